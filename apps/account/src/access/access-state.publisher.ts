@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ACCESS_EVENT_TYPES, RoleState, roleStateKey, TOPICS, UserState, userStateKey } from '@kyc/contracts';
+import { OutboxService } from '@kyc/platform';
+import { RoleEntity } from '../roles/role.entity';
+import { UserEntity } from '../users/user.entity';
+
+/**
+ * Publishes the current state of users and roles to the compacted topics every service folds
+ * into its access cache. Called inside the transaction of the change.
+ */
+@Injectable()
+export class AccessStatePublisher {
+  constructor(private readonly outbox: OutboxService) {}
+
+  users(manager: EntityManager, ...users: UserEntity[]) {
+    return this.outbox.add(
+      manager,
+      ...users.map((u) => ({
+        topic: TOPICS.userState,
+        type: ACCESS_EVENT_TYPES.userChanged,
+        tenantId: u.tenantId,
+        aggregateId: userStateKey(u.tenantId, u.id),
+        payload: { tenant_id: u.tenantId, user_id: u.id, username: u.username, role: u.role, status: u.status } satisfies UserState,
+      })),
+    );
+  }
+
+  userDeleted(manager: EntityManager, user: UserEntity) {
+    return this.outbox.add(manager, { topic: TOPICS.userState, type: ACCESS_EVENT_TYPES.userDeleted, tenantId: user.tenantId, aggregateId: userStateKey(user.tenantId, user.id), payload: null });
+  }
+
+  roles(manager: EntityManager, ...roles: RoleEntity[]) {
+    return this.outbox.add(
+      manager,
+      ...roles.map((r) => ({
+        topic: TOPICS.roleState,
+        type: ACCESS_EVENT_TYPES.roleChanged,
+        tenantId: r.tenantId,
+        aggregateId: roleStateKey(r.tenantId, r.name),
+        payload: { tenant_id: r.tenantId, name: r.name, permissions: r.permissions, access_rules: r.accessRules } satisfies RoleState,
+      })),
+    );
+  }
+}

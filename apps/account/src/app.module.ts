@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, ServiceDefinition } from '@kyc/platform';
+import { CheckResultsModule } from './check-results/check-results.module';
+import { AccountConfig, loadAccountConfig } from './config/account.config';
+import { accountEntities, accountMigrations } from './database/account.datasource';
+import { TenantsModule } from './tenants/tenants.module';
+
+@Module({})
+export class AppModule {
+  static register(config: AccountConfig): DynamicModule {
+    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations }), TenantsModule, CheckResultsModule] };
+  }
+}
+
+export function accountService(env: NodeJS.ProcessEnv = process.env): ServiceDefinition {
+  const config = loadAccountConfig(env);
+  return {
+    config,
+    module: AppModule.register(config),
+    entities: accountEntities,
+    migrations: accountMigrations,
+    consumerGroup: 'account',
+    title: 'Account API',
+    description: 'Users, roles, permissions and the business-rules engine',
+  };
+}

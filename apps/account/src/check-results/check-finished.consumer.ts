@@ -1,0 +1,27 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { CheckFinishedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
+import { InboxService } from '@kyc/platform';
+import { FinishedCheckEntity } from './finished-check.entity';
+
+export const CHECK_FINISHED_CONSUMER = 'account.finished-checks';
+
+/** Records each finished check exactly once (the inbox skips redelivered events). */
+@Controller()
+export class CheckFinishedConsumer {
+  constructor(private readonly inbox: InboxService) {}
+
+  @EventPattern(TOPICS.checkFinished)
+  async onCheckFinished(@Payload() event: EventEnvelope<CheckFinishedPayload>): Promise<void> {
+    await this.inbox.handle(CHECK_FINISHED_CONSUMER, event, async (manager) => {
+      await manager.insert(FinishedCheckEntity, {
+        eventId: event.id,
+        tenantId: event.tenant_id ?? event.payload.check.tenant_id,
+        checkId: event.payload.check.check_id,
+        status: event.payload.check.status,
+        score: event.payload.check.score,
+        payload: event.payload,
+      });
+    });
+  }
+}

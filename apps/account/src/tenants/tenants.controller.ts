@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PlatformAdmin } from '@kyc/platform';
+import { CreateTenantDto } from './dto/create-tenant.dto';
+import { TenantsService } from './tenants.service';
+
+@ApiTags('platform administration')
+@PlatformAdmin()
+@Controller('v1/admin/tenants')
+export class TenantsController {
+  constructor(private readonly tenants: TenantsService) {}
+
+  @Post()
+  @HttpCode(200)
+  async create(@Body() dto: CreateTenantDto) {
+    const { tenant, admin, created } = await this.tenants.create(dto);
+    return {
+      tenant_id: tenant.id,
+      name: tenant.name,
+      billing_hubs: tenant.billingHubs,
+      created,
+      admin_user: { user_id: admin.id, username: admin.username, role: admin.role, status: admin.status },
+    };
+  }
+}

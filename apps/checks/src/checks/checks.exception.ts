@@ -1,0 +1,19 @@
+import { AppException, FieldError } from '@kyc/platform';
+
+export enum CheckErrorCode {
+  CheckNotFound = 'check_not_found',
+  UserNotAuthorized = 'user_not_authorized',
+  UnknownCheckType = 'unknown_check_type',
+}
+
+const STATUS: Record<CheckErrorCode, number> = {
+  [CheckErrorCode.CheckNotFound]: 404,
+  [CheckErrorCode.UserNotAuthorized]: 400,
+  [CheckErrorCode.UnknownCheckType]: 400,
+};
+
+export class CheckException extends AppException {
+  constructor(code: CheckErrorCode, message: string, fields: FieldError[] = []) {
+    super(STATUS[code], code, message, fields);
+  }
+}

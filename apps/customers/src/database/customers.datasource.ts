@@ -1,0 +1,12 @@
+import { DataSource } from 'typeorm';
+import { PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { loadCustomersConfig } from '../config/customers.config';
+
+/** Entities and migrations of the customers schema, in order. Features add theirs here. */
+export const customersEntities: Function[] = [];
+export const customersMigrations = [PlatformTables1763769600000];
+
+/** For the TypeORM CLI (migration:generate / migration:run). */
+export default new DataSource(
+  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'customers', entities: customersEntities, migrations: customersMigrations }),
+);

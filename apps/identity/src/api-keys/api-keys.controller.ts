@@ -1,0 +1,38 @@
+import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
+import { presentApiKey } from './api-key.presenter';
+import { ApiKeysService } from './api-keys.service';
+import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';
+
+@ApiTags('api keys')
+@Controller('v1/api-keys')
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  @Post()
+  @RequirePermissions('svc.keys')
+  async create(@CurrentCaller() caller: Caller, @Body() dto: CreateApiKeyDto) {
+    const { key, token } = await this.apiKeys.issue({ tenantId: caller.tenantId, userId: caller.userId, name: dto.name, keyType: dto.key_type, version: dto.version ?? 0, expiresInSeconds: dto.expires_in });
+    return { api_key: token, message: 'API key created', ...presentApiKey(key) };
+  }
+
+  @Delete(':key_id')
+  @RequirePermissions('svc.keys')
+  async revoke(@CurrentCaller() caller: Caller, @Param('key_id') keyId: string) {
+    return presentApiKey(await this.apiKeys.revoke(caller.tenantId, keyId));
+  }
+}
+
+@ApiTags('platform administration')
+@PlatformAdmin()
+@Controller('v1/admin/api-keys')
+export class AdminApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  @Post()
+  async create(@Body() dto: AdminIssueApiKeyDto) {
+    const { key, token } = await this.apiKeys.issue({ tenantId: dto.tenant_id, userId: dto.user_id, name: dto.key_name, keyType: dto.key_type, version: dto.api_key_version ?? 0 });
+    return { api_key: token, message: 'API key created', ...presentApiKey(key) };
+  }
+}

@@ -1,0 +1,15 @@
+import { AppException } from '@kyc/platform';
+
+export enum ApiKeyErrorCode {
+  ApiKeyNotFound = 'api_key_not_found',
+}
+
+const STATUS: Record<ApiKeyErrorCode, number> = {
+  [ApiKeyErrorCode.ApiKeyNotFound]: 404,
+};
+
+export class ApiKeyException extends AppException {
+  constructor(code: ApiKeyErrorCode, message: string) {
+    super(STATUS[code], code, message);
+  }
+}

@@ -1,0 +1,12 @@
+import { DataSource } from 'typeorm';
+import { PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { ApiKeyEntity } from '../api-keys/api-key.entity';
+import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
+
+export const identityEntities: Function[] = [ApiKeyEntity];
+export const identityMigrations = [PlatformTables1763769600000, CreateApiKeys1763769603000];
+
+/** For the TypeORM CLI (migration:generate / migration:run). */
+export default new DataSource(
+  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'identity', entities: identityEntities, migrations: identityMigrations }),
+);

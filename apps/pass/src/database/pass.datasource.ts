@@ -1,0 +1,12 @@
+import { DataSource } from 'typeorm';
+import { PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { loadPassConfig } from '../config/pass.config';
+
+/** Entities and migrations of the pass schema, in order. Features add theirs here. */
+export const passEntities: Function[] = [];
+export const passMigrations = [PlatformTables1763769600000];
+
+/** For the TypeORM CLI (migration:generate / migration:run). */
+export default new DataSource(
+  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'pass', entities: passEntities, migrations: passMigrations }),
+);

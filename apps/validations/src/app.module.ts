@@ -1,0 +1,17 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, ServiceDefinition } from '@kyc/platform';
+import { ValidationsConfig, loadValidationsConfig } from './config/validations.config';
+import { validationsEntities, validationsMigrations } from './database/validations.datasource';
+
+/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+@Module({})
+export class AppModule {
+  static register(config: ValidationsConfig): DynamicModule {
+    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: validationsEntities, migrations: validationsMigrations })] };
+  }
+}
+
+export function validationsService(env: NodeJS.ProcessEnv = process.env): ServiceDefinition {
+  const config = loadValidationsConfig(env);
+  return { config, module: AppModule.register(config), entities: validationsEntities, migrations: validationsMigrations, title: 'Validations API', description: 'Document, face, e-mail and phone validators' };
+}

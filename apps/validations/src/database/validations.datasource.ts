@@ -1,0 +1,12 @@
+import { DataSource } from 'typeorm';
+import { PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { loadValidationsConfig } from '../config/validations.config';
+
+/** Entities and migrations of the validations schema, in order. Features add theirs here. */
+export const validationsEntities: Function[] = [];
+export const validationsMigrations = [PlatformTables1763769600000];
+
+/** For the TypeORM CLI (migration:generate / migration:run). */
+export default new DataSource(
+  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'validations', entities: validationsEntities, migrations: validationsMigrations }),
+);

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@kyc/platform';
+import { validationsService } from './app.module';
+
+void runService(() => validationsService());

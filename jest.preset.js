@@ -1,0 +1,29 @@
+// Shared jest settings: TypeScript through SWC (with decorator metadata for Nest and TypeORM)
+// and the workspace path aliases of tsconfig.base.json.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@kyc/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@kyc/platform$': path.join(root, 'libs/platform/src/index.ts'),
+    '^@kyc/testing$': path.join(root, 'libs/testing/src/index.ts'),
+  },
+};

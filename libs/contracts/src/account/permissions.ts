@@ -1,0 +1,48 @@
+/** The master permission set of an account (spec 1, Roles). */
+export const PERMISSIONS = [
+  'checks.behavior',
+  'checks.country_all',
+  'checks.country_ar',
+  'checks.country_br',
+  'checks.country_cl',
+  'checks.country_co',
+  'checks.country_co_premium',
+  'checks.country_cr',
+  'checks.country_ec',
+  'checks.country_mx',
+  'checks.country_pa',
+  'checks.country_pe',
+  'svc.keys',
+  'svc.users',
+  'validations.cell_phone_validation_br',
+  'validations.cell_phone_validation_co',
+  'validations.cell_phone_validation_mx',
+  'validations.documents_validation_br',
+  'validations.documents_validation_co',
+  'validations.documents_validation_mx',
+  'validations.email_validation',
+  'validations.enterprise_data',
+  'validations.face_recognition',
+  'validations.identity_questions',
+  'validations.voice_recognition',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const FULL_ACCESS_ROLE = 'full_access';
+export const DEFAULT_ACCESS_ROLE = 'default_access';
+
+/** Built-in roles: full_access holds every permission; default_access everything but administration. */
+export const BUILT_IN_ROLES: Record<string, { description: string; permissions: readonly Permission[] }> = {
+  [FULL_ACCESS_ROLE]: { description: 'Every permission of the account', permissions: PERMISSIONS },
+  [DEFAULT_ACCESS_ROLE]: {
+    description: 'Every product permission, without user and key administration',
+    permissions: PERMISSIONS.filter((p) => !p.startsWith('svc.')),
+  },
+};
+
+/** The permission that lets a caller run checks of a country (besides checks.country_all). */
+export const countryPermission = (country: string): Permission | undefined => {
+  const candidate = `checks.country_${country.toLowerCase()}`;
+  return (PERMISSIONS as readonly string[]).includes(candidate) ? (candidate as Permission) : undefined;
+};

@@ -1,0 +1,28 @@
+/**
+ * Kafka topics. Event topics carry domain events (`<svc>.<resource>.<past-tense>`);
+ * state topics are log-compacted and keyed by record id, so a new consumer that reads them
+ * from the beginning rebuilds the current state (used by every service's access cache).
+ */
+export const TOPICS = {
+  checkCreated: 'checks.check.created',
+  checkFinished: 'checks.check.finished',
+  userState: 'account.users',
+  roleState: 'account.roles',
+  apiKeyState: 'identity.api-keys',
+} as const;
+
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+export interface TopicSpec {
+  name: Topic;
+  compacted: boolean;
+  partitions: number;
+}
+
+export const TOPIC_SPECS: TopicSpec[] = [
+  { name: TOPICS.checkCreated, compacted: false, partitions: 3 },
+  { name: TOPICS.checkFinished, compacted: false, partitions: 3 },
+  { name: TOPICS.userState, compacted: true, partitions: 1 },
+  { name: TOPICS.roleState, compacted: true, partitions: 1 },
+  { name: TOPICS.apiKeyState, compacted: true, partitions: 1 },
+];

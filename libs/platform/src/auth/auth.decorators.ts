@@ -1,0 +1,14 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const PUBLIC_ROUTE = 'platform:public';
+export const PLATFORM_ADMIN_ROUTE = 'platform:admin';
+export const REQUIRED_PERMISSIONS = 'platform:permissions';
+
+/** No API key needed (health, metrics, docs, third-party webhooks, signed upload links). */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/** Only a platform operator token (minted with the platform private key) may call it. */
+export const PlatformAdmin = () => SetMetadata(PLATFORM_ADMIN_ROUTE, true);
+
+/** The caller's role must hold at least one of these permissions. */
+export const RequirePermissions = (...anyOf: string[]) => SetMetadata(REQUIRED_PERMISSIONS, anyOf);

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { MigrationInterface } from 'typeorm';
+import { API_KEY_HEADERS } from './auth/auth.guard';
+import { PlatformConfig } from './config/platform.config';
+import { migrateSchema, revertLastMigration } from './database/data-source';
+import { kafkaClientOptions } from './events/kafka';
+import { JsonLogger, rootLogger } from './observability/logger';
+import { httpRequestDuration } from './observability/metrics';
+import { ambientContext } from './observability/request-context.storage';
+import { createValidationPipe } from './validation/validation.pipe';
+
+export interface ServiceDefinition {
+  config: PlatformConfig;
+  module: DynamicModule;
+  entities: Function[];
+  migrations: (new () => MigrationInterface)[];
+  /** Kafka consumer group of the app's event handlers; omit when the app consumes no events. */
+  consumerGroup?: string;
+  title: string;
+  description?: string;
+}
+
+/** Builds the HTTP app (Fastify, form + JSON bodies, validation, request ids, metrics, /docs). */
+export async function createServiceApp(def: ServiceDefinition): Promise<NestFastifyApplication> {
+  const { config } = def;
+  const adapter = new FastifyAdapter({
+    genReqId: (req: { headers: Record<string, unknown> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 50 * 1024 * 1024,
+    trustProxy: true,
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(def.module, adapter, { logger: new JsonLogger(rootLogger(config.SERVICE_NAME, config.LOG_LEVEL)), bufferLogs: true, abortOnError: false });
+  // Nest registers the JSON and x-www-form-urlencoded parsers (repeated form fields become arrays).
+  const fastify = app.getHttpAdapter().getInstance();
+  const access = rootLogger().child({ context: 'http' });
+  fastify.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id);
+    ambientContext.run({ requestId: String(req.id) }, done);
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions?.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    if (route !== '/health' && route !== '/metrics') access.debug({ method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    done();
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const doc = new DocumentBuilder()
+    .setTitle(def.title)
+    .setDescription(def.description ?? '')
+    .setVersion('1')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Service-API-Key' }, 'api-key')
+    .addSecurityRequirements('api-key')
+    .build();
+  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
+
+  if (def.consumerGroup) {
+    app.connectMicroservice<MicroserviceOptions>({
+      transport: Transport.KAFKA,
+      options: {
+        client: kafkaClientOptions(`${config.SERVICE_NAME}-consumer`, config.kafkaBrokers),
+        consumer: { groupId: def.consumerGroup, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100, allowAutoTopicCreation: false },
+        subscribe: { fromBeginning: true },
+        postfixId: '',
+      },
+    });
+  }
+  return app;
+}
+
+/** Starts consumers and the HTTP listener. */
+export async function startServiceApp(app: NestFastifyApplication, def: ServiceDefinition, port = def.config.PORT): Promise<void> {
+  await app.init();
+  if (def.consumerGroup) await app.startAllMicroservices();
+  await app.listen(port, def.config.HOST);
+}
+
+const migrationInput = (def: ServiceDefinition) => ({ url: def.config.DATABASE_URL, schema: def.config.DB_SCHEMA, entities: def.entities, migrations: def.migrations });
+
+/**
+ * A service's process entry: `main.js` serves; `main.js migrate` / `main.js migrate:revert` only
+ * migrate (the Kubernetes migration Job and the Nx targets use these).
+ */
+export async function runService(def: () => ServiceDefinition): Promise<INestApplication | void> {
+  const log = rootLogger(process.env.SERVICE_NAME, process.env.LOG_LEVEL);
+  const command = process.argv[2];
+  let definition: ServiceDefinition;
+  try {
+    definition = def();
+  } catch (err) {
+    log.fatal({ err }, (err as Error).message);
+    process.exit(1);
+  }
+  try {
+    if (command === 'migrate' || command === 'migrate:revert') {
+      if (command === 'migrate') log.info({ migrations: await migrateSchema(migrationInput(definition)) }, 'migrations applied');
+      else await revertLastMigration(migrationInput(definition));
+      process.exit(0);
+    }
+    const started = Date.now();
+    if (definition.config.DB_MIGRATE_ON_START) {
+      const ran = await migrateSchema(migrationInput(definition));
+      if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+    }
+    const app = await createServiceApp(definition);
+    await startServiceApp(app, definition);
+    log.info({ port: definition.config.PORT, ms: Date.now() - started, api_key_headers: API_KEY_HEADERS }, `${definition.config.SERVICE_NAME} listening`);
+    return app;
+  } catch (err) {
+    log.fatal({ err }, `${definition.config.SERVICE_NAME} failed to start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,85 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value);
+
+/**
+ * Environment every service reads. Apps extend it with their own variables. Only config classes
+ * read process.env; bad config fails at boot with every offending variable named.
+ */
+export class PlatformConfig {
+  @IsString()
+  SERVICE_NAME: string;
+
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsString()
+  DATABASE_URL: string;
+
+  @IsString()
+  DB_SCHEMA: string;
+
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  DB_POOL_SIZE = 20;
+
+  @Transform(toBool)
+  @IsBoolean()
+  DB_MIGRATE_ON_START = false;
+
+  /** Comma-separated host:port list. */
+  @IsString()
+  KAFKA_BROKERS: string;
+
+  /** PEM (SPKI) of the platform's Ed25519 key: verifies API keys offline. */
+  @IsString()
+  API_KEY_PUBLIC_KEY: string;
+
+  @IsOptional()
+  @IsString()
+  API_KEY_PRIVATE_KEY?: string;
+
+  @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(10)
+  OUTBOX_POLL_MS = 250;
+
+  /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
+  @IsOptional()
+  @IsString()
+  PUBLIC_URL?: string;
+
+  get kafkaBrokers(): string[] {
+    return this.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean);
+  }
+
+  get publicUrl(): string {
+    return (this.PUBLIC_URL ?? `http://127.0.0.1:${this.PORT}`).replace(/\/$/, '');
+  }
+}
+
+export class ConfigValidationError extends Error {}
+
+/** Reads and validates the environment into `cls`; throws naming every bad variable. */
+export function loadConfig<T extends PlatformConfig>(cls: new () => T, env: NodeJS.ProcessEnv = process.env, defaults: Partial<Record<keyof T, unknown>> = {}): T {
+  const raw: Record<string, unknown> = { ...defaults };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') raw[k] = v;
+  const config = plainToInstance(cls, raw, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: false, skipMissingProperties: false });
+  if (errors.length) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigValidationError(`Invalid configuration for ${cls.name}:\n${lines.join('\n')}`);
+  }
+  return config;
+}

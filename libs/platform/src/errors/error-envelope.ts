@@ -1,0 +1,62 @@
+import { STATUS_CODES } from 'node:http';
+import { HttpException } from '@nestjs/common';
+import { AppException, FieldError, PlatformErrorCode } from './app.exception';
+
+/** The one error body of every service (spec: "service envelope"). */
+export interface ErrorEnvelope {
+  code: number;
+  status: string;
+  message: string;
+  error_code?: string;
+  fields?: FieldError[];
+}
+
+const HTTP_ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: PlatformErrorCode.InvalidApiKey,
+  403: PlatformErrorCode.Forbidden,
+  404: PlatformErrorCode.NotFound,
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+};
+
+export function envelope(status: number, message: string, errorCode?: string, fields?: FieldError[]): ErrorEnvelope {
+  const body: ErrorEnvelope = { code: status, status: STATUS_CODES[status] ?? 'Error', message };
+  if (errorCode) body.error_code = errorCode;
+  if (fields && fields.length) body.fields = fields;
+  return body;
+}
+
+/**
+ * Maps any thrown value to (status, envelope). Unknown errors become a 500 whose message carries
+ * only an error id; the details go to the log, never to the client.
+ */
+export function toErrorEnvelope(error: unknown, errorId: string): ErrorEnvelope {
+  if (error instanceof AppException) return envelope(error.status, error.message, error.errorCode, error.fields);
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status >= 500) return envelope(status, `Internal error (id ${errorId})`, PlatformErrorCode.Internal);
+    const response = error.getResponse();
+    const message =
+      typeof response === 'string' ? response : Array.isArray((response as any)?.message) ? (response as any).message.join('; ') : ((response as any)?.message ?? error.message);
+    return envelope(status, cleanMessage(String(message)), HTTP_ERROR_CODES[status]);
+  }
+  const status = fastifyClientErrorStatus(error);
+  if (status) return envelope(status, cleanMessage((error as Error).message), HTTP_ERROR_CODES[status] ?? 'bad_request');
+  return envelope(500, `Internal error (id ${errorId})`, PlatformErrorCode.Internal);
+}
+
+/** Body-parser and content-type errors raised by Fastify before Nest sees the request. */
+function fastifyClientErrorStatus(error: unknown): number | undefined {
+  const e = error as { statusCode?: number; code?: string };
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.code === 'string' && e.code.startsWith('FST_')) return e.statusCode;
+  return undefined;
+}
+
+function cleanMessage(message: string): string {
+  return message.replace(/^FST_[A-Z_]+:\s*/, '');
+}

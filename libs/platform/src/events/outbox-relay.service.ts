@@ -1,0 +1,132 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Producer } from 'kafkajs';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { outboxPending, outboxPublished } from '../observability/metrics';
+
+interface PendingRow {
+  seq: string;
+  topic: string;
+  message_key: string;
+  envelope: unknown;
+}
+
+/**
+ * Relays committed outbox rows to Kafka in order, marking them published in the same database
+ * transaction that locked them (FOR UPDATE SKIP LOCKED, so replicas share the work). Woken by
+ * the outbox trigger's NOTIFY at commit, with a poll as fallback; when Kafka is down the rows
+ * stay and are retried with backoff, so nothing is lost.
+ */
+@Injectable()
+export class OutboxRelayService implements OnApplicationShutdown {
+  private readonly logger = new Logger('outbox-relay');
+  private producer?: Producer;
+  private listener?: Client;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private failures = 0;
+  private lastCleanup = 0;
+  private current: Promise<void> = Promise.resolve();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async start(producer: Producer, databaseUrl: string, schema: string, pollMs: number): Promise<void> {
+    this.producer = producer;
+    this.listener = new Client({ connectionString: databaseUrl });
+    this.listener.on('error', (err) => this.logger.warn({ err, msg: 'outbox listener connection lost; polling continues' }));
+    await this.listener.connect();
+    this.listener.on('notification', () => this.kick());
+    await this.listener.query(`LISTEN "outbox_${schema}"`);
+    const poll = () => {
+      if (this.stopped) return;
+      this.kick();
+      this.timer = setTimeout(poll, this.failures ? Math.min(5_000, pollMs * 2 ** this.failures) : pollMs);
+    };
+    poll();
+  }
+
+  /** Drains now (coalesced: a kick during a drain schedules one more pass). */
+  kick(): void {
+    if (this.stopped || !this.producer) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.current = this.drain().finally(() => {
+      this.running = false;
+      if (this.again && !this.stopped && !this.failures) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        const sent = await this.relayBatch(500);
+        if (this.failures) this.logger.log({ msg: 'outbox relay recovered', after_failures: this.failures });
+        this.failures = 0;
+        if (sent < 500) break;
+      }
+      await this.cleanup();
+    } catch (err) {
+      this.failures = Math.min(this.failures + 1, 10);
+      if (this.failures === 1 || this.failures % 10 === 0) this.logger.warn({ err, msg: 'outbox relay failed; will retry' });
+    }
+  }
+
+  private async relayBatch(limit: number): Promise<number> {
+    const qr = this.dataSource.createQueryRunner();
+    await qr.connect();
+    try {
+      await qr.startTransaction();
+      const rows: PendingRow[] = await qr.query(
+        `SELECT seq, topic, message_key, envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      if (rows.length) {
+        const byTopic = new Map<string, { key: string; value: string | null }[]>();
+        for (const r of rows) {
+          const list = byTopic.get(r.topic) ?? [];
+          list.push({ key: r.message_key, value: r.envelope === null ? null : JSON.stringify(r.envelope) });
+          byTopic.set(r.topic, list);
+        }
+        await this.producer!.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })), acks: -1 });
+        await qr.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((r) => r.seq)]);
+        for (const [topic, messages] of byTopic) outboxPublished.inc({ topic }, messages.length);
+      }
+      await qr.commitTransaction();
+      return rows.length;
+    } catch (err) {
+      if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
+      throw err;
+    } finally {
+      await qr.release();
+    }
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < 60_000) return;
+    this.lastCleanup = Date.now();
+    await this.dataSource.query(`DELETE FROM outbox WHERE published_at < now() - interval '1 hour'`);
+    const [{ pending }] = await this.dataSource.query(`SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`);
+    outboxPending.set(pending);
+  }
+
+  /** Number of events not yet relayed (for tests and health). */
+  async pending(): Promise<number> {
+    const [{ pending }] = await this.dataSource.query(`SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`);
+    return pending;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.current;
+    await this.listener?.end().catch(() => undefined);
+  }
+}

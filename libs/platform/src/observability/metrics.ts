@@ -1,0 +1,33 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** One Prometheus registry per process, served at /metrics. */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request duration by route and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [metricsRegistry],
+});
+
+export const outboxPublished = new Counter({
+  name: 'outbox_events_published_total',
+  help: 'Events relayed from the outbox to Kafka',
+  labelNames: ['topic'] as const,
+  registers: [metricsRegistry],
+});
+
+export const outboxPending = new Gauge({
+  name: 'outbox_events_pending',
+  help: 'Outbox events not yet relayed (sampled by the relay)',
+  registers: [metricsRegistry],
+});
+
+export const eventsConsumed = new Counter({
+  name: 'events_consumed_total',
+  help: 'Events handled by consumers, by outcome (processed, duplicate, parked)',
+  labelNames: ['consumer', 'outcome'] as const,
+  registers: [metricsRegistry],
+});

@@ -1,0 +1,102 @@
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ClientKafka } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Admin, Kafka } from 'kafkajs';
+import { MigrationInterface } from 'typeorm';
+import { AccessCacheService } from './auth/access-cache.service';
+import { ApiKeyVerifier } from './auth/api-key.tokens';
+import { AuthGuard } from './auth/auth.guard';
+import { PlatformConfig } from './config/platform.config';
+import { serviceDataSourceOptions } from './database/data-source';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter';
+import { InboxService } from './events/inbox.service';
+import { createKafka, kafkaClientOptions } from './events/kafka';
+import { OutboxRelayService } from './events/outbox-relay.service';
+import { OutboxService } from './events/outbox.service';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
+
+export const KAFKA = Symbol('kafka');
+
+export interface PlatformModuleOptions {
+  config: PlatformConfig;
+  entities: Function[];
+  migrations: (new () => MigrationInterface)[];
+}
+
+/** Connects the producer, fills the access cache and starts the outbox relay before the app listens. */
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('platform');
+  private producerClient?: ClientKafka;
+  private admin?: Admin;
+
+  constructor(
+    private readonly config: PlatformConfig,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    private readonly access: AccessCacheService,
+    private readonly relay: OutboxRelayService,
+    private readonly kafkaHealth: KafkaHealthIndicator,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const started = Date.now();
+    this.producerClient = new ClientKafka({
+      client: kafkaClientOptions(`${this.config.SERVICE_NAME}-producer`, this.config.kafkaBrokers),
+      producer: { allowAutoTopicCreation: false, idempotent: false },
+      producerOnlyMode: true,
+    });
+    const [producer] = await Promise.all([this.producerClient.connect(), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
+    this.admin = this.kafka.admin();
+    await this.admin.connect();
+    this.kafkaHealth.attach(this.admin);
+    await this.relay.start(producer, this.config.DATABASE_URL, this.config.DB_SCHEMA, this.config.OUTBOX_POLL_MS);
+    this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.onApplicationShutdown();
+    await this.producerClient?.close().catch(() => undefined);
+    await this.admin?.disconnect().catch(() => undefined);
+  }
+}
+
+/**
+ * What every service gets: its schema's DataSource, auth (global guard), the error envelope
+ * (global filter), idempotency (global interceptor), outbox + relay, inbox, access cache,
+ * /health and /metrics.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot(
+          serviceDataSourceOptions({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, entities: options.entities, migrations: options.migrations, poolSize: config.DB_POOL_SIZE }),
+        ),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: PlatformConfig, useValue: config },
+        { provide: config.constructor, useValue: config },
+        { provide: KAFKA, useFactory: () => createKafka(config.SERVICE_NAME, config.kafkaBrokers) },
+        { provide: ApiKeyVerifier, useFactory: () => new ApiKeyVerifier(config.API_KEY_PUBLIC_KEY) },
+        AccessCacheService,
+        OutboxService,
+        OutboxRelayService,
+        InboxService,
+        KafkaHealthIndicator,
+        PlatformLifecycle,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+      ],
+      exports: [PlatformConfig, config.constructor, KAFKA, ApiKeyVerifier, AccessCacheService, OutboxService, OutboxRelayService, InboxService],
+    };
+  }
+}

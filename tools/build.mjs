@@ -1,0 +1,61 @@
+// Compiles apps/*/src and libs/*/src to dist/ with SWC (decorator metadata on, path aliases
+// rewritten to relative paths), so every service starts as plain `node dist/apps/<svc>/src/main.js`.
+import { readdir, mkdir, writeFile, readFile, stat, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformFile } from '@swc/core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist');
+const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.base.json'), 'utf8'));
+
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) yield full;
+  }
+}
+
+async function sources() {
+  const files = [];
+  for (const group of ['apps', 'libs']) {
+    for (const project of await readdir(path.join(root, group))) {
+      const src = path.join(root, group, project, 'src');
+      if (!(await stat(src).catch(() => null))) continue;
+      for await (const file of walk(src)) files.push(file);
+    }
+  }
+  return files;
+}
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+    keepClassNames: true,
+    baseUrl: root,
+    paths: tsconfig.compilerOptions.paths,
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: true,
+};
+
+const started = Date.now();
+await rm(outDir, { recursive: true, force: true });
+const files = await sources();
+let next = 0;
+async function worker() {
+  while (next < files.length) {
+    const file = files[next++];
+    const rel = path.relative(root, file).replace(/\.ts$/, '.js');
+    const target = path.join(outDir, rel);
+    const { code, map } = await transformFile(file, { ...swcOptions, filename: file, sourceFileName: path.relative(path.dirname(target), file) });
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
+    if (map) await writeFile(`${target}.map`, map);
+  }
+}
+await Promise.all(Array.from({ length: 8 }, worker));
+console.log(`build: ${files.length} files compiled to dist/ in ${Date.now() - started} ms`);

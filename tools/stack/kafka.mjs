@@ -1,0 +1,162 @@
+// A real Apache Kafka 3.9 broker in KRaft mode (one node, broker + controller), from the jars of
+// org.apache.kafka:kafka_2.13 resolved once from Maven Central and cached under the stack dir.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import kafkajs from 'kafkajs';
+import { assertPortFree, StackError, tail, waitFor } from './util.mjs';
+
+export const KAFKA_VERSION = '3.9.1';
+
+const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.stack</groupId>
+  <artifactId>kafka-runtime</artifactId>
+  <version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka_2.13</artifactId><version>${KAFKA_VERSION}</version></dependency>
+    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-reload4j</artifactId><version>1.7.36</version></dependency>
+  </dependencies>
+</project>
+`;
+
+const LOG4J = `log4j.rootLogger=WARN, file
+log4j.appender.file=org.apache.log4j.FileAppender
+log4j.appender.file.File=\${kafka.logs.dir}/server.log
+log4j.appender.file.layout=org.apache.log4j.PatternLayout
+log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n
+log4j.logger.kafka.server.KafkaServer=INFO
+log4j.logger.kafka.server.BrokerServer=INFO
+`;
+
+function checkJava() {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error) throw new StackError('Java was not found on PATH: Kafka needs Java 17 or newer (Debian: apt-get install openjdk-17-jre-headless)');
+  const m = /version "(\d+)/.exec(r.stderr ?? '');
+  if (m && Number(m[1]) < 17) throw new StackError(`Kafka ${KAFKA_VERSION} here needs Java 17+, found Java ${m[1]}`);
+}
+
+/** Downloads the broker jars with Maven once; later starts reuse them. */
+export async function ensureKafkaJars(cacheDir, log = () => {}) {
+  const libs = path.join(cacheDir, `kafka-${KAFKA_VERSION}`, 'libs');
+  if (existsSync(libs) && readdirSync(libs).some((f) => f.startsWith('kafka_2.13-'))) return libs;
+  const work = path.dirname(libs);
+  await mkdir(work, { recursive: true });
+  await writeFile(path.join(work, 'pom.xml'), POM);
+  log(`resolving Kafka ${KAFKA_VERSION} jars from Maven Central (first start only)`);
+  const r = spawnSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'], { cwd: work, encoding: 'utf8' });
+  if (r.error) throw new StackError('Maven (mvn) was not found on PATH: it resolves the Kafka jars (Debian: apt-get install maven)');
+  if (r.status !== 0) throw new StackError(`Maven could not resolve org.apache.kafka:kafka_2.13:${KAFKA_VERSION}:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
+  return libs;
+}
+
+export async function startKafka({ dir, cacheDir, port, controllerPort, log = () => {} }) {
+  checkJava();
+  const libs = await ensureKafkaJars(cacheDir, log);
+  await assertPortFree(port, 'Kafka');
+  await assertPortFree(controllerPort, 'Kafka controller');
+  const dataDir = path.join(dir, 'data');
+  const logsDir = path.join(dir, 'logs');
+  await mkdir(logsDir, { recursive: true });
+  const props = path.join(dir, 'server.properties');
+  await writeFile(
+    props,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'inter.broker.listener.name=PLAINTEXT',
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      `log.dirs=${dataDir}`,
+      'num.partitions=3',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=10',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
+      'auto.create.topics.enable=false',
+      'log.cleaner.min.compaction.lag.ms=0',
+      '',
+    ].join('\n'),
+  );
+  const javaOpts = ['-Xms256m', '-Xmx768m', '-XX:+UseSerialGC', '-Xshare:auto', `-Dlog4j.configuration=file:${path.join(dir, 'log4j.properties')}`, `-Dkafka.logs.dir=${logsDir}`];
+  await writeFile(path.join(dir, 'log4j.properties'), LOG4J);
+  const cp = `${libs}/*`;
+  if (!existsSync(path.join(dataDir, 'meta.properties'))) {
+    const clusterId = randomBytes(16).toString('base64url');
+    const r = spawnSync('java', [...javaOpts, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props], { encoding: 'utf8' });
+    if (r.status !== 0) throw new StackError(`Kafka StorageTool format failed:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
+  }
+  const out = createWriteStream(path.join(logsDir, 'stdout.log'), { flags: 'a' });
+  let output = '';
+  const child = spawn('java', [...javaOpts, '-cp', cp, 'kafka.Kafka', props], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const s of [child.stdout, child.stderr]) s.on('data', (d) => { out.write(d); output = (output + d).slice(-20_000); });
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const brokers = [`127.0.0.1:${port}`];
+  const kafka = new kafkajs.Kafka({ clientId: 'stack', brokers, logLevel: kafkajs.logLevel.NOTHING, retry: { retries: 0 } });
+  await waitFor(
+    async () => {
+      if (exited) throw new StackError(`Kafka exited (code ${exited.code}) while starting:\n${tail(output)}`);
+      const admin = kafka.admin();
+      try {
+        await admin.connect();
+        const { brokers: list } = await admin.describeCluster();
+        return list.length > 0;
+      } finally {
+        await admin.disconnect().catch(() => {});
+      }
+    },
+    { timeoutMs: 60_000, intervalMs: 250, what: 'Kafka broker' },
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err instanceof StackError && exited ? err : new StackError(`${err.message}\n${tail(output)}`);
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        out.end();
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { brokers, stop, pid: child.pid, process: child };
+}
+
+/** Creates the platform's topics (compacted state topics included); existing ones are left alone. */
+export async function ensureTopics(brokers, specs) {
+  const kafka = new kafkajs.Kafka({ clientId: 'stack-admin', brokers, logLevel: kafkajs.logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = specs.filter((s) => !existing.has(s.name));
+    if (missing.length) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((s) => ({
+          topic: s.name,
+          numPartitions: s.partitions,
+          replicationFactor: 1,
+          configEntries: s.compacted
+            ? [
+                { name: 'cleanup.policy', value: 'compact' },
+                { name: 'segment.ms', value: '3600000' },
+              ]
+            : [],
+        })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,54 @@
+// Starts the seven service processes (node dist/apps/<svc>/src/main.js) and waits for /health.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { assertPortFree, repoRoot, StackError, tail, waitFor } from './util.mjs';
+
+export function serviceEntry(name) {
+  return path.join(repoRoot, 'dist', 'apps', name, 'src', 'main.js');
+}
+
+/**
+ * Spawns one service. `env` is the full service environment (see README, Configuration).
+ * Output goes to <logsDir>/<name>.log; the last lines are shown if it fails to start.
+ */
+export async function startService({ name, port, env, logsDir, healthTimeoutMs = 60_000 }) {
+  await assertPortFree(port, `${name} service`);
+  await mkdir(logsDir, { recursive: true });
+  const logFile = path.join(logsDir, `${name}.log`);
+  const out = createWriteStream(logFile, { flags: 'a' });
+  let recent = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', serviceEntry(name)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, SERVICE_NAME: name, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const s of [child.stdout, child.stderr]) s.on('data', (d) => { out.write(d); recent = (recent + d).slice(-20_000); });
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (exited) throw new StackError(`${name} exited (code ${exited.code}) while starting; see ${path.relative(repoRoot, logFile)}:\n${tail(recent)}`);
+      const res = await fetch(`${url}/health`);
+      return res.status === 200;
+    },
+    { timeoutMs: healthTimeoutMs, intervalMs: 150, what: `${name} /health` },
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err instanceof StackError && exited ? err : new StackError(`${err.message}\n${tail(recent)}`);
+  });
+  const stop = (signal = 'SIGTERM') =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        out.end();
+        resolve();
+      });
+      child.kill(signal);
+    });
+  return { name, url, port, pid: child.pid, process: child, stop, logFile };
+}

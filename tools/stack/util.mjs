@@ -1,0 +1,50 @@
+// Small helpers shared by the stack modules.
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export class StackError extends Error {}
+
+/** Resolves when nothing listens on host:port; rejects with a clear message otherwise. */
+export function assertPortFree(port, what, host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (err) =>
+      reject(new StackError(err.code === 'EADDRINUSE' ? `port ${port} (${what}) is already in use: stop what runs there or set another port (see README, Configuration)` : `cannot bind port ${port} for ${what}: ${err.message}`)),
+    );
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
+/** A free TCP port chosen by the kernel (for test stacks that must not clash with a dev stack). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(check, { timeoutMs, intervalMs = 100, what }) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      const result = await check();
+      if (result) return result;
+    } catch (err) {
+      if (err instanceof StackError) throw err;
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new StackError(`${what} not ready after ${timeoutMs} ms${lastError ? `: ${lastError.message}` : ''}`);
+}
+
+/** Last lines of a log buffer, for error messages. */
+export const tail = (text, lines = 15) => text.split('\n').filter(Boolean).slice(-lines).join('\n');
