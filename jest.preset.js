@@ -6,8 +6,10 @@ const root = __dirname;
 
 module.exports = {
   testEnvironment: 'node',
+  // content-disposition 3 (used by @fastify/static for /docs) ships ESM only: compile it too.
+  transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.(ts|js)$': [
       '@swc/jest',
       {
         jsc: {

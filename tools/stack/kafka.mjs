@@ -95,7 +95,8 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
   }
   const out = createWriteStream(path.join(logsDir, 'stdout.log'), { flags: 'a' });
   let output = '';
-  const child = spawn('java', [...javaOpts, '-cp', cp, 'kafka.Kafka', props], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [...javaOpts, '-cp', cp, 'kafka.Kafka', props];
+  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   for (const s of [child.stdout, child.stderr]) s.on('data', (d) => { out.write(d); output = (output + d).slice(-20_000); });
   let exited = null;
   child.on('exit', (code, signal) => (exited = { code, signal }));
@@ -129,7 +130,7 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
       });
       child.kill('SIGTERM');
     });
-  return { brokers, stop, pid: child.pid, process: child };
+  return { brokers, stop, pid: child.pid, process: child, command: { file: 'java', args } };
 }
 
 /** Creates the platform's topics (compacted state topics included); existing ones are left alone. */

@@ -19,7 +19,7 @@ export function accountService(env: NodeJS.ProcessEnv = process.env): ServiceDef
     module: AppModule.register(config),
     entities: accountEntities,
     migrations: accountMigrations,
-    consumerGroup: 'account',
+    consumesEvents: true,
     title: 'Account API',
     description: 'Users, roles, permissions and the business-rules engine',
   };

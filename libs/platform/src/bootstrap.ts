@@ -19,8 +19,8 @@ export interface ServiceDefinition {
   module: DynamicModule;
   entities: Function[];
   migrations: (new () => MigrationInterface)[];
-  /** Kafka consumer group of the app's event handlers; omit when the app consumes no events. */
-  consumerGroup?: string;
+  /** True when the app has Kafka event handlers (group: KAFKA_CONSUMER_GROUP, default the service name). */
+  consumesEvents?: boolean;
   title: string;
   description?: string;
 }
@@ -64,12 +64,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     .build();
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
 
-  if (def.consumerGroup) {
+  if (def.consumesEvents) {
     app.connectMicroservice<MicroserviceOptions>({
       transport: Transport.KAFKA,
       options: {
         client: kafkaClientOptions(`${config.SERVICE_NAME}-consumer`, config.kafkaBrokers),
-        consumer: { groupId: def.consumerGroup, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100, allowAutoTopicCreation: false },
+        consumer: { groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100, allowAutoTopicCreation: false },
         subscribe: { fromBeginning: true },
         postfixId: '',
       },
@@ -81,7 +81,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
 /** Starts consumers and the HTTP listener. */
 export async function startServiceApp(app: NestFastifyApplication, def: ServiceDefinition, port = def.config.PORT): Promise<void> {
   await app.init();
-  if (def.consumerGroup) await app.startAllMicroservices();
+  if (def.consumesEvents) await app.startAllMicroservices();
   await app.listen(port, def.config.HOST);
 }
 

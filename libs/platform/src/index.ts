@@ -9,6 +9,7 @@ export * from './auth/access-cache.service';
 export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/caller';
+export * from './auth/whoami.controller';
 export * from './database/data-source';
 export * from './database/platform-tables.migration';
 export * from './events/kafka';

@@ -2,11 +2,12 @@ import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicatio
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ClientKafka } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Admin, Kafka } from 'kafkajs';
+import { Admin, Kafka, Partitioners } from 'kafkajs';
 import { MigrationInterface } from 'typeorm';
 import { AccessCacheService } from './auth/access-cache.service';
 import { ApiKeyVerifier } from './auth/api-key.tokens';
 import { AuthGuard } from './auth/auth.guard';
+import { WhoAmIController } from './auth/whoami.controller';
 import { PlatformConfig } from './config/platform.config';
 import { serviceDataSourceOptions } from './database/data-source';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
@@ -44,7 +45,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     const started = Date.now();
     this.producerClient = new ClientKafka({
       client: kafkaClientOptions(`${this.config.SERVICE_NAME}-producer`, this.config.kafkaBrokers),
-      producer: { allowAutoTopicCreation: false, idempotent: false },
+      producer: { allowAutoTopicCreation: false, idempotent: false, createPartitioner: Partitioners.DefaultPartitioner },
       producerOnlyMode: true,
     });
     const [producer] = await Promise.all([this.producerClient.connect(), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
@@ -80,7 +81,7 @@ export class PlatformModule {
           serviceDataSourceOptions({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, entities: options.entities, migrations: options.migrations, poolSize: config.DB_POOL_SIZE }),
         ),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, WhoAmIController],
       providers: [
         { provide: PlatformConfig, useValue: config },
         { provide: config.constructor, useValue: config },

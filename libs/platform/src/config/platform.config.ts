@@ -39,6 +39,11 @@ export class PlatformConfig {
   @IsString()
   KAFKA_BROKERS: string;
 
+  /** Kafka consumer group of the service's event handlers (default: the service name). */
+  @IsOptional()
+  @IsString()
+  KAFKA_CONSUMER_GROUP?: string;
+
   /** PEM (SPKI) of the platform's Ed25519 key: verifies API keys offline. */
   @IsString()
   API_KEY_PUBLIC_KEY: string;

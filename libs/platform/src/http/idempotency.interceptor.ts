@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
-import { catchError, from, mergeMap, Observable, tap, throwError } from 'rxjs';
+import { catchError, from, map, mergeMap, Observable, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { CALLER } from '../auth/caller';
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from '../errors/app.exception';
@@ -38,7 +38,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
     return from(this.begin(tenant, key, hash)).pipe(
       mergeMap(() => next.handle()),
-      tap((body) => void this.finish(tenant, key, successStatus, body)),
+      mergeMap((body) => from(this.finish(tenant, key, successStatus, body)).pipe(map(() => body))),
       catchError((err) => {
         if (err instanceof IdempotentReplay || (err instanceof PlatformException && err.errorCode.startsWith('idempotency_'))) return throwError(() => err);
         const env = toErrorEnvelope(err, 'idempotency');

@@ -1,36 +1,45 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 
-const toVersion = ({ value, obj }: { value: unknown; obj: Record<string, unknown> }) => {
-  const v = value ?? obj.api_key_version;
-  return v === undefined || v === '' ? undefined : Number(v);
-};
+const toNumber = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
 /**
  * A backend key for the caller's tenant. (Web and SDK keys bound to flows come with the
- * identity-process feature.) The public names key_name and api_key_version are accepted too.
+ * identity-process feature.) The public names key_name and api_key_version are accepted as aliases.
  */
 export class CreateApiKeyDto {
   @ApiProperty({ enum: ['backend'] })
   @IsIn(['backend'], { message: 'key_type must be backend' })
   key_type: 'backend';
 
-  @ApiProperty({ description: 'Key name (alias: key_name)' })
-  @Transform(({ value, obj }) => value ?? obj.key_name)
-  @IsString({ message: 'name is required for backend keys' })
+  @ApiPropertyOptional({ description: 'Key name; required for backend keys (alias: key_name)' })
+  @ValidateIf((o) => o.key_name === undefined)
+  @IsString({ message: 'name (or key_name) is required for backend keys' })
   @MaxLength(128)
-  name: string;
+  name?: string;
 
-  @ApiPropertyOptional({ enum: [0, 1], description: 'API key version (alias: api_key_version); default 0' })
+  @ApiPropertyOptional({ description: 'Alias of name' })
   @IsOptional()
-  @Transform(toVersion)
+  @IsString()
+  @MaxLength(128)
+  key_name?: string;
+
+  @ApiPropertyOptional({ enum: [0, 1], description: 'API key version; default 0 (alias: api_key_version)' })
+  @IsOptional()
+  @Transform(toNumber)
   @IsIn([0, 1], { message: 'version must be 0 or 1' })
   version?: 0 | 1;
 
+  @ApiPropertyOptional({ enum: [0, 1], description: 'Alias of version' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsIn([0, 1], { message: 'api_key_version must be 0 or 1' })
+  api_key_version?: 0 | 1;
+
   @ApiPropertyOptional({ description: 'Lifetime in seconds; no expiry when omitted' })
   @IsOptional()
-  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
+  @Transform(toNumber)
   @IsInt()
   @Min(60)
   expires_in?: number;
@@ -58,7 +67,7 @@ export class AdminIssueApiKeyDto {
 
   @ApiPropertyOptional({ enum: [0, 1] })
   @IsOptional()
-  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
+  @Transform(toNumber)
   @IsIn([0, 1], { message: 'api_key_version must be 0 or 1' })
   api_key_version?: 0 | 1;
 }

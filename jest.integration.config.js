@@ -1,0 +1,13 @@
+// Integration suites of every app and lib, against one real PostgreSQL and one real Kafka broker
+// started once per run by libs/testing/harness. Run through `npm run test:integration`.
+module.exports = {
+  ...require('./jest.preset.js'),
+  displayName: 'integration',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/apps/*/test/integration/**/*.integration-spec.ts', '<rootDir>/libs/*/test/integration/**/*.integration-spec.ts'],
+  globalSetup: '<rootDir>/libs/testing/harness/global-setup.mjs',
+  globalTeardown: '<rootDir>/libs/testing/harness/global-teardown.mjs',
+  maxWorkers: 1,
+  testTimeout: 90_000,
+  forceExit: true,
+};

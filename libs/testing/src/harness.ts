@@ -1,0 +1,168 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { Pool } from 'pg';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SERVICES, ServiceName } from '@kyc/contracts';
+import { ApiKeySigner, createServiceApp, ServiceDefinition, startServiceApp } from '@kyc/platform';
+
+/** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
+export interface Harness {
+  dir: string;
+  databaseUrl: string;
+  kafkaBrokers: string[];
+  publicKey: string;
+  privateKey: string;
+  kafka: { pidFile: string; command: { file: string; args: string[] } };
+}
+
+export const repoRoot = path.resolve(__dirname, '../../..');
+
+export function harness(): Harness {
+  const raw = process.env.KYC_TEST_HARNESS;
+  if (!raw) throw new Error('KYC_TEST_HARNESS is not set: run integration suites through `npm run test:integration`');
+  return JSON.parse(raw);
+}
+
+export const signer = () => new ApiKeySigner(harness().privateKey);
+
+let pool: Pool | undefined;
+/** A pg pool on the test database, for asserting rows. */
+export function db(): Pool {
+  pool ??= new Pool({ connectionString: harness().databaseUrl, max: 4 });
+  return pool;
+}
+
+export async function closeDb(): Promise<void> {
+  await pool?.end();
+  pool = undefined;
+}
+
+/** The environment a service gets in tests (overrides win). */
+export function serviceEnv(service: ServiceName, overrides: Record<string, string> = {}): Record<string, string> {
+  const h = harness();
+  return {
+    SERVICE_NAME: service,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: h.databaseUrl,
+    DB_SCHEMA: SERVICES[service].schema,
+    KAFKA_BROKERS: h.kafkaBrokers.join(','),
+    API_KEY_PUBLIC_KEY: h.publicKey,
+    DB_MIGRATE_ON_START: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
+    ...overrides,
+  };
+}
+
+export interface RunningService {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Boots a service's real AppModule inside the test process, on a free port, migrated. */
+export async function startInProcess(
+  service: ServiceName,
+  definition: (env: NodeJS.ProcessEnv) => ServiceDefinition,
+  overrides: Record<string, string> = {},
+): Promise<RunningService & { app: NestFastifyApplication }> {
+  const { migrateSchema } = await import('@kyc/platform');
+  const def = definition(serviceEnv(service, overrides));
+  await migrateSchema({ url: def.config.DATABASE_URL, schema: def.config.DB_SCHEMA, entities: def.entities, migrations: def.migrations });
+  const app = await createServiceApp(def);
+  await startServiceApp(app, def, 0);
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export interface ServiceProcess extends RunningService {
+  process: ChildProcess;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Runs a service as its own OS process from dist/ (as the stack does), waiting for /health. */
+export async function startProcess(service: ServiceName, port: number, overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+  const logFile = path.join(harness().dir, `${service}-${port}.log`);
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'dist/apps', service, 'src/main.js')], {
+    env: { ...process.env, ...serviceEnv(service, { PORT: String(port), ...overrides }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit');
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${service} exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+      const res = await fetch(`${url}/health`).catch(() => undefined);
+      expectTrue(res?.status === 200, `${service} /health`);
+    },
+    { timeoutMs: 60_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
+  );
+  const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
+  };
+  return { url, process: child, kill, close: () => kill('SIGTERM') };
+}
+
+function expectTrue(ok: boolean, what: string) {
+  if (!ok) throw new Error(`${what} not yet`);
+}
+
+/** Retries an assertion until it passes or the time is up (then rethrows its last error). */
+export async function eventually<T>(fn: () => Promise<T> | T, options: { timeoutMs?: number; intervalMs?: number; bail?: (e: unknown) => boolean } = {}): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (options.bail?.(err) || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, options.intervalMs ?? 100));
+    }
+  }
+}
+
+/** A kafkajs client on the test broker (for producing raw messages, e.g. redeliveries). */
+export const testKafka = () => new Kafka({ clientId: 'test', brokers: harness().kafkaBrokers, logLevel: logLevel.NOTHING });
+
+/** Stops the shared Kafka broker (SIGTERM, waits for exit). */
+export async function stopKafka(): Promise<void> {
+  const pid = Number(readFileSync(harness().kafka.pidFile, 'utf8'));
+  process.kill(pid, 'SIGTERM');
+  await eventually(
+    () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+      throw new Error('broker still running');
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+}
+
+/** Starts the shared Kafka broker again with the same data and ports, and waits until it serves. */
+export async function startKafka(): Promise<void> {
+  const h = harness();
+  const child = spawn(h.kafka.command.file, h.kafka.command.args, { detached: true, stdio: 'ignore' });
+  child.unref();
+  writeFileSync(h.kafka.pidFile, String(child.pid));
+  const admin = new Kafka({ clientId: 'test-wait', brokers: h.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+  await eventually(
+    async () => {
+      await admin.connect();
+      const { brokers } = await admin.describeCluster();
+      expectTrue(brokers.length > 0, 'kafka');
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+  await admin.disconnect();
+}

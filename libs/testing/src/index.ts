@@ -1,0 +1,3 @@
+export * from './harness';
+export * from './api-client';
+export * from './tenants';
