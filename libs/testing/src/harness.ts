@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
-import { AddressInfo } from 'node:net';
+import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
@@ -166,3 +166,14 @@ export async function startKafka(): Promise<void> {
   );
   await admin.disconnect();
 }
+
+/** A TCP port nothing listens on right now. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
