@@ -3,9 +3,9 @@ import { loadCustomersConfig } from './customers.config';
 const base = { DATABASE_URL: 'postgres://x', KAFKA_BROKERS: '127.0.0.1:9092', API_KEY_PUBLIC_KEY: 'pem' };
 
 describe('customers configuration', () => {
-  it('defaults to port 4007 and the customers schema', () => {
+  it('defaults to port 4005 and the customers schema', () => {
     const config = loadCustomersConfig(base);
-    expect(config.PORT).toBe(4007);
+    expect(config.PORT).toBe(4005);
     expect(config.DB_SCHEMA).toBe('customers');
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092']);
   });

@@ -3,9 +3,9 @@ import { loadEngagementConfig } from './engagement.config';
 const base = { DATABASE_URL: 'postgres://x', KAFKA_BROKERS: '127.0.0.1:9092', API_KEY_PUBLIC_KEY: 'pem' };
 
 describe('engagement configuration', () => {
-  it('defaults to port 4007 and the engagement schema', () => {
+  it('defaults to port 4004 and the engagement schema', () => {
     const config = loadEngagementConfig(base);
-    expect(config.PORT).toBe(4007);
+    expect(config.PORT).toBe(4004);
     expect(config.DB_SCHEMA).toBe('engagement');
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092']);
   });

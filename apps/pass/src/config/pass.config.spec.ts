@@ -3,9 +3,9 @@ import { loadPassConfig } from './pass.config';
 const base = { DATABASE_URL: 'postgres://x', KAFKA_BROKERS: '127.0.0.1:9092', API_KEY_PUBLIC_KEY: 'pem' };
 
 describe('pass configuration', () => {
-  it('defaults to port 4007 and the pass schema', () => {
+  it('defaults to port 4006 and the pass schema', () => {
     const config = loadPassConfig(base);
-    expect(config.PORT).toBe(4007);
+    expect(config.PORT).toBe(4006);
     expect(config.DB_SCHEMA).toBe('pass');
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092']);
   });

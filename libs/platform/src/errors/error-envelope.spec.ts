@@ -1,0 +1,27 @@
+import { BadRequestException, HttpException, NotFoundException as NestNotFound } from '@nestjs/common';
+import { PlatformErrorCode, PlatformException, ValidationFailedException } from './app.exception';
+import { toErrorEnvelope } from './error-envelope';
+
+describe('toErrorEnvelope', () => {
+  it('maps a domain exception to its status, reason phrase, code and fields', () => {
+    const env = toErrorEnvelope(new ValidationFailedException([{ field: 'country', message: 'bad' }]), 'id');
+    expect(env).toEqual({ code: 400, status: 'Bad Request', message: 'Invalid request parameters', error_code: 'validation_failed', fields: [{ field: 'country', message: 'bad' }] });
+  });
+
+  it('maps platform codes to their HTTP status', () => {
+    expect(toErrorEnvelope(new PlatformException(PlatformErrorCode.RevokedApiKey, 'x'), 'id').code).toBe(401);
+    expect(toErrorEnvelope(new PlatformException(PlatformErrorCode.Forbidden, 'x'), 'id').code).toBe(403);
+    expect(toErrorEnvelope(new PlatformException(PlatformErrorCode.IdempotencyKeyReused, 'x'), 'id').code).toBe(422);
+  });
+
+  it("maps Nest's own HTTP exceptions (unknown routes, bad bodies)", () => {
+    expect(toErrorEnvelope(new NestNotFound('Cannot GET /x'), 'id')).toEqual({ code: 404, status: 'Not Found', message: 'Cannot GET /x', error_code: 'not_found' });
+    expect(toErrorEnvelope(new BadRequestException('Unexpected end of JSON input'), 'id').code).toBe(400);
+  });
+
+  it('hides the details of unknown errors behind an error id', () => {
+    const env = toErrorEnvelope(new Error('relation "checks" does not exist at /app/x.js:1'), 'abc-123');
+    expect(env).toEqual({ code: 500, status: 'Internal Server Error', message: 'Internal error (id abc-123)', error_code: 'internal_error' });
+    expect(toErrorEnvelope(new HttpException('boom with internals', 502), 'e1').message).toBe('Internal error (id e1)');
+  });
+});
