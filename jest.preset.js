@@ -6,6 +6,7 @@ const root = __dirname;
 
 module.exports = {
   testEnvironment: 'node',
+  reporters: ['default', path.join(__dirname, 'tools/jest-summary-reporter.js')],
   // content-disposition 3 (used by @fastify/static for /docs) ships ESM only: compile it too.
   transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
   transform: {
