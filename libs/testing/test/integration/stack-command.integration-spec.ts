@@ -1,0 +1,77 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVICE_NAMES } from '@kyc/contracts';
+import { ApiClient, eventually, freePort, harness, repoRoot } from '@kyc/testing';
+
+/**
+ * The stack command as a user runs it (`npm start` = node tools/stack/cli.mjs start), here with
+ * the harness's PostgreSQL and Kafka given through DATABASE_URL / KAFKA_BROKERS (so it starts
+ * neither) and free ports for the services.
+ */
+describe('the stack command', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kyc-stack-'));
+  let cli: ChildProcess | undefined;
+  let output = '';
+
+  afterAll(() => {
+    if (cli && cli.exitCode === null) cli.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(env: Record<string, string>) {
+    output = '';
+    const child = spawn(process.execPath, [path.join(repoRoot, 'tools/stack/cli.mjs'), 'start'], {
+      env: { ...process.env, STACK_DIR: dir, DATABASE_URL: harness().databaseUrl, KAFKA_BROKERS: harness().kafkaBrokers.join(','), LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    return child;
+  }
+
+  const isListening = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+
+  it('starts the seven services, seeds the demo tenant, writes stack.json, and stops them all on SIGTERM', async () => {
+    const ports: Record<string, string> = {};
+    for (const name of SERVICE_NAMES) ports[`${name.toUpperCase()}_PORT`] = String(await freePort());
+    cli = await start(ports);
+    const stackFile = path.join(dir, 'stack.json');
+    await eventually(() => expect(output).toContain('Platform ready in'), { timeoutMs: 90_000, intervalMs: 250, bail: () => cli!.exitCode !== null });
+    expect(existsSync(stackFile)).toBe(true);
+    const info = JSON.parse(readFileSync(stackFile, 'utf8'));
+    expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(info).toMatchObject({ postgres_url: harness().databaseUrl, kafka_brokers: harness().kafkaBrokers, tenant_id: 'demo' });
+    expect(output).toContain(info.api_key);
+    for (const url of Object.values<string>(info.services)) expect((await fetch(`${url}/health`)).status).toBe(200);
+    const whoami = await new ApiClient(info.services.checks, info.api_key).get('/v1/auth/whoami');
+    expect(whoami.body).toMatchObject({ tenant_id: 'demo', role: 'full_access', api_key_version: 1 });
+
+    cli.kill('SIGTERM');
+    const [code] = await once(cli, 'exit');
+    expect(code).toBe(0);
+    for (const port of Object.values(ports)) expect(await isListening(Number(port))).toBe(false);
+  });
+
+  it('says clearly that a port is taken, and exits non-zero', async () => {
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await once(blocker, 'listening');
+    const taken = (blocker.address() as net.AddressInfo).port;
+    try {
+      cli = await start({ CHECKS_PORT: String(taken) });
+      const [code] = await once(cli, 'exit');
+      expect(code).toBe(1);
+      expect(output).toMatch(new RegExp(`port ${taken} \\(checks service\\) is already in use`));
+    } finally {
+      blocker.close();
+    }
+  });
+});
