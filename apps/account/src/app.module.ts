@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceDefinition } from '@kyc/platform';
+import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { CheckResultsModule } from './check-results/check-results.module';
 import { AccountConfig, loadAccountConfig } from './config/account.config';
 import { accountEntities, accountMigrations } from './database/account.datasource';
@@ -7,16 +7,16 @@ import { TenantsModule } from './tenants/tenants.module';
 
 @Module({})
 export class AppModule {
-  static register(config: AccountConfig): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations }), TenantsModule, CheckResultsModule] };
+  static register(config: AccountConfig, options: ServiceOptions = {}): DynamicModule {
+    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations, clock: options.clock }), TenantsModule, CheckResultsModule] };
   }
 }
 
-export function accountService(env: NodeJS.ProcessEnv = process.env): ServiceDefinition {
+export function accountService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
   const config = loadAccountConfig(env);
   return {
     config,
-    module: AppModule.register(config),
+    module: AppModule.register(config, options),
     entities: accountEntities,
     migrations: accountMigrations,
     consumesEvents: true,

@@ -1,17 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceDefinition } from '@kyc/platform';
+import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
 
 @Module({})
 export class AppModule {
-  static register(config: IdentityConfig): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: identityEntities, migrations: identityMigrations }), ApiKeysModule] };
+  static register(config: IdentityConfig, options: ServiceOptions = {}): DynamicModule {
+    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: identityEntities, migrations: identityMigrations, clock: options.clock }), ApiKeysModule] };
   }
 }
 
-export function identityService(env: NodeJS.ProcessEnv = process.env): ServiceDefinition {
+export function identityService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
   const config = loadIdentityConfig(env);
-  return { config, module: AppModule.register(config), entities: identityEntities, migrations: identityMigrations, title: 'Identity API', description: 'Identity-verification processes and API keys' };
+  return { config, module: AppModule.register(config, options), entities: identityEntities, migrations: identityMigrations, title: 'Identity API', description: 'Identity-verification processes and API keys' };
 }

@@ -7,12 +7,18 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
 import { API_KEY_HEADERS } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
+import { Clock } from './time/clock';
 import { migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration } from './observability/metrics';
 import { ambientContext } from './observability/request-context.storage';
 import { createValidationPipe } from './validation/validation.pipe';
+
+/** What a test (or an embedding program) may substitute when building a service. */
+export interface ServiceOptions {
+  clock?: Clock;
+}
 
 export interface ServiceDefinition {
   config: PlatformConfig;

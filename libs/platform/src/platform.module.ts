@@ -16,6 +16,8 @@ import { createKafka, kafkaClientOptions } from './events/kafka';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { OutboxService } from './events/outbox.service';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { JobQueueService } from './jobs/job-queue.service';
+import { Clock, SystemClock } from './time/clock';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
 
 export const KAFKA = Symbol('kafka');
@@ -24,6 +26,8 @@ export interface PlatformModuleOptions {
   config: PlatformConfig;
   entities: Function[];
   migrations: (new () => MigrationInterface)[];
+  /** Time source of job queues and schedulers (tests pass a ManualClock). */
+  clock?: Clock;
 }
 
 /** Connects the producer, fills the access cache and starts the outbox relay before the app listens. */
@@ -39,6 +43,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly access: AccessCacheService,
     private readonly relay: OutboxRelayService,
     private readonly kafkaHealth: KafkaHealthIndicator,
+    private readonly jobs: JobQueueService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -53,10 +58,12 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
     await this.relay.start(producer, this.config.DATABASE_URL, this.config.DB_SCHEMA, this.config.OUTBOX_POLL_MS);
+    await this.jobs.start(this.config.DATABASE_URL, this.config.DB_SCHEMA, this.config.JOBS_POLL_MS);
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.jobs.onApplicationShutdown();
     await this.relay.onApplicationShutdown();
     await this.producerClient?.close().catch(() => undefined);
     await this.admin?.disconnect().catch(() => undefined);
@@ -87,6 +94,8 @@ export class PlatformModule {
         { provide: config.constructor, useValue: config },
         { provide: KAFKA, useFactory: () => createKafka(config.SERVICE_NAME, config.kafkaBrokers) },
         { provide: ApiKeyVerifier, useFactory: () => new ApiKeyVerifier(config.API_KEY_PUBLIC_KEY) },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        JobQueueService,
         AccessCacheService,
         OutboxService,
         OutboxRelayService,
@@ -97,7 +106,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PlatformConfig, config.constructor, KAFKA, ApiKeyVerifier, AccessCacheService, OutboxService, OutboxRelayService, InboxService],
+      exports: [PlatformConfig, config.constructor, KAFKA, ApiKeyVerifier, Clock, JobQueueService, AccessCacheService, OutboxService, OutboxRelayService, InboxService],
     };
   }
 }

@@ -7,7 +7,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SERVICES, ServiceName } from '@kyc/contracts';
-import { ApiKeySigner, createServiceApp, ServiceDefinition, startServiceApp } from '@kyc/platform';
+import { ApiKeySigner, createServiceApp, migrateSchema, ServiceDefinition, ServiceOptions, startServiceApp } from '@kyc/platform';
 
 /** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
 export interface Harness {
@@ -67,11 +67,11 @@ export interface RunningService {
 /** Boots a service's real AppModule inside the test process, on a free port, migrated. */
 export async function startInProcess(
   service: ServiceName,
-  definition: (env: NodeJS.ProcessEnv) => ServiceDefinition,
+  definition: (env: NodeJS.ProcessEnv, options: ServiceOptions) => ServiceDefinition,
   overrides: Record<string, string> = {},
+  options: ServiceOptions = {},
 ): Promise<RunningService & { app: NestFastifyApplication }> {
-  const { migrateSchema } = await import('@kyc/platform');
-  const def = definition(serviceEnv(service, overrides));
+  const def = definition(serviceEnv(service, overrides), options);
   await migrateSchema({ url: def.config.DATABASE_URL, schema: def.config.DB_SCHEMA, entities: def.entities, migrations: def.migrations });
   const app = await createServiceApp(def);
   await startServiceApp(app, def, 0);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { PlatformJobs1763769700000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
 import { FinishedCheckEntity } from '../check-results/finished-check.entity';
 import { RoleEntity } from '../roles/role.entity';
 import { TenantEntity } from '../tenants/tenant.entity';
@@ -7,7 +7,7 @@ import { UserEntity } from '../users/user.entity';
 import { CreateAccount1763769602000 } from './migrations/1763769602000-create-account';
 
 export const accountEntities: Function[] = [TenantEntity, UserEntity, RoleEntity, FinishedCheckEntity];
-export const accountMigrations = [PlatformTables1763769600000, CreateAccount1763769602000];
+export const accountMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateAccount1763769602000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

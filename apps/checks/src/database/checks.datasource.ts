@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { PlatformJobs1763769700000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
 import { CheckEntity } from '../checks/check.entity';
 import { CreateChecks1763769601000 } from './migrations/1763769601000-create-checks';
 
 export const checksEntities: Function[] = [CheckEntity];
-export const checksMigrations = [PlatformTables1763769600000, CreateChecks1763769601000];
+export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateChecks1763769601000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

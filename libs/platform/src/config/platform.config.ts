@@ -60,6 +60,11 @@ export class PlatformConfig {
   @Min(10)
   OUTBOX_POLL_MS = 250;
 
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(10)
+  JOBS_POLL_MS = 500;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()

@@ -1,0 +1,225 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { Counter } from 'prom-client';
+import { metricsRegistry } from '../observability/metrics';
+import { ambientContext } from '../observability/request-context.storage';
+import { Clock } from '../time/clock';
+
+export interface Job<T = unknown> {
+  id: string;
+  queue: string;
+  tenantId: string | null;
+  payload: T;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  runAt: Date;
+}
+
+export interface EnqueueOptions {
+  tenantId?: string | null;
+  /** When to run (default now, by the queue's clock). */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** A job with the same key is not enqueued twice (while it exists). */
+  dedupeKey?: string;
+}
+
+export interface QueueOptions {
+  concurrency?: number;
+  /** How long a claimed job is locked; a worker that dies loses its claim after this. */
+  lockMs?: number;
+  /** Delay before retry n (1-based). Default: exponential from 1 s, capped at 5 min. */
+  backoffMs?: (attempt: number) => number;
+  /**
+   * Run the handler in a transaction that also marks the job done: its database effects and the
+   * job's completion commit together (exactly once). Leave false for handlers that call out
+   * (HTTP, SMTP): they must be idempotent, since a crash after the effect re-runs the job.
+   */
+  transactional?: boolean;
+}
+
+export type JobHandler<T> = (job: Job<T>, manager: EntityManager) => Promise<void>;
+
+/** Thrown by a handler for a failure that retrying cannot fix: the job fails at once. */
+export class PermanentJobError extends Error {}
+
+interface Registration {
+  handler: JobHandler<any>;
+  options: Required<Omit<QueueOptions, 'backoffMs'>> & { backoffMs: (attempt: number) => number };
+  inFlight: number;
+}
+
+const jobsRun = new Counter({ name: 'jobs_run_total', help: 'Jobs run by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [metricsRegistry] });
+
+/**
+ * The durable job queue of a service: rows in `<schema>.jobs`, claimed with FOR UPDATE SKIP
+ * LOCKED (any number of workers and replicas), retried with backoff, recovered after a crash when
+ * their lock expires, woken by NOTIFY on insert and by polling. Due times come from the injected
+ * Clock, so tests can move time instead of sleeping.
+ */
+@Injectable()
+export class JobQueueService implements OnApplicationShutdown {
+  private readonly logger = new Logger('jobs');
+  private readonly queues = new Map<string, Registration>();
+  private listener?: Client;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private pumping = false;
+  private pumpAgain = false;
+  private readonly running = new Set<Promise<void>>();
+  /** Claims are serialized, so drain() always sees the jobs a background pass claimed. */
+  private claimChain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  register<T>(queue: string, handler: JobHandler<T>, options: QueueOptions = {}): void {
+    this.queues.set(queue, {
+      handler,
+      inFlight: 0,
+      options: {
+        concurrency: options.concurrency ?? 4,
+        lockMs: options.lockMs ?? 5 * 60_000,
+        transactional: options.transactional ?? false,
+        backoffMs: options.backoffMs ?? ((n) => Math.min(300_000, 1_000 * 2 ** (n - 1))),
+      },
+    });
+    this.kick();
+  }
+
+  /** Adds a job; pass the manager of the caller's transaction to enqueue atomically with its change. */
+  async enqueue<T>(manager: EntityManager | null, queue: string, payload: T, options: EnqueueOptions = {}): Promise<string | null> {
+    const runner = manager ?? this.dataSource.manager;
+    const rows = await runner.query(
+      `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key) VALUES ($1, $2, $3::jsonb, $4, $5, $6)
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [queue, options.tenantId ?? null, JSON.stringify(payload), options.maxAttempts ?? 5, options.runAt ?? this.clock.now(), options.dedupeKey ?? null],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async start(databaseUrl: string, schema: string, pollMs: number): Promise<void> {
+    this.listener = new Client({ connectionString: databaseUrl });
+    this.listener.on('error', (err) => this.logger.warn({ err, msg: 'jobs listener connection lost; polling continues' }));
+    await this.listener.connect();
+    this.listener.on('notification', () => this.kick());
+    await this.listener.query(`LISTEN "jobs_${schema}"`);
+    const poll = () => {
+      if (this.stopped) return;
+      this.kick();
+      this.timer = setTimeout(poll, pollMs);
+    };
+    poll();
+  }
+
+  /** Looks for due jobs now (also called by tests after moving the clock). */
+  kick(): void {
+    if (this.stopped || !this.listener) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump()
+      .catch((err) => this.logger.warn({ err, msg: 'claiming jobs failed' }))
+      .finally(() => {
+        this.pumping = false;
+        if (this.pumpAgain) {
+          this.pumpAgain = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Runs every job due now by the clock and waits for them (tests and one-shot tools). */
+  async drain(): Promise<void> {
+    for (let i = 0; i < 1_000; i++) {
+      const claimed = await this.pump();
+      await Promise.all(this.running);
+      if (!claimed) return;
+    }
+  }
+
+  private pump(): Promise<number> {
+    const next = this.claimChain.then(() => this.claim());
+    this.claimChain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async claim(): Promise<number> {
+    let claimed = 0;
+    for (const [queue, reg] of this.queues) {
+      const free = reg.options.concurrency - reg.inFlight;
+      if (free <= 0) continue;
+      const now = this.clock.now();
+      const rows = await this.dataSource.query(
+        `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
+          WHERE id IN (
+            SELECT id FROM jobs
+             WHERE queue = $1 AND ((status = 'pending' AND run_at <= $2) OR (status = 'running' AND locked_until < $2))
+             ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+          RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at`,
+        [queue, now, new Date(now.getTime() + reg.options.lockMs), free],
+      );
+      const jobs = rows[0] && Array.isArray(rows[0]) ? rows[0] : rows;
+      for (const row of jobs) {
+        claimed++;
+        const job: Job = { id: String(row.id), queue: row.queue, tenantId: row.tenant_id, payload: row.payload, attempt: row.attempts, maxAttempts: row.max_attempts, runAt: row.run_at };
+        reg.inFlight++;
+        const run = this.run(job, reg).finally(() => {
+          reg.inFlight--;
+          this.running.delete(run);
+          this.kick();
+        });
+        this.running.add(run);
+      }
+    }
+    return claimed;
+  }
+
+  private async run(job: Job, reg: Registration): Promise<void> {
+    await ambientContext.run({ requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined }, async () => {
+      try {
+        if (reg.options.transactional) {
+          await this.dataSource.transaction(async (m) => {
+            await reg.handler(job, m);
+            await this.markDone(m, job);
+          });
+        } else {
+          await reg.handler(job, this.dataSource.manager);
+          await this.markDone(this.dataSource.manager, job);
+        }
+        jobsRun.inc({ queue: job.queue, outcome: 'completed' });
+      } catch (err) {
+        const permanent = err instanceof PermanentJobError;
+        const final = permanent || job.attempt >= job.maxAttempts;
+        const retryAt = new Date(this.clock.now().getTime() + reg.options.backoffMs(job.attempt));
+        await this.dataSource
+          .query(
+            `UPDATE jobs SET status = $3, run_at = $4, locked_until = NULL, last_error = $5, updated_at = now(), finished_at = CASE WHEN $3 = 'failed' THEN now() END
+              WHERE id = $1 AND attempts = $2`,
+            [job.id, job.attempt, final ? 'failed' : 'pending', final ? job.runAt : retryAt, String((err as Error)?.message ?? err).slice(0, 2_000)],
+          )
+          .catch((e) => this.logger.error({ err: e, msg: 'could not record job failure' }));
+        jobsRun.inc({ queue: job.queue, outcome: final ? 'failed' : 'retried' });
+        this.logger.warn({ err, queue: job.queue, job_id: job.id, attempt: job.attempt, final, msg: final ? 'job failed' : 'job failed; will retry' });
+      }
+    });
+  }
+
+  /** Completes a job only if this attempt still owns it (a newer attempt may have taken over). */
+  private async markDone(m: EntityManager, job: Job): Promise<void> {
+    await m.query(`UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`, [job.id, job.attempt]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+    await this.listener?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,104 @@
+import { DataSource } from 'typeorm';
+import { JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
+import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
+import { engagementService } from '../../../../apps/engagement/src/app.module';
+
+type App = Awaited<ReturnType<typeof startInProcess>>;
+
+describe('JobQueueService on real PostgreSQL', () => {
+  const clock = new ManualClock('2030-01-01T00:00:00Z');
+  let app: App;
+  let jobs: JobQueueService;
+
+  beforeAll(async () => {
+    app = await startInProcess('engagement', engagementService, { JOBS_POLL_MS: '50' }, { clock });
+    jobs = app.app.get(JobQueueService);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await closeDb();
+  });
+
+  const status = async (id: string) => (await db().query(`SELECT status, attempts, run_at, last_error FROM engagement.jobs WHERE id = $1`, [id])).rows[0];
+
+  it('runs a due job once and marks it completed', async () => {
+    const seen: unknown[] = [];
+    jobs.register<{ n: number }>('test.once', async (job) => void seen.push(job.payload.n));
+    const id = (await jobs.enqueue(null, 'test.once', { n: 1 }))!;
+    await eventually(async () => expect((await status(id)).status).toBe('completed'));
+    expect(seen).toEqual([1]);
+  });
+
+  it('waits for run_at by the injected clock, not the wall clock', async () => {
+    let runs = 0;
+    jobs.register('test.later', async () => void runs++);
+    const id = (await jobs.enqueue(null, 'test.later', {}, { runAt: new Date(clock.now().getTime() + 86_400_000) }))!;
+    await jobs.drain();
+    expect(runs).toBe(0);
+    clock.advance(86_400_000);
+    await jobs.drain();
+    expect(runs).toBe(1);
+    expect((await status(id)).status).toBe('completed');
+  });
+
+  it('retries with backoff until max attempts, then fails; a permanent error fails at once', async () => {
+    let attempts = 0;
+    jobs.register('test.flaky', async () => {
+      attempts++;
+      throw new Error('collector down');
+    }, { backoffMs: () => 60_000 });
+    const id = (await jobs.enqueue(null, 'test.flaky', {}, { maxAttempts: 3 }))!;
+    await jobs.drain();
+    expect(attempts).toBe(1);
+    expect(await status(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'collector down' });
+    clock.advance(60_000);
+    await jobs.drain();
+    clock.advance(60_000);
+    await jobs.drain();
+    expect(attempts).toBe(3);
+    expect((await status(id)).status).toBe('failed');
+
+    jobs.register('test.permanent', async () => {
+      throw new PermanentJobError('bad input');
+    });
+    const p = (await jobs.enqueue(null, 'test.permanent', {}, { maxAttempts: 5 }))!;
+    await jobs.drain();
+    expect(await status(p)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('takes a job over when the worker that claimed it died (lock expired)', async () => {
+    const id = (await jobs.enqueue(null, 'test.orphan', {}))!;
+    // Another worker claimed it and died: running, locked until a minute from now.
+    await db().query(`UPDATE engagement.jobs SET status = 'running', attempts = 1, locked_until = $2 WHERE id = $1`, [id, new Date(clock.now().getTime() + 60_000)]);
+    let runs = 0;
+    jobs.register('test.orphan', async () => void runs++, { lockMs: 60_000 });
+    await jobs.drain();
+    expect(runs).toBe(0);
+    clock.advance(61_000);
+    await jobs.drain();
+    expect(runs).toBe(1);
+    expect(await status(id)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('enqueues once per dedupe key, and commits a transactional job with its effect', async () => {
+    const a = await jobs.enqueue(null, 'test.dedupe', {}, { dedupeKey: 'k-1', runAt: new Date('2100-01-01') });
+    const b = await jobs.enqueue(null, 'test.dedupe', {}, { dedupeKey: 'k-1' });
+    expect(a).not.toBeNull();
+    expect(b).toBeNull();
+
+    await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
+    let fail = true;
+    jobs.register<{}>('test.tx', async (job, m) => {
+      await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
+      if (fail) throw new Error('after the effect');
+    }, { transactional: true, backoffMs: () => 0 });
+    const id = (await jobs.enqueue(null, 'test.tx', {}))!;
+    await jobs.drain();
+    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(0);
+    fail = false;
+    await jobs.drain();
+    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
+    expect((await status(id)).status).toBe('completed');
+  });
+});
