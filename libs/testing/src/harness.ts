@@ -53,7 +53,7 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     KAFKA_BROKERS: h.kafkaBrokers.join(','),
     API_KEY_PUBLIC_KEY: h.publicKey,
     DB_MIGRATE_ON_START: 'true',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
     ...overrides,
   };

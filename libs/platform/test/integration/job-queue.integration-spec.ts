@@ -92,11 +92,13 @@ describe('JobQueueService on real PostgreSQL', () => {
     jobs.register<{}>('test.tx', async (job, m) => {
       await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
       if (fail) throw new Error('after the effect');
-    }, { transactional: true, backoffMs: () => 0 });
+    }, { transactional: true, backoffMs: () => 60_000 });
     const id = (await jobs.enqueue(null, 'test.tx', {}))!;
     await jobs.drain();
     expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(0);
+    expect(await status(id)).toMatchObject({ status: 'pending', attempts: 1 });
     fail = false;
+    clock.advance(60_000);
     await jobs.drain();
     expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
     expect((await status(id)).status).toBe('completed');
