@@ -28,5 +28,6 @@ module.exports = {
     '^@kyc/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@kyc/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@kyc/testing$': path.join(root, 'libs/testing/src/index.ts'),
+    '^@kyc/json-logic$': path.join(root, 'libs/json-logic/src/index.ts'),
   },
 };

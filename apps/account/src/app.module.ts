@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { AuditModule } from './audit/audit.module';
 import { CheckResultsModule } from './check-results/check-results.module';
 import { AccountConfig, loadAccountConfig } from './config/account.config';
 import { accountEntities, accountMigrations } from './database/account.datasource';
@@ -8,7 +9,7 @@ import { TenantsModule } from './tenants/tenants.module';
 @Module({})
 export class AppModule {
   static register(config: AccountConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations, clock: options.clock }), TenantsModule, CheckResultsModule] };
+    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations, clock: options.clock }), AuditModule, TenantsModule, CheckResultsModule] };
   }
 }
 

@@ -44,6 +44,7 @@ describe('workspace module boundaries', () => {
     for (const [lib, allowed] of [
       ['platform', ['libs/platform', 'libs/contracts']],
       ['contracts', ['libs/contracts']],
+      ['json-logic', ['libs/json-logic']],
     ] as const) {
       for (const file of files(path.join(root, 'libs', lib, 'src'))) {
         for (const spec of imports(file)) {
