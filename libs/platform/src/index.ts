@@ -11,6 +11,7 @@ export * from './auth/auth.guard';
 export * from './auth/caller';
 export * from './auth/whoami.controller';
 export * from './database/data-source';
+export * from './database/commit-signal';
 export * from './database/platform-tables.migration';
 export * from './database/platform-jobs.migration';
 export * from './jobs/job-queue.service';

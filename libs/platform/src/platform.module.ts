@@ -57,8 +57,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     this.admin = this.kafka.admin();
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
-    await this.relay.start(producer, this.config.DATABASE_URL, this.config.DB_SCHEMA, this.config.OUTBOX_POLL_MS);
-    await this.jobs.start(this.config.DATABASE_URL, this.config.DB_SCHEMA, this.config.JOBS_POLL_MS);
+    this.relay.start(producer, this.config.OUTBOX_POLL_MS);
+    this.jobs.start(this.config.JOBS_POLL_MS);
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 

@@ -97,7 +97,10 @@ export class ChecksService {
         JSON.stringify(event.envelope),
       ],
     );
-    if (result.created) return { check, created: true };
+    if (result.created) {
+      this.outbox.committed();
+      return { check, created: true };
+    }
     return { check: await this.get(caller, result.id), created: false };
   }
 

@@ -58,12 +58,12 @@ export class PlatformConfig {
   @Transform(({ value }) => Number(value))
   @IsInt()
   @Min(10)
-  OUTBOX_POLL_MS = 250;
+  OUTBOX_POLL_MS = 100;
 
   @Transform(({ value }) => Number(value))
   @IsInt()
   @Min(10)
-  JOBS_POLL_MS = 500;
+  JOBS_POLL_MS = 200;
 
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()

@@ -1,5 +1,6 @@
 import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 import { Client } from 'pg';
+import { CommitSignalSubscriber } from './commit-signal';
 
 export interface ServiceDataSourceInput {
   url: string;
@@ -21,6 +22,7 @@ export function serviceDataSourceOptions(input: ServiceDataSourceInput): DataSou
     schema: input.schema,
     entities: input.entities,
     migrations: input.migrations,
+    subscribers: [CommitSignalSubscriber],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

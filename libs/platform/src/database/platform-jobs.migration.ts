@@ -22,13 +22,9 @@ export class PlatformJobs1763769700000 implements MigrationInterface {
       finished_at timestamptz
     )`);
     await q.query(`CREATE INDEX jobs_due_idx ON jobs (queue, run_at) WHERE status IN ('pending', 'running')`);
-    await q.query(`CREATE FUNCTION jobs_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN PERFORM pg_notify('jobs_' || current_schema(), ''); RETURN NULL; END $$`);
-    await q.query(`CREATE TRIGGER jobs_notify AFTER INSERT ON jobs FOR EACH STATEMENT EXECUTE FUNCTION jobs_notify()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE jobs`);
-    await q.query(`DROP FUNCTION jobs_notify()`);
   }
 }

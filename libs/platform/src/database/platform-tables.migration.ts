@@ -21,10 +21,6 @@ export class PlatformTables1763769600000 implements MigrationInterface {
       published_at timestamptz
     )`);
     await q.query(`CREATE INDEX outbox_unpublished_idx ON outbox (seq) WHERE published_at IS NULL`);
-    // NOTIFY is delivered at commit: the relay wakes as soon as the state change is durable.
-    await q.query(`CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN PERFORM pg_notify('outbox_' || current_schema(), ''); RETURN NULL; END $$`);
-    await q.query(`CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()`);
     await q.query(`CREATE TABLE processed_messages (
       event_id text NOT NULL,
       consumer text NOT NULL,
@@ -57,6 +53,5 @@ export class PlatformTables1763769600000 implements MigrationInterface {
     await q.query(`DROP TABLE parked_messages`);
     await q.query(`DROP TABLE processed_messages`);
     await q.query(`DROP TABLE outbox`);
-    await q.query(`DROP FUNCTION outbox_notify()`);
   }
 }

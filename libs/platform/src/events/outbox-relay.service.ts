@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { commitSignal } from '../database/commit-signal';
 import { outboxPending, outboxPublished } from '../observability/metrics';
 
 interface PendingRow {
@@ -13,15 +13,15 @@ interface PendingRow {
 
 /**
  * Relays committed outbox rows to Kafka in order, marking them published in the same database
- * transaction that locked them (FOR UPDATE SKIP LOCKED, so replicas share the work). Woken by
- * the outbox trigger's NOTIFY at commit, with a poll as fallback; when Kafka is down the rows
- * stay and are retried with backoff, so nothing is lost.
+ * transaction that locked them (FOR UPDATE SKIP LOCKED, so replicas share the work). Woken after
+ * each commit of this process (commitSignal), with a poll for rows committed by other processes;
+ * when Kafka is down the rows stay and are retried with backoff, so nothing is lost.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationShutdown {
   private readonly logger = new Logger('outbox-relay');
   private producer?: Producer;
-  private listener?: Client;
+  private readonly onCommit = () => this.kick();
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
@@ -32,13 +32,9 @@ export class OutboxRelayService implements OnApplicationShutdown {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async start(producer: Producer, databaseUrl: string, schema: string, pollMs: number): Promise<void> {
+  start(producer: Producer, pollMs: number): void {
     this.producer = producer;
-    this.listener = new Client({ connectionString: databaseUrl });
-    this.listener.on('error', (err) => this.logger.warn({ err, msg: 'outbox listener connection lost; polling continues' }));
-    await this.listener.connect();
-    this.listener.on('notification', () => this.kick());
-    await this.listener.query(`LISTEN "outbox_${schema}"`);
+    commitSignal.on('commit', this.onCommit);
     const poll = () => {
       if (this.stopped) return;
       this.kick();
@@ -126,7 +122,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    commitSignal.off('commit', this.onCommit);
     await this.current;
-    await this.listener?.end().catch(() => undefined);
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@kyc/contracts';
+import { signalCommit } from '../database/commit-signal';
 import { currentRequestId } from '../observability/request-context.storage';
 
 export interface OutgoingEvent<TPayload> {
@@ -47,6 +48,14 @@ export class OutboxService {
             payload: event.payload,
           };
     return { id, topic: event.topic, message_key: event.aggregateId, type: event.type, tenant_id: event.tenantId, envelope };
+  }
+
+  /**
+   * Tells the relay that events were committed outside a TypeORM transaction (a single
+   * autocommit statement), so it sends them now instead of at its next poll.
+   */
+  committed(): void {
+    signalCommit();
   }
 
   /** Inserts events in the caller's transaction (`manager` must belong to it). */

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
+import { commitSignal } from '../database/commit-signal';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
 import { Clock } from '../time/clock';
@@ -56,14 +56,15 @@ const jobsRun = new Counter({ name: 'jobs_run_total', help: 'Jobs run by queue a
 /**
  * The durable job queue of a service: rows in `<schema>.jobs`, claimed with FOR UPDATE SKIP
  * LOCKED (any number of workers and replicas), retried with backoff, recovered after a crash when
- * their lock expires, woken by NOTIFY on insert and by polling. Due times come from the injected
+ * their lock expires, woken after each commit of this process and by polling. Due times come from the injected
  * Clock, so tests can move time instead of sleeping.
  */
 @Injectable()
 export class JobQueueService implements OnApplicationShutdown {
   private readonly logger = new Logger('jobs');
   private readonly queues = new Map<string, Registration>();
-  private listener?: Client;
+  private started = false;
+  private readonly onCommit = () => this.kick();
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private pumping = false;
@@ -102,12 +103,9 @@ export class JobQueueService implements OnApplicationShutdown {
     return rows[0]?.id ?? null;
   }
 
-  async start(databaseUrl: string, schema: string, pollMs: number): Promise<void> {
-    this.listener = new Client({ connectionString: databaseUrl });
-    this.listener.on('error', (err) => this.logger.warn({ err, msg: 'jobs listener connection lost; polling continues' }));
-    await this.listener.connect();
-    this.listener.on('notification', () => this.kick());
-    await this.listener.query(`LISTEN "jobs_${schema}"`);
+  start(pollMs: number): void {
+    this.started = true;
+    commitSignal.on('commit', this.onCommit);
     const poll = () => {
       if (this.stopped) return;
       this.kick();
@@ -118,7 +116,7 @@ export class JobQueueService implements OnApplicationShutdown {
 
   /** Looks for due jobs now (also called by tests after moving the clock). */
   kick(): void {
-    if (this.stopped || !this.listener) return;
+    if (this.stopped || !this.started) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -219,7 +217,7 @@ export class JobQueueService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    commitSignal.off('commit', this.onCommit);
     await Promise.allSettled([...this.running]);
-    await this.listener?.end().catch(() => undefined);
   }
 }
