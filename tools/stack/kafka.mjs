@@ -89,7 +89,10 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
   await writeFile(path.join(dir, 'log4j.properties'), LOG4J);
   const cp = `${libs}/*`;
   if (!existsSync(path.join(dataDir, 'meta.properties'))) {
-    const clusterId = randomBytes(16).toString('base64url');
+    // A base64url UUID; one starting with '-' would be read as an option by the storage tool.
+    let clusterId;
+    do clusterId = randomBytes(16).toString('base64url');
+    while (clusterId.startsWith('-'));
     const r = spawnSync('java', [...javaOpts, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props], { encoding: 'utf8' });
     if (r.status !== 0) throw new StackError(`Kafka StorageTool format failed:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
   }

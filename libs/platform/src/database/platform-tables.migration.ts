@@ -10,7 +10,7 @@ export class PlatformTables1763769600000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE outbox (
       seq bigserial PRIMARY KEY,
-      id uuid NOT NULL UNIQUE,
+      id uuid NOT NULL,
       topic text NOT NULL,
       message_key text NOT NULL,
       type text NOT NULL,

@@ -80,6 +80,9 @@ export class OutboxRelayService implements OnApplicationShutdown {
     await qr.connect();
     try {
       await qr.startTransaction();
+      // Losing this mark in a crash only re-sends the events, which consumers de-duplicate:
+      // no need to wait for the WAL flush.
+      await qr.query(`SET LOCAL synchronous_commit = off`);
       const rows: PendingRow[] = await qr.query(
         `SELECT seq, topic, message_key, envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
