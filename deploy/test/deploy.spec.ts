@@ -243,13 +243,22 @@ describe('config classes (the source of truth the files are checked against)', (
       for (const v of ['SERVICE_NAME', 'PORT', 'DB_SCHEMA', 'DATABASE_URL', 'KAFKA_BROKERS', 'API_KEY_PUBLIC_KEY', 'API_KEY_PRIVATE_KEY', 'LOG_LEVEL']) expect([name, v, ACCEPTED[name].has(v)]).toEqual([name, v, true]);
       expect([name, ACCEPTED[name].has('kafkaBrokers')]).toEqual([name, false]);
     }
-    expect([...ACCEPTED.checks].filter((v) => v.startsWith('CHECKS_')).sort()).toEqual(['CHECKS_DEDUP_WINDOW_SECONDS', 'CHECKS_WORKER_BATCH', 'CHECKS_WORKER_ENABLED', 'CHECKS_WORKER_POLL_MS']);
+    expect([...ACCEPTED.checks].filter((v) => v.startsWith('CHECKS_')).sort()).toEqual([
+      'CHECKS_CREDENTIALS_KEY',
+      'CHECKS_DEDUP_WINDOW_SECONDS',
+      'CHECKS_SANDBOX_DATABASES',
+      'CHECKS_SANDBOX_FAILURE_RATE',
+      'CHECKS_SANDBOX_LATENCY_SCALE',
+      'CHECKS_WORKER_CONCURRENCY',
+      'CHECKS_WORKER_ENABLED',
+      'CHECKS_WORKER_LOCK_MS',
+    ]);
     expect([...ACCEPTED.account].filter((v) => v.startsWith('CHECKS_'))).toEqual([]);
   });
 
-  it('required variables are the ones without defaults (the private key for identity only)', () => {
+  it('required variables are the ones without defaults (the private key for identity only, the secrets key for account only)', () => {
     for (const name of SERVICE_NAMES) {
-      const expected = ['API_KEY_PUBLIC_KEY', 'DATABASE_URL', 'KAFKA_BROKERS', ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : [])].sort();
+      const expected = ['API_KEY_PUBLIC_KEY', 'DATABASE_URL', 'KAFKA_BROKERS', ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []), ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []), ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : [])].sort();
       expect([name, REQUIRED[name]]).toEqual([name, expected]);
     }
   });
@@ -422,6 +431,8 @@ describe('docker-compose.yml', () => {
     // Secrets come from the environment of `docker compose`, never from the file.
     expect(services[name].environment.API_KEY_PUBLIC_KEY).toMatch(/^\$\{API_KEY_PUBLIC_KEY[:?}]/);
     if (name === 'identity') expect(services[name].environment.API_KEY_PRIVATE_KEY).toMatch(/^\$\{API_KEY_PRIVATE_KEY[:?}]/);
+    if (name === 'account') expect(services[name].environment.ACCOUNT_SECRETS_KEY).toMatch(/^\$\{ACCOUNT_SECRETS_KEY[:?}]/);
+    if (name === 'checks') expect(services[name].environment.CHECKS_CREDENTIALS_KEY).toMatch(/^\$\{CHECKS_CREDENTIALS_KEY[:?}]/);
     // Brokers and database are the ones of this file.
     const advertised = composeEnv(services.kafka).KAFKA_ADVERTISED_LISTENERS;
     for (const b of env.KAFKA_BROKERS.split(',')) expect(advertised).toContain(`://${b}`);
@@ -506,7 +517,7 @@ describe('kustomize base', () => {
         for (const v of REQUIRED[name]) expect([c.name, v, env.names.includes(v)]).toEqual([c.name, v, true]);
         expect([c.name, env.values.SERVICE_NAME, env.values.PORT, env.values.DB_SCHEMA]).toEqual([c.name, name, String(port), schema]);
         // Secrets come from Secrets; the private key is identity's alone.
-        for (const v of ['DATABASE_URL', 'API_KEY_PUBLIC_KEY', ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : [])]) expect([c.name, v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([c.name, v, 'secret']);
+        for (const v of ['DATABASE_URL', 'API_KEY_PUBLIC_KEY', ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []), ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []), ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : [])]) expect([c.name, v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([c.name, v, 'secret']);
         expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([c.name, name === 'identity']);
         expectConfigLoads(name, env.values, `base ${name}/${c.name}`);
       }

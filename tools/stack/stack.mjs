@@ -1,5 +1,6 @@
 // The whole platform on one machine: PostgreSQL, Kafka, the seven services and a demo tenant.
 // Used by `npm start` (tools/stack/cli.mjs), by the integration-test harness and by the benchmark.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { ensureTopics, startKafka } from './kafka.mjs';
 import { startPostgres } from './postgres.mjs';
 import { serviceEntry, startService } from './services.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 import { repoRoot, StackError, waitFor } from './util.mjs';
 
 const require = createRequire(import.meta.url);
@@ -30,6 +32,26 @@ async function signingKeys(dir) {
     await writeFile(pub, keys.publicKey);
   }
   return { privateKey: await readFile(priv, 'utf8'), publicKey: await readFile(pub, 'utf8') };
+}
+
+/** The account service's key for secrets at rest (ACCOUNT_SECRETS_KEY), generated once per stack dir. */
+async function accountSecretsKey(dir) {
+  const file = path.join(dir, 'account-secrets.key');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
+}
+
+/** The checks service's key for collector credentials at rest (CHECKS_CREDENTIALS_KEY, 32 bytes base64), generated once per stack dir. */
+async function checksCredentialsKey(dir) {
+  const file = path.join(dir, 'checks-credentials.key');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
 }
 
 async function call(url, { method = 'GET', token, body } = {}) {
@@ -84,6 +106,8 @@ export function serviceNames() {
  * options: stackDir, ports { postgres, kafka, kafkaController, services: {name: port} },
  *          databaseUrl / kafkaBrokers (use external ones, start neither), services (names to
  *          start, default all; [] for infrastructure only), serviceEnv, seed, log.
+ *          With account: an SMTP sink for its email actions (ports.smtp, else STACK_SMTP_PORT, else
+ *          2525 or any free port), storing messages under <stackDir>/mail/.
  */
 export async function startStack(options = {}) {
   const log = options.log ?? (() => {});
@@ -120,6 +144,13 @@ export async function startStack(options = {}) {
     ]);
     await ensureTopics(kafka.brokers, TOPIC_SPECS);
     const keys = await signingKeys(path.join(stackDir, 'keys'));
+    let smtp;
+    if (names.includes('account')) {
+      const smtpPort = ports.smtp ?? (process.env.STACK_SMTP_PORT ? Number(process.env.STACK_SMTP_PORT) : undefined);
+      smtp = await startSmtpSink({ dir: path.join(stackDir, 'mail'), port: smtpPort, log });
+      stoppers.push(smtp.stop);
+      log(`SMTP sink at ${smtp.url}; messages in ${path.relative(repoRoot, smtp.dir) || smtp.dir}`);
+    }
     const common = {
       DATABASE_URL: postgres.url,
       KAFKA_BROKERS: kafka.brokers.join(','),
@@ -133,7 +164,14 @@ export async function startStack(options = {}) {
     log(`starting services: ${names.join(', ')}`);
     const running = await Promise.all(
       names.map(async (name) => {
-        const env = { ...common, DB_SCHEMA: SERVICES[name].schema, ...(name === 'identity' ? { API_KEY_PRIVATE_KEY: keys.privateKey } : {}) };
+        const env = {
+          ...common,
+          DB_SCHEMA: SERVICES[name].schema,
+          ...(name === 'identity' ? { API_KEY_PRIVATE_KEY: keys.privateKey } : {}),
+          ...(name === 'account' ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url } : {}),
+          ...(name === 'checks' ? { CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')) } : {}),
+          ...(options.serviceEnv ?? {}),
+        };
         const svc = await startService({ name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') });
         stoppers.push(svc.stop);
         log(`${name} ready at ${svc.url} (${Date.now() - started} ms)`);
@@ -141,7 +179,7 @@ export async function startStack(options = {}) {
       }),
     );
     const services = Object.fromEntries(running.map((s) => [s.name, s.url]));
-    const info = { services, postgres_url: postgres.url, kafka_brokers: kafka.brokers };
+    const info = { services, postgres_url: postgres.url, kafka_brokers: kafka.brokers, ...(smtp ? { smtp: { url: smtp.url, mail_dir: smtp.dir } } : {}) };
     const stackFile = path.join(stackDir, 'stack.json');
     if (options.seed !== false && services.account && services.identity && services.checks) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};

@@ -4,12 +4,15 @@ import { AuditModule } from './audit/audit.module';
 import { CheckResultsModule } from './check-results/check-results.module';
 import { AccountConfig, loadAccountConfig } from './config/account.config';
 import { accountEntities, accountMigrations } from './database/account.datasource';
+import { PermissionsModule } from './permissions/permissions.module';
+import { RolesModule } from './roles/roles.module';
 import { TenantsModule } from './tenants/tenants.module';
+import { UsersModule } from './users/users.module';
 
 @Module({})
 export class AppModule {
   static register(config: AccountConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations, clock: options.clock }), AuditModule, TenantsModule, CheckResultsModule] };
+    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations, clock: options.clock }), AuditModule, TenantsModule, UsersModule, RolesModule, PermissionsModule, CheckResultsModule] };
   }
 }
 

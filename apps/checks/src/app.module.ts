@@ -1,17 +1,45 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { ChecksRuleCheckCreator } from './checks/checks-rule-check-creator';
 import { ChecksModule } from './checks/checks.module';
 import { ChecksConfig, loadChecksConfig } from './config/checks.config';
+import { CredentialsModule } from './credentials/credentials.module';
+import { CustomTypesModule } from './custom-types/custom-types.module';
 import { checksEntities, checksMigrations } from './database/checks.datasource';
+import { DatabaseHealthModule } from './health/health.module';
+import { RuleRequestsModule } from './rule-requests/rule-requests.module';
+import { SettingsModule } from './settings/settings.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static register(config: ChecksConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: checksEntities, migrations: checksMigrations, clock: options.clock }), ChecksModule] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({ config, entities: checksEntities, migrations: checksMigrations, clock: options.clock }),
+        ChecksModule,
+        CustomTypesModule,
+        SettingsModule,
+        CredentialsModule,
+        DatabaseHealthModule,
+        WebhooksModule,
+        // create_check actions of the rules engine (account.check.requested).
+        RuleRequestsModule.register({ imports: [ChecksModule], creator: ChecksRuleCheckCreator }),
+      ],
+    };
   }
 }
 
 export function checksService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
   const config = loadChecksConfig(env);
-  return { config, module: AppModule.register(config, options), entities: checksEntities, migrations: checksMigrations, title: 'Checks API', description: 'Background checks on people, vehicles and companies' };
+  return {
+    config,
+    module: AppModule.register(config, options),
+    entities: checksEntities,
+    migrations: checksMigrations,
+    consumesEvents: true,
+    title: 'Checks API',
+    description: 'Background checks on people, vehicles and companies',
+  };
 }

@@ -5,4 +5,6 @@ export * from './checks/check.enums';
 export * from './checks/check.events';
 export * from './account/access.events';
 export * from './account/permissions';
+export * from './account/access-rules';
+export * from './account/rules.events';
 export * from './identity/api-key.claims';

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net, { AddressInfo } from 'node:net';
@@ -55,6 +56,10 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     DB_MIGRATE_ON_START: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
+    // The same key for every account instance of a run, so secrets sealed by one open in another.
+    ...(service === 'account' ? { ACCOUNT_SECRETS_KEY: createHash('sha256').update(`account-secrets:${h.privateKey}`).digest('hex') } : {}),
+    // Likewise for the checks service's credentials key (32 bytes, base64).
+    ...(service === 'checks' ? { CHECKS_CREDENTIALS_KEY: createHash('sha256').update(`checks-credentials:${h.privateKey}`).digest('base64') } : {}),
     ...overrides,
   };
 }

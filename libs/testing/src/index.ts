@@ -1,3 +1,4 @@
 export * from './harness';
 export * from './api-client';
 export * from './tenants';
+export * from './smtp-sink';

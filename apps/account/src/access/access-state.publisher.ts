@@ -42,4 +42,9 @@ export class AccessStatePublisher {
       })),
     );
   }
+
+  /** A tombstone: every access cache forgets the role. */
+  roleDeleted(manager: EntityManager, role: RoleEntity) {
+    return this.outbox.add(manager, { topic: TOPICS.roleState, type: ACCESS_EVENT_TYPES.roleDeleted, tenantId: role.tenantId, aggregateId: roleStateKey(role.tenantId, role.name), payload: null });
+  }
 }

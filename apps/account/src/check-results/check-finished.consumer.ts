@@ -2,14 +2,21 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { CheckFinishedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+import { RulesEngineService } from '../rules/engine/rules-engine.service';
 import { FinishedCheckEntity } from './finished-check.entity';
 
 export const CHECK_FINISHED_CONSUMER = 'account.finished-checks';
 
-/** Records each finished check exactly once (the inbox skips redelivered events). */
+/**
+ * Records each finished check and runs the tenant's rules on it, exactly once: the inbox skips
+ * redelivered events, and the record, the executions and their jobs commit with the inbox entry.
+ */
 @Controller()
 export class CheckFinishedConsumer {
-  constructor(private readonly inbox: InboxService) {}
+  constructor(
+    private readonly inbox: InboxService,
+    private readonly rules: RulesEngineService,
+  ) {}
 
   @EventPattern(TOPICS.checkFinished)
   async onCheckFinished(@Payload() event: EventEnvelope<CheckFinishedPayload>): Promise<void> {
@@ -22,6 +29,7 @@ export class CheckFinishedConsumer {
         score: event.payload.check.score,
         payload: event.payload,
       });
+      await this.rules.onCheckFinished(manager, event);
     });
   }
 }

@@ -6,10 +6,13 @@ import { TenantEntity } from '../tenants/tenant.entity';
 import { UserEntity } from '../users/user.entity';
 import { CreateAccount1763769602000 } from './migrations/1763769602000-create-account';
 import { CreateAuditLog1763769800000 } from './migrations/1763769800000-create-audit-log';
+import { UsersAndRoles1763770500000 } from './migrations/1763770500000-users-and-roles';
+import { CreateRulesEngine1763770400000 } from './migrations/1763770400000-create-rules-engine';
+import { rulesEntities } from '../rules/rules.entities';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 
-export const accountEntities: Function[] = [TenantEntity, UserEntity, RoleEntity, FinishedCheckEntity, AuditLogEntity];
-export const accountMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateAccount1763769602000, CreateAuditLog1763769800000];
+export const accountEntities: Function[] = [TenantEntity, UserEntity, RoleEntity, FinishedCheckEntity, AuditLogEntity, ...rulesEntities];
+export const accountMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateAccount1763769602000, CreateAuditLog1763769800000, CreateRulesEngine1763770400000, UsersAndRoles1763770500000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

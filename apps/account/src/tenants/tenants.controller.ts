@@ -1,7 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PlatformAdmin } from '@kyc/platform';
 import { CreateTenantDto } from './dto/create-tenant.dto';
+import { UpdateTenantDto } from './dto/update-tenant.dto';
+import { presentTenant } from './tenant.presenter';
 import { TenantsService } from './tenants.service';
 
 @ApiTags('platform administration')
@@ -21,5 +23,15 @@ export class TenantsController {
       created,
       admin_user: { user_id: admin.id, username: admin.username, role: admin.role, status: admin.status },
     };
+  }
+
+  @Get(':tenant_id')
+  async get(@Param('tenant_id') tenantId: string) {
+    return { tenant: presentTenant(await this.tenants.get(tenantId)) };
+  }
+
+  @Put(':tenant_id')
+  async update(@Param('tenant_id') tenantId: string, @Body() dto: UpdateTenantDto) {
+    return { tenant: presentTenant(await this.tenants.update(tenantId, dto)) };
   }
 }

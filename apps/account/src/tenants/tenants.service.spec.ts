@@ -4,11 +4,11 @@ import { toFieldErrors } from '@kyc/platform';
 import { CreateTenantDto } from './dto/create-tenant.dto';
 
 describe('CreateTenantDto', () => {
-  it('lowercases the admin e-mail and takes a repeated billing_hubs field as a list', () => {
+  it('lowercases the admin e-mail and takes a repeated billing_hubs field as a list (uppercased)', () => {
     const dto = plainToInstance(CreateTenantDto, { tenant_id: 'acme', name: 'Acme', admin_email: ' Admin@Acme.COM ', billing_hubs: 'hub-1' });
     expect(validateSync(dto)).toEqual([]);
     expect(dto.admin_email).toBe('admin@acme.com');
-    expect(dto.billing_hubs).toEqual(['hub-1']);
+    expect(dto.billing_hubs).toEqual(['HUB-1']);
   });
 
   it('names every bad field', () => {

@@ -2,17 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_ROLES, FULL_ACCESS_ROLE } from '@kyc/contracts';
+import { Caller } from '@kyc/platform';
 import { AccessStatePublisher } from '../access/access-state.publisher';
+import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';
 import { UserEntity } from '../users/user.entity';
 import { CreateTenantDto } from './dto/create-tenant.dto';
+import { UpdateTenantDto } from './dto/update-tenant.dto';
 import { TenantEntity } from './tenant.entity';
+import { TenantErrorCode, TenantException } from './tenants.exception';
+
+/** Who changed a tenant: a platform operator (operator token) or a user of the tenant. */
+type TenantActor = Caller | { tenantId: string; userId: string; username?: string };
+const operator = (tenantId: string): TenantActor => ({ tenantId, userId: 'platform', username: 'platform-operator' });
 
 @Injectable()
 export class TenantsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: AccessStatePublisher,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Creates the tenant, its built-in roles and its admin (full_access); returns the existing ones when it exists. */
@@ -44,5 +53,36 @@ export class TenantsService {
     const admin = m.create(UserEntity, { id: randomUUID(), tenantId, username: email, role: FULL_ACCESS_ROLE, status: 'enabled', createdAt: now, updatedAt: now });
     await m.insert(UserEntity, admin);
     return admin;
+  }
+
+  async get(tenantId: string): Promise<TenantEntity> {
+    const tenant = await this.dataSource.manager.findOneBy(TenantEntity, { id: tenantId });
+    if (!tenant) throw new TenantException(TenantErrorCode.TenantNotFound, `tenant ${tenantId} not found`);
+    return tenant;
+  }
+
+  /** Platform operator: rename the tenant and/or replace its billing hubs. */
+  update(tenantId: string, dto: UpdateTenantDto): Promise<TenantEntity> {
+    return this.change(operator(tenantId), tenantId, { name: dto.name, billingHubs: dto.billing_hubs });
+  }
+
+  /** Tenant administrator (svc.users): replace the billing hubs users must choose from. Users keep the hub they have. */
+  setBillingHubs(caller: Caller, hubs: string[]): Promise<TenantEntity> {
+    return this.change(caller, caller.tenantId, { billingHubs: hubs });
+  }
+
+  private change(actor: TenantActor, tenantId: string, patch: { name?: string; billingHubs?: string[] }): Promise<TenantEntity> {
+    return this.dataSource.transaction(async (m) => {
+      const tenant = await m.findOne(TenantEntity, { where: { id: tenantId }, lock: { mode: 'pessimistic_write' } });
+      if (!tenant) throw new TenantException(TenantErrorCode.TenantNotFound, `tenant ${tenantId} not found`);
+      const before = { name: tenant.name, billing_hubs: tenant.billingHubs };
+      if (patch.name !== undefined) tenant.name = patch.name;
+      if (patch.billingHubs !== undefined) tenant.billingHubs = patch.billingHubs.map((h) => h.toUpperCase());
+      const changes = diff(before, { name: tenant.name, billing_hubs: tenant.billingHubs });
+      if (!Object.keys(changes).length) return tenant;
+      await m.update(TenantEntity, { id: tenant.id }, { name: tenant.name, billingHubs: tenant.billingHubs });
+      await this.audit.record(m, actor, { action: 'tenant.updated', resourceType: 'tenant', resourceId: tenant.id, changes });
+      return tenant;
+    });
   }
 }

@@ -1,5 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { CheckCountry, CheckStatus } from '@kyc/contracts';
+import type { CheckCountry, CheckStatus, DataSet, NamesMatchingType } from '@kyc/contracts';
+import type { CheckResult } from '../engine/check-result';
+
+/** Settings in force when the check was created (null fields: the tenant had not set them). */
+export interface CheckSettingsSnapshot {
+  max_duration_minutes: number | null;
+  retries: boolean;
+  names_matching_type: NamesMatchingType;
+}
 
 @Entity({ name: 'checks' })
 @Index('checks_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
@@ -45,6 +53,26 @@ export class CheckEntity {
   @Column({ name: 'homonym_score', type: 'double precision', default: -1 })
   homonymScore: number;
 
+  /** Brazil: the region searched (given or derived from the CPF). */
+  @Column({ type: 'text', nullable: true })
+  region: string | null;
+
+  /** The check this one repeats (continuous checks). */
+  @Column({ name: 'previous_check', type: 'text', nullable: true })
+  previousCheck: string | null;
+
+  /** Custom type weights at creation (null for built-in types: the defaults of the type and country). */
+  @Column({ type: 'jsonb', nullable: true })
+  weights: Partial<Record<DataSet, number>> | null;
+
+  /** Tenant settings at creation (null: defaults). */
+  @Column({ type: 'jsonb', nullable: true })
+  settings: CheckSettingsSnapshot | null;
+
+  /** Scores per dataset, database statuses, summaries (kept on the row so reads are one query). */
+  @Column({ type: 'jsonb', nullable: true })
+  result: CheckResult | null;
+
   @Column({ name: 'created_by', type: 'text' })
   createdBy: string;
 
@@ -53,4 +81,21 @@ export class CheckEntity {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt: Date | null;
+
+  @Column({ name: 'deadline_at', type: 'timestamptz', nullable: true })
+  deadlineAt: Date | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+
+  /** Rules engine: checks created by create_check actions before this one in its chain (0: a client created it). */
+  @Column({ name: 'rule_depth', type: 'int', default: 0 })
+  ruleDepth: number;
+
+  /** Rules engine: the execution whose create_check action created this check. */
+  @Column({ name: 'requested_by_execution', type: 'text', nullable: true })
+  requestedByExecution: string | null;
 }

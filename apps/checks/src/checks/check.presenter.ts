@@ -1,7 +1,25 @@
-import type { CheckRecord } from '@kyc/contracts';
+import type { CheckRecord, DetailLanguage, NamesMatchingType, Severity } from '@kyc/contracts';
+import type { Collector, FoundRecord } from '../collectors/collector';
+import type { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { maxSeverity, recordCounts, SEVERITY_SCORES } from '../engine/scoring';
 import { CheckEntity } from './check.entity';
+import { label, valueLabel } from './detail-labels';
 
-/** The check as the API returns it (shape of the public Check schema). */
+/** Results of the check (scores, statuses, summaries) with the public names. */
+function results(check: CheckEntity) {
+  const r = check.result;
+  return {
+    ...(r?.homonym_probability !== undefined && r?.homonym_probability !== null ? { homonym_probability: r.homonym_probability } : {}),
+    scores: r?.scores ?? [],
+    statuses: r?.statuses ?? [],
+    summary: r?.summary ?? { names_found: [] },
+    ...(r?.vehicle_summary ? { vehicle_summary: r.vehicle_summary } : {}),
+    ...(r?.company_summary ? { company_summary: r.company_summary } : {}),
+    ...(r?.wrong_inputs ? { wrong_inputs: r.wrong_inputs } : {}),
+  };
+}
+
+/** The check as the API returns it (public Check schema; the inputs under their wire names). */
 export function presentCheck(check: CheckEntity) {
   return {
     check_id: check.id,
@@ -13,11 +31,20 @@ export function presentCheck(check: CheckEntity) {
     score: check.score,
     id_score: check.idScore,
     homonym_score: check.homonymScore,
+    ...results(check),
     ...(check.customInput ? { custom_input: check.customInput } : {}),
     ...(check.reportId ? { report_id: check.reportId } : {}),
+    ...(check.previousCheck ? { previous_check: check.previousCheck } : {}),
     user_authorized: check.userAuthorized,
     ...check.inputs,
+    ...(check.region ? { region: check.region } : {}),
   };
+}
+
+/** GET /v1/checks/{id}/summarize: the summaries of a check. */
+export function presentSummary(check: CheckEntity) {
+  const { summary, vehicle_summary, company_summary, homonym_probability } = results(check) as ReturnType<typeof results> & Record<string, unknown>;
+  return { check_id: check.id, status: check.status, summary, vehicle_summary, company_summary, homonym_probability, self: `/v1/checks/${check.id}/summarize` };
 }
 
 /** The check as events carry it (what the rules engine evaluates). */
@@ -35,5 +62,89 @@ export function checkRecord(check: CheckEntity): CheckRecord {
     inputs: check.inputs,
     creation_date: check.createdAt.toISOString(),
     update_date: check.updatedAt.toISOString(),
+    report_id: check.reportId,
+    previous_check: check.previousCheck,
+    ...results(check),
+    homonym_probability: check.result?.homonym_probability ?? null,
+    rule_depth: check.ruleDepth ?? 0,
+    ...(check.requestedByExecution ? { requested_by_execution: check.requestedByExecution } : {}),
   };
+}
+
+export interface DetailContext {
+  lang?: DetailLanguage;
+  namesMatching: NamesMatchingType;
+  searchedName: string | null;
+  collector?: Collector;
+  type: string;
+}
+
+const detailResult = (row: CheckDatabaseEntity, records: FoundRecord[]) => {
+  switch (row.status) {
+    case 'completed':
+      return records.length ? 'found' : 'not_found';
+    case 'not_started':
+    case 'delayed':
+      return 'pending';
+    case 'skipped':
+      return 'ignored';
+    default:
+      return 'error';
+  }
+};
+
+/**
+ * One detail of a check (public CheckDetails): what one database answered, as tables whose titles
+ * and labels are in `lang` (default: the database's own language).
+ */
+export function presentDetail(row: CheckDatabaseEntity, ctx: DetailContext) {
+  const lang = ctx.lang ?? ctx.collector?.language ?? 'es';
+  const records = (row.answer?.records ?? []).filter((r) => recordCounts(r, ctx.searchedName, ctx.namesMatching));
+  const severity: Severity = row.status === 'completed' ? (records.length ? maxSeverity(records.map((r) => r.severity)) : 'none') : 'unknown';
+  const first = records[0];
+  const base = (['person', 'vehicle', 'company'] as string[]).includes(ctx.type) ? ctx.type : 'person';
+  return {
+    id: row.id,
+    check_id: row.checkId,
+    database_id: row.databaseId,
+    database_name: row.databaseName,
+    data_set: row.dataSets[0],
+    data_sets: row.dataSets,
+    group: ctx.collector?.group ?? 'unknown',
+    route: row.searchBy === 'name' ? `${base}-name` : base,
+    status: row.status,
+    result: detailResult(row, records),
+    severity,
+    score: SEVERITY_SCORES[severity],
+    ...(row.invalidInputs?.length ? { invalid_inputs: row.invalidInputs } : {}),
+    ...(row.message ? { message: row.message } : {}),
+    found_first_name: first?.found_first_name ?? '',
+    found_last_name: first?.found_last_name ?? '',
+    found_company_name: first?.found_company_name ?? '',
+    tables: records.map((r) => ({
+      title: `${label(r.kind, lang)}`,
+      data_set: r.data_set,
+      found_by: r.found_by,
+      severity: r.severity,
+      rows: [{ cells: r.fields.map((f) => ({ label: label(f.key, lang), value: f.valueKey ? valueLabel(f.value, lang) : f.value })) }],
+    })),
+    attachments: (row.answer?.attachments ?? []).length,
+    update_date: row.updatedAt.toISOString(),
+  };
+}
+
+/** Attachments the databases of a check issued (certificates), content in base64. */
+export function presentAttachments(rows: CheckDatabaseEntity[]) {
+  return rows.flatMap((row) =>
+    (row.answer?.attachments ?? []).map((a, i) => ({
+      attachment_id: `${row.id}-${i + 1}`,
+      database_id: row.databaseId,
+      database_name: row.databaseName,
+      file_name: a.file_name,
+      content_type: a.content_type,
+      size: Buffer.from(a.content, 'base64').length,
+      content: a.content,
+      creation_date: (row.answeredAt ?? row.updatedAt).toISOString(),
+    })),
+  );
 }

@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
-import { presentCheck } from './check.presenter';
+import { presentCheck, presentSummary } from './check.presenter';
 import { ChecksService } from './checks.service';
+import { CheckDetailsQuery } from './dto/check-details.query';
 import { CreateCheckDto } from './dto/create-check.dto';
 import { ListChecksQuery } from './dto/list-checks.query';
+
+const links = (id: string) => ({ details: `/v1/checks/${id}/details`, self: `/v1/checks/${id}` });
 
 @ApiTags('checks')
 @Controller('v1/checks')
@@ -15,10 +18,12 @@ export class ChecksController {
     private readonly config: PlatformConfig,
   ) {}
 
+  /** The body is validated by the service (the same rules apply to checks created from code). */
   @Post()
-  async create(@CurrentCaller() caller: Caller, @Body() dto: CreateCheckDto) {
-    const { check } = await this.checks.create(caller, dto);
-    return { check: presentCheck(check), details: `/v1/checks/${check.id}/details`, self: `/v1/checks/${check.id}` };
+  @ApiBody({ type: CreateCheckDto })
+  async create(@CurrentCaller() caller: Caller, @Body() body: Record<string, unknown>) {
+    const { check } = await this.checks.create(caller, body);
+    return { check: presentCheck(check), ...links(check.id) };
   }
 
   @Get()
@@ -30,6 +35,29 @@ export class ChecksController {
   @Get(':check_id')
   async get(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string) {
     const check = await this.checks.get(caller, checkId);
-    return { check: presentCheck(check), details: `/v1/checks/${check.id}/details`, self: `/v1/checks/${check.id}` };
+    return { check: presentCheck(check), ...links(check.id) };
+  }
+
+  @Get(':check_id/details')
+  async details(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string, @Query() query: CheckDetailsQuery, @Req() req: FastifyRequest) {
+    const page = await this.checks.details(caller, checkId, query);
+    return { details: page.items, ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+
+  @Get(':check_id/summarize')
+  async summarize(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string) {
+    return presentSummary(await this.checks.get(caller, checkId));
+  }
+
+  @Get(':check_id/attachments')
+  async attachments(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string) {
+    return { attachments: await this.checks.attachments(caller, checkId), self: `/v1/checks/${checkId}/attachments` };
+  }
+
+  @Delete(':check_id')
+  @HttpCode(200)
+  async remove(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string) {
+    await this.checks.remove(caller, checkId);
+    return { check_id: checkId, deleted: true };
   }
 }

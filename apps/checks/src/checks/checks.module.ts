@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CheckWorkerService } from './check-worker.service';
+import { CollectorsModule } from '../collectors/collectors.module';
+import { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { EngineModule } from '../engine/engine.module';
 import { CheckEntity } from './check.entity';
+import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 import { ChecksController } from './checks.controller';
 import { ChecksService } from './checks.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckEntity])],
+  imports: [TypeOrmModule.forFeature([CheckEntity, CheckDatabaseEntity]), EngineModule, CollectorsModule],
   controllers: [ChecksController],
-  providers: [ChecksService, CheckWorkerService],
+  providers: [ChecksService, ChecksRuleCheckCreator],
+  exports: [ChecksService, ChecksRuleCheckCreator],
 })
 export class ChecksModule {}

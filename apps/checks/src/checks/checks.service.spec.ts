@@ -1,49 +1,78 @@
-import { Caller, OutboxService } from '@kyc/platform';
+import { CHECK_ACCESS_RULE_FIELDS } from '@kyc/contracts';
+import { Caller, ManualClock, OutboxService } from '@kyc/platform';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
-import { ChecksService } from './checks.service';
-import { CreateCheckDto } from './dto/create-check.dto';
+import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
 
-const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
-  new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
+const caller = (permissions: string[], keyVersion: 0 | 1 = 1) => new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
 
-function service() {
-  const query = jest.fn().mockResolvedValue([{ id: 'x', created: true }]);
-  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, query, findOneBy: jest.fn() };
+function service(outcome: 'created' | 'unknown_type' = 'created') {
+  const query = jest.fn().mockResolvedValue([{ id: outcome === 'created' ? 'x' : null, outcome }]);
+  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query }, findOneBy: jest.fn() };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
-  return { svc: new ChecksService(repo as any, new OutboxService(), config), query };
+  const clock = new ManualClock('2030-01-01T00:00:00Z');
+  return { svc: new ChecksService(repo as any, {} as any, new OutboxService(), config, clock, {} as any, {} as any), query };
 }
 
-const dto = (over: Partial<CreateCheckDto> = {}): CreateCheckDto => Object.assign(new CreateCheckDto(), { country: 'BR', type: 'person', user_authorized: true, national_id: '1' }, over);
+const body = (over: Record<string, unknown> = {}) => ({ country: 'CO', type: 'person', user_authorized: 'true', national_id: '1000000001', ...over });
 
 describe('ChecksService.create', () => {
   it('needs the country permission or checks.country_all', async () => {
     const { svc, query } = service();
-    await expect(svc.create(caller(['checks.country_co']), dto())).rejects.toMatchObject({ status: 403, errorCode: 'forbidden' });
+    await expect(svc.create(caller(['checks.country_co']), body({ country: 'BR', national_id: '12345678909' }))).rejects.toMatchObject({ status: 403, errorCode: 'forbidden' });
     expect(query).not.toHaveBeenCalled();
-    await expect(svc.create(caller(['checks.country_br']), dto())).resolves.toMatchObject({ created: true });
-    await expect(svc.create(caller(['checks.country_all']), dto())).resolves.toMatchObject({ created: true });
+    await expect(svc.create(caller(['checks.country_br']), body({ country: 'BR', national_id: '12345678909' }))).resolves.toMatchObject({ created: true });
+    await expect(svc.create(caller(['checks.country_all']), body({ country: 'BR', national_id: '12345678909' }))).resolves.toMatchObject({ created: true });
   });
 
   it('refuses user_authorized=false for any key version, and a missing one from version 1', async () => {
-    const { svc } = service();
-    await expect(svc.create(caller(['checks.country_all'], 0), dto({ user_authorized: false }))).rejects.toMatchObject({ status: 400, errorCode: 'user_not_authorized' });
-    await expect(svc.create(caller(['checks.country_all'], 1), dto({ user_authorized: undefined }))).rejects.toMatchObject({ fields: [{ field: 'user_authorized', message: expect.any(String) }] });
-    await expect(svc.create(caller(['checks.country_all'], 0), dto({ user_authorized: undefined }))).resolves.toBeDefined();
+    const { svc, query } = service();
+    await expect(svc.create(caller(['checks.country_all'], 0), body({ user_authorized: 'false' }))).rejects.toMatchObject({ status: 400, errorCode: 'user_not_authorized' });
+    await expect(svc.create(caller(['checks.country_all'], 1), body({ user_authorized: undefined }))).rejects.toMatchObject({ fields: [{ field: 'user_authorized', message: expect.any(String) }] });
+    expect(query).not.toHaveBeenCalled();
+    await expect(svc.create(caller(['checks.country_all'], 0), body({ user_authorized: undefined }))).resolves.toBeDefined();
   });
 
-  it('refuses unknown check types naming the field', async () => {
+  it('lists user_authorized with the other offending fields when there are several', async () => {
     const { svc } = service();
-    await expect(svc.create(caller(['checks.country_all']), dto({ type: 'spaceship' }))).rejects.toMatchObject({ status: 400, fields: [{ field: 'type', message: expect.any(String) }] });
+    await expect(svc.create(caller(['checks.country_all']), body({ user_authorized: 'false', date_of_birth: '1990-02-30' }))).rejects.toMatchObject({
+      errorCode: 'validation_failed',
+      fields: expect.arrayContaining([expect.objectContaining({ field: 'user_authorized' }), expect.objectContaining({ field: 'date_of_birth' })]),
+    });
+  });
+
+  it('refuses a type that is neither built in nor a custom type of the country, naming the field', async () => {
+    const { svc } = service('unknown_type');
+    await expect(svc.create(caller(['checks.country_all']), body({ type: 'spaceship' }))).rejects.toMatchObject({ status: 400, errorCode: 'unknown_check_type', fields: [{ field: 'type', message: expect.any(String) }] });
   });
 
   it('gives identical inputs the same hash (so they de-duplicate) and different inputs another', async () => {
     const { svc, query } = service();
-    await svc.create(caller(['checks.country_all']), dto());
-    await svc.create(caller(['checks.country_all']), dto());
-    await svc.create(caller(['checks.country_all']), dto({ national_id: '2' }));
+    await svc.create(caller(['checks.country_all']), body());
+    await svc.create(caller(['checks.country_all']), body({ country: 'co' }));
+    await svc.create(caller(['checks.country_all']), body({ national_id: '2' }));
+    await svc.create(caller(['checks.country_all']), body({ report_id: 'R1' }));
     const hashes = query.mock.calls.map((c) => c[1][1]);
     expect(hashes[0]).toBe(hashes[1]);
     expect(hashes[2]).not.toBe(hashes[0]);
+    expect(hashes[3]).not.toBe(hashes[0]);
+  });
+
+  it('stores the effective Brazilian region and the creation time from the clock', async () => {
+    const { svc, query } = service();
+    const { check } = await svc.create(caller(['checks.country_all']), body({ country: 'BR', national_id: '123.456.789-09' }));
+    expect(check.region).toBe('PR');
+    expect(check.createdAt.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+    expect(query.mock.calls[0][1][18]).toBe('PR');
+  });
+});
+
+describe('role access rules on check reads', () => {
+  it('map every check field a rule may read to SQL, with its type', () => {
+    expect(Object.keys(CHECK_ACCESS_RULE_SQL).sort()).toEqual(Object.keys(CHECK_ACCESS_RULE_FIELDS).sort());
+    for (const [field, type] of Object.entries(CHECK_ACCESS_RULE_FIELDS)) {
+      const sql = CHECK_ACCESS_RULE_SQL[field];
+      expect([field, typeof sql === 'string' ? 'string' : sql.type]).toEqual([field, type]);
+    }
   });
 });

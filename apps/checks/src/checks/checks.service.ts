@@ -1,44 +1,100 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { BUILT_IN_CHECK_TYPES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { Caller, canonicalJson, OutboxService, Page, paginate } from '@kyc/platform';
+import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
+import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
+import { Caller, canonicalJson, Clock, FieldError, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
+import { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { CheckEngineService, searchedName, START_QUEUE } from '../engine/check-engine.service';
+import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckEntity } from './check.entity';
-import { checkRecord } from './check.presenter';
+import { checkRecord, presentAttachments, presentDetail } from './check.presenter';
 import { CheckErrorCode, CheckException } from './checks.exception';
-import { CHECK_INPUT_FIELDS, CreateCheckDto } from './dto/create-check.dto';
+import { CheckDetailsQuery } from './dto/check-details.query';
 import { ListChecksQuery } from './dto/list-checks.query';
 
 export const newCheckId = () => `CHK${randomUUID().replace(/-/g, '')}`;
 const PAGE_SIZE = 20;
+const DETAILS_PAGE_SIZE = 10;
 
+const input = (name: string) => `c.inputs->>'${name}'`;
+/** The SQL of each check field role access rules may read (CHECK_ACCESS_RULE_FIELDS), over the alias `c`. */
+export const CHECK_ACCESS_RULE_SQL: SqlFieldMap = {
+  check_id: 'c.id',
+  country: 'c.country',
+  type: 'c.type',
+  status: 'c.status',
+  score: { sql: 'c.score', type: 'number' },
+  id_score: { sql: 'c.idScore', type: 'number' },
+  homonym_score: { sql: 'c.homonymScore', type: 'number' },
+  custom_input: 'c.customInput',
+  report_id: 'c.reportId',
+  user_authorized: { sql: 'c.userAuthorized', type: 'boolean' },
+  created_by: 'c.createdBy',
+  creation_date: `to_char(c.createdAt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  national_id: input('national_id'),
+  first_name: input('first_name'),
+  last_name: input('last_name'),
+  license_plate: input('license_plate'),
+  tax_id: input('tax_id'),
+  company_name: input('company_name'),
+};
+
+export interface CreateCheckOptions {
+  /** The check this one repeats (continuous checks): shown as previous_check. */
+  previousCheckId?: string;
+  /** Create the check in this transaction (e.g. an inbox effect), committing with the caller's work. */
+  manager?: EntityManager;
+  /** Rules engine: depth of the check in a create_check chain, and the execution that asked for it. */
+  ruleDepth?: number;
+  requestedByExecution?: string;
+}
+
+/**
+ * Checks: creation, reads and deletion. The engine (engine/check-engine.service.ts) runs them.
+ *
+ * `create(caller, inputs)` is the one way to create a check, from HTTP or from code: batches call it
+ * once per spreadsheet row with the row's wire-named inputs, continuous checks call it with a stored
+ * check's inputs (plus force_creation=true and previousCheckId) and a Caller of the tenant (e.g. one
+ * built for the user who scheduled them, with checks.country_all or the country's permission).
+ */
 @Injectable()
 export class ChecksService {
+  private readonly logger = new Logger('checks');
+
   constructor(
     @InjectRepository(CheckEntity) private readonly checks: Repository<CheckEntity>,
+    @InjectRepository(CheckDatabaseEntity) private readonly databases: Repository<CheckDatabaseEntity>,
     private readonly outbox: OutboxService,
     private readonly config: ChecksConfig,
+    private readonly clock: Clock,
+    private readonly engine: CheckEngineService,
+    private readonly registry: CollectorRegistry,
   ) {}
 
   /**
-   * Stores a check and queues it. A check with identical inputs created within the
-   * de-duplication window is returned instead, unless force_creation is true. The insert, the
-   * de-duplication lookup and the `checks.check.created` outbox row are one SQL statement, so
-   * they commit together in one round trip.
+   * Validates the inputs (every offending field listed), checks the country permission, and stores
+   * the check with its `checks.check.created` event and its start job, in one SQL statement (one
+   * round trip). That statement also resolves a custom type (unknown -> 400) and copies its weights
+   * and the tenant's settings onto the check, and returns a check with identical inputs created
+   * within CHECKS_DEDUP_WINDOW_SECONDS instead (unless force_creation is true or it ended in error).
    */
-  async create(caller: Caller, dto: CreateCheckDto): Promise<{ check: CheckEntity; created: boolean }> {
-    this.assertAuthorized(caller, dto);
-    const perm = countryPermission(dto.country);
-    caller.requireAny(...(perm ? [perm] : []), 'checks.country_all');
-    if (!(BUILT_IN_CHECK_TYPES as readonly string[]).includes(dto.type)) {
-      throw new CheckException(CheckErrorCode.UnknownCheckType, `type ${dto.type} is not a check type of this account`, [{ field: 'type', message: 'unknown check type' }]);
+  async create(caller: Caller, body: Record<string, unknown>, options: CreateCheckOptions = {}): Promise<{ check: CheckEntity; created: boolean }> {
+    const now = this.clock.now();
+    const { dto, inputs, region, errors } = parseCheckInputs(body ?? {}, now);
+    if ((CHECK_COUNTRIES as readonly string[]).includes(dto.country) && !errors.some((e) => e.field === 'country')) {
+      const perm = countryPermission(dto.country);
+      caller.requireAny(...(perm ? [perm] : []), 'checks.country_all');
     }
+    const consent = this.consentError(caller, dto.user_authorized, errors);
+    if (consent && !errors.length) throw new CheckException(CheckErrorCode.UserNotAuthorized, 'The person must authorize the check: user_authorized must be true', [consent]);
+    if (consent) errors.push(consent);
+    if (errors.length) throw new ValidationFailedException(errors);
 
-    const inputs: Record<string, string> = {};
-    for (const field of CHECK_INPUT_FIELDS) if (dto[field] !== undefined) inputs[field] = dto[field] as string;
-    const now = new Date();
+    const builtIn = isBuiltInType(dto.type);
     const check = this.checks.create({
       id: newCheckId(),
       tenantId: caller.tenantId,
@@ -46,37 +102,58 @@ export class ChecksService {
       type: dto.type,
       status: 'not_started',
       inputs,
-      inputHash: createHash('sha256').update(canonicalJson({ country: dto.country, type: dto.type, inputs, custom_input: dto.custom_input ?? null })).digest('hex'),
+      inputHash: createHash('sha256')
+        .update(canonicalJson({ country: dto.country, type: dto.type, inputs, custom_input: dto.custom_input ?? null, report_id: dto.report_id ?? null }))
+        .digest('hex'),
       customInput: dto.custom_input ?? null,
       reportId: dto.report_id ?? null,
       userAuthorized: dto.user_authorized === true,
       score: -1,
       idScore: -1,
       homonymScore: -1,
+      region,
+      previousCheck: options.previousCheckId ?? null,
+      weights: null,
+      settings: null,
+      result: null,
       createdBy: caller.userId,
       createdAt: now,
       updatedAt: now,
+      startedAt: null,
+      deadlineAt: null,
+      finishedAt: null,
+      ruleDepth: options.ruleDepth ?? 0,
+      requestedByExecution: options.requestedByExecution ?? null,
     });
-    const event = this.outbox.row<CheckCreatedPayload>({
-      topic: TOPICS.checkCreated,
-      type: CHECK_EVENT_TYPES.created,
-      tenantId: caller.tenantId,
-      aggregateId: check.id,
-      payload: { check: checkRecord(check) },
-    });
-    const [result] = await this.checks.query(
-      `WITH recent AS (
+    const event = this.outbox.row<CheckCreatedPayload>({ topic: TOPICS.checkCreated, type: CHECK_EVENT_TYPES.created, tenantId: caller.tenantId, aggregateId: check.id, payload: { check: checkRecord(check) } });
+    const rows: { id: string | null; outcome: 'created' | 'existing' | 'unknown_type' }[] = await (options.manager ?? this.checks.manager).query(
+      `WITH ct AS (
+         SELECT weights FROM custom_types WHERE tenant_id = $1 AND country = $6 AND type = $7 AND NOT $18::boolean
+       ), st AS (
+         SELECT jsonb_build_object('max_duration_minutes', max_duration_minutes, 'retries', retries, 'names_matching_type', names_matching_type) AS s
+           FROM check_settings WHERE tenant_id = $1
+       ), ok AS (
+         SELECT 1 WHERE $18::boolean OR EXISTS (SELECT 1 FROM ct)
+       ), recent AS (
          SELECT id FROM checks
-          WHERE tenant_id = $1 AND input_hash = $2 AND NOT $4::boolean AND created_at > $13::timestamptz - ($3 * interval '1 second')
+          WHERE tenant_id = $1 AND input_hash = $2 AND NOT $4::boolean AND status <> 'error'
+            AND created_at > $13::timestamptz - ($3 * interval '1 second') AND EXISTS (SELECT 1 FROM ok)
           ORDER BY created_at DESC LIMIT 1
        ), ins AS (
-         INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at)
-         SELECT $5, $1, $6, $7, 'not_started', $8::jsonb, $2, $9, $10, $11, $12, $13, $13 WHERE NOT EXISTS (SELECT 1 FROM recent)
+         INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at,
+                             region, previous_check, weights, settings, rule_depth, requested_by_execution)
+         SELECT $5, $1, $6, $7, 'not_started', $8::jsonb, $2, $9, $10, $11, $12, $13, $13, $19, $20, (SELECT weights FROM ct), (SELECT s FROM st), $22, $23
+          WHERE EXISTS (SELECT 1 FROM ok) AND NOT EXISTS (SELECT 1 FROM recent)
          RETURNING id
        ), evt AS (
          INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope) SELECT $14, $15, id, $16, $1, $17::jsonb FROM ins
+       ), job AS (
+         INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
+         SELECT $21, $1, jsonb_build_object('check_id', id), 10, $13, $21 || ':' || id FROM ins
        )
-       SELECT id, true AS created FROM ins UNION ALL SELECT id, false AS created FROM recent`,
+       SELECT id, 'created' AS outcome FROM ins
+       UNION ALL SELECT id, 'existing' FROM recent
+       UNION ALL SELECT NULL, 'unknown_type' WHERE NOT EXISTS (SELECT 1 FROM ok)`,
       [
         check.tenantId,
         check.inputHash,
@@ -95,33 +172,82 @@ export class ChecksService {
         event.topic,
         event.type,
         JSON.stringify(event.envelope),
+        builtIn,
+        check.region,
+        check.previousCheck,
+        START_QUEUE,
+        check.ruleDepth,
+        check.requestedByExecution,
       ],
     );
-    if (result.created) {
-      this.outbox.committed();
+    const result = rows.find((r) => r.outcome === 'unknown_type') ?? rows[0];
+    if (result.outcome === 'unknown_type') {
+      throw new CheckException(CheckErrorCode.UnknownCheckType, `type ${dto.type} is neither person, vehicle, company nor a custom type of ${dto.country}`, [
+        { field: 'type', message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}` },
+      ]);
+    }
+    if (result.outcome === 'created') {
+      // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
+      if (!options.manager) this.outbox.committed();
       return { check, created: true };
     }
-    return { check: await this.get(caller, result.id), created: false };
+    return { check: await this.get(caller, result.id!), created: false };
   }
 
+  /** A check of the caller's tenant that the caller's role access rules let it read (else 404, as if it did not exist). */
   async get(caller: Caller, checkId: string): Promise<CheckEntity> {
-    const check = await this.checks.findOneBy({ tenantId: caller.tenantId, id: checkId });
+    const check = caller.accessRules.length
+      ? await this.readable(caller, this.checks.createQueryBuilder('c').where('c.tenantId = :tenant AND c.id = :id', { tenant: caller.tenantId, id: checkId })).getOne()
+      : await this.checks.findOneBy({ tenantId: caller.tenantId, id: checkId });
     if (!check) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
     return check;
   }
 
   list(caller: Caller, query: ListChecksQuery): Promise<Page<CheckEntity>> {
-    const qb = this.checks.createQueryBuilder('c').where('c.tenantId = :tenant', { tenant: caller.tenantId });
+    const qb = this.readable(caller, this.checks.createQueryBuilder('c').where('c.tenantId = :tenant', { tenant: caller.tenantId }));
     if (query.report_id) qb.andWhere('c.reportId = :report', { report: query.report_id });
     return paginate(qb, { startKey: query.start_key, limit: PAGE_SIZE });
   }
 
+  /** The details of a check: one per database consulted (or skipped), labels in `lang`. */
+  async details(caller: Caller, checkId: string, query: CheckDetailsQuery) {
+    const check = await this.get(caller, checkId);
+    const qb = this.databases.createQueryBuilder('d').where('d.tenantId = :tenant AND d.checkId = :check', { tenant: caller.tenantId, check: check.id });
+    const page = await paginate(qb, { startKey: query.start_key, limit: DETAILS_PAGE_SIZE });
+    const ctx = { lang: query.lang, namesMatching: this.engine.settingsOf(check).namesMatching, searchedName: searchedName(check), type: check.type };
+    return { items: page.items.map((row) => presentDetail(row, { ...ctx, collector: this.registry.get(row.databaseId) })), nextKey: page.nextKey };
+  }
+
+  async attachments(caller: Caller, checkId: string) {
+    const check = await this.get(caller, checkId);
+    const rows = await this.databases.find({ where: { tenantId: caller.tenantId, checkId: check.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return presentAttachments(rows);
+  }
+
+  /** Deletes a check with its databases and details; jobs still queued for it find nothing and end. */
+  async remove(caller: Caller, checkId: string): Promise<void> {
+    if (caller.accessRules.length) await this.get(caller, checkId);
+    const { affected } = await this.checks.delete({ tenantId: caller.tenantId, id: checkId });
+    if (!affected) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
+  }
+
+  /**
+   * Role access rules (JSON-Logic, every rule must hold) as SQL next to the tenant filter. A rule
+   * that does not translate denies everything rather than being skipped.
+   */
+  private readable(caller: Caller, qb: SelectQueryBuilder<CheckEntity>): SelectQueryBuilder<CheckEntity> {
+    if (!caller.accessRules.length) return qb;
+    const where = accessRulesWhere(caller.accessRules, CHECK_ACCESS_RULE_SQL, {
+      namedPrefix: 'ar',
+      onRefused: (err) => this.logger.warn({ msg: 'role access rule refused: it denies every check', tenant_id: caller.tenantId, role: caller.role, error: err.message }),
+    });
+    return qb.andWhere(`(${where.sql})`, where.params);
+  }
+
   /** user_authorized must be true when given, and is required from API key version 1 on. */
-  private assertAuthorized(caller: Caller, dto: CreateCheckDto) {
-    if (dto.user_authorized === false || (dto.user_authorized === undefined && caller.keyVersion >= 1)) {
-      throw new CheckException(CheckErrorCode.UserNotAuthorized, 'The person must authorize the check: user_authorized must be true', [
-        { field: 'user_authorized', message: 'user_authorized must be true' },
-      ]);
-    }
+  private consentError(caller: Caller, given: boolean | undefined, errors: FieldError[]): FieldError | undefined {
+    if (errors.some((e) => e.field === 'user_authorized')) return undefined;
+    if (given === false || (given === undefined && caller.keyVersion >= 1)) return { field: 'user_authorized', message: 'user_authorized must be true: the person must authorize the check' };
+    return undefined;
   }
 }

@@ -1,29 +1,122 @@
+import { scryptSync } from 'node:crypto';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsString, Max, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { SERVICES } from '@kyc/contracts';
 import { loadConfig, PlatformConfig } from '@kyc/platform';
 
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value);
+
+const isBase64Key = (value: string) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+
+/** 32 bytes in base64 (an AES-256 key), or a passphrase of at least 16 characters. */
+@ValidatorConstraint({ name: 'isAes256Key' })
+class IsAes256Key implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && (isBase64Key(value) || value.length >= 16);
+  }
+
+  defaultMessage(): string {
+    return 'must be 32 random bytes in base64 (openssl rand -base64 32) or a passphrase of at least 16 characters';
+  }
+}
+
+/** A JSON object of per-database sandbox overrides: {"<database_id>": {"latency_ms": n, "failure_rate": 0..1}}. */
+@ValidatorConstraint({ name: 'isSandboxOverrides' })
+class IsSandboxOverrides implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return parseSandboxOverrides(value) !== undefined;
+  }
+
+  defaultMessage(): string {
+    return 'must be a JSON object {"<database_id>": {"latency_ms": <ms >= 0>, "failure_rate": <0..1>}}';
+  }
+}
+
+export interface SandboxOverride {
+  latency_ms?: number;
+  failure_rate?: number;
+}
+
+export function parseSandboxOverrides(value: unknown): Record<string, SandboxOverride> | undefined {
+  if (typeof value !== 'string') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  for (const entry of Object.values(parsed as Record<string, unknown>)) {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return undefined;
+    const { latency_ms, failure_rate, ...rest } = entry as Record<string, unknown>;
+    if (Object.keys(rest).length) return undefined;
+    if (latency_ms !== undefined && !(typeof latency_ms === 'number' && latency_ms >= 0)) return undefined;
+    if (failure_rate !== undefined && !(typeof failure_rate === 'number' && failure_rate >= 0 && failure_rate <= 1)) return undefined;
+  }
+  return parsed as Record<string, SandboxOverride>;
+}
+
 export class ChecksConfig extends PlatformConfig {
   /** A check with identical inputs created within this window is returned instead of a new one (unless force_creation). */
-  @Transform(({ value }) => Number(value))
+  @Transform(toNumber)
   @IsInt()
   @Min(0)
   CHECKS_DEDUP_WINDOW_SECONDS = 600;
 
-  /** Runs the check worker in this process. */
+  /** Runs the check engine (start, collector, timer and sandbox jobs) in this process. */
   @Transform(({ value }) => (typeof value === 'string' ? value === 'true' : value))
   @IsBoolean()
   CHECKS_WORKER_ENABLED = true;
 
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(10)
-  CHECKS_WORKER_POLL_MS = 200;
-
-  @Transform(({ value }) => Number(value))
+  /** Collector jobs one process runs at the same time. */
+  @Transform(toNumber)
   @IsInt()
   @Min(1)
-  CHECKS_WORKER_BATCH = 50;
+  @Max(500)
+  CHECKS_WORKER_CONCURRENCY = 8;
+
+  /** How long a claimed engine job stays locked; a process that dies loses its jobs to another after this. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(500)
+  CHECKS_WORKER_LOCK_MS = 60_000;
+
+  /**
+   * AES-256-GCM key that encrypts collector credentials at rest and derives webhook secrets: 32 random
+   * bytes in base64 (openssl rand -base64 32), or a passphrase of at least 16 characters (stretched
+   * with scrypt). Required; keep it stable (another key cannot open stored credentials).
+   */
+  @IsString()
+  @Validate(IsAes256Key)
+  CHECKS_CREDENTIALS_KEY: string;
+
+  /** Multiplies the nominal answer time of every sandbox database (0: answers at once; tests). */
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  CHECKS_SANDBOX_LATENCY_SCALE = 1;
+
+  /** Share of sandbox database queries that fail (0..1), for every sandbox database without an override. */
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  CHECKS_SANDBOX_FAILURE_RATE = 0;
+
+  /** Per-database sandbox overrides as JSON: {"sandbox-co-police": {"latency_ms": 5000, "failure_rate": 0.5}}. */
+  @IsString()
+  @Validate(IsSandboxOverrides)
+  CHECKS_SANDBOX_DATABASES = '{}';
+
+  get sandboxOverrides(): Record<string, SandboxOverride> {
+    return parseSandboxOverrides(this.CHECKS_SANDBOX_DATABASES) ?? {};
+  }
+
+  /** The AES-256 key: the 32 bytes given, or derived from a passphrase with scrypt. */
+  get credentialsKey(): Buffer {
+    if (isBase64Key(this.CHECKS_CREDENTIALS_KEY)) return Buffer.from(this.CHECKS_CREDENTIALS_KEY, 'base64');
+    return scryptSync(this.CHECKS_CREDENTIALS_KEY, 'kyc-checks-credentials', 32);
+  }
 }
 
 /** Reads the checks service configuration from the environment (defaults: port 4001, schema checks). */

@@ -10,6 +10,8 @@ import { DataSource } from 'typeorm';
 const person = { country: 'CO', type: 'person', user_authorized: 'true', first_name: 'Ana', last_name: 'Perez' };
 let nationalId = 1_000_000;
 const nextPerson = () => ({ ...person, national_id: String(nationalId++) });
+/** A Brazilian person: the national_id is an 11-digit CPF (its 9th digit gives the region searched). */
+const nextBrPerson = () => ({ ...person, country: 'BR', national_id: `5${String(nationalId++).padStart(10, '0')}` });
 
 describe('checks API through the platform (auth, envelope, tenancy, idempotency)', () => {
   let checks: RunningService;
@@ -174,7 +176,7 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
     it('applies a role change in the checks service within 2 seconds (access cache over Kafka)', async () => {
       const tenant = await createTenant(account.url, [checks.url]);
       const client = api.withKey(tenant.apiKey);
-      expect((await client.post('/v1/checks', { ...nextPerson(), country: 'BR' })).status).toBe(201);
+      expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(201);
       const ds = account.app.get(DataSource);
       await ds.transaction(async (m) => {
         await m.update(RoleEntity, { tenantId: tenant.tenantId, name: 'full_access' }, { permissions: ['checks.country_co'] });
@@ -182,9 +184,9 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
         await account.app.get(AccessStatePublisher).roles(m, role);
       });
       const t0 = Date.now();
-      await eventually(async () => expect((await client.post('/v1/checks', { ...nextPerson(), country: 'BR' })).status).toBe(403), { timeoutMs: 2_000, intervalMs: 50 });
+      await eventually(async () => expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(403), { timeoutMs: 2_000, intervalMs: 50 });
       expect(Date.now() - t0).toBeLessThan(2_000);
-      const forbidden = await client.post('/v1/checks', { ...nextPerson(), country: 'BR' });
+      const forbidden = await client.post('/v1/checks', nextBrPerson());
       expect(forbidden.body).toMatchObject({ code: 403, error_code: 'forbidden' });
       expect(forbidden.body.message).toContain('checks.country_br');
       expect((await client.post('/v1/checks', nextPerson())).status).toBe(201);

@@ -1,9 +1,72 @@
-import type { CheckCountry, CheckStatus } from './check.enums';
+import type { CheckCountry, CheckStatus, DatabaseStatus, DataSet, ScoreResult, Severity } from './check.enums';
 
 export const CHECK_EVENT_TYPES = {
   created: 'checks.check.created',
   finished: 'checks.check.finished',
 } as const;
+
+export interface ScoreDetail {
+  result: ScoreResult;
+  score: number;
+  severity: Severity;
+}
+
+/** Score of one dataset (public `Score` schema). */
+export interface DatasetScore extends ScoreDetail {
+  data_set: DataSet;
+  by_id: ScoreDetail;
+  by_name: ScoreDetail;
+}
+
+/** Status of one database of a check (public `Status` schema; `message` explains an error). */
+export interface DatabaseStatusEntry {
+  database_id: string;
+  database_name: string;
+  data_set?: DataSet;
+  invalid_inputs?: string[];
+  status: DatabaseStatus;
+  message?: string;
+}
+
+export interface NameFound {
+  first_name: string;
+  last_name: string;
+  count: number;
+}
+
+/** Public `Summary` schema. */
+export interface CheckSummary {
+  names_found: NameFound[];
+  identity_status?: 'found' | 'not_found' | 'dead';
+  gender?: 'male' | 'female';
+  date_of_birth?: string;
+  death_date?: string;
+  drivers_license?: string;
+  rfc?: string;
+  nss?: string;
+}
+
+export interface VehicleSummary {
+  vehicle_status?: 'found' | 'not_found';
+  license_plate?: string;
+  vehicle_id?: string;
+  manufacturer?: string;
+  model?: string;
+  year?: number;
+  color?: string;
+  vehicle_type?: string;
+  service_type?: string;
+  vehicle_category?: string;
+  number_of_doors?: number;
+  capacity?: number;
+  obligatory_insurance_status?: string;
+  obligatory_insurance_expiration_date?: string;
+}
+
+export interface CompanySummary {
+  company_status?: 'found' | 'not_found' | 'active' | 'inactive';
+  names_found?: NameFound[];
+}
 
 /** The check record as the rules engine and other consumers see it. */
 export interface CheckRecord {
@@ -12,6 +75,7 @@ export interface CheckRecord {
   country: CheckCountry;
   type: string;
   status: CheckStatus;
+  /** Global score 0..1 (0 high risk, 1 low risk); -1 while there is no result. */
   score: number;
   id_score: number;
   homonym_score: number;
@@ -19,6 +83,24 @@ export interface CheckRecord {
   inputs: Record<string, string>;
   creation_date: string;
   update_date: string;
+  /** Added by the check engine (optional so older producers still type-check). */
+  report_id?: string | null;
+  previous_check?: string | null;
+  homonym_probability?: number | null;
+  scores?: DatasetScore[];
+  statuses?: DatabaseStatusEntry[];
+  summary?: CheckSummary;
+  vehicle_summary?: VehicleSummary;
+  company_summary?: CompanySummary;
+  wrong_inputs?: { input: string }[];
+  /**
+   * Rules engine: how many rule-created checks precede this one in its chain. 0 (or absent) for
+   * a check a client created; n+1 for a check a create_check action created from a check of depth
+   * n (the `depth` of account.check.requested). The rules engine stops a chain at its depth limit.
+   */
+  rule_depth?: number;
+  /** Rules engine: the execution whose create_check action created this check (absent otherwise). */
+  requested_by_execution?: string | null;
 }
 
 export interface CheckCreatedPayload {

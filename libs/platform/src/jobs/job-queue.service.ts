@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
 import { commitSignal } from '../database/commit-signal';
@@ -60,7 +60,7 @@ const jobsRun = new Counter({ name: 'jobs_run_total', help: 'Jobs run by queue a
  * Clock, so tests can move time instead of sleeping.
  */
 @Injectable()
-export class JobQueueService implements OnApplicationShutdown {
+export class JobQueueService implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('jobs');
   private readonly queues = new Map<string, Registration>();
   private started = false;
@@ -137,8 +137,10 @@ export class JobQueueService implements OnApplicationShutdown {
   async drain(): Promise<void> {
     for (let i = 0; i < 1_000; i++) {
       const claimed = await this.pump();
+      // Jobs a background pass claimed count too: what they enqueue may be due now.
+      const waited = this.running.size;
       await Promise.all(this.running);
-      if (!claimed) return;
+      if (!claimed && !waited) return;
     }
   }
 
@@ -212,6 +214,17 @@ export class JobQueueService implements OnApplicationShutdown {
   /** Completes a job only if this attempt still owns it (a newer attempt may have taken over). */
   private async markDone(m: EntityManager, job: Job): Promise<void> {
     await m.query(`UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`, [job.id, job.attempt]);
+  }
+
+  /**
+   * Stops claiming and lets running jobs finish while the database is still open (Nest calls this
+   * before any onApplicationShutdown, where TypeORM closes its connections).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.claimChain;
+    await Promise.allSettled([...this.running]);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ToArray } from '@kyc/platform';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { BillingHubList } from '../billing-hubs';
 
 /** Platform administration: a new tenant with its built-in roles and a full_access admin user. */
 export class CreateTenantDto {
@@ -21,9 +21,6 @@ export class CreateTenantDto {
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
-  @ToArray()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { each: true, message: 'each billing hub must be 1 to 64 letters, digits, _ or -' })
+  @BillingHubList()
   billing_hubs?: string[];
 }

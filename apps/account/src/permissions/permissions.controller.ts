@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PERMISSIONS } from '@kyc/contracts';
+import { Caller, CurrentCaller } from '@kyc/platform';
+import { ListPermissionsQuery } from './dto/list-permissions.query';
+
+/**
+ * GET /v1/permissions: the account's master permission set, or with `list=user` the permissions
+ * of the calling user's role (as every service sees them, from the access cache). Any API key of
+ * the account may ask.
+ */
+@ApiTags('permissions')
+@Controller('v1/permissions')
+export class PermissionsController {
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query() query: ListPermissionsQuery) {
+    if (query.list === 'user') return { list: 'user', role: caller.role, permissions: [...caller.permissions].sort() };
+    return { list: 'account', permissions: [...PERMISSIONS] };
+  }
+}

@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
+import { CreateRoleDto } from './dto/create-role.dto';
+import { ListRolesQuery } from './dto/list-roles.query';
+import { UpdateRoleDto } from './dto/update-role.dto';
+import { presentRole, rolePath } from './role.presenter';
+import { RoleEntity } from './role.entity';
+import { RolesService } from './roles.service';
+
+const one = (role: RoleEntity) => ({ role: presentRole(role), self: rolePath(role.name) });
+
+/** Roles of the account (needs svc.users). */
+@ApiTags('roles')
+@RequirePermissions('svc.users')
+@Controller('v1/roles')
+export class RolesController {
+  constructor(
+    private readonly roles: RolesService,
+    private readonly config: PlatformConfig,
+  ) {}
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() dto: CreateRoleDto) {
+    return one(await this.roles.create(caller, dto));
+  }
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListRolesQuery, @Req() req: FastifyRequest) {
+    const page = await this.roles.list(caller, query);
+    return { roles: page.items.map(presentRole), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+
+  @Get(':role_name')
+  async get(@CurrentCaller() caller: Caller, @Param('role_name') name: string) {
+    return one(await this.roles.get(caller, name));
+  }
+
+  @Put(':role_name')
+  async update(@CurrentCaller() caller: Caller, @Param('role_name') name: string, @Body() dto: UpdateRoleDto) {
+    return one(await this.roles.update(caller, name, dto));
+  }
+
+  @Delete(':role_name')
+  async delete(@CurrentCaller() caller: Caller, @Param('role_name') name: string) {
+    const role = await this.roles.delete(caller, name);
+    return { message: `role ${role.name} deleted`, role: presentRole(role) };
+  }
+}

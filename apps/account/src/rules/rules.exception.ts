@@ -1,0 +1,28 @@
+import { AppException, FieldError } from '@kyc/platform';
+
+export enum RuleErrorCode {
+  RuleNotFound = 'rule_not_found',
+  RuleVersionNotFound = 'rule_version_not_found',
+  ActionNotFound = 'action_not_found',
+  EnvNotFound = 'env_not_found',
+  ExecutionNotFound = 'execution_not_found',
+  LimitReached = 'limit_reached',
+}
+
+const STATUS: Record<RuleErrorCode, number> = {
+  [RuleErrorCode.RuleNotFound]: 404,
+  [RuleErrorCode.RuleVersionNotFound]: 404,
+  [RuleErrorCode.ActionNotFound]: 404,
+  [RuleErrorCode.EnvNotFound]: 404,
+  [RuleErrorCode.ExecutionNotFound]: 404,
+  [RuleErrorCode.LimitReached]: 400,
+};
+
+export class RuleException extends AppException {
+  constructor(code: RuleErrorCode, message: string, fields: FieldError[] = []) {
+    super(STATUS[code], code, message, fields);
+  }
+}
+
+export const ruleNotFound = (id: string) => new RuleException(RuleErrorCode.RuleNotFound, `rule ${id} not found`);
+export const actionNotFound = (id: string) => new RuleException(RuleErrorCode.ActionNotFound, `action ${id} not found`);

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { RULES_PERMISSION } from '../rules.permissions';
+import { RotateSigningSecretDto } from './dto/rotate-signing-secret.dto';
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';
+import { SigningSecretsService, SigningSecretView } from './signing-secrets.service';
+
+const present = (v: SigningSecretView) => ({
+  signing_secret: {
+    secret: v.secret,
+    algorithm: 'HMAC-SHA256',
+    header: SIGNATURE_HEADER,
+    format: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=<signature with the previous secret>]',
+    recommended_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
+    creation_date: v.creationDate.toISOString(),
+    rotated_at: v.rotatedAt?.toISOString() ?? null,
+    previous_secret_valid_until: v.previousValidUntil && v.previousValidUntil > new Date() ? v.previousValidUntil.toISOString() : null,
+  },
+});
+
+/** The tenant's webhook signing secret, which http_request actions sign with (X-Signature). */
+@ApiTags('rules engine')
+@RequirePermissions(RULES_PERMISSION)
+@Controller('v1/bre/signing-secret')
+export class SigningSecretsController {
+  constructor(private readonly secrets: SigningSecretsService) {}
+
+  @Get()
+  async get(@CurrentCaller() caller: Caller) {
+    return present(await this.secrets.get(caller));
+  }
+
+  @Post('rotate')
+  @HttpCode(200)
+  async rotate(@CurrentCaller() caller: Caller, @Body() dto: RotateSigningSecretDto) {
+    return present(await this.secrets.rotate(caller, dto.grace_period_seconds));
+  }
+}

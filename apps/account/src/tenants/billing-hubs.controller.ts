@@ -1,0 +1,23 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { UpdateBillingHubsDto } from './dto/update-billing-hubs.dto';
+import { TenantsService } from './tenants.service';
+
+/** The account's billing hubs, managed by its administrators (svc.users). */
+@ApiTags('settings')
+@RequirePermissions('svc.users')
+@Controller('v1/account/settings/billing-hubs')
+export class BillingHubsController {
+  constructor(private readonly tenants: TenantsService) {}
+
+  @Get()
+  async get(@CurrentCaller() caller: Caller) {
+    return { billing_hubs: (await this.tenants.get(caller.tenantId)).billingHubs };
+  }
+
+  @Put()
+  async update(@CurrentCaller() caller: Caller, @Body() dto: UpdateBillingHubsDto) {
+    return { billing_hubs: (await this.tenants.setBillingHubs(caller, dto.billing_hubs)).billingHubs };
+  }
+}

@@ -1,0 +1,15 @@
+import { AppException } from '@kyc/platform';
+
+export enum TenantErrorCode {
+  TenantNotFound = 'tenant_not_found',
+}
+
+const STATUS: Record<TenantErrorCode, number> = {
+  [TenantErrorCode.TenantNotFound]: 404,
+};
+
+export class TenantException extends AppException {
+  constructor(code: TenantErrorCode, message: string) {
+    super(STATUS[code], code, message);
+  }
+}

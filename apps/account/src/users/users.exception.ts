@@ -1,0 +1,19 @@
+import { AppException, FieldError } from '@kyc/platform';
+
+export enum UserErrorCode {
+  UserNotFound = 'user_not_found',
+  UserAlreadyExists = 'user_already_exists',
+  SelfModification = 'self_modification_not_allowed',
+}
+
+const STATUS: Record<UserErrorCode, number> = {
+  [UserErrorCode.UserNotFound]: 404,
+  [UserErrorCode.UserAlreadyExists]: 409,
+  [UserErrorCode.SelfModification]: 409,
+};
+
+export class UserException extends AppException {
+  constructor(code: UserErrorCode, message: string, fields: FieldError[] = []) {
+    super(STATUS[code], code, message, fields);
+  }
+}

@@ -1,0 +1,46 @@
+import { ManualClock, OutboxService } from '@kyc/platform';
+import { RuleCheckRejected } from '../rule-requests/rule-check-creator';
+import { ChecksConfig } from '../config/checks.config';
+import { CheckEntity } from './check.entity';
+import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
+import { ChecksService } from './checks.service';
+
+function creator() {
+  const outer = jest.fn();
+  const inTx = jest.fn().mockResolvedValue([{ id: 'x', outcome: 'created' }]);
+  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query: outer }, findOneBy: jest.fn() };
+  const checks = new ChecksService(repo as any, {} as any, new OutboxService(), new ChecksConfig(), new ManualClock('2030-01-01T00:00:00Z'), {} as any, {} as any);
+  return { creator: new ChecksRuleCheckCreator(checks), outer, inTx };
+}
+
+const meta = (query: jest.Mock) => ({
+  manager: { query } as any,
+  commandId: 'ev1',
+  requestedBy: 'u1',
+  ruleId: 'RUL1',
+  ruleVersion: 1,
+  actionId: 'ACT1',
+  executionId: 'EXE1',
+  depth: 2,
+  sourceCheckId: 'CHK0',
+});
+
+describe('ChecksRuleCheckCreator', () => {
+  it('creates a new check in the command’s transaction, with the rule depth and execution', async () => {
+    const { creator: c, outer, inTx } = creator();
+    const { checkId } = await c.create('t1', { type: 'person', country: 'CO', inputs: { national_id: '1000000001' }, user_authorized: true }, meta(inTx));
+    expect(checkId).toMatch(/^CHK/);
+    expect(outer).not.toHaveBeenCalled();
+    const params = inTx.mock.calls[0][1];
+    expect(params[0]).toBe('t1');
+    expect(params[3]).toBe(true); // force_creation: the command is the request
+    expect(params.slice(-2)).toEqual([2, 'EXE1']);
+  });
+
+  it('refuses inputs the creation rules refuse, so the command is not retried', async () => {
+    const { creator: c, inTx } = creator();
+    await expect(c.create('t1', { type: 'person', country: 'XX', inputs: {}, user_authorized: true }, meta(inTx))).rejects.toBeInstanceOf(RuleCheckRejected);
+    await expect(c.create('t1', { type: 'vehicle', country: 'CO', inputs: { national_id: '1' }, user_authorized: true }, meta(inTx))).rejects.toThrow(/license_plate/);
+    expect(inTx).not.toHaveBeenCalled();
+  });
+});

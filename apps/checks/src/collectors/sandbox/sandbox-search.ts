@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import type { DataSet, Severity } from '@kyc/contracts';
+import { fullName, namesMatch, normalizeName } from '../../engine/names';
+import type { CollectorAnswer, FoundRecord, IdentityFacts, SearchRoute, VehicleFacts } from '../collector';
+import type { SandboxDatabaseSpec } from './sandbox-databases';
+import { SANDBOX_COMPANIES, SANDBOX_LISTED_NAMES, SANDBOX_PEOPLE, SANDBOX_VEHICLES, SandboxCompany, SandboxPerson, SandboxRecord, SandboxVehicle } from './sandbox-identities';
+
+/** A number in [0, 1) fixed by its parts (the sandbox's only source of "randomness"). */
+export function hashUnit(...parts: (string | number | null | undefined)[]): number {
+  const digest = createHash('sha256').update(parts.map((p) => String(p ?? '')).join('\u0001')).digest();
+  return digest.readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * Severity of a dataset for an ID the sandbox does not know: mostly clean.
+ * < 0.85 nothing found; < 0.90 very_low; < 0.94 low; < 0.97 medium; < 0.99 high; else very_high.
+ */
+export function unknownSubjectSeverity(u: number): Severity {
+  if (u < 0.85) return 'none';
+  if (u < 0.9) return 'very_low';
+  if (u < 0.94) return 'low';
+  if (u < 0.97) return 'medium';
+  if (u < 0.99) return 'high';
+  return 'very_high';
+}
+
+/** Identity of an unknown ID: found (95 %) or not in the registry (5 %). */
+export const unknownIdentityFound = (u: number) => u < 0.95;
+
+/** A name the sandbox does not know is found in a name-searched dataset 4 % of the time, with low severity. */
+export const UNKNOWN_NAME_FINDING_RATE = 0.04;
+
+const normalizeId = (v: string | undefined) => (v ? v.replace(/[\s.\-/]/g, '').toUpperCase() : undefined);
+
+export interface SearchInput {
+  spec: SandboxDatabaseSpec;
+  search: SearchRoute;
+  searchInputs: string[];
+  inputs: Readonly<Record<string, string>>;
+  region: string | null;
+  now: Date;
+}
+
+type Subject = { kind: 'person'; value: SandboxPerson } | { kind: 'vehicle'; value: SandboxVehicle } | { kind: 'company'; value: SandboxCompany };
+
+function personBy(key: string, value: string, country: string): SandboxPerson | undefined {
+  const v = normalizeId(value);
+  return SANDBOX_PEOPLE.find((p) => {
+    if (p.country !== country) return false;
+    switch (key) {
+      case 'national_id':
+      case 'owner_document_id':
+        return normalizeId(p.national_id) === v;
+      case 'foreign_id':
+        return normalizeId(p.foreign_id) === v;
+      case 'pep':
+        return normalizeId(p.pep) === v;
+      case 'ptp':
+        return normalizeId(p.ptp) === v;
+      case 'tax_id':
+        return normalizeId(p.rfc) === v;
+      case 'professional_card':
+        return normalizeId(p.professional_card) === v;
+      case 'driver_license':
+        return normalizeId(p.drivers_license) === v;
+      default:
+        return false;
+    }
+  });
+}
+
+/** The subject an ID search is about (the first input of the search is its key). */
+export function findSubject(input: SearchInput): Subject | undefined {
+  const { spec, inputs, searchInputs } = input;
+  const key = searchInputs[0];
+  const value = inputs[key];
+  if (!value) return undefined;
+  if (key === 'license_plate' || key === 'vehicle_id') {
+    const v = normalizeId(value);
+    const vehicle = SANDBOX_VEHICLES.find((x) => x.country === spec.country && normalizeId(key === 'license_plate' ? x.license_plate : x.vehicle_id) === v);
+    return vehicle && { kind: 'vehicle', value: vehicle };
+  }
+  if (key === 'tax_id') {
+    const company = SANDBOX_COMPANIES.find((c) => c.country === spec.country && normalizeId(c.tax_id) === normalizeId(value));
+    if (company) return { kind: 'company', value: company };
+  }
+  if (key === 'first_name') {
+    // Mexico's alternative registry method: name, birthdate and gender (state_id identifies the record).
+    const person = SANDBOX_PEOPLE.find(
+      (p) => p.country === spec.country && namesMatch(fullName(inputs.first_name, inputs.last_name), fullName(p.first_name, p.last_name), 'exact') && p.date_of_birth === inputs.date_of_birth,
+    );
+    return person && { kind: 'person', value: person };
+  }
+  const person = personBy(key, value, spec.country);
+  return person && { kind: 'person', value: person };
+}
+
+const recordFields = (rec: SandboxRecord) => Object.entries(rec.fields).map(([key, value]) => ({ key, value, ...(key === 'status' ? { valueKey: true } : {}) }));
+
+function toFound(rec: SandboxRecord, subjectRef: string, found: { first?: string; last?: string; company?: string }): FoundRecord {
+  return {
+    data_set: rec.data_set,
+    found_by: rec.by,
+    severity: rec.severity,
+    kind: rec.kind,
+    fields: [...recordFields(rec), ...(rec.date ? [{ key: 'date', value: rec.date }] : [])],
+    ...(found.first !== undefined ? { found_first_name: found.first, found_last_name: found.last ?? '' } : {}),
+    ...(found.company !== undefined ? { found_company_name: found.company } : {}),
+    subject_ref: subjectRef,
+    ...(rec.date ? { issued_at: rec.date } : {}),
+  };
+}
+
+/** Records a court of Brazil holds: a state court only its own state's, the nation-wide search all. */
+const visibleInRegion = (rec: SandboxRecord, spec: SandboxDatabaseSpec, region: string | null) => !rec.region || spec.regions !== 'state' || rec.region === region;
+
+function generated(dataSet: DataSet, by: SearchRoute, severity: Severity, extra: Partial<FoundRecord> = {}): FoundRecord {
+  return { data_set: dataSet, found_by: by, severity, kind: 'sandbox_generated_finding', fields: [{ key: 'description', value: `Sandbox ${severity} finding` }], ...extra };
+}
+
+/** A name search: every record filed by name under a similar name (the source's own fuzzy search). */
+function searchByName(input: SearchInput): CollectorAnswer {
+  const { spec, inputs } = input;
+  const company = input.searchInputs[0] === 'company_name';
+  const searched = company ? inputs.company_name : fullName(inputs.first_name, inputs.last_name);
+  const international = spec.country === 'ALL';
+  const inScope = (country: string) => international || country === spec.country;
+  const wanted = (rec: SandboxRecord) => rec.by === 'name' && spec.dataSets.includes(rec.data_set);
+  const records: FoundRecord[] = [];
+  if (!company) {
+    for (const p of SANDBOX_PEOPLE.filter((x) => inScope(x.country))) {
+      for (const rec of p.records.filter(wanted)) {
+        const filed = rec.name ?? fullName(p.first_name, p.last_name);
+        if (!namesMatch(searched, filed, 'soft')) continue;
+        records.push(toFound(rec, p.ref, rec.name ? { first: rec.name, last: '' } : { first: p.first_name, last: p.last_name }));
+      }
+    }
+  }
+  for (const c of SANDBOX_COMPANIES.filter((x) => inScope(x.country) && company)) {
+    for (const rec of c.records.filter(wanted)) if (namesMatch(searched, rec.name ?? c.company_name, 'soft')) records.push(toFound(rec, c.ref, { company: rec.name ?? c.company_name }));
+  }
+  for (const l of SANDBOX_LISTED_NAMES.filter((x) => inScope(x.country))) {
+    for (const rec of l.records.filter(wanted)) {
+      if (!namesMatch(searched, rec.name ?? l.name, 'soft')) continue;
+      records.push(toFound(rec, l.ref, company ? { company: l.name } : { first: l.name, last: '' }));
+    }
+  }
+  const known =
+    SANDBOX_PEOPLE.some((p) => namesMatch(searched, fullName(p.first_name, p.last_name), 'soft')) ||
+    SANDBOX_COMPANIES.some((c) => namesMatch(searched, c.company_name, 'soft')) ||
+    SANDBOX_LISTED_NAMES.some((l) => namesMatch(searched, l.name, 'soft'));
+  if (!known) {
+    for (const dataSet of spec.dataSets) {
+      const u = hashUnit(spec.id, normalizeName(searched), dataSet);
+      if (u < UNKNOWN_NAME_FINDING_RATE) {
+        const found = company ? { found_company_name: searched } : { found_first_name: inputs.first_name ?? '', found_last_name: inputs.last_name ?? '' };
+        records.push(generated(dataSet, 'name', 'low', { ...found, subject_ref: `name:${normalizeName(searched)}` }));
+      }
+    }
+  }
+  return { kind: 'answer', records };
+}
+
+function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, documentValue: string): CollectorAnswer {
+  const { spec, inputs } = input;
+  const records: FoundRecord[] = [];
+  const wrong: string[] = [];
+  let identity: IdentityFacts;
+  if (person) {
+    identity = {
+      status: person.status,
+      first_name: person.first_name,
+      last_name: person.last_name,
+      gender: person.gender,
+      date_of_birth: person.date_of_birth,
+      ...(person.death_date ? { death_date: person.death_date } : {}),
+      ...(person.drivers_license ? { drivers_license: person.drivers_license } : {}),
+      ...(person.rfc ? { rfc: person.rfc } : {}),
+      ...(person.nss ? { nss: person.nss } : {}),
+    };
+  } else {
+    const found = unknownIdentityFound(hashUnit(spec.country, normalizeId(documentValue), 'identity'));
+    identity = found ? { status: 'found', first_name: inputs.first_name ?? 'SANDBOX', last_name: inputs.last_name ?? `PERSON ${normalizeId(documentValue)?.slice(-4)}` } : { status: 'not_found' };
+  }
+  const name = { first: identity.first_name, last: identity.last_name };
+  const ref = person?.ref ?? `id:${spec.country}:${normalizeId(documentValue)}`;
+  if (spec.dataSets.includes('personal_identity')) {
+    const base = { data_set: 'personal_identity' as const, found_by: 'id' as const, subject_ref: ref };
+    if (identity.status === 'not_found') records.push({ ...base, severity: 'high', kind: 'identity_not_found', fields: [{ key: 'document', value: documentValue }] });
+    else
+      records.push({
+        ...base,
+        severity: identity.status === 'dead' ? 'very_high' : 'none',
+        kind: identity.status === 'dead' ? 'identity_deceased' : 'identity_record',
+        fields: [
+          { key: 'name', value: fullName(identity.first_name, identity.last_name) },
+          { key: 'document', value: documentValue },
+          ...(identity.date_of_birth ? [{ key: 'date_of_birth', value: identity.date_of_birth }] : []),
+          ...(identity.death_date ? [{ key: 'death_date', value: identity.death_date }] : []),
+          { key: 'status', value: identity.status === 'dead' ? 'deceased' : 'valid', valueKey: true },
+        ],
+        found_first_name: name.first ?? '',
+        found_last_name: name.last ?? '',
+      });
+  }
+  if (spec.dataSets.includes('document_validation') && person && (inputs.issue_date || inputs.date_of_birth)) {
+    if (inputs.issue_date && person.issue_date && inputs.issue_date !== person.issue_date) wrong.push('document_expedition_date');
+    if (inputs.date_of_birth && inputs.date_of_birth !== person.date_of_birth) wrong.push('date_of_birth');
+    records.push({
+      data_set: 'document_validation',
+      found_by: 'id',
+      severity: wrong.length ? 'medium' : 'none',
+      kind: wrong.length ? 'document_validation_mismatch' : 'document_validation_match',
+      fields: wrong.length ? wrong.map((w) => ({ key: 'mismatch', value: w })) : [{ key: 'document', value: documentValue }],
+      subject_ref: ref,
+    });
+  }
+  return { kind: 'answer', records, ...(spec.dataSets.includes('personal_identity') ? { identity } : {}), ...(wrong.length ? { wrong_inputs: wrong } : {}) };
+}
+
+function vehicleFacts(v: SandboxVehicle): VehicleFacts {
+  const { ref: _r, country: _c, owner_national_id: _o, records: _rec, ...facts } = v;
+  return { status: 'found', ...facts };
+}
+
+/** The answer of a sandbox database to one query (latency and failures are the collector's business). */
+export function sandboxAnswer(input: SearchInput): CollectorAnswer {
+  if (input.search === 'name') return searchByName(input);
+  const { spec, inputs, searchInputs } = input;
+  const key = searchInputs[0];
+  const value = inputs[key] ?? '';
+  const subject = findSubject(input);
+  const wanted = (rec: SandboxRecord) => rec.by === 'id' && spec.dataSets.includes(rec.data_set) && visibleInRegion(rec, spec, input.region);
+
+  if (key === 'license_plate' || key === 'vehicle_id') {
+    const vehicle = subject?.kind === 'vehicle' ? subject.value : undefined;
+    const ref = vehicle?.ref ?? `vehicle:${spec.country}:${normalizeId(value)}`;
+    const records = vehicle ? vehicle.records.filter(wanted).map((rec) => toFound(rec, ref, {})) : [];
+    if (!vehicle)
+      for (const ds of spec.dataSets) {
+        const sev = unknownSubjectSeverity(hashUnit(spec.country, normalizeId(value), ds));
+        if (sev !== 'none') records.push(generated(ds, 'id', sev, { subject_ref: ref }));
+      }
+    let facts: VehicleFacts | undefined;
+    if (spec.dataSets.includes('vehicle_information')) {
+      const year = 2010 + Math.floor(hashUnit('year', normalizeId(value)) * 14);
+      facts = vehicle ? vehicleFacts(vehicle) : { status: 'found', [key]: value, manufacturer: 'Sandbox Motors', model: 'Generic', year, color: 'gris' };
+      records.push({ data_set: 'vehicle_information', found_by: 'id', severity: 'none', kind: 'vehicle_registration', subject_ref: ref, fields: [{ key: 'plate', value: facts.license_plate ?? value }, { key: 'vehicle', value: `${facts.manufacturer} ${facts.model} ${facts.year}` }] });
+    }
+    return { kind: 'answer', records, ...(facts ? { vehicle: facts } : {}) };
+  }
+
+  if (subject?.kind === 'company' || (key === 'tax_id' && !(subject?.kind === 'person'))) {
+    const company = subject?.kind === 'company' ? subject.value : undefined;
+    const ref = company?.ref ?? `company:${spec.country}:${normalizeId(value)}`;
+    const records = company ? company.records.filter(wanted).map((rec) => toFound(rec, ref, { company: company.company_name })) : [];
+    if (!company)
+      for (const ds of spec.dataSets) {
+        const sev = unknownSubjectSeverity(hashUnit(spec.country, normalizeId(value), ds));
+        if (sev !== 'none') records.push(generated(ds, 'id', sev, { subject_ref: ref, found_company_name: inputs.company_name ?? '' }));
+      }
+    const status = company?.status ?? 'active';
+    if (spec.dataSets.includes('business_background') && !records.some((rec) => rec.data_set === 'business_background'))
+      records.push({
+        data_set: 'business_background',
+        found_by: 'id',
+        severity: status === 'active' ? 'none' : 'medium',
+        kind: 'business_registration',
+        subject_ref: ref,
+        found_company_name: company?.company_name ?? inputs.company_name ?? '',
+        fields: [{ key: 'name', value: company?.company_name ?? inputs.company_name ?? '' }, { key: 'document', value }, { key: 'status', value: status, valueKey: true }],
+      });
+    return { kind: 'answer', records, company: { status, ...(company ? { company_name: company.company_name } : inputs.company_name ? { company_name: inputs.company_name } : {}) } };
+  }
+
+  // A person (or a vehicle's owner) by a document.
+  const person = subject?.kind === 'person' ? subject.value : undefined;
+  const answer = spec.dataSets.some((d) => d === 'personal_identity' || d === 'document_validation') ? identityAnswer(input, person, value) : { kind: 'answer' as const, records: [] as FoundRecord[] };
+  const ref = person?.ref ?? `id:${spec.country}:${normalizeId(value)}`;
+  const others: DataSet[] = spec.dataSets.filter((d) => d !== 'personal_identity' && d !== 'document_validation');
+  if (person) answer.records.push(...person.records.filter((rec) => wanted(rec) && others.includes(rec.data_set)).map((rec) => toFound(rec, ref, { first: person.first_name, last: person.last_name })));
+  else
+    for (const ds of others) {
+      const sev = unknownSubjectSeverity(hashUnit(spec.country, normalizeId(value), ds));
+      if (sev !== 'none') answer.records.push(generated(ds, 'id', sev, { subject_ref: ref }));
+    }
+  return answer;
+}
+
+/** Databases that always fail for a known subject (e.g. sandbox-co-police for 1000000099). */
+export function subjectFails(input: SearchInput): boolean {
+  if (input.search !== 'id') return false;
+  const subject = findSubject(input);
+  return subject?.kind === 'person' && !!subject.value.failing?.includes(input.spec.id);
+}

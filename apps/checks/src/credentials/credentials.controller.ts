@@ -1,0 +1,33 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { CredentialsService } from './credentials.service';
+import { SaveCredentialDto } from './dto/save-credential.dto';
+
+/** Credentials of databases that need them (commercial sources). Passwords are write-only. */
+@ApiTags('credentials')
+@Controller('v1/config/credentials')
+export class CredentialsController {
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly config: PlatformConfig,
+  ) {}
+
+  @Post(':database_id')
+  save(@CurrentCaller() caller: Caller, @Param('database_id') databaseId: string, @Body() dto: SaveCredentialDto) {
+    return this.credentials.save(caller, databaseId, dto);
+  }
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Req() req: FastifyRequest) {
+    return { credentials: await this.credentials.list(caller), ...pageLinks(this.config.publicUrl, req.url) };
+  }
+
+  @Delete(':database_id')
+  @HttpCode(200)
+  async remove(@CurrentCaller() caller: Caller, @Param('database_id') databaseId: string) {
+    await this.credentials.remove(caller, databaseId);
+    return { database_id: databaseId, deleted: true };
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { CustomTypeEntity } from './custom-type.entity';
+import { CustomTypesService, scoreConfigs } from './custom-types.service';
+import { DeleteCustomTypeQuery } from './dto/delete-custom-type.query';
+import { ListCustomTypesQuery } from './dto/list-custom-types.query';
+import { SaveCustomTypeDto } from './dto/save-custom-type.dto';
+
+/** Custom check types (`/v1/config`), answered in the public ScoreConfig shape. */
+@ApiTags('custom-types')
+@Controller('v1/config')
+export class CustomTypesController {
+  constructor(
+    private readonly types: CustomTypesService,
+    private readonly config: PlatformConfig,
+  ) {}
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() dto: SaveCustomTypeDto) {
+    return this.present(caller, await this.types.create(caller, dto));
+  }
+
+  @Put()
+  async update(@CurrentCaller() caller: Caller, @Body() dto: SaveCustomTypeDto) {
+    return this.present(caller, await this.types.update(caller, dto));
+  }
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListCustomTypesQuery, @Req() req: FastifyRequest) {
+    const page = await this.types.list(caller, query.start_key);
+    return { score_configs: scoreConfigs(page.items), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+
+  @Delete()
+  async remove(@CurrentCaller() caller: Caller, @Query() query: DeleteCustomTypeQuery) {
+    const remaining = await this.types.remove(caller, query);
+    return { score_configs: { [query.country]: scoreConfigs(remaining)[query.country] ?? {} } };
+  }
+
+  private present(caller: Caller, t: CustomTypeEntity) {
+    return { client_id: caller.tenantId, config_id: t.id, country: t.country, type: t.type, score_configs: scoreConfigs([t]), creation_date: t.createdAt.toISOString(), update_date: t.updatedAt.toISOString() };
+  }
+}

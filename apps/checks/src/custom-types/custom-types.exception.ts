@@ -1,0 +1,19 @@
+import { AppException, FieldError } from '@kyc/platform';
+
+export enum CustomTypeErrorCode {
+  BuiltInType = 'built_in_type',
+  CustomTypeExists = 'custom_type_exists',
+  CustomTypeNotFound = 'custom_type_not_found',
+}
+
+const STATUS: Record<CustomTypeErrorCode, number> = {
+  [CustomTypeErrorCode.BuiltInType]: 400,
+  [CustomTypeErrorCode.CustomTypeExists]: 409,
+  [CustomTypeErrorCode.CustomTypeNotFound]: 404,
+};
+
+export class CustomTypeException extends AppException {
+  constructor(code: CustomTypeErrorCode, message: string, fields: FieldError[] = []) {
+    super(STATUS[code], code, message, fields);
+  }
+}

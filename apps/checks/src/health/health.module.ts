@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CollectorsModule } from '../collectors/collectors.module';
+import { DatabaseHealthController } from './health.controller';
+import { HealthService } from './health.service';
+
+@Module({
+  imports: [CollectorsModule],
+  controllers: [DatabaseHealthController],
+  providers: [HealthService],
+})
+export class DatabaseHealthModule {}

@@ -1,0 +1,3 @@
+export * from './operators';
+export * from './compile';
+export * from './validate';
