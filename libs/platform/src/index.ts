@@ -12,6 +12,7 @@ export * from './auth/caller';
 export * from './auth/whoami.controller';
 export * from './database/data-source';
 export * from './database/commit-signal';
+export * from './database/raw-entity';
 export * from './database/platform-tables.migration';
 export * from './database/platform-jobs.migration';
 export * from './jobs/job-queue.service';

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { Caller, canonicalJson, Clock, FieldError, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, canonicalJson, Clock, FieldError, findOneRaw, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
@@ -198,7 +198,7 @@ export class ChecksService {
   async get(caller: Caller, checkId: string): Promise<CheckEntity> {
     const check = caller.accessRules.length
       ? await this.readable(caller, this.checks.createQueryBuilder('c').where('c.tenantId = :tenant AND c.id = :id', { tenant: caller.tenantId, id: checkId })).getOne()
-      : await this.checks.findOneBy({ tenantId: caller.tenantId, id: checkId });
+      : await findOneRaw(this.checks, { tenantId: caller.tenantId, id: checkId });
     if (!check) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
     return check;
   }

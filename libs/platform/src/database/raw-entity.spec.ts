@@ -1,0 +1,37 @@
+import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { findOneRaw, mapRow } from './raw-entity';
+
+@Entity({ name: 'things' })
+class ThingEntity {
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ name: 'tenant_id', type: 'text' })
+  tenantId: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+describe('raw entity reads', () => {
+  const ds = new DataSource({ type: 'postgres', schema: 'svc', entities: [ThingEntity] });
+  // Entity metadata is built without connecting.
+  beforeAll(() => (ds as any).buildMetadatas());
+
+  it('maps database column names onto entity properties', () => {
+    const at = new Date();
+    const thing = mapRow(ds.getRepository(ThingEntity), { id: 'a', tenant_id: 't', created_at: at, extra: 1 });
+    expect(thing).toBeInstanceOf(ThingEntity);
+    expect(thing).toEqual(Object.assign(new ThingEntity(), { id: 'a', tenantId: 't', createdAt: at }));
+  });
+
+  it('queries by column names with positional parameters', async () => {
+    const repo = ds.getRepository(ThingEntity);
+    const query = jest.spyOn(repo, 'query').mockResolvedValue([{ id: 'a', tenant_id: 't' }]);
+    const found = await findOneRaw(repo, { tenantId: 't', id: 'a' });
+    expect(query).toHaveBeenCalledWith('SELECT * FROM "svc"."things" WHERE "tenant_id" = $1 AND "id" = $2 LIMIT 1', ['t', 'a']);
+    expect(found?.tenantId).toBe('t');
+    query.mockResolvedValue([]);
+    expect(await findOneRaw(repo, { id: 'b' })).toBeNull();
+  });
+});
