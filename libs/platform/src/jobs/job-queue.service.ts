@@ -134,14 +134,16 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   }
 
   /** Runs every job due now by the clock and waits for them (tests and one-shot tools). */
-  async drain(): Promise<void> {
-    for (let i = 0; i < 1_000; i++) {
+  async drain(timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
       const claimed = await this.pump();
       // Jobs a background pass claimed count too: what they enqueue may be due now.
       const waited = this.running.size;
       await Promise.all(this.running);
       if (!claimed && !waited) return;
     }
+    throw new Error(`job queue not drained after ${timeoutMs} ms`);
   }
 
   private pump(): Promise<number> {

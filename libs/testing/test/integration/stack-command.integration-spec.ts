@@ -66,7 +66,9 @@ describe('the stack command', () => {
     await once(blocker, 'listening');
     const taken = (blocker.address() as net.AddressInfo).port;
     try {
-      cli = await start({ CHECKS_PORT: String(taken) });
+      const ports: Record<string, string> = {};
+      for (const name of SERVICE_NAMES) ports[`${name.toUpperCase()}_PORT`] = String(await freePort());
+      cli = await start({ ...ports, CHECKS_PORT: String(taken) });
       const [code] = await once(cli, 'exit');
       expect(code).toBe(1);
       expect(output).toMatch(new RegExp(`port ${taken} \\(checks service\\) is already in use`));
