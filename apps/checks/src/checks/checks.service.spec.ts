@@ -8,7 +8,9 @@ const caller = (permissions: string[], keyVersion: 0 | 1 = 1) => new Caller('t1'
 
 function service(outcome: 'created' | 'unknown_type' = 'created') {
   const query = jest.fn().mockResolvedValue([{ id: outcome === 'created' ? 'x' : null, outcome }]);
-  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query }, findOneBy: jest.fn() };
+  // The create statement runs as a named prepared statement on the pool: route it to `query(text, values)`.
+  const pool = { query: async (cfg: { text: string; values: unknown[] }) => ({ rows: await query(cfg.text, cfg.values) }) };
+  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query, connection: { driver: { master: pool } } }, findOneBy: jest.fn() };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
   const clock = new ManualClock('2030-01-01T00:00:00Z');
   return { svc: new ChecksService(repo as any, {} as any, new OutboxService(), config, clock, {} as any, {} as any), query };

@@ -1,7 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import type { Pool } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
 import { Caller, canonicalJson, Clock, FieldError, findOneRaw, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
@@ -16,7 +18,12 @@ import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { ListChecksQuery } from './dto/list-checks.query';
 
-export const newCheckId = () => `CHK${randomUUID().replace(/-/g, '')}`;
+/**
+ * `CHK` + 32 hex digits, like the public API's ids, but time-ordered (48-bit milliseconds, then 80
+ * random bits): new rows land on the right edge of the primary-key index instead of random pages,
+ * which keeps index writes (and WAL) small under load.
+ */
+export const newCheckId = (now = Date.now()) => `CHK${now.toString(16).padStart(12, '0').slice(-12)}${randomBytes(10).toString('hex')}`;
 const PAGE_SIZE = 20;
 const DETAILS_PAGE_SIZE = 10;
 
@@ -96,7 +103,7 @@ export class ChecksService {
 
     const builtIn = isBuiltInType(dto.type);
     const check = this.checks.create({
-      id: newCheckId(),
+      id: newCheckId(now.getTime()),
       tenantId: caller.tenantId,
       country: dto.country,
       type: dto.type,
@@ -126,7 +133,9 @@ export class ChecksService {
       requestedByExecution: options.requestedByExecution ?? null,
     });
     const event = this.outbox.row<CheckCreatedPayload>({ topic: TOPICS.checkCreated, type: CHECK_EVENT_TYPES.created, tenantId: caller.tenantId, aggregateId: check.id, payload: { check: checkRecord(check) } });
-    const rows: { id: string | null; outcome: 'created' | 'existing' | 'unknown_type' }[] = await (options.manager ?? this.checks.manager).query(
+    const rows: { id: string | null; outcome: 'created' | 'existing' | 'unknown_type' }[] = await this.run(
+      options.manager,
+      'checks.create',
       `WITH ct AS (
          SELECT weights FROM custom_types WHERE tenant_id = $1 AND country = $6 AND type = $7 AND NOT $18::boolean
        ), st AS (
@@ -149,7 +158,7 @@ export class ChecksService {
          INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope) SELECT $14, $15, id, $16, $1, $17::jsonb FROM ins
        ), job AS (
          INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-         SELECT $21, $1, jsonb_build_object('check_id', id), 10, $13, $21 || ':' || id FROM ins
+         SELECT $21, $1, jsonb_build_object('check_id', id), 10, $13, NULL FROM ins
        )
        SELECT id, 'created' AS outcome FROM ins
        UNION ALL SELECT id, 'existing' FROM recent
@@ -192,6 +201,16 @@ export class ChecksService {
       return { check, created: true };
     }
     return { check: await this.get(caller, result.id!), created: false };
+  }
+
+  /**
+   * Runs a hot statement: in the caller's transaction when given one, otherwise as a named
+   * prepared statement on the pool (parsed and planned once per connection, not per request).
+   */
+  private async run<T>(manager: EntityManager | undefined, name: string, text: string, values: unknown[]): Promise<T[]> {
+    if (manager) return manager.query(text, values);
+    const pool = (this.checks.manager.connection.driver as PostgresDriver).master as Pool;
+    return (await pool.query({ name, text, values })).rows;
   }
 
   /** A check of the caller's tenant that the caller's role access rules let it read (else 404, as if it did not exist). */
