@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { EntitySubscriberInterface } from 'typeorm';
+import { EntitySubscriberInterface, EventSubscriber } from 'typeorm';
 
 /**
  * Fires after every committed TypeORM transaction of the process, so the outbox relay and the
@@ -11,6 +11,8 @@ commitSignal.setMaxListeners(100);
 
 export const signalCommit = () => commitSignal.emit('commit');
 
+/** Registered in every service DataSource (TypeORM only loads subscribers decorated like this). */
+@EventSubscriber()
 export class CommitSignalSubscriber implements EntitySubscriberInterface {
   afterTransactionCommit(): void {
     signalCommit();

@@ -136,12 +136,17 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   /** Runs every job due now by the clock and waits for them (tests and one-shot tools). */
   async drain(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    let quiet = 0;
     while (Date.now() < deadline) {
       const claimed = await this.pump();
       // Jobs a background pass claimed count too: what they enqueue may be due now.
       const waited = this.running.size;
       await Promise.all(this.running);
-      if (!claimed && !waited) return;
+      // Done after two quiet passes a moment apart: a due row still locked by a committing
+      // transaction is skipped (SKIP LOCKED) by one pass but not by the next.
+      quiet = claimed || waited ? 0 : quiet + 1;
+      if (quiet >= 2) return;
+      if (quiet) await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`job queue not drained after ${timeoutMs} ms`);
   }
