@@ -384,10 +384,159 @@ async function checksHttp(ctx) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Scenario: check PDFs. Goal: p50 under 150 ms. Two measurements over BENCH_PDF_COUNT (default
+// 200) PDFs of one finished check: the renderer in this process (one language; a request renders
+// es, en and pt), and end to end over HTTP (POST /v1/checks/{id}/pdf, then GET until 200: the
+// durable job, the three renders, the bytea write and the download).
+// ---------------------------------------------------------------------------------------------
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))], 2);
+};
+
+async function pdfGeneration(ctx) {
+  const { info, log } = ctx;
+  const count = num('BENCH_PDF_COUNT', 200);
+  const base = info.services.checks;
+  const headers = { 'Service-API-Key': info.api_key };
+  const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+  const body = new URLSearchParams({ country: 'CO', type: 'person', user_authorized: 'true', force_creation: 'true', national_id: '1000000002', first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' });
+  const created = await http(`${base}/v1/checks`, { method: 'POST', headers: form, body: body.toString() });
+  const checkId = created.check.check_id;
+  let check;
+  for (let i = 0; i < 600; i++) {
+    check = (await http(`${base}/v1/checks/${checkId}`, { headers })).check;
+    if (check.status === 'completed' || check.status === 'error') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  log(`pdf: check ${checkId} is ${check.status}`);
+
+  const { renderCheckPdf } = require(path.join(repoRoot, 'dist/apps/checks/src/pdf/check-pdf.renderer.js'));
+  const inputs = Object.fromEntries(['national_id', 'first_name', 'last_name'].map((k) => [k, check[k]]));
+  const content = {
+    checkId, country: check.country, type: check.type, status: check.status, createdAt: new Date(check.creation_date), inputs,
+    score: check.score, idScore: check.id_score, homonymScore: check.homonym_score, scores: check.scores ?? [], statuses: check.statuses ?? [], recordsFound: {},
+  };
+  const render = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await renderCheckPdf(content, ['es', 'en', 'pt'][i % 3], new Date());
+    render.push(performance.now() - t);
+  }
+
+  const e2e = [];
+  const post = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await http(`${base}/v1/checks/${checkId}/pdf`, { method: 'POST', headers });
+    post.push(performance.now() - t);
+    for (;;) {
+      const res = await fetch(`${base}/v1/checks/${checkId}/pdf?lang=${['es', 'en', 'pt'][i % 3]}`, { headers });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (res.status === 200) break;
+      if (res.status !== 202) throw new StackError(`GET pdf answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    e2e.push(performance.now() - t);
+  }
+  const summary = (values) => ({ count: values.length, p50_ms: percentile(values, 50), p99_ms: percentile(values, 99), max_ms: percentile(values, 100) });
+  const result = { goal: { p50_ms_below: 150 }, renderer_one_language: summary(render), http_post: summary(post), http_post_until_get_200: summary(e2e) };
+  result.goal.met = result.http_post_until_get_200.p50_ms < 150;
+  log(`pdf renderer (one language): p50 ${result.renderer_one_language.p50_ms} ms, p99 ${result.renderer_one_language.p99_ms} ms over ${count}`);
+  log(`pdf POST alone (202): p50 ${result.http_post.p50_ms} ms, p99 ${result.http_post.p99_ms} ms`);
+  log(`pdf POST -> GET 200 (three languages rendered): p50 ${result.http_post_until_get_200.p50_ms} ms, p99 ${result.http_post_until_get_200.p99_ms} ms over ${count}${result.goal.met ? '' : '  MISSED GOAL (p50 < 150 ms)'}`);
+  return { result };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario: a batch of BENCH_BATCH_ROWS (default 10,000) person rows with sandbox latency 0 (the
+// scenario's serviceEnv). Goals: every check created and finished in under 60 s from
+// POST /v1/batches/{id}/start, and the xlsx report generated in under 10 s.
+// ---------------------------------------------------------------------------------------------
+
+async function batchChecks(ctx) {
+  const { info, log } = ctx;
+  const rows = num('BENCH_BATCH_ROWS', 10_000);
+  const base = info.services.checks;
+  const headers = { 'Service-API-Key': info.api_key };
+  const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+  const mapping = { country: 'CO', service: 'checks', type: 'person', 'columns_mapping.user_authorized': '0', 'columns_mapping.national_id': '1', 'columns_mapping.first_name': '2', 'columns_mapping.last_name': '3' };
+  const created = await http(`${base}/v1/batches`, { method: 'POST', headers: form, body: new URLSearchParams(mapping).toString() });
+  const batchId = created.batch.batch_id;
+
+  const ExcelJS = require('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('checks');
+  sheet.addRow(['user_authorized', 'national_id', 'first_name', 'last_name']);
+  for (let i = 0; i < rows; i++) sheet.addRow(['true', String(20_000_000 + i), 'Ana', 'Perez']);
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  let t = performance.now();
+  const up = await fetch(created.file_upload_link, { method: 'PUT', headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, body: file });
+  if (up.status !== 200) throw new StackError(`batch upload answered ${up.status}: ${(await up.text()).slice(0, 300)}`);
+  const uploadMs = performance.now() - t;
+  log(`batch: ${rows} rows uploaded (${(file.length / 1024).toFixed(0)} KiB) in ${uploadMs.toFixed(0)} ms`);
+
+  const t0 = performance.now();
+  await http(`${base}/v1/batches/${batchId}/start`, { method: 'POST', headers });
+  let allCreatedS = null;
+  let allFinishedS = null;
+  let batch;
+  const deadline = t0 + num('BENCH_BATCH_TIMEOUT', 300) * 1000;
+  while (performance.now() < deadline) {
+    batch = (await http(`${base}/v1/batches/${batchId}`, { headers })).batch;
+    const p = batch.progress;
+    const elapsed = (performance.now() - t0) / 1000;
+    if (allCreatedS === null && p.rows_created + p.rows_failed === rows) allCreatedS = elapsed;
+    if (p.checks_completed + p.checks_error + p.rows_failed === rows) {
+      allFinishedS = elapsed;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const p = batch.progress;
+  log(`batch: ${p.rows_created} checks created in ${allCreatedS === null ? 'n/a' : allCreatedS.toFixed(1)} s; ${p.checks_completed + p.checks_error} finished in ${allFinishedS ?? `> ${num('BENCH_BATCH_TIMEOUT', 300)}`} s`);
+
+  t = performance.now();
+  await http(`${base}/v1/batches/${batchId}/report`, { method: 'POST', headers: form, body: 'format=xlsx' });
+  let reportBytes = 0;
+  for (;;) {
+    const res = await fetch(`${base}/v1/batches/${batchId}/report`, { headers });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status === 200) {
+      reportBytes = bytes.length;
+      break;
+    }
+    if (res.status !== 202) throw new StackError(`GET batch report answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const reportS = (performance.now() - t) / 1000;
+  const result = {
+    goal: { all_checks_finished_s_below: 60, report_s_below: 10 },
+    rows,
+    upload_ms: round(uploadMs, 0),
+    all_checks_created_s: round(allCreatedS, 2),
+    all_checks_finished_s: round(allFinishedS, 2),
+    checks_per_second_finished: allFinishedS ? round(rows / allFinishedS, 1) : null,
+    progress: p,
+    report_s: round(reportS, 2),
+    report_bytes: reportBytes,
+  };
+  result.goal.met = allFinishedS !== null && allFinishedS < 60 && reportS < 10;
+  log(`batch report (xlsx, ${reportBytes} bytes) in ${reportS.toFixed(2)} s${result.goal.met ? '' : '  MISSED GOAL (all checks finished < 60 s, report < 10 s)'}`);
+  return { result };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Runner
 // ---------------------------------------------------------------------------------------------
 
-const scenarios = [{ name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp }];
+const scenarios = [
+  { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
+  { name: 'pdf', services: ['checks', 'account', 'identity'], run: pdfGeneration },
+  // serviceEnv: merged into the stack's service env when the scenario is selected.
+  { name: 'batch', services: ['checks', 'account', 'identity'], run: batchChecks, serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' } },
+];
 
 let stackPromise = null;
 let cleaningUp = null;
@@ -440,7 +589,7 @@ async function main() {
   const selected = scenarios.filter((s) => wanted.includes(s.name));
   const services = [...new Set(selected.flatMap((s) => s.services))];
   const extraEnv = process.env.BENCH_SERVICE_ENV ? JSON.parse(process.env.BENCH_SERVICE_ENV) : {};
-  const serviceEnv = { LOG_LEVEL: 'warn', ...extraEnv };
+  const serviceEnv = { LOG_LEVEL: 'warn', ...Object.assign({}, ...selected.map((s) => s.serviceEnv ?? {})), ...extraEnv };
 
   await rm(stackDir, { recursive: true, force: true });
   const ports = { postgres: await freePort(), kafka: await freePort(), kafkaController: await freePort(), services: {} };

@@ -244,11 +244,23 @@ describe('config classes (the source of truth the files are checked against)', (
       expect([name, ACCEPTED[name].has('kafkaBrokers')]).toEqual([name, false]);
     }
     expect([...ACCEPTED.checks].filter((v) => v.startsWith('CHECKS_')).sort()).toEqual([
+      'CHECKS_BATCH_CONCURRENCY',
+      'CHECKS_BATCH_MAX_FILE_BYTES',
+      'CHECKS_BATCH_MAX_ROWS',
+      'CHECKS_BATCH_ROWS_PER_JOB',
+      'CHECKS_BATCH_STORAGE',
       'CHECKS_CREDENTIALS_KEY',
       'CHECKS_DEDUP_WINDOW_SECONDS',
+      'CHECKS_S3_ACCESS_KEY_ID',
+      'CHECKS_S3_BUCKET',
+      'CHECKS_S3_ENDPOINT',
+      'CHECKS_S3_FORCE_PATH_STYLE',
+      'CHECKS_S3_REGION',
+      'CHECKS_S3_SECRET_ACCESS_KEY',
       'CHECKS_SANDBOX_DATABASES',
       'CHECKS_SANDBOX_FAILURE_RATE',
       'CHECKS_SANDBOX_LATENCY_SCALE',
+      'CHECKS_UPLOAD_SIGNING_KEY',
       'CHECKS_WORKER_CONCURRENCY',
       'CHECKS_WORKER_ENABLED',
       'CHECKS_WORKER_LOCK_MS',

@@ -54,6 +54,16 @@ async function checksCredentialsKey(dir) {
   return (await readFile(file, 'utf8')).trim();
 }
 
+/** The checks service's key that signs batch upload links (CHECKS_UPLOAD_SIGNING_KEY), generated once per stack dir. */
+async function checksUploadSigningKey(dir) {
+  const file = path.join(dir, 'checks-upload-signing.key');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
+}
+
 async function call(url, { method = 'GET', token, body } = {}) {
   const res = await fetch(url, {
     method,
@@ -169,7 +179,9 @@ export async function startStack(options = {}) {
           DB_SCHEMA: SERVICES[name].schema,
           ...(name === 'identity' ? { API_KEY_PRIVATE_KEY: keys.privateKey } : {}),
           ...(name === 'account' ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url } : {}),
-          ...(name === 'checks' ? { CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')) } : {}),
+          ...(name === 'checks'
+            ? { CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')), CHECKS_UPLOAD_SIGNING_KEY: await checksUploadSigningKey(path.join(stackDir, 'keys')) }
+            : {}),
           ...(options.serviceEnv ?? {}),
         };
         const svc = await startService({ name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') });

@@ -1,12 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { BatchesModule } from './batches/batches.module';
 import { ChecksRuleCheckCreator } from './checks/checks-rule-check-creator';
 import { ChecksModule } from './checks/checks.module';
 import { ChecksConfig, loadChecksConfig } from './config/checks.config';
+import { ContinuousChecksModule } from './continuous-checks/continuous-checks.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { CustomTypesModule } from './custom-types/custom-types.module';
 import { checksEntities, checksMigrations } from './database/checks.datasource';
 import { DatabaseHealthModule } from './health/health.module';
+import { PdfModule } from './pdf/pdf.module';
 import { RuleRequestsModule } from './rule-requests/rule-requests.module';
 import { SettingsModule } from './settings/settings.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -24,6 +27,9 @@ export class AppModule {
         CredentialsModule,
         DatabaseHealthModule,
         WebhooksModule,
+        BatchesModule,
+        ContinuousChecksModule,
+        PdfModule,
         // create_check actions of the rules engine (account.check.requested).
         RuleRequestsModule.register({ imports: [ChecksModule], creator: ChecksRuleCheckCreator }),
       ],

@@ -1,6 +1,6 @@
-import { scryptSync } from 'node:crypto';
+import { createHmac, scryptSync } from 'node:crypto';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNumber, IsString, Max, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MinLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { SERVICES } from '@kyc/contracts';
 import { loadConfig, PlatformConfig } from '@kyc/platform';
 
@@ -107,6 +107,62 @@ export class ChecksConfig extends PlatformConfig {
   @IsString()
   @Validate(IsSandboxOverrides)
   CHECKS_SANDBOX_DATABASES = '{}';
+
+  /**
+   * HMAC key that signs batch file upload links (any string of at least 16 characters). Default:
+   * derived from CHECKS_CREDENTIALS_KEY. Every replica must use the same key.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  CHECKS_UPLOAD_SIGNING_KEY?: string;
+
+  /** Largest batch xlsx file accepted (bytes). */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1024)
+  CHECKS_BATCH_MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+  /** Most rows one batch may have. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  CHECKS_BATCH_MAX_ROWS = 100_000;
+
+  /** Rows one batch job creates checks for (a job per chunk). */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  CHECKS_BATCH_ROWS_PER_JOB = 500;
+
+  /** Batch chunk jobs one process runs at the same time. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  CHECKS_BATCH_CONCURRENCY = 2;
+
+  /** Where batch files go: the service itself (local, default) or S3-compatible storage (s3, presigned URLs). */
+  @IsIn(['local', 's3'])
+  CHECKS_BATCH_STORAGE: 'local' | 's3' = 'local';
+
+  /** S3 storage: endpoint (e.g. https://s3.us-east-1.amazonaws.com or a MinIO URL), bucket, region and keys. */
+  @IsOptional() @IsString() CHECKS_S3_ENDPOINT?: string;
+  @IsOptional() @IsString() CHECKS_S3_BUCKET?: string;
+  @IsOptional() @IsString() CHECKS_S3_REGION?: string;
+  @IsOptional() @IsString() CHECKS_S3_ACCESS_KEY_ID?: string;
+  @IsOptional() @IsString() CHECKS_S3_SECRET_ACCESS_KEY?: string;
+  /** Path-style URLs (endpoint/bucket/key), as MinIO needs; default virtual-hosted (bucket.endpoint/key). */
+  @Transform(({ value }) => (typeof value === 'string' ? value === 'true' : value))
+  @IsBoolean()
+  CHECKS_S3_FORCE_PATH_STYLE = false;
+
+  /** The key that signs batch upload links. */
+  get uploadSigningKey(): Buffer {
+    if (this.CHECKS_UPLOAD_SIGNING_KEY) return Buffer.from(this.CHECKS_UPLOAD_SIGNING_KEY, 'utf8');
+    return Buffer.from(createHmac('sha256', this.credentialsKey).update('kyc-checks-batch-upload-links').digest());
+  }
 
   get sandboxOverrides(): Record<string, SandboxOverride> {
     return parseSandboxOverrides(this.CHECKS_SANDBOX_DATABASES) ?? {};

@@ -1,15 +1,21 @@
 import { DataSource } from 'typeorm';
 import { PlatformJobs1763769700000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { BatchEntity } from '../batches/batch.entity';
 import { CheckEntity } from '../checks/check.entity';
 import { CollectorCredentialEntity } from '../credentials/collector-credential.entity';
 import { CustomTypeEntity } from '../custom-types/custom-type.entity';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckSettingsEntity } from '../settings/check-settings.entity';
+import { ContinuousCheckRunEntity } from '../continuous-checks/continuous-check-run.entity';
+import { ContinuousCheckEntity } from '../continuous-checks/continuous-check.entity';
+import { CheckPdfEntity } from '../pdf/check-pdf.entity';
+import { ContinuousChecksAndPdfs1763770600000 } from './migrations/1763770600000-continuous-checks-and-pdfs';
 import { CreateChecks1763769601000 } from './migrations/1763769601000-create-checks';
 import { CheckEngine1763770100000 } from './migrations/1763770100000-check-engine';
+import { Batches1763770700000 } from './migrations/1763770700000-batches';
 
-export const checksEntities: Function[] = [CheckEntity, CheckDatabaseEntity, CustomTypeEntity, CheckSettingsEntity, CollectorCredentialEntity];
-export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateChecks1763769601000, CheckEngine1763770100000];
+export const checksEntities: Function[] = [CheckEntity, CheckDatabaseEntity, CustomTypeEntity, CheckSettingsEntity, CollectorCredentialEntity, ContinuousCheckEntity, ContinuousCheckRunEntity, CheckPdfEntity, BatchEntity];
+export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -36,6 +36,12 @@ export interface EffectiveSettings {
   namesMatching: NamesMatchingType;
 }
 
+/**
+ * Adds fields to the `checks.check.finished` event of a finishing check, in the transaction that
+ * finishes it (continuous checks add their run: continuous_check_id, score_change, ...).
+ */
+export type CheckFinishedExtension = (m: EntityManager, check: CheckEntity) => Promise<Partial<Omit<CheckFinishedPayload, 'check'>>>;
+
 /** A database's outcome as the engine records it. */
 export type DatabaseOutcome = CollectorAnswer | { kind: 'failure'; message: string };
 
@@ -86,6 +92,7 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
 export class CheckEngineService implements OnModuleInit {
   private readonly logger = new Logger('check-engine');
   private readonly defaults = new Map<string, Partial<Record<DataSet, number>>>();
+  private readonly finishedExtensions: CheckFinishedExtension[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -107,6 +114,11 @@ export class CheckEngineService implements OnModuleInit {
       backoffMs: (n) => Math.min(10 * 60_000, 15_000 * 2 ** (n - 1)),
     });
     this.jobs.register<TimerJob>(TIMER_QUEUE, (job, m) => this.timer(job, m), { transactional: true, concurrency: 2, lockMs });
+  }
+
+  /** Registers a CheckFinishedExtension (called once per finishing check, in its transaction). */
+  extendFinished(extension: CheckFinishedExtension): void {
+    this.finishedExtensions.push(extension);
   }
 
   /** Weights a check scores with: its custom type's (copied at creation) or its built-in type's defaults in its country. */
@@ -369,12 +381,14 @@ export class CheckEngineService implements OnModuleInit {
       { status, score: check.score, idScore: check.idScore, homonymScore: check.homonymScore, result: check.result as never, updatedAt: now, ...(finished ? { finishedAt: now } : {}) },
     );
     if (finished) {
+      const extra: Partial<CheckFinishedPayload> = {};
+      for (const extend of this.finishedExtensions) Object.assign(extra, await extend(m, check));
       await this.outbox.add(m, {
         topic: TOPICS.checkFinished,
         type: CHECK_EVENT_TYPES.finished,
         tenantId: check.tenantId,
         aggregateId: check.id,
-        payload: { check: checkRecord(check) } satisfies CheckFinishedPayload,
+        payload: { ...extra, check: checkRecord(check) } satisfies CheckFinishedPayload,
       });
       this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status, score: check.score });
     }

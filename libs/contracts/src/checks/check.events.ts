@@ -113,4 +113,52 @@ export interface CheckFinishedPayload {
   continuous_check_id?: string;
   score_change?: 'up' | 'down' | 'same';
   hook_api_key_version?: 0 | 1;
+  /** Hook version 1 only: the run of the continuous check (see ContinuousCheckFinishedV1). */
+  continuous_check?: ContinuousCheckRunInfo;
+}
+
+/** One score that moved between two runs of a continuous check (global, id, name or a dataset's). */
+export interface ContinuousScoreChange {
+  /** `score`, `id_score`, `homonym_score`, or a dataset name (criminal_record, ...). */
+  name: string;
+  old_score: number;
+  new_score: number;
+}
+
+/** The run of a continuous check, as the version-1 hook payload carries it. */
+export interface ContinuousCheckRunInfo {
+  continuous_check_id: string;
+  run_id: string;
+  /** 1 for the first scheduled run after the original check, 2 for the next, ... */
+  counter: number;
+  frequency: string;
+  check_id: string;
+  previous_check_id: string;
+  previous_score: number;
+  score: number;
+  score_change: 'up' | 'down' | 'same';
+  /** Every score (global, id, name, per dataset) that differs from the previous run. */
+  changes: ContinuousScoreChange[];
+}
+
+/**
+ * `checks.check.finished` of a continuous-check run whose hook API key version is 0 (the default):
+ * the check plus three flat fields. Consumers written for one-off checks keep working.
+ */
+export interface ContinuousCheckFinishedV0 extends CheckFinishedPayload {
+  continuous_check_id: string;
+  score_change: 'up' | 'down' | 'same';
+  hook_api_key_version: 0;
+  continuous_check?: never;
+}
+
+/**
+ * `checks.check.finished` of a continuous-check run whose hook API key version is 1: the version-0
+ * fields plus `continuous_check`, the run with the previous score and every score that changed.
+ */
+export interface ContinuousCheckFinishedV1 extends CheckFinishedPayload {
+  continuous_check_id: string;
+  score_change: 'up' | 'down' | 'same';
+  hook_api_key_version: 1;
+  continuous_check: ContinuousCheckRunInfo;
 }

@@ -1,0 +1,167 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { countryPermission } from '@kyc/contracts';
+import { AppException, Caller, Clock, Job, JobQueueService } from '@kyc/platform';
+import { ChecksService } from '../checks/checks.service';
+import { ChecksConfig } from '../config/checks.config';
+import { ContinuousChecksService } from '../continuous-checks/continuous-checks.service';
+import { batchReport } from './batch-report';
+import { SpreadsheetError, readBatchRows } from './batch-spreadsheet';
+import { BatchEntity } from './batch.entity';
+import { BATCH_LOAD_QUEUE, BATCH_REPORT_QUEUE, BATCH_ROWS_QUEUE } from './batches.service';
+import { BatchFileStorage } from './storage/batch-file-storage';
+
+interface LoadJob {
+  batch_id: string;
+}
+interface RowsJob {
+  batch_id: string;
+  /** First and last spreadsheet row number of the chunk (inclusive). */
+  from: number;
+  to: number;
+}
+interface ReportJob {
+  batch_id: string;
+  request_id: string;
+}
+
+const INSERT_CHUNK = 1_000;
+
+/**
+ * The durable jobs of batches (JobQueueService):
+ * - load: reads the uploaded file into batch_rows (unique per batch and row number) and queues one
+ *   rows job per CHECKS_BATCH_ROWS_PER_JOB rows, in one transaction;
+ * - rows: creates the check of each pending row of its chunk, one transaction per row that claims
+ *   the row (pending -> created), creates the check (and, for a batch with frequency and
+ *   end_date, its continuous check) and records its id, so a worker killed mid-chunk and
+ *   restarted (the job's lock expires) creates no row twice. A row the rules refuse rolls back
+ *   and is recorded as failed with its field errors; the batch goes on;
+ * - report: writes the xlsx or csv report onto the batch.
+ */
+@Injectable()
+export class BatchesWorker implements OnModuleInit {
+  private readonly logger = new Logger('batches');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly jobs: JobQueueService,
+    private readonly checks: ChecksService,
+    private readonly continuous: ContinuousChecksService,
+    private readonly storage: BatchFileStorage,
+    private readonly config: ChecksConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.config.CHECKS_WORKER_ENABLED) return;
+    const lockMs = this.config.CHECKS_WORKER_LOCK_MS;
+    this.jobs.register<LoadJob>(BATCH_LOAD_QUEUE, (job, m) => this.load(job, m), { transactional: true, concurrency: 1, lockMs: Math.max(lockMs, 60_000) });
+    this.jobs.register<RowsJob>(BATCH_ROWS_QUEUE, (job) => this.rows(job), { concurrency: this.config.CHECKS_BATCH_CONCURRENCY, lockMs });
+    this.jobs.register<ReportJob>(BATCH_REPORT_QUEUE, (job, m) => this.report(job, m), { transactional: true, concurrency: 1, lockMs: Math.max(lockMs, 60_000) });
+  }
+
+  private async batch(m: EntityManager, id: string, lock = false): Promise<BatchEntity | null> {
+    return m.getRepository(BatchEntity).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  async load(job: Job<LoadJob>, m: EntityManager): Promise<void> {
+    const batch = await this.batch(m, job.payload.batch_id, true);
+    if (!batch || batch.status !== 'processing') return;
+    const now = this.clock.now();
+    const fail = (error: string) =>
+      m.query(`UPDATE batches SET status = 'failed', error = $2, finished_at = $3, updated_at = $3 WHERE id = $1`, [batch.id, error, now]);
+    const content = await this.storage.read(m, batch, now);
+    if (!content) return void (await fail('no file was uploaded to file_upload_link'));
+    let rows;
+    try {
+      rows = await readBatchRows(content, batch.columns, this.config.CHECKS_BATCH_MAX_ROWS);
+    } catch (err) {
+      if (err instanceof SpreadsheetError) return void (await fail(err.message));
+      throw err;
+    }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const part = rows.slice(i, i + INSERT_CHUNK);
+      await m.query(
+        `INSERT INTO batch_rows (batch_id, row_number, tenant_id, inputs, status, updated_at)
+         SELECT $1, r.n, $2, r.inputs, 'pending', $5 FROM unnest($3::int[], $4::jsonb[]) AS r(n, inputs)
+         ON CONFLICT (batch_id, row_number) DO NOTHING`,
+        [batch.id, batch.tenantId, part.map((r) => r.rowNumber), part.map((r) => JSON.stringify(r.inputs)), now],
+      );
+    }
+    await m.query(`UPDATE batches SET rows_total = $2, file_uploaded_at = COALESCE(file_uploaded_at, $3), updated_at = $3 WHERE id = $1`, [batch.id, rows.length, now]);
+    const size = this.config.CHECKS_BATCH_ROWS_PER_JOB;
+    for (let i = 0; i < rows.length; i += size) {
+      const from = rows[i].rowNumber;
+      const to = rows[Math.min(i + size, rows.length) - 1].rowNumber;
+      await this.jobs.enqueue<RowsJob>(m, BATCH_ROWS_QUEUE, { batch_id: batch.id, from, to }, { tenantId: batch.tenantId, dedupeKey: `batch-rows:${batch.id}:${from}`, maxAttempts: 20 });
+    }
+    if (!rows.length) await m.query(`UPDATE batches SET status = 'completed', finished_at = $2 WHERE id = $1`, [batch.id, now]);
+  }
+
+  async rows(job: Job<RowsJob>): Promise<void> {
+    const { batch_id, from, to } = job.payload;
+    const batch = await this.batch(this.dataSource.manager, batch_id);
+    if (!batch || batch.status !== 'processing') return;
+    const perm = countryPermission(batch.country);
+    // The batch's creator, as the check's creator, with the country permission verified at creation.
+    const caller = new Caller(batch.tenantId, batch.createdBy, undefined, `batch:${batch.id}`, 'backend', batch.keyVersion === 1 ? 1 : 0, undefined, new Set([perm ?? 'checks.country_all']), []);
+    const pending: { row_number: number }[] = await this.dataSource.query(
+      `SELECT row_number FROM batch_rows WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending' ORDER BY row_number`,
+      [batch_id, from, to],
+    );
+    for (const { row_number } of pending) {
+      let go: boolean;
+      try {
+        go = await this.dataSource.transaction((m) => this.createRow(m, batch, caller, row_number));
+      } catch (err) {
+        // Refused by the check (or continuous check) rules: the row's transaction rolled back; record why.
+        if (!(err instanceof AppException) || err.status >= 500) throw err;
+        const errors = err.fields.length ? err.fields : [{ field: 'row', message: err.message }];
+        await this.dataSource.query(`UPDATE batch_rows SET status = 'failed', errors = $3::jsonb, updated_at = $4 WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'`, [
+          batch.id,
+          row_number,
+          JSON.stringify(errors),
+          this.clock.now(),
+        ]);
+        go = true;
+      }
+      if (!go) return; // stopped
+    }
+    await this.dataSource.query(
+      `UPDATE batches SET status = 'completed', finished_at = $2, updated_at = $2
+        WHERE id = $1 AND status = 'processing' AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = $1 AND status = 'pending')`,
+      [batch_id, this.clock.now()],
+    );
+  }
+
+  /** One row, in its own transaction: false when the batch is no longer processing. */
+  private async createRow(m: EntityManager, batch: BatchEntity, caller: Caller, rowNumber: number): Promise<boolean> {
+    const now = this.clock.now();
+    const claimed: { inputs: Record<string, string> }[] = await m.query(
+      `UPDATE batch_rows SET status = 'created', updated_at = $3
+        WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'
+          AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
+        RETURNING inputs`,
+      [batch.id, rowNumber, now],
+    ).then((r) => (Array.isArray(r[0]) ? r[0] : r));
+    if (!claimed.length) {
+      const [b] = await m.query(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
+      return b?.status === 'processing';
+    }
+    const body: Record<string, unknown> = { ...claimed[0].inputs, country: batch.country, type: batch.type, force_creation: 'true' };
+    const { check } = await this.checks.create(caller, body, { manager: m });
+    // Continuous batch: each check repeats at the batch's frequency until its end_date, committed with it.
+    if (batch.frequency && batch.endDate) await this.continuous.createInTransaction(m, caller, check, { frequency: batch.frequency, end_date: String(batch.endDate).slice(0, 10) });
+    await m.query(`UPDATE batch_rows SET check_id = $3 WHERE batch_id = $1 AND row_number = $2`, [batch.id, rowNumber, check.id]);
+    return true;
+  }
+
+  async report(job: Job<ReportJob>, m: EntityManager): Promise<void> {
+    const batch = await this.batch(m, job.payload.batch_id, true);
+    if (!batch || batch.reportStatus !== 'generating' || !batch.reportFormat) return;
+    const content = await batchReport(m, batch, batch.reportFormat);
+    const now = this.clock.now();
+    await m.query(`UPDATE batches SET report = $2, report_status = 'ready', report_generated_at = $3 WHERE id = $1 AND report_format = $4`, [batch.id, content, now, batch.reportFormat]);
+    this.logger.log({ msg: 'batch report generated', batch_id: batch.id, bytes: content.length });
+  }
+}

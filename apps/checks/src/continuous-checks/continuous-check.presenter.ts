@@ -1,0 +1,44 @@
+import { presentCheck } from '../checks/check.presenter';
+import type { CheckEntity } from '../checks/check.entity';
+import type { ContinuousCheckRunEntity } from './continuous-check-run.entity';
+import type { ContinuousCheckEntity } from './continuous-check.entity';
+
+/** A continuous check as the API returns it (public ContinuousCheck: the original check under `check`). */
+export function presentContinuousCheck(cc: ContinuousCheckEntity, original: CheckEntity | undefined) {
+  return {
+    continuous_check_id: cc.id,
+    check_id: cc.checkId,
+    ...(original ? { check: presentCheck(original) } : {}),
+    last_check_id: cc.lastCheckId,
+    frequency: cc.frequency,
+    end_date: cc.endDate,
+    status: cc.status,
+    api_key_version: cc.apiKeyVersion,
+    counter: cc.counter,
+    score_status: cc.scoreStatus,
+    next_run_date: cc.nextRunAt ? cc.nextRunAt.toISOString() : null,
+    creation_date: cc.createdAt.toISOString(),
+    update_date: cc.updatedAt.toISOString(),
+    self: `/v1/continuous-checks/${cc.id}`,
+  };
+}
+
+/** One run log (public ContinuousCheckEntry plus the run's scores and score change). */
+export function presentRun(run: ContinuousCheckRunEntity) {
+  return {
+    run_id: run.id,
+    continuous_check_id: run.continuousCheckId,
+    counter: run.counter,
+    check_id: run.checkId,
+    previous_check_id: run.previousCheckId,
+    status: run.status,
+    due_date: run.dueAt.toISOString(),
+    score: run.score,
+    previous_score: run.previousScore,
+    score_change: run.scoreChange,
+    changes: run.changes ?? [],
+    ...(run.message ? { message: run.message } : {}),
+    creation_date: run.createdAt.toISOString(),
+    finished_date: run.finishedAt ? run.finishedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { presentContinuousCheck, presentRun } from './continuous-check.presenter';
+import { ContinuousChecksService } from './continuous-checks.service';
+import { CreateContinuousCheckDto, ListContinuousChecksQuery, UpdateContinuousCheckDto } from './dto/continuous-check.dto';
+
+@ApiTags('continuous')
+@Controller('v1/continuous-checks')
+export class ContinuousChecksController {
+  constructor(
+    private readonly service: ContinuousChecksService,
+    private readonly config: PlatformConfig,
+  ) {}
+
+  /** The body is validated by the service (every bad field listed). */
+  @Post()
+  @ApiBody({ type: CreateContinuousCheckDto })
+  async create(@CurrentCaller() caller: Caller, @Body() body: Record<string, unknown>) {
+    const { cc, original } = await this.service.create(caller, body);
+    return presentContinuousCheck(cc, original);
+  }
+
+  @Put(':continuous_check_id')
+  @ApiBody({ type: UpdateContinuousCheckDto })
+  async update(@CurrentCaller() caller: Caller, @Param('continuous_check_id') id: string, @Body() body: Record<string, unknown>) {
+    const { cc, original } = await this.service.update(caller, id, body);
+    return presentContinuousCheck(cc, original);
+  }
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListContinuousChecksQuery, @Req() req: FastifyRequest) {
+    const { page, originals } = await this.service.list(caller, query.start_key);
+    return { continuous_checks: page.items.map((cc) => presentContinuousCheck(cc, originals.get(cc.checkId))), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+
+  @Get(':continuous_check_id')
+  async get(@CurrentCaller() caller: Caller, @Param('continuous_check_id') id: string) {
+    const { cc, original } = await this.service.get(caller, id);
+    return presentContinuousCheck(cc, original);
+  }
+
+  @Get(':continuous_check_id/history')
+  async history(@CurrentCaller() caller: Caller, @Param('continuous_check_id') id: string, @Query() query: ListContinuousChecksQuery, @Req() req: FastifyRequest) {
+    const page = await this.service.history(caller, id, query.start_key);
+    return { continuous_check_id: id, history: page.items.map(presentRun), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+}
