@@ -172,7 +172,9 @@ export async function startStack(options = {}) {
     };
     const servicePort = (name) => ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
     log(`starting services: ${names.join(', ')}`);
-    const running = await Promise.all(
+    // allSettled: when one service fails to start, the others still starting are waited for and
+    // stopped with the rest, never left running.
+    const settled = await Promise.allSettled(
       names.map(async (name) => {
         const env = {
           ...common,
@@ -190,6 +192,9 @@ export async function startStack(options = {}) {
         return svc;
       }),
     );
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const running = settled.map((r) => r.value);
     const services = Object.fromEntries(running.map((s) => [s.name, s.url]));
     const info = { services, postgres_url: postgres.url, kafka_brokers: kafka.brokers, ...(smtp ? { smtp: { url: smtp.url, mail_dir: smtp.dir } } : {}) };
     const stackFile = path.join(stackDir, 'stack.json');

@@ -61,7 +61,7 @@ describe('the stack command', () => {
     for (const port of Object.values(ports)) expect(await isListening(Number(port))).toBe(false);
   });
 
-  it('says clearly that a port is taken, and exits non-zero', async () => {
+  it('says clearly that a port is taken, exits non-zero and leaves nothing running', async () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
     await once(blocker, 'listening');
     const taken = (blocker.address() as net.AddressInfo).port;
@@ -72,6 +72,10 @@ describe('the stack command', () => {
       const [code] = await once(cli, 'exit');
       expect(code).toBe(1);
       expect(output).toMatch(new RegExp(`port ${taken} \\(checks service\\) is already in use`));
+      // The services that were starting meanwhile were stopped too, not left running (an orphan
+      // would finish booting and listen within a few seconds).
+      await new Promise((r) => setTimeout(r, 8_000));
+      for (const [name, port] of Object.entries(ports)) if (name !== 'CHECKS_PORT') expect(await isListening(Number(port))).toBe(false);
     } finally {
       blocker.close();
     }
