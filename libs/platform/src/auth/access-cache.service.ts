@@ -36,7 +36,7 @@ export class AccessCacheService implements OnApplicationShutdown {
     } finally {
       await admin.disconnect();
     }
-    this.consumer = kafka.consumer({ groupId: `access-cache.${service}.${randomUUID()}`, maxWaitTimeInMs: 100, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
+    this.consumer = kafka.consumer({ groupId: `access-cache.${service}.${randomUUID()}`, maxWaitTimeInMs: 1_000, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: STATE_TOPICS, fromBeginning: true });
     const remaining = new Map(targets);

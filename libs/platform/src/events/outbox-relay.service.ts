@@ -76,6 +76,9 @@ export class OutboxRelayService implements OnApplicationShutdown {
   }
 
   private async relayBatch(limit: number): Promise<number> {
+    // Idle polls cost one indexed read, not a transaction.
+    const [any] = await this.dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1`);
+    if (!any) return 0;
     const qr = this.dataSource.createQueryRunner();
     await qr.connect();
     try {

@@ -159,7 +159,19 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
 
   private async claim(): Promise<number> {
     let claimed = 0;
+    const open = [...this.queues].filter(([, reg]) => reg.options.concurrency > reg.inFlight).map(([queue]) => queue);
+    if (!open.length) return 0;
+    // One read finds the queues with due jobs, so an idle poll costs one query, not one per queue.
+    const due = new Set<string>(
+      (
+        await this.dataSource.query(
+          `SELECT DISTINCT queue FROM jobs WHERE queue = ANY($1) AND ((status = 'pending' AND run_at <= $2) OR (status = 'running' AND locked_until < $2))`,
+          [open, this.clock.now()],
+        )
+      ).map((r: { queue: string }) => r.queue),
+    );
     for (const [queue, reg] of this.queues) {
+      if (!due.has(queue)) continue;
       const free = reg.options.concurrency - reg.inFlight;
       if (free <= 0) continue;
       const now = this.clock.now();
