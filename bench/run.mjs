@@ -531,11 +531,22 @@ async function batchChecks(ctx) {
 // Runner
 // ---------------------------------------------------------------------------------------------
 
+/** The rules-engine benchmark of bench/rules.mjs, on this run's stack. */
+async function rulesScenario(ctx) {
+  const { rulesBenchmark } = await import('./rules.mjs');
+  const durationSec = Number(process.env.BENCH_RULES_DURATION ?? 60);
+  return { result: await rulesBenchmark({ durationSec, log: ctx.log }) };
+}
+
+// Order matters: the POST measurement leaves a backlog of checks that the engine keeps working
+// through, so it runs last; the rules benchmark starts a stack of its own (bench/rules.mjs), so
+// the checks engine of this one does not flood its consumer.
 const scenarios = [
-  { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
+  { name: 'rules', services: ['checks', 'account', 'identity'], run: rulesScenario },
   { name: 'pdf', services: ['checks', 'account', 'identity'], run: pdfGeneration },
   // serviceEnv: merged into the stack's service env when the scenario is selected.
   { name: 'batch', services: ['checks', 'account', 'identity'], run: batchChecks, serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' } },
+  { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
 ];
 
 let stackPromise = null;
