@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ApiClient, closeDb, createTenant, db, eventually, freePort, ServiceProcess, startProcess, TestTenant } from '@kyc/testing';
 import { ruleWithActions } from './support/rules-helpers';
 
@@ -8,14 +6,8 @@ import { ruleWithActions } from './support/rules-helpers';
  * create_check end to end: account's create_check action sends `account.check.requested`, the
  * checks service creates the check (RuleRequestsModule), the new check finishes, and the rule
  * fires again on it, until the depth limit (3) stops the chain with a skipped execution.
- *
- * Runs once the checks service wires RuleRequestsModule (apps/checks/src/rule-requests) into its
- * AppModule; until then the account side is covered by rules-engine.integration-spec.ts.
  */
-const checksAppModule = readFileSync(path.resolve(__dirname, '../../../checks/src/app.module.ts'), 'utf8');
-const wired = checksAppModule.includes('RuleRequestsModule');
-
-(wired ? describe : describe.skip)('create_check chains across the checks and account processes', () => {
+describe('create_check chains across the checks and account processes', () => {
   let checks: ServiceProcess;
   let account: ServiceProcess;
   let tenant: TestTenant;
