@@ -1,4 +1,4 @@
-import type { BuiltInCheckType, CheckCountry, DataSet, DetailLanguage, Severity } from '@kyc/contracts';
+import type { BuiltInCheckType, CheckCountry, CheckSummary, DataSet, DetailLanguage, Severity, VehicleSummary } from '@kyc/contracts';
 
 /** How a result was validated: against an identity document / plate / tax ID, or by name only (may include homonyms). */
 export type SearchRoute = 'id' | 'name';
@@ -29,34 +29,15 @@ export interface FoundRecord {
   issued_at?: string;
 }
 
-export interface IdentityFacts {
+/** What an identity registry returns: the public Summary's identity fields, with its own status. */
+export type IdentityFacts = Pick<CheckSummary, 'gender' | 'date_of_birth' | 'death_date' | 'drivers_license' | 'rfc' | 'nss'> & {
   status: 'found' | 'not_found' | 'dead';
   first_name?: string;
   last_name?: string;
-  gender?: 'male' | 'female';
-  date_of_birth?: string;
-  death_date?: string;
-  drivers_license?: string;
-  rfc?: string;
-  nss?: string;
-}
+};
 
-export interface VehicleFacts {
-  status: 'found' | 'not_found';
-  license_plate?: string;
-  vehicle_id?: string;
-  manufacturer?: string;
-  model?: string;
-  year?: number;
-  color?: string;
-  vehicle_type?: string;
-  service_type?: string;
-  vehicle_category?: string;
-  number_of_doors?: number;
-  capacity?: number;
-  obligatory_insurance_status?: string;
-  obligatory_insurance_expiration_date?: string;
-}
+/** What a vehicle registry returns: the public VehicleSummary fields, with its own status. */
+export type VehicleFacts = Omit<VehicleSummary, 'vehicle_status'> & { status: 'found' | 'not_found' };
 
 export interface CompanyFacts {
   status: 'found' | 'not_found' | 'active' | 'inactive';
