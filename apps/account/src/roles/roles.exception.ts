@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum RoleErrorCode {
   RoleNotFound = 'role_not_found',
@@ -16,8 +16,4 @@ const STATUS: Record<RoleErrorCode, number> = {
   [RoleErrorCode.RoleInUse]: 409,
 };
 
-export class RoleException extends AppException {
-  constructor(code: RoleErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class RoleException extends domainException<RoleErrorCode>(STATUS) {}

@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum RuleErrorCode {
   RuleNotFound = 'rule_not_found',
@@ -18,11 +18,7 @@ const STATUS: Record<RuleErrorCode, number> = {
   [RuleErrorCode.LimitReached]: 400,
 };
 
-export class RuleException extends AppException {
-  constructor(code: RuleErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class RuleException extends domainException<RuleErrorCode>(STATUS) {}
 
 export const ruleNotFound = (id: string) => new RuleException(RuleErrorCode.RuleNotFound, `rule ${id} not found`);
 export const actionNotFound = (id: string) => new RuleException(RuleErrorCode.ActionNotFound, `action ${id} not found`);

@@ -1,4 +1,4 @@
-import { AppException } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum TenantErrorCode {
   TenantNotFound = 'tenant_not_found',
@@ -8,8 +8,4 @@ const STATUS: Record<TenantErrorCode, number> = {
   [TenantErrorCode.TenantNotFound]: 404,
 };
 
-export class TenantException extends AppException {
-  constructor(code: TenantErrorCode, message: string) {
-    super(STATUS[code], code, message);
-  }
-}
+export class TenantException extends domainException<TenantErrorCode>(STATUS) {}

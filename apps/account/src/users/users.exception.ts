@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum UserErrorCode {
   UserNotFound = 'user_not_found',
@@ -12,8 +12,4 @@ const STATUS: Record<UserErrorCode, number> = {
   [UserErrorCode.SelfModification]: 409,
 };
 
-export class UserException extends AppException {
-  constructor(code: UserErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class UserException extends domainException<UserErrorCode>(STATUS) {}

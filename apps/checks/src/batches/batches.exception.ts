@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum BatchErrorCode {
   BatchNotFound = 'batch_not_found',
@@ -26,8 +26,4 @@ const STATUS: Record<BatchErrorCode, number> = {
   [BatchErrorCode.ReportNotRequested]: 404,
 };
 
-export class BatchException extends AppException {
-  constructor(code: BatchErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class BatchException extends domainException<BatchErrorCode>(STATUS) {}

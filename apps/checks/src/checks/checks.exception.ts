@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum CheckErrorCode {
   CheckNotFound = 'check_not_found',
@@ -12,8 +12,4 @@ const STATUS: Record<CheckErrorCode, number> = {
   [CheckErrorCode.UnknownCheckType]: 400,
 };
 
-export class CheckException extends AppException {
-  constructor(code: CheckErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class CheckException extends domainException<CheckErrorCode>(STATUS) {}

@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum ContinuousCheckErrorCode {
   ContinuousCheckNotFound = 'continuous_check_not_found',
@@ -10,8 +10,4 @@ const STATUS: Record<ContinuousCheckErrorCode, number> = {
   [ContinuousCheckErrorCode.CheckNotFound]: 404,
 };
 
-export class ContinuousCheckException extends AppException {
-  constructor(code: ContinuousCheckErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class ContinuousCheckException extends domainException<ContinuousCheckErrorCode>(STATUS) {}

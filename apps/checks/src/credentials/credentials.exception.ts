@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum CredentialErrorCode {
   UnknownDatabase = 'unknown_database',
@@ -10,8 +10,4 @@ const STATUS: Record<CredentialErrorCode, number> = {
   [CredentialErrorCode.CredentialNotFound]: 404,
 };
 
-export class CredentialException extends AppException {
-  constructor(code: CredentialErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class CredentialException extends domainException<CredentialErrorCode>(STATUS) {}

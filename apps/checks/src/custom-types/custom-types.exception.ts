@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum CustomTypeErrorCode {
   BuiltInType = 'built_in_type',
@@ -12,8 +12,4 @@ const STATUS: Record<CustomTypeErrorCode, number> = {
   [CustomTypeErrorCode.CustomTypeNotFound]: 404,
 };
 
-export class CustomTypeException extends AppException {
-  constructor(code: CustomTypeErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class CustomTypeException extends domainException<CustomTypeErrorCode>(STATUS) {}

@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum PdfErrorCode {
   /** The PDF is still being generated: 202 in the error envelope; ask again shortly. */
@@ -13,8 +13,4 @@ const STATUS: Record<PdfErrorCode, number> = {
   [PdfErrorCode.PdfFailed]: 500,
 };
 
-export class PdfException extends AppException {
-  constructor(code: PdfErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class PdfException extends domainException<PdfErrorCode>(STATUS) {}

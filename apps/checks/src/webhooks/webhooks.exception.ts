@@ -1,4 +1,4 @@
-import { AppException, FieldError } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum WebhookErrorCode {
   UnknownWebhookType = 'unknown_webhook_type',
@@ -16,8 +16,4 @@ const STATUS: Record<WebhookErrorCode, number> = {
   [WebhookErrorCode.InvalidBody]: 400,
 };
 
-export class WebhookException extends AppException {
-  constructor(code: WebhookErrorCode, message: string, fields: FieldError[] = []) {
-    super(STATUS[code], code, message, fields);
-  }
-}
+export class WebhookException extends domainException<WebhookErrorCode>(STATUS) {}

@@ -1,4 +1,4 @@
-import { AppException } from '@kyc/platform';
+import { domainException } from '@kyc/platform';
 
 export enum ApiKeyErrorCode {
   ApiKeyNotFound = 'api_key_not_found',
@@ -8,8 +8,4 @@ const STATUS: Record<ApiKeyErrorCode, number> = {
   [ApiKeyErrorCode.ApiKeyNotFound]: 404,
 };
 
-export class ApiKeyException extends AppException {
-  constructor(code: ApiKeyErrorCode, message: string) {
-    super(STATUS[code], code, message);
-  }
-}
+export class ApiKeyException extends domainException<ApiKeyErrorCode>(STATUS) {}

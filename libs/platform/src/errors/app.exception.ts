@@ -68,3 +68,16 @@ export class NotFoundException extends PlatformException {
     super(PlatformErrorCode.NotFound, `${what} not found`);
   }
 }
+
+/**
+ * The exception class of a module: `class CheckException extends domainException(STATUS) {}`,
+ * where STATUS maps each of the module's error codes to its HTTP status (an exhaustive Record, so
+ * a new code without a status does not compile).
+ */
+export function domainException<C extends string>(statuses: Record<C, number>) {
+  return class extends AppException {
+    constructor(code: C, message: string, fields: FieldError[] = []) {
+      super(statuses[code], code, message, fields);
+    }
+  };
+}
