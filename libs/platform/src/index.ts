@@ -22,6 +22,7 @@ export * from './events/outbox.service';
 export * from './events/outbox-relay.service';
 export * from './events/inbox.service';
 export * from './http/pagination';
+export * from './http/cursor-page.query';
 export * from './http/idempotency.interceptor';
 export * from './observability/logger';
 export * from './observability/metrics';
