@@ -14,6 +14,7 @@ import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration } from './observability/metrics';
 import { ambientContext } from './observability/request-context.storage';
 import { createValidationPipe } from './validation/validation.pipe';
+import { IdempotencyService } from './http/idempotency';
 
 /** What a test (or an embedding program) may substitute when building a service. */
 export interface ServiceOptions {
@@ -57,6 +58,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
     if (route !== '/health' && route !== '/metrics') access.debug({ method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
+  });
+  // The second half of idempotency (IdempotencyGuard claims the key): store the answer that leaves.
+  const idempotency = app.get(IdempotencyService);
+  fastify.addHook('onSend', (req, reply, payload, done) => {
+    if (!IdempotencyService.isPending(req)) return done(null, payload);
+    idempotency.storeResponse(req, reply, payload).then(() => done(null, payload), (err: Error) => done(err));
   });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

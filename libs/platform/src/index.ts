@@ -23,7 +23,7 @@ export * from './events/outbox-relay.service';
 export * from './events/inbox.service';
 export * from './http/pagination';
 export * from './http/cursor-page.query';
-export * from './http/idempotency.interceptor';
+export * from './http/idempotency';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/request-context.storage';

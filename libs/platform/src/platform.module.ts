@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ClientKafka } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Admin, Kafka, Partitioners } from 'kafkajs';
@@ -15,7 +15,7 @@ import { InboxService } from './events/inbox.service';
 import { createKafka, kafkaClientOptions } from './events/kafka';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { OutboxService } from './events/outbox.service';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { JobQueueService } from './jobs/job-queue.service';
 import { Clock, SystemClock } from './time/clock';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
@@ -72,7 +72,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 
 /**
  * What every service gets: its schema's DataSource, auth (global guard), the error envelope
- * (global filter), idempotency (global interceptor), outbox + relay, inbox, access cache,
+ * (global filter), idempotency (global guard + onSend hook), outbox + relay, inbox, access cache,
  * /health and /metrics.
  */
 @Global()
@@ -102,9 +102,11 @@ export class PlatformModule {
         InboxService,
         KafkaHealthIndicator,
         PlatformLifecycle,
+        IdempotencyService,
+        // Global guards run in this order: the Idempotency-Key is claimed for the authenticated tenant.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
       exports: [PlatformConfig, config.constructor, KAFKA, ApiKeyVerifier, Clock, JobQueueService, AccessCacheService, OutboxService, OutboxRelayService, InboxService],
     };

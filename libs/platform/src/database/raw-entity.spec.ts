@@ -25,13 +25,20 @@ describe('raw entity reads', () => {
     expect(thing).toEqual(Object.assign(new ThingEntity(), { id: 'a', tenantId: 't', createdAt: at }));
   });
 
-  it('queries by column names with positional parameters', async () => {
+  it('queries by column names with a named prepared statement on the pool', async () => {
     const repo = ds.getRepository(ThingEntity);
-    const query = jest.spyOn(repo, 'query').mockResolvedValue([{ id: 'a', tenant_id: 't' }]);
+    const query = jest.fn().mockResolvedValue({ rows: [{ id: 'a', tenant_id: 't' }] });
+    (ds.driver as any).master = { query };
     const found = await findOneRaw(repo, { tenantId: 't', id: 'a' });
-    expect(query).toHaveBeenCalledWith('SELECT * FROM "svc"."things" WHERE "tenant_id" = $1 AND "id" = $2 LIMIT 1', ['t', 'a']);
+    expect(query).toHaveBeenCalledWith({ name: 'raw:"svc"."things":tenantId,id', text: 'SELECT * FROM "svc"."things" WHERE "tenant_id" = $1 AND "id" = $2 LIMIT 1', values: ['t', 'a'] });
+    expect(found).toBeInstanceOf(ThingEntity);
     expect(found?.tenantId).toBe('t');
-    query.mockResolvedValue([]);
+    query.mockResolvedValue({ rows: [] });
     expect(await findOneRaw(repo, { id: 'b' })).toBeNull();
+    expect(query).toHaveBeenLastCalledWith(expect.objectContaining({ text: 'SELECT * FROM "svc"."things" WHERE "id" = $1 LIMIT 1', values: ['b'] }));
+  });
+
+  it('names an unknown property', async () => {
+    await expect(findOneRaw(ds.getRepository(ThingEntity), { nope: 1 } as any)).rejects.toThrow('ThingEntity has no column nope');
   });
 });

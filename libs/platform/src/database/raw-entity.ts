@@ -1,29 +1,62 @@
-import { ObjectLiteral, Repository } from 'typeorm';
+import type { Pool } from 'pg';
+import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /**
- * Reads one row by plain column equality with a single SQL statement and maps it onto the entity
- * by its column metadata, skipping TypeORM's query builder (a measurable share of CPU on hot read
- * paths such as GET /v1/checks/{id}). `where` keys are entity property names.
+ * Runs a hot statement as a named prepared statement straight on the pg pool (parsed and planned
+ * once per connection, and without TypeORM's query runner per call), or in the caller's
+ * transaction when a manager is given. `name` must identify `text` for the life of the process.
+ */
+export async function preparedQuery<T = Record<string, unknown>>(dataSource: DataSource, name: string, text: string, values: unknown[], manager?: EntityManager): Promise<T[]> {
+  if (manager) return manager.query(text, values);
+  const pool = (dataSource.driver as PostgresDriver).master as Pool;
+  return (await pool.query({ name, text, values })).rows as T[];
+}
+
+interface ReadPlan {
+  name: string;
+  text: string;
+  properties: string[];
+}
+const plans = new WeakMap<EntityMetadata, Map<string, ReadPlan>>();
+
+function readPlan(meta: EntityMetadata, properties: string[]): ReadPlan {
+  let byKey = plans.get(meta);
+  if (!byKey) plans.set(meta, (byKey = new Map()));
+  const key = properties.join(',');
+  let plan = byKey.get(key);
+  if (!plan) {
+    const conditions = properties.map((property, i) => {
+      const column = meta.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`${meta.name} has no column ${property}`);
+      return `"${column.databaseName}" = $${i + 1}`;
+    });
+    const table = [meta.schema, meta.tableName].filter(Boolean).map((part) => `"${part}"`).join('.');
+    const text = `SELECT * FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`;
+    plan = { name: `raw:${table}:${key}`, text, properties };
+    byKey.set(key, plan);
+  }
+  return plan;
+}
+
+/**
+ * Reads one row by plain column equality with a single prepared SQL statement and maps it onto the
+ * entity by its column metadata, skipping TypeORM's query builder and query runner (a measurable
+ * share of CPU on hot read paths such as GET /v1/checks/{id}). `where` keys are entity property names.
  */
 export async function findOneRaw<T extends ObjectLiteral>(repo: Repository<T>, where: Partial<Record<keyof T & string, unknown>>): Promise<T | null> {
-  const meta = repo.metadata;
-  const params: unknown[] = [];
-  const conditions = Object.entries(where).map(([property, value]) => {
-    const column = meta.findColumnWithPropertyName(property);
-    if (!column) throw new Error(`${meta.name} has no column ${property}`);
-    params.push(value);
-    return `"${column.databaseName}" = $${params.length}`;
-  });
-  const table = [meta.schema, meta.tableName].filter(Boolean).map((part) => `"${part}"`).join('.');
-  const rows = await repo.query(`SELECT * FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`, params);
+  const properties = Object.keys(where);
+  const plan = readPlan(repo.metadata, properties);
+  const rows = await preparedQuery(repo.manager.connection, plan.name, plan.text, properties.map((p) => where[p as keyof T & string]));
   return rows.length ? mapRow(repo, rows[0]) : null;
 }
 
 /** Maps a raw `SELECT *` row (database column names) onto a new entity instance. */
 export function mapRow<T extends ObjectLiteral>(repo: Repository<T>, row: Record<string, unknown>): T {
-  const entity = repo.create();
-  for (const column of repo.metadata.columns) {
-    if (column.databaseName in row) (entity as Record<string, unknown>)[column.propertyName] = row[column.databaseName];
+  const meta = repo.metadata;
+  const entity = (typeof meta.target === 'function' ? Object.create(meta.target.prototype) : {}) as Record<string, unknown>;
+  for (const column of meta.columns) {
+    if (column.databaseName in row) entity[column.propertyName] = row[column.databaseName];
   }
-  return entity;
+  return entity as T;
 }

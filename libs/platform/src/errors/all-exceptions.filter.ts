@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { throwError } from 'rxjs';
-import { IdempotentReplay } from '../http/idempotency.interceptor';
+import { IdempotentReplay } from '../http/idempotency';
 import { toErrorEnvelope } from './error-envelope';
 
 /** Every HTTP error leaves through here, in the one envelope, without stack traces or SQL. */

@@ -1,4 +1,4 @@
-import { canonicalJson } from './idempotency.interceptor';
+import { canonicalJson } from './idempotency';
 
 describe('canonicalJson', () => {
   it('is the same for the same body in another key order', () => {
