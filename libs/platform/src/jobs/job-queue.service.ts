@@ -40,7 +40,15 @@ export interface QueueOptions {
   transactional?: boolean;
 }
 
-export type JobHandler<T> = (job: Job<T>, manager: EntityManager) => Promise<void>;
+/**
+ * A job's work. A non-transactional handler that commits its effects in a transaction of its own
+ * may complete the job in that same transaction (`JobQueueService.complete(m, job)`) and return
+ * JOB_COMPLETED, sparing the separate completion statement.
+ */
+export type JobHandler<T> = (job: Job<T>, manager: EntityManager) => Promise<void | typeof JOB_COMPLETED>;
+
+/** Returned by a handler that completed its job itself (JobQueueService.complete in its transaction). */
+export const JOB_COMPLETED = 'job-completed' as const;
 
 /** Thrown by a handler for a failure that retrying cannot fix: the job fails at once. */
 export class PermanentJobError extends Error {}
@@ -49,6 +57,8 @@ interface Registration {
   handler: JobHandler<any>;
   options: Required<Omit<QueueOptions, 'backoffMs'>> & { backoffMs: (attempt: number) => number };
   inFlight: number;
+  /** The last claim got every job it asked for: more are likely due, claim without looking first. */
+  backlog: boolean;
 }
 
 const jobsRun = new Counter({ name: 'jobs_run_total', help: 'Jobs run by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [metricsRegistry] });
@@ -82,6 +92,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     this.queues.set(queue, {
       handler,
       inFlight: 0,
+      backlog: false,
       options: {
         concurrency: options.concurrency ?? 4,
         lockMs: options.lockMs ?? 5 * 60_000,
@@ -101,6 +112,31 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       [queue, options.tenantId ?? null, JSON.stringify(payload), options.maxAttempts ?? 5, options.runAt ?? this.clock.now(), options.dedupeKey ?? null],
     );
     return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Adds several jobs of a queue in one statement; returns how many were added (a job whose
+   * dedupeKey exists is not). Pass the manager of the caller's transaction to enqueue atomically.
+   */
+  async enqueueMany<T>(manager: EntityManager | null, queue: string, jobs: { payload: T; options?: EnqueueOptions }[]): Promise<number> {
+    if (!jobs.length) return 0;
+    const runner = manager ?? this.dataSource.manager;
+    const now = this.clock.now();
+    const rows: unknown[] = await runner.query(
+      `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
+       SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key
+         FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key)
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [
+        queue,
+        jobs.map((j) => j.options?.tenantId ?? null),
+        jobs.map((j) => JSON.stringify(j.payload)),
+        jobs.map((j) => j.options?.maxAttempts ?? 5),
+        jobs.map((j) => j.options?.runAt ?? now),
+        jobs.map((j) => j.options?.dedupeKey ?? null),
+      ],
+    );
+    return rows.length;
   }
 
   start(pollMs: number): void {
@@ -161,19 +197,27 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     let claimed = 0;
     const open = [...this.queues].filter(([, reg]) => reg.options.concurrency > reg.inFlight).map(([queue]) => queue);
     if (!open.length) return 0;
-    // One read finds the queues with due jobs, so an idle poll costs one query, not one per queue.
-    const due = new Set<string>(
-      (
-        await this.dataSource.query(
-          `SELECT DISTINCT queue FROM jobs WHERE queue = ANY($1) AND ((status = 'pending' AND run_at <= $2) OR (status = 'running' AND locked_until < $2))`,
-          [open, this.clock.now()],
-        )
-      ).map((r: { queue: string }) => r.queue),
-    );
+    // Queues whose last claim was full are claimed from directly; the others are looked at first.
+    const look = open.filter((queue) => !this.queues.get(queue)!.backlog);
+    // One read finds the queues with due jobs, so an idle poll costs one query, not one per queue
+    // (an EXISTS per queue stops at its first due job, however long the queue is).
+    const due = new Set<string>(open.filter((queue) => this.queues.get(queue)!.backlog));
+    if (look.length) {
+      const found: { queue: string }[] = await this.dataSource.query(
+        `SELECT q.queue FROM unnest($1::text[]) AS q(queue)
+          WHERE EXISTS (SELECT 1 FROM jobs j WHERE j.queue = q.queue AND j.status = 'pending' AND j.run_at <= $2)
+             OR EXISTS (SELECT 1 FROM jobs j WHERE j.queue = q.queue AND j.status = 'running' AND j.locked_until < $2)`,
+        [look, this.clock.now()],
+      );
+      for (const { queue } of found) due.add(queue);
+    }
     for (const [queue, reg] of this.queues) {
       if (!due.has(queue)) continue;
       const free = reg.options.concurrency - reg.inFlight;
       if (free <= 0) continue;
+      // A busy queue with a backlog claims a quarter of its concurrency at a time, not one job
+      // per finished one (each claim is a statement and a commit); its running jobs kick it again.
+      if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
       const rows = await this.dataSource.query(
         `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
@@ -185,6 +229,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
         [queue, now, new Date(now.getTime() + reg.options.lockMs), free],
       );
       const jobs = rows[0] && Array.isArray(rows[0]) ? rows[0] : rows;
+      reg.backlog = jobs.length === free;
       for (const row of jobs) {
         claimed++;
         const job: Job = { id: String(row.id), queue: row.queue, tenantId: row.tenant_id, payload: row.payload, attempt: row.attempts, maxAttempts: row.max_attempts, runAt: row.run_at };
@@ -208,8 +253,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
             await reg.handler(job, m);
             await this.markDone(m, job);
           });
-        } else {
-          await reg.handler(job, this.dataSource.manager);
+        } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
           await this.markDone(this.dataSource.manager, job);
         }
         jobsRun.inc({ queue: job.queue, outcome: 'completed' });
@@ -228,6 +272,14 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
         this.logger.warn({ err, queue: job.queue, job_id: job.id, attempt: job.attempt, final, msg: final ? 'job failed' : 'job failed; will retry' });
       }
     });
+  }
+
+  /**
+   * Completes a job in the caller's transaction (a non-transactional handler committing its
+   * effects; it then returns JOB_COMPLETED). Only if this attempt still owns the job.
+   */
+  complete(m: EntityManager, job: Job): Promise<void> {
+    return this.markDone(m, job);
   }
 
   /** Completes a job only if this attempt still owns it (a newer attempt may have taken over). */

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
+import { JOB_COMPLETED, JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
 import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
 import { engagementService } from '../../../../apps/engagement/src/app.module';
 
@@ -102,5 +102,62 @@ describe('JobQueueService on real PostgreSQL', () => {
     await jobs.drain();
     expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
     expect((await status(id)).status).toBe('completed');
+  });
+
+  it('enqueues many jobs in one statement, once per dedupe key', async () => {
+    const seen: number[] = [];
+    jobs.register<{ n: number }>('test.many', async (job) => void seen.push(job.payload.n), { concurrency: 2 });
+    const later = new Date(clock.now().getTime() + 60_000);
+    const added = await jobs.enqueueMany<{ n: number }>(null, 'test.many', [
+      { payload: { n: 1 }, options: { dedupeKey: 'many-1', tenantId: 't1' } },
+      { payload: { n: 2 }, options: { dedupeKey: 'many-1' } },
+      { payload: { n: 3 } },
+      { payload: { n: 4 }, options: { runAt: later, maxAttempts: 7 } },
+    ]);
+    expect(added).toBe(3);
+    expect(await jobs.enqueueMany(null, 'test.many', [{ payload: { n: 5 }, options: { dedupeKey: 'many-1' } }])).toBe(0);
+    expect(await jobs.enqueueMany(null, 'test.many', [])).toBe(0);
+    await jobs.drain();
+    expect(seen.sort()).toEqual([1, 3]);
+    const rows = (await db().query(`SELECT payload->>'n' AS n, tenant_id, max_attempts FROM engagement.jobs WHERE queue = 'test.many' ORDER BY id`)).rows;
+    expect(rows).toEqual([
+      { n: '1', tenant_id: 't1', max_attempts: 5 },
+      { n: '3', tenant_id: null, max_attempts: 5 },
+      { n: '4', tenant_id: null, max_attempts: 7 },
+    ]);
+    clock.advance(60_000);
+    await jobs.drain();
+    expect(seen.sort()).toEqual([1, 3, 4]);
+  });
+
+  it('works through a backlog longer than its concurrency, each job once', async () => {
+    const seen: number[] = [];
+    jobs.register<{ n: number }>('test.backlog', async (job) => void seen.push(job.payload.n), { concurrency: 3 });
+    await jobs.enqueueMany(null, 'test.backlog', Array.from({ length: 20 }, (_, n) => ({ payload: { n } })));
+    await jobs.drain();
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.jobs WHERE queue = 'test.backlog' AND status = 'completed'`)).rows[0].n).toBe(20);
+  });
+
+  it('lets a non-transactional handler complete its job in its own transaction (JOB_COMPLETED)', async () => {
+    await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
+    let fail = true;
+    jobs.register<{}>('test.self', async (job) => {
+      return app.app.get(DataSource).transaction(async (m) => {
+        await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
+        await jobs.complete(m, job);
+        if (fail) throw new Error('before commit');
+        return JOB_COMPLETED;
+      });
+    }, { backoffMs: () => 60_000 });
+    const id = (await jobs.enqueue(null, 'test.self', {}))!;
+    await jobs.drain();
+    // The transaction rolled back: neither the effect nor the completion happened; retried later.
+    expect(await status(id)).toMatchObject({ status: 'pending', attempts: 1 });
+    fail = false;
+    clock.advance(60_000);
+    await jobs.drain();
+    expect(await status(id)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
   });
 });
