@@ -27,15 +27,20 @@ interface ReportJob {
 
 const INSERT_CHUNK = 1_000;
 
+/** What a refused row records: the exception's field errors, else its message. */
+const rowErrors = (err: AppException) => (err.fields.length ? err.fields : [{ field: 'row', message: err.message }]);
+
 /**
  * The durable jobs of batches (JobQueueService):
  * - load: reads the uploaded file into batch_rows (unique per batch and row number) and queues one
  *   rows job per CHECKS_BATCH_ROWS_PER_JOB rows, in one transaction;
- * - rows: creates the check of each pending row of its chunk, one transaction per row that claims
- *   the row (pending -> created), creates the check (and, for a batch with frequency and
- *   end_date, its continuous check) and records its id, so a worker killed mid-chunk and
- *   restarted (the job's lock expires) creates no row twice. A row the rules refuse rolls back
- *   and is recorded as failed with its field errors; the batch goes on;
+ * - rows: creates the checks of the pending rows of its chunk in one transaction that claims the
+ *   rows (pending -> created), creates their checks with multi-row statements
+ *   (ChecksService.createMany) and records their ids, so a worker killed mid-chunk and restarted
+ *   (the job's lock expires) creates no row twice. A row the rules refuse is recorded as failed
+ *   with its field errors; the batch goes on. A batch with frequency and end_date takes a
+ *   transaction per row, which also creates the row's continuous check (a refused continuous
+ *   check rolls its row back);
  * - report: writes the xlsx or csv report onto the batch.
  */
 @Injectable()
@@ -105,33 +110,81 @@ export class BatchesWorker implements OnModuleInit {
     const perm = countryPermission(batch.country);
     // The batch's creator, as the check's creator, with the country permission verified at creation.
     const caller = new Caller(batch.tenantId, batch.createdBy, undefined, `batch:${batch.id}`, 'backend', batch.keyVersion === 1 ? 1 : 0, undefined, new Set([perm ?? 'checks.country_all']), []);
-    const pending: { row_number: number }[] = await this.dataSource.query(
-      `SELECT row_number FROM batch_rows WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending' ORDER BY row_number`,
-      [batch_id, from, to],
-    );
-    for (const { row_number } of pending) {
-      let go: boolean;
-      try {
-        go = await this.dataSource.transaction((m) => this.createRow(m, batch, caller, row_number));
-      } catch (err) {
-        // Refused by the check (or continuous check) rules: the row's transaction rolled back; record why.
-        if (!(err instanceof AppException) || err.status >= 500) throw err;
-        const errors = err.fields.length ? err.fields : [{ field: 'row', message: err.message }];
-        await this.dataSource.query(`UPDATE batch_rows SET status = 'failed', errors = $3::jsonb, updated_at = $4 WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'`, [
-          batch.id,
-          row_number,
-          JSON.stringify(errors),
-          this.clock.now(),
-        ]);
-        go = true;
+    if (batch.frequency && batch.endDate) {
+      // Continuous batch: a row per transaction, each check with its continuous check.
+      const pending: { row_number: number }[] = await this.dataSource.query(
+        `SELECT row_number FROM batch_rows WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending' ORDER BY row_number`,
+        [batch_id, from, to],
+      );
+      for (const { row_number } of pending) {
+        let go: boolean;
+        try {
+          go = await this.dataSource.transaction((m) => this.createRow(m, batch, caller, row_number));
+        } catch (err) {
+          // Refused by the check (or continuous check) rules: the row's transaction rolled back; record why.
+          if (!(err instanceof AppException) || err.status >= 500) throw err;
+          await this.dataSource.query(`UPDATE batch_rows SET status = 'failed', errors = $3::jsonb, updated_at = $4 WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'`, [
+            batch.id,
+            row_number,
+            JSON.stringify(rowErrors(err)),
+            this.clock.now(),
+          ]);
+          go = true;
+        }
+        if (!go) return; // stopped
       }
-      if (!go) return; // stopped
-    }
+    } else if (!(await this.dataSource.transaction((m) => this.createChunk(m, batch, caller, from, to)))) return; // stopped
     await this.dataSource.query(
       `UPDATE batches SET status = 'completed', finished_at = $2, updated_at = $2
         WHERE id = $1 AND status = 'processing' AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = $1 AND status = 'pending')`,
       [batch_id, this.clock.now()],
     );
+  }
+
+  /**
+   * The pending rows of a chunk, in one transaction: claims them (pending -> created), creates
+   * their checks at once (ChecksService.createMany: the rules of a single create, multi-row
+   * statements), records each check id, and marks the rows the rules refuse `failed` with their
+   * field errors. False when the batch is no longer processing.
+   */
+  private async createChunk(m: EntityManager, batch: BatchEntity, caller: Caller, from: number, to: number): Promise<boolean> {
+    const now = this.clock.now();
+    const claimed: { row_number: number; inputs: Record<string, string> }[] = await m
+      .query(
+        `UPDATE batch_rows SET status = 'created', updated_at = $4
+          WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending'
+            AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
+          RETURNING row_number, inputs`,
+        [batch.id, from, to, now],
+      )
+      .then((r) => (Array.isArray(r[0]) ? r[0] : r));
+    if (!claimed.length) {
+      const [b] = await m.query(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
+      return b?.status === 'processing';
+    }
+    claimed.sort((a, b) => a.row_number - b.row_number);
+    const results = await this.checks.createMany(
+      caller,
+      claimed.map((r) => ({ ...r.inputs, country: batch.country, type: batch.type, force_creation: 'true' })),
+      m,
+    );
+    const created = claimed.flatMap((r, i) => (results[i].check ? [{ n: r.row_number, id: results[i].check!.id }] : []));
+    const failed = claimed.flatMap((r, i) => (results[i].error ? [{ n: r.row_number, errors: JSON.stringify(rowErrors(results[i].error!)) }] : []));
+    if (created.length) {
+      await m.query(`UPDATE batch_rows r SET check_id = v.id FROM unnest($2::int[], $3::text[]) AS v(n, id) WHERE r.batch_id = $1 AND r.row_number = v.n`, [
+        batch.id,
+        created.map((c) => c.n),
+        created.map((c) => c.id),
+      ]);
+    }
+    if (failed.length) {
+      await m.query(`UPDATE batch_rows r SET status = 'failed', errors = v.errors FROM unnest($2::int[], $3::jsonb[]) AS v(n, errors) WHERE r.batch_id = $1 AND r.row_number = v.n`, [
+        batch.id,
+        failed.map((f) => f.n),
+        failed.map((f) => f.errors),
+      ]);
+    }
+    return true;
   }
 
   /** One row, in its own transaction: false when the batch is no longer processing. */

@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import type { Pool } from 'pg';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { Caller, canonicalJson, Clock, FieldError, findOneRaw, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, OutboxService, OutgoingEvent, Page, paginate, preparedQuery, ValidationFailedException } from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
@@ -16,6 +14,7 @@ import { CheckEntity } from './check.entity';
 import { checkRecord, presentAttachments, presentDetail } from './check.presenter';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
+import { CreateCheckDto } from './dto/create-check.dto';
 import { ListChecksQuery } from './dto/list-checks.query';
 
 /**
@@ -23,7 +22,19 @@ import { ListChecksQuery } from './dto/list-checks.query';
  * random bits): new rows land on the right edge of the primary-key index instead of random pages,
  * which keeps index writes (and WAL) small under load.
  */
-export const newCheckId = (now = Date.now()) => `CHK${now.toString(16).padStart(12, '0').slice(-12)}${randomBytes(10).toString('hex')}`;
+export const newCheckId = (now = Date.now()) => `CHK${now.toString(16).padStart(12, '0').slice(-12)}${randomHex(10)}`;
+
+// Random bytes drawn from a pool refilled 4 KiB at a time: one getrandom call per ~400 ids, not one per id.
+const entropy = Buffer.alloc(4096);
+let entropyUsed = entropy.length;
+function randomHex(bytes: number): string {
+  if (entropyUsed + bytes > entropy.length) {
+    randomFillSync(entropy);
+    entropyUsed = 0;
+  }
+  entropyUsed += bytes;
+  return entropy.toString('hex', entropyUsed - bytes, entropyUsed);
+}
 const PAGE_SIZE = 20;
 const DETAILS_PAGE_SIZE = 10;
 
@@ -50,6 +61,23 @@ export const CHECK_ACCESS_RULE_SQL: SqlFieldMap = {
   company_name: input('company_name'),
 };
 
+/** One result of ChecksService.createMany: the check (created, or a recent one with the same inputs), or why it was refused. */
+export type CreateManyResult = { check: CheckEntity; created: boolean; error?: undefined } | { error: AppException; check?: undefined; created?: undefined };
+
+/** The `checks.check.created` event of a new check. */
+const createdEvent = (check: CheckEntity): OutgoingEvent<CheckCreatedPayload> => ({
+  topic: TOPICS.checkCreated,
+  type: CHECK_EVENT_TYPES.created,
+  tenantId: check.tenantId,
+  aggregateId: check.id,
+  payload: { check: checkRecord(check) },
+});
+
+const unknownType = (dto: CreateCheckDto) =>
+  new CheckException(CheckErrorCode.UnknownCheckType, `type ${dto.type} is neither person, vehicle, company nor a custom type of ${dto.country}`, [
+    { field: 'type', message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}` },
+  ]);
+
 export interface CreateCheckOptions {
   /** The check this one repeats (continuous checks): shown as previous_check. */
   previousCheckId?: string;
@@ -63,10 +91,12 @@ export interface CreateCheckOptions {
 /**
  * Checks: creation, reads and deletion. The engine (engine/check-engine.service.ts) runs them.
  *
- * `create(caller, inputs)` is the one way to create a check, from HTTP or from code: batches call it
- * once per spreadsheet row with the row's wire-named inputs, continuous checks call it with a stored
- * check's inputs (plus force_creation=true and previousCheckId) and a Caller of the tenant (e.g. one
- * built for the user who scheduled them, with checks.country_all or the country's permission).
+ * `create(caller, inputs)` is the one way to create a check, from HTTP or from code (`createMany`
+ * applies the same rules to many at once): batches create a chunk of spreadsheet rows with
+ * createMany (a continuous batch calls create once per row) with the rows' wire-named inputs,
+ * continuous checks call create with a stored check's inputs (plus force_creation=true and
+ * previousCheckId) and a Caller of the tenant (e.g. one built for the user who scheduled them,
+ * with checks.country_all or the country's permission).
  */
 @Injectable()
 export class ChecksService {
@@ -91,50 +121,10 @@ export class ChecksService {
    */
   async create(caller: Caller, body: Record<string, unknown>, options: CreateCheckOptions = {}): Promise<{ check: CheckEntity; created: boolean }> {
     const now = this.clock.now();
-    const { dto, inputs, region, errors } = parseCheckInputs(body ?? {}, now);
-    if ((CHECK_COUNTRIES as readonly string[]).includes(dto.country) && !errors.some((e) => e.field === 'country')) {
-      const perm = countryPermission(dto.country);
-      caller.requireAny(...(perm ? [perm] : []), 'checks.country_all');
-    }
-    const consent = this.consentError(caller, dto.user_authorized, errors);
-    if (consent && !errors.length) throw new CheckException(CheckErrorCode.UserNotAuthorized, 'The person must authorize the check: user_authorized must be true', [consent]);
-    if (consent) errors.push(consent);
-    if (errors.length) throw new ValidationFailedException(errors);
-
-    const builtIn = isBuiltInType(dto.type);
-    const check = this.checks.create({
-      id: newCheckId(now.getTime()),
-      tenantId: caller.tenantId,
-      country: dto.country,
-      type: dto.type,
-      status: 'not_started',
-      inputs,
-      inputHash: createHash('sha256')
-        .update(canonicalJson({ country: dto.country, type: dto.type, inputs, custom_input: dto.custom_input ?? null, report_id: dto.report_id ?? null }))
-        .digest('hex'),
-      customInput: dto.custom_input ?? null,
-      reportId: dto.report_id ?? null,
-      userAuthorized: dto.user_authorized === true,
-      score: -1,
-      idScore: -1,
-      homonymScore: -1,
-      region,
-      previousCheck: options.previousCheckId ?? null,
-      weights: null,
-      settings: null,
-      result: null,
-      createdBy: caller.userId,
-      createdAt: now,
-      updatedAt: now,
-      startedAt: null,
-      deadlineAt: null,
-      finishedAt: null,
-      ruleDepth: options.ruleDepth ?? 0,
-      requestedByExecution: options.requestedByExecution ?? null,
-    });
-    const event = this.outbox.row<CheckCreatedPayload>({ topic: TOPICS.checkCreated, type: CHECK_EVENT_TYPES.created, tenantId: caller.tenantId, aggregateId: check.id, payload: { check: checkRecord(check) } });
-    const rows: { id: string | null; outcome: 'created' | 'existing' | 'unknown_type' }[] = await this.run(
-      options.manager,
+    const { check, dto, builtIn } = this.prepare(caller, body, options, now);
+    const event = this.outbox.row(createdEvent(check));
+    const rows: { id: string | null; outcome: 'created' | 'existing' | 'unknown_type' }[] = await preparedQuery(
+      this.checks.manager.connection,
       'checks.create',
       `WITH ct AS (
          SELECT weights FROM custom_types WHERE tenant_id = $1 AND country = $6 AND type = $7 AND NOT $18::boolean
@@ -188,13 +178,10 @@ export class ChecksService {
         check.ruleDepth,
         check.requestedByExecution,
       ],
+      options.manager,
     );
     const result = rows.find((r) => r.outcome === 'unknown_type') ?? rows[0];
-    if (result.outcome === 'unknown_type') {
-      throw new CheckException(CheckErrorCode.UnknownCheckType, `type ${dto.type} is neither person, vehicle, company nor a custom type of ${dto.country}`, [
-        { field: 'type', message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}` },
-      ]);
-    }
+    if (result.outcome === 'unknown_type') throw unknownType(dto);
     if (result.outcome === 'created') {
       // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
       if (!options.manager) this.outbox.committed();
@@ -204,13 +191,175 @@ export class ChecksService {
   }
 
   /**
-   * Runs a hot statement: in the caller's transaction when given one, otherwise as a named
-   * prepared statement on the pool (parsed and planned once per connection, not per request).
+   * Creates many checks in the caller's transaction (batches): each body is validated with exactly
+   * the rules of create() (permission, consent, inputs, custom type, de-duplication) and a refused
+   * one gets its exception in its place instead of throwing; the others are stored, with their
+   * `checks.check.created` events and start jobs, in two multi-row statements. Results are in the
+   * order of `bodies`. A body without force_creation gets a recent check with identical inputs
+   * instead, also one created by an earlier body of the same call.
    */
-  private async run<T>(manager: EntityManager | undefined, name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (manager) return manager.query(text, values);
-    const pool = (this.checks.manager.connection.driver as PostgresDriver).master as Pool;
-    return (await pool.query({ name, text, values })).rows;
+  async createMany(caller: Caller, bodies: Record<string, unknown>[], manager: EntityManager): Promise<CreateManyResult[]> {
+    const now = this.clock.now();
+    const results: (CreateManyResult | undefined)[] = new Array(bodies.length);
+    const prepared: { i: number; check: CheckEntity; dto: CreateCheckDto; builtIn: boolean }[] = [];
+    bodies.forEach((body, i) => {
+      try {
+        prepared.push({ i, ...this.prepare(caller, body, {}, now) });
+      } catch (err) {
+        if (!(err instanceof AppException) || err.status >= 500) throw err;
+        results[i] = { error: err };
+      }
+    });
+
+    // Custom types (their weights are copied onto the check, as create() does; unknown -> refused).
+    const custom = [...new Map(prepared.filter((p) => !p.builtIn).map((p) => [`${p.check.country}/${p.check.type}`, p.check])).values()];
+    const weights = new Map<string, unknown>();
+    if (custom.length) {
+      const found: { country: string; type: string; weights: unknown }[] = await manager.query(
+        `SELECT country, type, weights FROM custom_types WHERE tenant_id = $1 AND (country, type) IN (SELECT * FROM unnest($2::text[], $3::text[])) FOR SHARE`,
+        [caller.tenantId, custom.map((c) => c.country), custom.map((c) => c.type)],
+      );
+      for (const f of found) weights.set(`${f.country}/${f.type}`, f.weights);
+    }
+    const known = prepared.filter((p) => {
+      if (p.builtIn || weights.has(`${p.check.country}/${p.check.type}`)) return true;
+      results[p.i] = { error: unknownType(p.dto) };
+      return false;
+    });
+
+    // De-duplication, in order: a body without force_creation gets the newest recent check with its inputs.
+    const asking = known.filter((p) => p.dto.force_creation !== true);
+    const recent = new Map<string, string>();
+    if (asking.length) {
+      const rows: { id: string; input_hash: string }[] = await manager.query(
+        `SELECT DISTINCT ON (input_hash) id, input_hash FROM checks
+          WHERE tenant_id = $1 AND input_hash = ANY($2) AND status <> 'error' AND created_at > $3::timestamptz - ($4 * interval '1 second')
+          ORDER BY input_hash, created_at DESC`,
+        [caller.tenantId, [...new Set(asking.map((p) => p.check.inputHash))], now, this.config.CHECKS_DEDUP_WINDOW_SECONDS],
+      );
+      for (const r of rows) recent.set(r.input_hash, r.id);
+    }
+    const newest = new Map<string, CheckEntity>();
+    const existingIds = new Map<number, string>();
+    const creating: CheckEntity[] = [];
+    for (const p of known) {
+      const earlier = p.dto.force_creation === true ? undefined : newest.get(p.check.inputHash);
+      if (earlier) results[p.i] = { check: earlier, created: false };
+      else if (p.dto.force_creation !== true && recent.has(p.check.inputHash)) existingIds.set(p.i, recent.get(p.check.inputHash)!);
+      else {
+        p.check.weights = p.builtIn ? null : (weights.get(`${p.check.country}/${p.check.type}`) as CheckEntity['weights']);
+        creating.push(p.check);
+        newest.set(p.check.inputHash, p.check);
+        results[p.i] = { check: p.check, created: true };
+      }
+    }
+    if (existingIds.size) {
+      const found = await manager.findBy(CheckEntity, { tenantId: caller.tenantId, id: In([...new Set(existingIds.values())]) });
+      const byId = new Map(found.map((c) => [c.id, c]));
+      for (const [i, id] of existingIds) results[i] = byId.has(id) ? { check: byId.get(id)!, created: false } : { error: new CheckException(CheckErrorCode.CheckNotFound, `check ${id} not found`) };
+    }
+
+    if (creating.length) {
+      const events = creating.map((check) => this.outbox.row(createdEvent(check)));
+      await manager.query(
+        `WITH r AS (
+           SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(id text, country text, type text, inputs jsonb, input_hash text, custom_input text, report_id text, user_authorized boolean,
+                                                             region text, previous_check text, weights jsonb, rule_depth int, requested_by_execution text)
+         ), ins AS (
+           INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at,
+                               region, previous_check, weights, settings, rule_depth, requested_by_execution)
+           SELECT r.id, $1, r.country, r.type, 'not_started', r.inputs, r.input_hash, r.custom_input, r.report_id, r.user_authorized, $3, $4, $4,
+                  r.region, r.previous_check, r.weights,
+                  -- the tenant's settings, copied as create() copies them
+                  (SELECT jsonb_build_object('max_duration_minutes', max_duration_minutes, 'retries', retries, 'names_matching_type', names_matching_type) FROM check_settings WHERE tenant_id = $1),
+                  r.rule_depth, r.requested_by_execution
+             FROM r
+           RETURNING id
+         ), evt AS (
+           INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+           SELECT e.id, e.topic, e.message_key, e.type, $1, e.envelope FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::jsonb[]) AS e(id, topic, message_key, type, envelope)
+         )
+         INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key) SELECT $5, $1, jsonb_build_object('check_id', id), 10, $4, NULL FROM ins`,
+        [
+          caller.tenantId,
+          JSON.stringify(
+            creating.map((c) => ({
+              id: c.id,
+              country: c.country,
+              type: c.type,
+              inputs: c.inputs,
+              input_hash: c.inputHash,
+              custom_input: c.customInput,
+              report_id: c.reportId,
+              user_authorized: c.userAuthorized,
+              region: c.region,
+              previous_check: c.previousCheck,
+              weights: c.weights,
+              rule_depth: c.ruleDepth,
+              requested_by_execution: c.requestedByExecution,
+            })),
+          ),
+          caller.userId,
+          now,
+          START_QUEUE,
+          events.map((e) => e.id),
+          events.map((e) => e.topic),
+          events.map((e) => e.message_key),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.envelope)),
+        ],
+      );
+    }
+    return results as CreateManyResult[];
+  }
+
+  /**
+   * The rules of creation that need no database (inputs, country permission, consent; 400/403
+   * listing every offending field) and the new check they give (not stored).
+   */
+  private prepare(caller: Caller, body: Record<string, unknown>, options: CreateCheckOptions, now: Date): { check: CheckEntity; dto: CreateCheckDto; builtIn: boolean } {
+    const { dto, inputs, region, errors } = parseCheckInputs(body ?? {}, now);
+    if ((CHECK_COUNTRIES as readonly string[]).includes(dto.country) && !errors.some((e) => e.field === 'country')) {
+      const perm = countryPermission(dto.country);
+      caller.requireAny(...(perm ? [perm] : []), 'checks.country_all');
+    }
+    const consent = this.consentError(caller, dto.user_authorized, errors);
+    if (consent && !errors.length) throw new CheckException(CheckErrorCode.UserNotAuthorized, 'The person must authorize the check: user_authorized must be true', [consent]);
+    if (consent) errors.push(consent);
+    if (errors.length) throw new ValidationFailedException(errors);
+
+    const builtIn = isBuiltInType(dto.type);
+    const check = this.checks.create({
+      id: newCheckId(now.getTime()),
+      tenantId: caller.tenantId,
+      country: dto.country,
+      type: dto.type,
+      status: 'not_started',
+      inputs,
+      inputHash: createHash('sha256')
+        .update(canonicalJson({ country: dto.country, type: dto.type, inputs, custom_input: dto.custom_input ?? null, report_id: dto.report_id ?? null }))
+        .digest('hex'),
+      customInput: dto.custom_input ?? null,
+      reportId: dto.report_id ?? null,
+      userAuthorized: dto.user_authorized === true,
+      score: -1,
+      idScore: -1,
+      homonymScore: -1,
+      region,
+      previousCheck: options.previousCheckId ?? null,
+      weights: null,
+      settings: null,
+      result: null,
+      createdBy: caller.userId,
+      createdAt: now,
+      updatedAt: now,
+      startedAt: null,
+      deadlineAt: null,
+      finishedAt: null,
+      ruleDepth: options.ruleDepth ?? 0,
+      requestedByExecution: options.requestedByExecution ?? null,
+    });
+    return { check, dto, builtIn };
   }
 
   /** A check of the caller's tenant that the caller's role access rules let it read (else 404, as if it did not exist). */

@@ -150,6 +150,13 @@ export interface Collector {
    * first time then instead of at once. Absent or 0: ask at once.
    */
   firstAskDelayMs?(check: { country: CheckCountry; type: string; region: string | null }): number;
+  /**
+   * How long one `collect` call usually takes to come back with the answer (ms), for this check.
+   * A synchronous database (no webhookType, no credentials, no first-ask delay) whose answer time
+   * is at most CHECKS_INLINE_COLLECT_MAX_MS is asked the first time inline by the check's start
+   * job instead of in a job of its own. Absent: always asked in its own job.
+   */
+  answerLatencyMs?(check: { country: CheckCountry; type: string; region: string | null }): number;
   collect(ctx: CollectorContext): Promise<CollectorOutcome>;
 }
 

@@ -16,6 +16,14 @@ describe('ChecksConfig', () => {
     expect(() => loadChecksConfig({ ...base, CHECKS_CREDENTIALS_KEY: 'short' })).toThrow(/CHECKS_CREDENTIALS_KEY/);
   });
 
+  it('reads the engine tuning: inline asks up to CHECKS_INLINE_COLLECT_MAX_MS (0 turns them off), start job concurrency', () => {
+    const key = 'a long enough passphrase';
+    expect(loadChecksConfig({ ...base, CHECKS_CREDENTIALS_KEY: key })).toMatchObject({ CHECKS_INLINE_COLLECT_MAX_MS: 2_000, CHECKS_START_CONCURRENCY: 16 });
+    expect(loadChecksConfig({ ...base, CHECKS_CREDENTIALS_KEY: key, CHECKS_INLINE_COLLECT_MAX_MS: '0', CHECKS_START_CONCURRENCY: '4' })).toMatchObject({ CHECKS_INLINE_COLLECT_MAX_MS: 0, CHECKS_START_CONCURRENCY: 4 });
+    expect(() => loadChecksConfig({ ...base, CHECKS_CREDENTIALS_KEY: key, CHECKS_INLINE_COLLECT_MAX_MS: '-1' })).toThrow(/CHECKS_INLINE_COLLECT_MAX_MS/);
+    expect(() => loadChecksConfig({ ...base, CHECKS_CREDENTIALS_KEY: key, CHECKS_START_CONCURRENCY: '0' })).toThrow(/CHECKS_START_CONCURRENCY/);
+  });
+
   it('reads the sandbox tuning, refusing malformed per-database overrides', () => {
     const config = loadChecksConfig({ ...base, CHECKS_CREDENTIALS_KEY: randomBytes(32).toString('base64'), CHECKS_SANDBOX_LATENCY_SCALE: '0.5', CHECKS_SANDBOX_DATABASES: '{"sandbox-co-police":{"latency_ms":5000,"failure_rate":0.5}}' });
     expect(config.CHECKS_SANDBOX_LATENCY_SCALE).toBe(0.5);

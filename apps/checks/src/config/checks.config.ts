@@ -75,6 +75,24 @@ export class ChecksConfig extends PlatformConfig {
   @Max(500)
   CHECKS_WORKER_CONCURRENCY = 8;
 
+  /**
+   * The start job of a check asks, inline and concurrently, every synchronous database whose
+   * answer time (Collector.answerLatencyMs; sandbox: after CHECKS_SANDBOX_LATENCY_SCALE) is at most
+   * this and has no first-ask delay, and records their answers in the transaction that starts the
+   * check; the others get a job each. 0 turns this off (every database gets its own job).
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  CHECKS_INLINE_COLLECT_MAX_MS = 2_000;
+
+  /** Start jobs (plan, inline asks, first settle) one process runs at the same time. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  CHECKS_START_CONCURRENCY = 16;
+
   /** How long a claimed engine job stays locked; a process that dies loses its jobs to another after this. */
   @Transform(toNumber)
   @IsInt()

@@ -59,7 +59,8 @@ export class ContinuousCheckRunner implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.engine.extendFinished((m, check) => this.onCheckFinished(m, check));
+    // Runs always repeat a previous check: only those can be a run's.
+    this.engine.extendFinished((m, check) => this.onCheckFinished(m, check), (check) => !!check.previousCheck);
     if (!this.config.CHECKS_WORKER_ENABLED) return;
     this.jobs.register<ContinuousRunJob>(CONTINUOUS_RUN_QUEUE, (job, m) => this.run(job, m), { transactional: true, concurrency: 2 });
   }

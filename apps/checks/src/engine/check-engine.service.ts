@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
-import { Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
+import { Clock, EnqueueOptions, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent } from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
-import { CollectorAnswer, CollectorContext, CollectorCredentials, CollectorError, CollectorOutcome } from '../collectors/collector';
+import { Collector, CollectorAnswer, CollectorContext, CollectorCredentials, CollectorError, CollectorOutcome } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CredentialsService } from '../credentials/credentials.service';
@@ -45,6 +45,12 @@ export type CheckFinishedExtension = (m: EntityManager, check: CheckEntity) => P
 /** A database's outcome as the engine records it. */
 export type DatabaseOutcome = CollectorAnswer | { kind: 'failure'; message: string };
 
+type RunOutcome = 'success' | 'error' | 'timeout';
+type AskResult = { kind: 'outcome'; outcome: CollectorOutcome } | { kind: 'failed'; error: unknown; message: string; permanent: boolean };
+
+/** Delay before retry n (1-based) of a failed database when settings have `retries`: 15 s doubling, at most 10 minutes. */
+const collectBackoffMs = (n: number) => Math.min(10 * 60_000, 15_000 * 2 ** (n - 1));
+
 const FINISHED: readonly CheckStatus[] = ['completed', 'error'];
 const isFinal = (row: CheckDatabaseEntity) => FINAL_DATABASE_STATUSES.includes(row.status);
 export const newDetailId = () => `DTL${randomUUID().replace(/-/g, '')}`;
@@ -73,8 +79,17 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
  * The check engine. A check moves not_started -> in_progress (-> delayed) -> completed | error:
  *
  * - `checks.start` (queued by the create statement) plans the databases the check's type, country
- *   and inputs allow (one row each; the others are listed as `skipped` with the inputs they lack),
- *   queues one `checks.collect` job per database, and a `checks.timer` job.
+ *   and inputs allow (one row each; the others are listed as `skipped` with the inputs they lack).
+ *   Fast path: it first asks, concurrently, in-process and outside any transaction (same per-call
+ *   deadline as a collect job), every synchronous database without credentials or first-ask delay
+ *   whose declared answer time (Collector.answerLatencyMs) is at most CHECKS_INLINE_COLLECT_MAX_MS.
+ *   Then one transaction starts the check if it is still not_started (else a re-run or another
+ *   worker did: stop; asking again is allowed, as for a re-run collect job): the database rows
+ *   with those outcomes applied, their collector_runs, the settled check (finished, with its
+ *   event, when all are final), one `checks.collect` job per database not answered inline (slow,
+ *   webhook or credentialed ones, `pending` with a poll time, failures when settings have
+ *   `retries`, after the collect backoff), a `checks.timer` job while something is open, and the
+ *   start job's own completion. Not a transactional job: it calls out before its transaction.
  * - `checks.collect` asks one database. An answer completes it; `pending` re-asks at the time the
  *   source gives (or waits for its webhook); a failure marks it `error`, or, when the tenant's
  *   settings have `retries`, is retried with backoff until max_duration.
@@ -92,7 +107,7 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
 export class CheckEngineService implements OnModuleInit {
   private readonly logger = new Logger('check-engine');
   private readonly defaults = new Map<string, Partial<Record<DataSet, number>>>();
-  private readonly finishedExtensions: CheckFinishedExtension[] = [];
+  private readonly finishedExtensions: { extend: CheckFinishedExtension; appliesTo?: (check: CheckEntity) => boolean }[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -107,18 +122,20 @@ export class CheckEngineService implements OnModuleInit {
   onModuleInit(): void {
     if (!this.config.CHECKS_WORKER_ENABLED) return;
     const lockMs = this.config.CHECKS_WORKER_LOCK_MS;
-    this.jobs.register<StartJob>(START_QUEUE, (job, m) => this.start(job, m), { transactional: true, concurrency: 4, lockMs });
-    this.jobs.register<CollectJob>(COLLECT_QUEUE, (job) => this.collect(job), {
-      concurrency: this.config.CHECKS_WORKER_CONCURRENCY,
-      lockMs,
-      backoffMs: (n) => Math.min(10 * 60_000, 15_000 * 2 ** (n - 1)),
-    });
+    // Not transactional: it may ask databases (outside any transaction), then starts the check in
+    // one transaction of its own; a re-run finds the check started and stops.
+    this.jobs.register<StartJob>(START_QUEUE, (job) => this.start(job), { concurrency: this.config.CHECKS_START_CONCURRENCY, lockMs });
+    this.jobs.register<CollectJob>(COLLECT_QUEUE, (job) => this.collect(job), { concurrency: this.config.CHECKS_WORKER_CONCURRENCY, lockMs, backoffMs: collectBackoffMs });
     this.jobs.register<TimerJob>(TIMER_QUEUE, (job, m) => this.timer(job, m), { transactional: true, concurrency: 2, lockMs });
   }
 
-  /** Registers a CheckFinishedExtension (called once per finishing check, in its transaction). */
-  extendFinished(extension: CheckFinishedExtension): void {
-    this.finishedExtensions.push(extension);
+  /**
+   * Registers a CheckFinishedExtension (called once per finishing check, in its transaction).
+   * `appliesTo` tells which checks it may extend (default: all): the start job finishes the others
+   * in a single statement, without calling out to extensions.
+   */
+  extendFinished(extension: CheckFinishedExtension, appliesTo?: (check: CheckEntity) => boolean): void {
+    this.finishedExtensions.push({ extend: extension, appliesTo });
   }
 
   /** Weights a check scores with: its custom type's (copied at creation) or its built-in type's defaults in its country. */
@@ -142,17 +159,25 @@ export class CheckEngineService implements OnModuleInit {
 
   // ------------------------------------------------------------------------------------ start
 
-  private async start(job: Job<StartJob>, m: EntityManager): Promise<void> {
-    const check = await this.lockCheck(m, job.payload.check_id, job.tenantId);
-    if (!check || check.status !== 'not_started') return;
+  private async start(job: Job<StartJob>): Promise<void | typeof JOB_COMPLETED> {
+    const tenantId = job.tenantId;
+    if (!tenantId) return;
+    // The check and the databases its tenant stored credentials for, in one read.
+    const [found]: (Record<string, unknown> & { stored_credentials: string[] })[] = await this.dataSource.query(
+      `SELECT c.*, ARRAY(SELECT database_id FROM collector_credentials WHERE tenant_id = c.tenant_id) AS stored_credentials FROM checks c WHERE c.id = $1 AND c.tenant_id = $2`,
+      [job.payload.check_id, tenantId],
+    );
+    if (!found || found.status !== 'not_started') return;
+    const check = mapRow(this.dataSource.getRepository(CheckEntity), found);
+    const withCredentials = new Set(found.stored_credentials);
     const now = this.clock.now();
     const settings = this.settingsOf(check);
+    const deadlineAt = new Date(check.createdAt.getTime() + settings.maxDurationMinutes * 60_000);
     const plan = this.registry.plan({ country: check.country, type: check.type, region: check.region, inputs: effectiveInputs(check.inputs, check.region), weights: this.weightsOf(check) });
-    const withCredentials = await this.storedCredentials(m, check.tenantId, plan.filter((p) => p.search && p.collector.needsCredentials).map((p) => p.collector.databaseId));
     const rows = plan.map(({ collector, search, invalidInputs }) => {
       // A database that needs credentials the tenant has not stored fails at once, saying how to add them.
       const missing = !!search && collector.needsCredentials && !withCredentials.has(collector.databaseId);
-      return m.create(CheckDatabaseEntity, {
+      return this.dataSource.manager.create(CheckDatabaseEntity, {
         id: newDetailId(),
         checkId: check.id,
         tenantId: check.tenantId,
@@ -174,21 +199,167 @@ export class CheckEngineService implements OnModuleInit {
         updatedAt: now,
       });
     });
-    if (rows.length) await m.insert(CheckDatabaseEntity, rows);
-    check.startedAt = now;
-    check.deadlineAt = new Date(check.createdAt.getTime() + settings.maxDurationMinutes * 60_000);
-    check.status = 'in_progress';
-    await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, { startedAt: check.startedAt, deadlineAt: check.deadlineAt, status: check.status });
-    for (const row of rows.filter((r) => r.status === 'not_started')) {
-      const delay = this.registry.get(row.databaseId)?.firstAskDelayMs?.({ country: check.country, type: check.type, region: check.region }) ?? 0;
-      await this.jobs.enqueue<CollectJob>(m, COLLECT_QUEUE, { check_id: check.id, database_row_id: row.id }, {
-        tenantId: check.tenantId,
-        runAt: new Date(now.getTime() + Math.max(0, delay)),
-        maxAttempts: this.collectAttempts(settings),
-        dedupeKey: `collect:${row.id}:start`,
-      });
+
+    // Fast path: ask the quick synchronous databases now, concurrently, outside any transaction.
+    const inline = now < deadlineAt ? rows.filter((r) => r.status === 'not_started' && this.asksInline(check, r.databaseId)) : [];
+    const asked = await Promise.all(
+      inline.map(async (row) => {
+        row.attempts = 1;
+        return { row, result: await this.ask(this.registry.get(row.databaseId)!, check, row, now, 1, undefined) };
+      }),
+    );
+    const done = inline.length ? this.clock.now() : now;
+    const runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[] = [];
+    const collectJobs: { payload: CollectJob; options: EnqueueOptions }[] = [];
+    const collectJob = (row: CheckDatabaseEntity, runAt: Date, key: string) =>
+      collectJobs.push({ payload: { check_id: check.id, database_row_id: row.id }, options: { tenantId: check.tenantId, runAt, maxAttempts: this.collectAttempts(settings), dedupeKey: `collect:${row.id}:${key}` } });
+    const askedIds = new Set(inline.map((r) => r.id));
+    for (const { row, result } of asked) {
+      if (result.kind === 'failed') {
+        runs.push({ row, outcome: 'error' });
+        // Retried by its own job with the collect queue's backoff, as a failed collect job would be.
+        if (!result.permanent && settings.retries) collectJob(row, new Date(done.getTime() + collectBackoffMs(1)), 'start');
+        else Object.assign(row, { status: 'error', message: result.message.slice(0, 500), answeredAt: done, updatedAt: done });
+      } else if (result.outcome.kind === 'answer') {
+        runs.push({ row, outcome: 'success' });
+        Object.assign(row, { status: 'completed', answer: result.outcome, answeredAt: done, updatedAt: done });
+      } else if (result.outcome.pollAt) collectJob(row, result.outcome.pollAt, String(result.outcome.pollAt.getTime()));
     }
-    if (!(await this.settle(m, check, rows, now))) await this.scheduleTimer(m, check, rows, now);
+    for (const row of rows.filter((r) => r.status === 'not_started' && !askedIds.has(r.id))) {
+      const delay = this.registry.get(row.databaseId)?.firstAskDelayMs?.({ country: check.country, type: check.type, region: check.region }) ?? 0;
+      collectJob(row, new Date(now.getTime() + Math.max(0, delay)), 'start');
+    }
+
+    // One transaction starts the check with what is known: only if it is still not_started (a
+    // re-run after a crash, or a second worker, finds it started and stops here).
+    check.startedAt = now;
+    check.deadlineAt = deadlineAt;
+    const finished = this.evaluate(check, rows, done);
+    if (!finished || !this.finishedExtensions.some((e) => !e.appliesTo || e.appliesTo(check))) {
+      return (await this.startInOneStatement(job, check, rows, runs, collectJobs, finished, done)) ? JOB_COMPLETED : undefined;
+    }
+    return this.dataSource.transaction(async (m) => {
+      const { affected } = await m.update(
+        CheckEntity,
+        { id: check.id, tenantId: check.tenantId, status: 'not_started' },
+        { ...this.settledFields(check, finished), startedAt: check.startedAt, deadlineAt: check.deadlineAt },
+      );
+      if (!affected) return;
+      if (rows.length) await m.insert(CheckDatabaseEntity, rows);
+      await this.recordRuns(m, check.id, runs, done);
+      await this.jobs.enqueueMany<CollectJob>(m, COLLECT_QUEUE, collectJobs);
+      if (finished) await this.publishFinished(m, check);
+      else await this.scheduleTimer(m, check, rows, done);
+      // The start job completes with the check's start (one commit, not two).
+      await this.jobs.complete(m, job);
+      return JOB_COMPLETED;
+    });
+  }
+
+  /**
+   * The start transaction as one statement (one round trip, one commit): the check, if still
+   * not_started, with its databases, runs, finished event, collector and timer jobs, and the start
+   * job's completion (as JobQueueService.complete does). False when the check had started.
+   */
+  private async startInOneStatement(
+    job: Job<StartJob>,
+    check: CheckEntity,
+    rows: CheckDatabaseEntity[],
+    runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[],
+    collectJobs: { payload: CollectJob; options: EnqueueOptions }[],
+    finished: boolean,
+    now: Date,
+  ): Promise<boolean> {
+    const timer = finished ? null : this.timerJob(check, rows, now);
+    const jobs = [
+      ...collectJobs.map((j) => ({ queue: COLLECT_QUEUE, payload: j.payload, max_attempts: j.options.maxAttempts ?? 5, run_at: j.options.runAt ?? now, dedupe_key: j.options.dedupeKey ?? null })),
+      ...(timer ? [{ queue: TIMER_QUEUE, payload: timer.payload, max_attempts: 5, run_at: timer.runAt, dedupe_key: timer.dedupeKey }] : []),
+    ];
+    const events = finished ? [this.outbox.row(this.finishedEvent(check, {}))] : [];
+    const [{ started }] = await this.dataSource.query(
+      `WITH c AS (
+         UPDATE checks SET status = $3, score = $4, id_score = $5, homonym_score = $6, result = $7::jsonb, started_at = $8, deadline_at = $9, updated_at = $10, finished_at = $11
+          WHERE id = $1 AND tenant_id = $2 AND status = 'not_started' RETURNING id
+       ), d AS (
+         INSERT INTO check_databases (id, check_id, tenant_id, database_id, database_name, country, data_sets, status, search_by, invalid_inputs, message, answer, reference,
+                                      attempts, requested_at, expected_at, answered_at, created_at, updated_at)
+         SELECT r.id, $1, $2, r.database_id, r.database_name, r.country, r.data_sets, r.status, r.search_by, r.invalid_inputs, r.message, r.answer, r.reference,
+                r.attempts, r.requested_at, r.expected_at, r.answered_at, r.created_at, r.updated_at
+           FROM jsonb_to_recordset($12::jsonb) AS r(id text, database_id text, database_name text, country text, data_sets jsonb, status text, search_by text, invalid_inputs jsonb,
+                                                    message text, answer jsonb, reference text, attempts int, requested_at timestamptz, expected_at timestamptz, answered_at timestamptz,
+                                                    created_at timestamptz, updated_at timestamptz)
+          WHERE EXISTS (SELECT 1 FROM c)
+       ), runs AS (
+         INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
+         SELECT r.database_id, r.country, $2, $1, r.outcome, r.latency_ms, $10
+           FROM jsonb_to_recordset($13::jsonb) AS r(database_id text, country text, outcome text, latency_ms bigint) WHERE EXISTS (SELECT 1 FROM c)
+       ), evt AS (
+         INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+         SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
+           FROM jsonb_to_recordset($14::jsonb) AS e(id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb) WHERE EXISTS (SELECT 1 FROM c)
+       ), jb AS (
+         INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
+         SELECT j.queue, $2, j.payload, j.max_attempts, j.run_at, j.dedupe_key
+           FROM jsonb_to_recordset($15::jsonb) AS j(queue text, payload jsonb, max_attempts int, run_at timestamptz, dedupe_key text) WHERE EXISTS (SELECT 1 FROM c)
+         ON CONFLICT (dedupe_key) DO NOTHING
+       ), done AS (
+         UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $16 AND attempts = $17 AND EXISTS (SELECT 1 FROM c)
+       )
+       SELECT count(*)::int AS started FROM c`,
+      [
+        check.id,
+        check.tenantId,
+        check.status,
+        check.score,
+        check.idScore,
+        check.homonymScore,
+        JSON.stringify(check.result),
+        check.startedAt,
+        check.deadlineAt,
+        check.updatedAt,
+        finished ? check.finishedAt : null,
+        JSON.stringify(
+          rows.map((r) => ({
+            id: r.id,
+            database_id: r.databaseId,
+            database_name: r.databaseName,
+            country: r.country,
+            data_sets: r.dataSets,
+            status: r.status,
+            search_by: r.searchBy,
+            invalid_inputs: r.invalidInputs,
+            message: r.message,
+            answer: r.answer,
+            reference: r.reference,
+            attempts: r.attempts,
+            requested_at: r.requestedAt,
+            expected_at: r.expectedAt,
+            answered_at: r.answeredAt,
+            created_at: r.createdAt,
+            updated_at: r.updatedAt,
+          })),
+        ),
+        JSON.stringify(runs.map(({ row, outcome }) => ({ database_id: row.databaseId, country: row.country, outcome, latency_ms: Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime()) }))),
+        JSON.stringify(events),
+        JSON.stringify(jobs),
+        job.id,
+        job.attempt,
+      ],
+    );
+    if (!started) return false;
+    // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
+    this.outbox.committed();
+    if (finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+    return true;
+  }
+
+  /** Whether the start job asks this database itself (see CHECKS_INLINE_COLLECT_MAX_MS). */
+  private asksInline(check: CheckEntity, databaseId: string): boolean {
+    const max = this.config.CHECKS_INLINE_COLLECT_MAX_MS;
+    const collector = this.registry.get(databaseId);
+    if (!max || !collector || collector.webhookType || collector.needsCredentials || !collector.answerLatencyMs) return false;
+    const c = { country: check.country, type: check.type, region: check.region };
+    return (collector.firstAskDelayMs?.(c) ?? 0) <= 0 && collector.answerLatencyMs(c) <= max;
   }
 
   private collectAttempts(settings: EffectiveSettings) {
@@ -222,34 +393,16 @@ export class CheckEngineService implements OnModuleInit {
       }
     }
     const [{ attempts }] = await manager.query(`UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [row.id]);
-    const ctx = (signal: AbortSignal): CollectorContext => ({
-      checkId: check.id,
-      tenantId,
-      country: check.country,
-      type: check.type,
-      inputs: effectiveInputs(check.inputs, check.region),
-      search: row.searchBy ?? 'id',
-      reference: row.reference,
-      requestedAt: row.requestedAt ?? now,
-      now,
-      attempt: attempts,
-      credentials,
-      signal,
-    });
-    let outcome: CollectorOutcome;
-    try {
-      outcome = await withTimeout((signal) => collector.collect(ctx(signal)), Math.max(1_000, Math.floor(this.config.CHECKS_WORKER_LOCK_MS / 2)), collector.databaseName);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const permanent = err instanceof CollectorError ? err.permanent : false;
-      if (!(err instanceof CollectorError)) this.logger.warn({ err, database_id: row.databaseId, check_id: check.id, msg: 'collector failed unexpectedly' });
-      if (permanent || !settings.retries) {
-        await this.record(check.id, tenantId, row.id, { kind: 'failure', message });
+    const result = await this.ask(collector, check, row, now, attempts, credentials);
+    if (result.kind === 'failed') {
+      if (result.permanent || !settings.retries) {
+        await this.record(check.id, tenantId, row.id, { kind: 'failure', message: result.message });
         return;
       }
-      await this.recordRun(manager, row, check.id, 'error', now);
-      throw err; // retried with backoff; the timer expires the database at max_duration
+      await this.recordRuns(manager, check.id, [{ row, outcome: 'error' }], now);
+      throw result.error; // retried with backoff; the timer expires the database at max_duration
     }
+    const outcome = result.outcome;
     if (outcome.kind === 'pending') {
       if (outcome.pollAt) {
         await this.jobs.enqueue<CollectJob>(null, COLLECT_QUEUE, job.payload, { tenantId, runAt: outcome.pollAt, maxAttempts: this.collectAttempts(settings), dedupeKey: `collect:${row.id}:${outcome.pollAt.getTime()}` });
@@ -257,6 +410,30 @@ export class CheckEngineService implements OnModuleInit {
       return;
     }
     await this.record(check.id, tenantId, row.id, outcome);
+  }
+
+  /** One query of a database, with the call's deadline; failures are returned, not thrown. */
+  private async ask(collector: Collector, check: CheckEntity, row: CheckDatabaseEntity, now: Date, attempt: number, credentials: CollectorCredentials | undefined): Promise<AskResult> {
+    const ctx = (signal: AbortSignal): CollectorContext => ({
+      checkId: check.id,
+      tenantId: check.tenantId,
+      country: check.country,
+      type: check.type,
+      inputs: effectiveInputs(check.inputs, check.region),
+      search: row.searchBy ?? 'id',
+      reference: row.reference,
+      requestedAt: row.requestedAt ?? now,
+      now,
+      attempt,
+      credentials,
+      signal,
+    });
+    try {
+      return { kind: 'outcome', outcome: await withTimeout((signal) => collector.collect(ctx(signal)), Math.max(1_000, Math.floor(this.config.CHECKS_WORKER_LOCK_MS / 2)), collector.databaseName) };
+    } catch (err) {
+      if (!(err instanceof CollectorError)) this.logger.warn({ err, database_id: row.databaseId, check_id: check.id, msg: 'collector failed unexpectedly' });
+      return { kind: 'failed', error: err, message: err instanceof Error ? err.message : String(err), permanent: err instanceof CollectorError ? err.permanent : false };
+    }
   }
 
   /**
@@ -280,7 +457,7 @@ export class CheckEngineService implements OnModuleInit {
       });
       await m.update(CheckDatabaseEntity, { id: row.id }, { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now });
       // A tenant's missing credentials say nothing about the database's health.
-      if (options.countRun !== false) await this.recordRun(m, row, check.id, outcome.kind === 'answer' ? 'success' : 'error', now);
+      if (options.countRun !== false) await this.recordRuns(m, check.id, [{ row, outcome: outcome.kind === 'answer' ? 'success' : 'error' }], now);
       await this.settle(m, check, rows, now);
       return true;
     });
@@ -295,7 +472,7 @@ export class CheckEngineService implements OnModuleInit {
     if (!check) return 'ignored';
     const now = this.clock.now();
     if (outcome.kind === 'failure' && this.settingsOf(check).retries && (!check.deadlineAt || now < check.deadlineAt)) {
-      await this.recordRun(this.dataSource.manager, row, check.id, 'error', now);
+      await this.recordRuns(this.dataSource.manager, check.id, [{ row, outcome: 'error' }], now);
       const retryAt = new Date(now.getTime() + 60_000);
       await this.jobs.enqueue<CollectJob>(null, COLLECT_QUEUE, { check_id: check.id, database_row_id: row.id }, { tenantId: row.tenantId, runAt: retryAt, maxAttempts: 10_000, dedupeKey: `collect:${row.id}:${retryAt.getTime()}` });
       return 'retrying';
@@ -311,6 +488,7 @@ export class CheckEngineService implements OnModuleInit {
     const rows = await this.rowsOf(m, check);
     const now = this.clock.now();
     const expired = !!check.deadlineAt && now >= check.deadlineAt;
+    const timedOut: { row: CheckDatabaseEntity; outcome: RunOutcome }[] = [];
     for (const row of rows) {
       if (isFinal(row)) continue;
       let status = row.status;
@@ -318,24 +496,30 @@ export class CheckEngineService implements OnModuleInit {
       if (expired) {
         status = 'expired';
         message = `no answer within max_duration (${this.settingsOf(check).maxDurationMinutes} minutes)`;
-        await this.recordRun(m, row, check.id, 'timeout', now);
+        timedOut.push({ row, outcome: 'timeout' });
       } else if (row.status === 'not_started' && row.expectedAt && row.expectedAt <= now) status = 'delayed';
       if (status === row.status) continue;
       Object.assign(row, { status, message, updatedAt: now });
       await m.update(CheckDatabaseEntity, { id: row.id }, { status, message, updatedAt: now });
     }
+    await this.recordRuns(m, check.id, timedOut, now);
     if (!(await this.settle(m, check, rows, now))) await this.scheduleTimer(m, check, rows, now);
   }
 
   /** The next moment something is due: a database's expected answer time or the check's deadline. */
   private async scheduleTimer(m: EntityManager, check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): Promise<void> {
+    const timer = this.timerJob(check, rows, now);
+    if (timer) await this.jobs.enqueue<TimerJob>(m, TIMER_QUEUE, timer.payload, { tenantId: check.tenantId, runAt: timer.runAt, dedupeKey: timer.dedupeKey });
+  }
+
+  private timerJob(check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): { payload: TimerJob; runAt: Date; dedupeKey: string } | null {
     const due = [
       ...rows.filter((r) => r.status === 'not_started' && r.expectedAt && r.expectedAt > now).map((r) => r.expectedAt!.getTime()),
       ...(check.deadlineAt ? [Math.max(check.deadlineAt.getTime(), now.getTime())] : []),
     ];
-    if (!due.length) return;
+    if (!due.length) return null;
     const at = Math.min(...due);
-    await this.jobs.enqueue<TimerJob>(m, TIMER_QUEUE, { check_id: check.id }, { tenantId: check.tenantId, runAt: new Date(at), dedupeKey: `timer:${check.id}:${at}` });
+    return { payload: { check_id: check.id }, runAt: new Date(at), dedupeKey: `timer:${check.id}:${at}` };
   }
 
   // ------------------------------------------------------------------------------------ settle
@@ -346,6 +530,14 @@ export class CheckEngineService implements OnModuleInit {
    * Returns true when the check finished.
    */
   private async settle(m: EntityManager, check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): Promise<boolean> {
+    const finished = this.evaluate(check, rows, now);
+    await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, this.settledFields(check, finished));
+    if (finished) await this.publishFinished(m, check);
+    return finished;
+  }
+
+  /** Computes the check's status, scores, statuses and summary from its databases (in memory). Returns true when it finished. */
+  private evaluate(check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): boolean {
     const settings = this.settingsOf(check);
     const weights = this.weightsOf(check);
     const databases: ScoredDatabase[] = rows.map((r) => ({
@@ -375,34 +567,35 @@ export class CheckEngineService implements OnModuleInit {
       updatedAt: now,
       ...(finished ? { finishedAt: now } : {}),
     });
-    await m.update(
-      CheckEntity,
-      { id: check.id, tenantId: check.tenantId },
-      { status, score: check.score, idScore: check.idScore, homonymScore: check.homonymScore, result: check.result as never, updatedAt: now, ...(finished ? { finishedAt: now } : {}) },
-    );
-    if (finished) {
-      const extra: Partial<CheckFinishedPayload> = {};
-      for (const extend of this.finishedExtensions) Object.assign(extra, await extend(m, check));
-      await this.outbox.add(m, {
-        topic: TOPICS.checkFinished,
-        type: CHECK_EVENT_TYPES.finished,
-        tenantId: check.tenantId,
-        aggregateId: check.id,
-        payload: { ...extra, check: checkRecord(check) } satisfies CheckFinishedPayload,
-      });
-      this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status, score: check.score });
-    }
     return finished;
   }
 
-  // ------------------------------------------------------------------------------------ helpers
-
-  /** Which of these databases the tenant stored credentials for. */
-  private async storedCredentials(m: EntityManager, tenantId: string, databaseIds: string[]): Promise<Set<string>> {
-    if (!databaseIds.length) return new Set();
-    const rows: { database_id: string }[] = await m.query(`SELECT database_id FROM collector_credentials WHERE tenant_id = $1 AND database_id = ANY($2)`, [tenantId, databaseIds]);
-    return new Set(rows.map((r) => r.database_id));
+  /** The columns evaluate() computes, for an UPDATE of the check. */
+  private settledFields(check: CheckEntity, finished: boolean) {
+    return {
+      status: check.status,
+      score: check.score,
+      idScore: check.idScore,
+      homonymScore: check.homonymScore,
+      result: check.result as never,
+      updatedAt: check.updatedAt,
+      ...(finished ? { finishedAt: check.finishedAt } : {}),
+    };
   }
+
+  /** The checks.check.finished event of a finishing check, in its transaction (with the extensions' fields). */
+  private async publishFinished(m: EntityManager, check: CheckEntity): Promise<void> {
+    const extra: Partial<CheckFinishedPayload> = {};
+    for (const { extend, appliesTo } of this.finishedExtensions) if (!appliesTo || appliesTo(check)) Object.assign(extra, await extend(m, check));
+    await this.outbox.add(m, this.finishedEvent(check, extra));
+    this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+  }
+
+  private finishedEvent(check: CheckEntity, extra: Partial<CheckFinishedPayload>): OutgoingEvent<CheckFinishedPayload> {
+    return { topic: TOPICS.checkFinished, type: CHECK_EVENT_TYPES.finished, tenantId: check.tenantId, aggregateId: check.id, payload: { ...extra, check: checkRecord(check) } };
+  }
+
+  // ------------------------------------------------------------------------------------ helpers
 
   private lockCheck(m: EntityManager, checkId: string, tenantId: string | null): Promise<CheckEntity | null> {
     if (!tenantId) return Promise.resolve(null);
@@ -413,18 +606,22 @@ export class CheckEngineService implements OnModuleInit {
     return m.find(CheckDatabaseEntity, { where: { checkId: check.id, tenantId: check.tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** One run of a database for the health dashboard (success, error or timeout, with its latency). */
-  private async recordRun(m: EntityManager, row: CheckDatabaseEntity, checkId: string, outcome: 'success' | 'error' | 'timeout', now: Date): Promise<void> {
-    const latency = Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime());
-    await m.query(`INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      row.databaseId,
-      row.country,
-      row.tenantId,
-      checkId,
-      outcome,
-      latency,
-      now,
-    ]);
+  /** Runs of databases for the health dashboard (success, error or timeout, with their latency), in one statement. */
+  private async recordRuns(m: EntityManager, checkId: string, runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[], now: Date): Promise<void> {
+    if (!runs.length) return;
+    await m.query(
+      `INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
+       SELECT r.database_id, r.country, r.tenant_id, $1, r.outcome, r.latency_ms, $2 FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS r(database_id, country, tenant_id, outcome, latency_ms)`,
+      [
+        checkId,
+        now,
+        runs.map((r) => r.row.databaseId),
+        runs.map((r) => r.row.country),
+        runs.map((r) => r.row.tenantId),
+        runs.map((r) => r.outcome),
+        runs.map((r) => Math.max(0, now.getTime() - (r.row.requestedAt ?? now).getTime())),
+      ],
+    );
   }
 }
 

@@ -65,5 +65,18 @@ describe('a batch worker killed mid-batch', () => {
     const perInput = (await db().query(`SELECT inputs->>'national_id' AS nid, count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 GROUP BY 1 HAVING count(*) > 1`, [tenant.tenantId])).rows;
     expect(perInput).toEqual([]);
     expect(await scalar(`SELECT count(*)::int AS n FROM checks.outbox WHERE tenant_id = $1 AND type = 'checks.check.created'`, [tenant.tenantId])).toBe(ROWS);
+
+    // Every check finishes (here in its start job, its databases asked inline) exactly once: one
+    // finished event each, one database row per planned database, one recorded answer per answer.
+    await eventually(async () => expect(await scalar(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 AND status = 'completed'`, [tenant.tenantId])).toBe(ROWS), {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
+    expect(await scalar(`SELECT count(*)::int AS n FROM checks.outbox WHERE tenant_id = $1 AND type = 'checks.check.finished'`, [tenant.tenantId])).toBe(ROWS);
+    expect(await scalar(`SELECT count(DISTINCT message_key)::int AS n FROM checks.outbox WHERE tenant_id = $1 AND type = 'checks.check.finished'`, [tenant.tenantId])).toBe(ROWS);
+    const answered = await scalar(`SELECT count(*)::int AS n FROM checks.check_databases WHERE tenant_id = $1 AND status = 'completed'`, [tenant.tenantId]);
+    expect(answered).toBeGreaterThan(ROWS);
+    expect(await scalar(`SELECT count(*)::int AS n FROM checks.collector_runs WHERE tenant_id = $1 AND outcome = 'success'`, [tenant.tenantId])).toBe(answered);
+    expect(await scalar(`SELECT count(*)::int AS n FROM (SELECT check_id, database_id FROM checks.check_databases WHERE tenant_id = $1 GROUP BY 1, 2 HAVING count(*) > 1) d`, [tenant.tenantId])).toBe(0);
   });
 });

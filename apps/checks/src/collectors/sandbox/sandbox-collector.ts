@@ -93,6 +93,11 @@ export class SandboxCollector implements Collector {
     return this.webhookType ? 0 : this.latencyMs(check.region);
   }
 
+  /** Its answer time (the engine may ask it inline when that is short and there is no first-ask delay). */
+  answerLatencyMs(check: { region: string | null }): number {
+    return this.latencyMs(check.region);
+  }
+
   /** Answer time of this database for a region, after the overrides and the scale. */
   latencyMs(region: string | null): number {
     const override = this.tuning.overrides[this.databaseId]?.latency_ms;

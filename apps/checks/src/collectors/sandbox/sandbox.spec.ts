@@ -99,6 +99,19 @@ describe('sandbox answers', () => {
     expect((await fast.collect(ctx({ national_id: '1000000001' }))).kind).toBe('answer');
   });
 
+  it('declares its answer time (scaled, overrides first) for the engine to ask quick ones inline', () => {
+    const police = byId('sandbox-co-police');
+    expect(police.answerLatencyMs({ region: null })).toBe(700);
+    expect(police.firstAskDelayMs({ region: null })).toBe(700);
+    const fast = new SandboxCollector(police.spec, { ...tuning, latencyScale: 0 });
+    expect([fast.answerLatencyMs({ region: null }), fast.firstAskDelayMs({ region: null })]).toEqual([0, 0]);
+    const slow = new SandboxCollector(police.spec, { ...tuning, latencyScale: 0, overrides: { 'sandbox-co-police': { latency_ms: 5_000 } } });
+    expect(slow.answerLatencyMs({ region: null })).toBe(5_000);
+    // A webhook database is asked at once but answers much later.
+    const national = byId('sandbox-br-tj-national');
+    expect([national.firstAskDelayMs({ region: 'ALL' }), national.answerLatencyMs({ region: 'ALL' }) > 24 * 3_600_000]).toEqual([0, true]);
+  });
+
   it('gives Brazil state courts 2 to 20 minutes, fixed per region', () => {
     const state = byId('sandbox-br-tj-state');
     const latencies = ['DF', 'SP', 'RJ', 'AC', 'TO'].map((r) => state.latencyMs(r));

@@ -1,0 +1,47 @@
+import { Collector } from '../collectors/collector';
+import { CollectorRegistry } from '../collectors/collector.registry';
+import { ChecksConfig } from '../config/checks.config';
+import { CheckEngineService } from './check-engine.service';
+
+const collector = (databaseId: string, over: Partial<Collector> = {}): Collector => ({
+  databaseId,
+  databaseName: databaseId,
+  country: 'CO',
+  dataSets: ['criminal_record'],
+  checkTypes: ['person'],
+  searches: [{ by: 'id', inputs: ['national_id'] }],
+  needsCredentials: false,
+  expectedLatencyMs: 60_000,
+  language: 'es',
+  group: 'legal',
+  answerLatencyMs: () => 1_500,
+  collect: async () => ({ kind: 'answer', records: [] }),
+  ...over,
+});
+
+const registry = new CollectorRegistry(
+  [
+    collector('quick'),
+    collector('no-latency-declared', { answerLatencyMs: undefined }),
+    collector('delayed-first-ask', { firstAskDelayMs: () => 700 }),
+    collector('credentials', { needsCredentials: true }),
+    collector('webhook', { webhookType: 'sandbox', answerLatencyMs: () => 0 }),
+    collector('slow', { answerLatencyMs: () => 5_000 }),
+  ],
+  [],
+);
+const engine = (max: number) => new CheckEngineService({} as any, {} as any, {} as any, {} as any, Object.assign(new ChecksConfig(), { CHECKS_INLINE_COLLECT_MAX_MS: max }), registry, {} as any);
+const check = { country: 'CO', type: 'person', region: null } as any;
+const inline = (max: number) => registry.all().filter((c) => (engine(max) as any).asksInline(check, c.databaseId)).map((c) => c.databaseId);
+
+describe('which databases the start job asks inline', () => {
+  it('asks synchronous databases without credentials or first-ask delay whose declared answer time is at most CHECKS_INLINE_COLLECT_MAX_MS', () => {
+    expect(inline(2_000)).toEqual(['quick']);
+    expect(inline(5_000)).toEqual(['quick', 'slow']);
+    expect(inline(1_000)).toEqual([]);
+  });
+
+  it('asks none when CHECKS_INLINE_COLLECT_MAX_MS is 0', () => {
+    expect(inline(0)).toEqual([]);
+  });
+});
