@@ -249,6 +249,7 @@ describe('config classes (the source of truth the files are checked against)', (
       'CHECKS_BATCH_MAX_ROWS',
       'CHECKS_BATCH_ROWS_PER_JOB',
       'CHECKS_BATCH_STORAGE',
+      'CHECKS_CREATE_GROUP_IN_FLIGHT',
       'CHECKS_CREDENTIALS_KEY',
       'CHECKS_DEDUP_WINDOW_SECONDS',
       'CHECKS_INLINE_COLLECT_MAX_MS',

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, OutboxService, OutgoingEvent, Page, paginate, preparedQuery, ValidationFailedException } from '@kyc/platform';
+import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, GroupCommit, OutboxRow, OutboxService, OutgoingEvent, Page, paginate, preparedQuery, ValidationFailedException } from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
@@ -78,6 +78,15 @@ const unknownType = (dto: CreateCheckDto) =>
     { field: 'type', message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}` },
   ]);
 
+/** A check on its way to the database (create), with its created event. */
+interface PendingCreate {
+  check: CheckEntity;
+  event: OutboxRow;
+  builtIn: boolean;
+  force: boolean;
+}
+type StoreOutcome = { outcome: 'created' | 'existing' | 'unknown_type'; id: string };
+
 export interface CreateCheckOptions {
   /** The check this one repeats (continuous checks): shown as previous_check. */
   previousCheckId?: string;
@@ -101,6 +110,13 @@ export interface CreateCheckOptions {
 @Injectable()
 export class ChecksService {
   private readonly logger = new Logger('checks');
+  /**
+   * Creations without a caller's transaction, grouped: those that arrive while
+   * CHECKS_CREATE_GROUP_IN_FLIGHT statements run are stored together by the next (one commit and
+   * WAL flush for many checks). A check with the inputs of one before it that is waiting or being
+   * stored (and no force_creation) waits for a later statement, so it is de-duplicated against it.
+   */
+  private readonly creations: GroupCommit<PendingCreate, StoreOutcome>;
 
   constructor(
     @InjectRepository(CheckEntity) private readonly checks: Repository<CheckEntity>,
@@ -110,84 +126,107 @@ export class ChecksService {
     private readonly clock: Clock,
     private readonly engine: CheckEngineService,
     private readonly registry: CollectorRegistry,
-  ) {}
+  ) {
+    this.creations = new GroupCommit((items) => this.store(items), {
+      maxBatch: 200,
+      maxInFlight: config.CHECKS_CREATE_GROUP_IN_FLIGHT,
+      ordering: { key: ({ check }) => `${check.tenantId}:${check.inputHash}`, mustSeeEarlier: (item) => !item.force },
+    });
+  }
 
   /**
-   * Validates the inputs (every offending field listed), checks the country permission, and stores
-   * the check with its `checks.check.created` event and its start job, in one SQL statement (one
-   * round trip). That statement also resolves a custom type (unknown -> 400) and copies its weights
-   * and the tenant's settings onto the check, and returns a check with identical inputs created
-   * within CHECKS_DEDUP_WINDOW_SECONDS instead (unless force_creation is true or it ended in error).
+   * Validates the inputs (every offending field listed) and checks the country permission, then
+   * stores the check with its `checks.check.created` event and its start job. The store is one SQL
+   * statement that also resolves a custom type (unknown -> 400), copies its weights and the
+   * tenant's settings onto the check, and returns a check with identical inputs created within
+   * CHECKS_DEDUP_WINDOW_SECONDS instead (unless force_creation is true or it ended in error).
+   * Concurrent creations share that statement and its commit (group commit, see `creations`);
+   * with `options.manager` the check is stored in the caller's transaction instead.
    */
   async create(caller: Caller, body: Record<string, unknown>, options: CreateCheckOptions = {}): Promise<{ check: CheckEntity; created: boolean }> {
-    const now = this.clock.now();
-    const { check, dto, builtIn } = this.prepare(caller, body, options, now);
-    const event = this.outbox.row(createdEvent(check));
-    const rows: { id: string | null; outcome: 'created' | 'existing' | 'unknown_type' }[] = await preparedQuery(
+    const { check, dto, builtIn } = this.prepare(caller, body, options, this.clock.now());
+    const pending: PendingCreate = { check, builtIn, force: dto.force_creation === true, event: this.outbox.row(createdEvent(check)) };
+    const result = options.manager ? (await this.store([pending], options.manager))[0] : await this.creations.submit(pending);
+    if (result.outcome === 'unknown_type') throw unknownType(dto);
+    if (result.outcome === 'created') return { check, created: true };
+    return { check: await this.get(caller, result.id), created: false };
+  }
+
+  /**
+   * Stores checks, their created events and start jobs in one statement (one round trip, one
+   * commit when no manager is given) and says, per check in order, whether it was created, a
+   * recent one with its inputs was found instead, or its custom type is unknown.
+   */
+  private async store(items: PendingCreate[], manager?: EntityManager): Promise<StoreOutcome[]> {
+    const rows: (StoreOutcome & { i: number })[] = await preparedQuery(
       this.checks.manager.connection,
-      'checks.create',
-      `WITH ct AS (
-         SELECT weights FROM custom_types WHERE tenant_id = $1 AND country = $6 AND type = $7 AND NOT $18::boolean
-       ), st AS (
-         SELECT jsonb_build_object('max_duration_minutes', max_duration_minutes, 'retries', retries, 'names_matching_type', names_matching_type) AS s
-           FROM check_settings WHERE tenant_id = $1
-       ), ok AS (
-         SELECT 1 WHERE $18::boolean OR EXISTS (SELECT 1 FROM ct)
-       ), recent AS (
-         SELECT id FROM checks
-          WHERE tenant_id = $1 AND input_hash = $2 AND NOT $4::boolean AND status <> 'error'
-            AND created_at > $13::timestamptz - ($3 * interval '1 second') AND EXISTS (SELECT 1 FROM ok)
-          ORDER BY created_at DESC LIMIT 1
+      'checks.store',
+      `WITH r AS (
+         SELECT r.*, ct.weights AS custom_weights, (r.built_in OR ct.weights IS NOT NULL) AS known
+           FROM jsonb_to_recordset($1::jsonb) AS r(i int, id text, tenant_id text, country text, type text, inputs jsonb, input_hash text, force boolean, built_in boolean,
+                                                    custom_input text, report_id text, user_authorized boolean, created_by text, created_at timestamptz, region text,
+                                                    previous_check text, rule_depth int, requested_by_execution text, event_id uuid, event_topic text, event_type text, envelope jsonb)
+           LEFT JOIN custom_types ct ON NOT r.built_in AND ct.tenant_id = r.tenant_id AND ct.country = r.country AND ct.type = r.type
+       ), d AS (
+         SELECT r.*, (SELECT c.id FROM checks c
+                       WHERE c.tenant_id = r.tenant_id AND c.input_hash = r.input_hash AND NOT r.force AND c.status <> 'error'
+                         AND c.created_at > r.created_at - ($2 * interval '1 second')
+                       ORDER BY c.created_at DESC LIMIT 1) AS recent_id
+           FROM r WHERE r.known
        ), ins AS (
          INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at,
                              region, previous_check, weights, settings, rule_depth, requested_by_execution)
-         SELECT $5, $1, $6, $7, 'not_started', $8::jsonb, $2, $9, $10, $11, $12, $13, $13, $19, $20, (SELECT weights FROM ct), (SELECT s FROM st), $22, $23
-          WHERE EXISTS (SELECT 1 FROM ok) AND NOT EXISTS (SELECT 1 FROM recent)
+         SELECT d.id, d.tenant_id, d.country, d.type, 'not_started', d.inputs, d.input_hash, d.custom_input, d.report_id, d.user_authorized, d.created_by, d.created_at, d.created_at,
+                d.region, d.previous_check, d.custom_weights,
+                (SELECT jsonb_build_object('max_duration_minutes', s.max_duration_minutes, 'retries', s.retries, 'names_matching_type', s.names_matching_type)
+                   FROM check_settings s WHERE s.tenant_id = d.tenant_id),
+                d.rule_depth, d.requested_by_execution
+           FROM d WHERE d.recent_id IS NULL
          RETURNING id
        ), evt AS (
-         INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope) SELECT $14, $15, id, $16, $1, $17::jsonb FROM ins
+         INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+         SELECT d.event_id, d.event_topic, d.id, d.event_type, d.tenant_id, d.envelope FROM d JOIN ins ON ins.id = d.id
        ), job AS (
          INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-         SELECT $21, $1, jsonb_build_object('check_id', id), 10, $13, NULL FROM ins
+         SELECT $3, d.tenant_id, jsonb_build_object('check_id', d.id), 10, d.created_at, NULL FROM d JOIN ins ON ins.id = d.id
        )
-       SELECT id, 'created' AS outcome FROM ins
-       UNION ALL SELECT id, 'existing' FROM recent
-       UNION ALL SELECT NULL, 'unknown_type' WHERE NOT EXISTS (SELECT 1 FROM ok)`,
+       SELECT r.i, CASE WHEN NOT r.known THEN 'unknown_type' WHEN d.recent_id IS NOT NULL THEN 'existing' ELSE 'created' END AS outcome, COALESCE(d.recent_id, r.id) AS id
+         FROM r LEFT JOIN d ON d.i = r.i ORDER BY r.i`,
       [
-        check.tenantId,
-        check.inputHash,
+        JSON.stringify(
+          items.map(({ check, builtIn, force, event }, i) => ({
+            i,
+            id: check.id,
+            tenant_id: check.tenantId,
+            country: check.country,
+            type: check.type,
+            inputs: check.inputs,
+            input_hash: check.inputHash,
+            force,
+            built_in: builtIn,
+            custom_input: check.customInput,
+            report_id: check.reportId,
+            user_authorized: check.userAuthorized,
+            created_by: check.createdBy,
+            created_at: check.createdAt,
+            region: check.region,
+            previous_check: check.previousCheck,
+            rule_depth: check.ruleDepth,
+            requested_by_execution: check.requestedByExecution,
+            event_id: event.id,
+            event_topic: event.topic,
+            event_type: event.type,
+            envelope: event.envelope,
+          })),
+        ),
         this.config.CHECKS_DEDUP_WINDOW_SECONDS,
-        dto.force_creation === true,
-        check.id,
-        check.country,
-        check.type,
-        JSON.stringify(check.inputs),
-        check.customInput,
-        check.reportId,
-        check.userAuthorized,
-        check.createdBy,
-        now,
-        event.id,
-        event.topic,
-        event.type,
-        JSON.stringify(event.envelope),
-        builtIn,
-        check.region,
-        check.previousCheck,
         START_QUEUE,
-        check.ruleDepth,
-        check.requestedByExecution,
       ],
-      options.manager,
+      manager,
     );
-    const result = rows.find((r) => r.outcome === 'unknown_type') ?? rows[0];
-    if (result.outcome === 'unknown_type') throw unknownType(dto);
-    if (result.outcome === 'created') {
-      // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
-      if (!options.manager) this.outbox.committed();
-      return { check, created: true };
-    }
-    return { check: await this.get(caller, result.id!), created: false };
+    // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
+    if (!manager && rows.some((r) => r.outcome === 'created')) this.outbox.committed();
+    return rows.map(({ outcome, id }) => ({ outcome, id }));
   }
 
   /**

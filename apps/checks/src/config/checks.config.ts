@@ -63,6 +63,16 @@ export class ChecksConfig extends PlatformConfig {
   @Min(0)
   CHECKS_DEDUP_WINDOW_SECONDS = 600;
 
+  /**
+   * Group commit of check creation: how many create statements may run at once; checks created
+   * meanwhile wait and are stored together by the next one (one commit for many). 1 to 20.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  CHECKS_CREATE_GROUP_IN_FLIGHT = 4;
+
   /** Runs the check engine (start, collector, timer and sandbox jobs) in this process. */
   @Transform(({ value }) => (typeof value === 'string' ? value === 'true' : value))
   @IsBoolean()

@@ -146,6 +146,42 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(forced.body.check.check_id).not.toBe(first.body.check.check_id);
     });
 
+    it('stores concurrent creations together (group commit): each its own check, event and start job; an unknown custom type fails alone', async () => {
+      const bodies = Array.from({ length: 40 }, () => nextPerson());
+      const responses = await Promise.all([...bodies.map((b) => api.post('/v1/checks', b)), api.post('/v1/checks', { ...nextPerson(), type: 'no-such-type' })]);
+      const bad = responses.pop()!;
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 400, fields: [expect.objectContaining({ field: 'type' })] });
+      expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 201));
+      const ids = responses.map((r) => r.body.check.check_id);
+      expect(new Set(ids).size).toBe(40);
+      responses.forEach((r, i) => expect(r.body.check.national_id).toBe(bodies[i].national_id));
+      const { rows: stored } = await db().query(`SELECT c.id, c.inputs->>'national_id' AS national_id FROM checks.checks c WHERE c.id = ANY($1)`, [ids]);
+      expect(Object.fromEntries(stored.map((s: { id: string; national_id: string }) => [s.id, s.national_id]))).toEqual(Object.fromEntries(ids.map((id, i) => [id, bodies[i].national_id])));
+      const {
+        rows: [{ events }],
+      } = await db().query(`SELECT count(*)::int AS events FROM checks.outbox WHERE type = 'checks.check.created' AND message_key = ANY($1)`, [ids]);
+      const {
+        rows: [{ jobs }],
+      } = await db().query(`SELECT count(DISTINCT payload->>'check_id')::int AS jobs FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = ANY($1)`, [ids]);
+      expect({ events, jobs }).toEqual({ events: 40, jobs: 40 });
+      const {
+        rows: [{ unknown }],
+      } = await db().query(`SELECT count(*)::int AS unknown FROM checks.checks WHERE tenant_id = $1 AND type = 'no-such-type'`, [tenantA.tenantId]);
+      expect(unknown).toBe(0);
+    });
+
+    it('de-duplicates identical creations sent at the same time: one check, the same answer for all', async () => {
+      const inputs = nextPerson();
+      const responses = await Promise.all(Array.from({ length: 6 }, () => api.post('/v1/checks', inputs)));
+      const ids = new Set(responses.map((r) => r.body.check?.check_id));
+      expect(ids.size).toBe(1);
+      const {
+        rows: [{ n }],
+      } = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 AND inputs->>'national_id' = $2`, [tenantA.tenantId, inputs.national_id]);
+      expect(n).toBe(1);
+    });
+
     it('never shows one tenant the checks of another (404, as if they did not exist)', async () => {
       const created = await api.post('/v1/checks', nextPerson());
       const id = created.body.check.check_id;
