@@ -12,6 +12,7 @@ import { migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration } from './observability/metrics';
+import { foregroundLoad } from './observability/foreground-load';
 import { ambientContext } from './observability/request-context.storage';
 import { createValidationPipe } from './validation/validation.pipe';
 import { IdempotencyService } from './http/idempotency';
@@ -48,7 +49,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
   // Nest registers the JSON and x-www-form-urlencoded parsers (repeated form fields become arrays).
   const fastify = app.getHttpAdapter().getInstance();
   const access = rootLogger().child({ context: 'http' });
+  foregroundLoad.yieldAt = config.JOBS_YIELD_AT;
+  const finished = () => foregroundLoad.finished();
   fastify.addHook('onRequest', (req, reply, done) => {
+    // 'close': the response went out or the connection dropped; either way the request is over.
+    foregroundLoad.started();
+    reply.raw.once('close', finished);
     void reply.header('x-request-id', req.id);
     ambientContext.run({ requestId: String(req.id) }, done);
   });

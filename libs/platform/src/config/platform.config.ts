@@ -65,6 +65,16 @@ export class PlatformConfig {
   @Min(10)
   JOBS_POLL_MS = 200;
 
+  /**
+   * Background jobs yield to callers: while this many HTTP requests are in flight in the process
+   * (it is saturated), each queue runs at most one job and claims only at its poll, so the backlog
+   * waits instead of slowing the API; it catches up when the load passes. 0: never yield.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  JOBS_YIELD_AT = 8;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()

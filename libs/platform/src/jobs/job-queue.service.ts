@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } 
 import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
 import { commitSignal } from '../database/commit-signal';
+import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
 import { Clock } from '../time/clock';
@@ -144,15 +145,19 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     commitSignal.on('commit', this.onCommit);
     const poll = () => {
       if (this.stopped) return;
-      this.kick();
+      this.kick(true);
       this.timer = setTimeout(poll, pollMs);
     };
     poll();
   }
 
-  /** Looks for due jobs now (also called by tests after moving the clock). */
-  kick(): void {
+  /**
+   * Looks for due jobs now (also called by tests after moving the clock). While the process's
+   * HTTP requests keep it saturated (foregroundLoad.busy) only the poll claims, one job per queue.
+   */
+  kick(fromPoll = false): void {
     if (this.stopped || !this.started) return;
+    if (!fromPoll && foregroundLoad.busy) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -195,7 +200,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
 
   private async claim(): Promise<number> {
     let claimed = 0;
-    const open = [...this.queues].filter(([, reg]) => reg.options.concurrency > reg.inFlight).map(([queue]) => queue);
+    const limit = (reg: Registration) => (foregroundLoad.busy ? 1 : reg.options.concurrency);
+    const open = [...this.queues].filter(([, reg]) => limit(reg) > reg.inFlight).map(([queue]) => queue);
     if (!open.length) return 0;
     // Queues whose last claim was full are claimed from directly; the others are looked at first.
     const look = open.filter((queue) => !this.queues.get(queue)!.backlog);
@@ -213,7 +219,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     }
     for (const [queue, reg] of this.queues) {
       if (!due.has(queue)) continue;
-      const free = reg.options.concurrency - reg.inFlight;
+      const free = limit(reg) - reg.inFlight;
       if (free <= 0) continue;
       // A busy queue with a backlog claims a quarter of its concurrency at a time, not one job
       // per finished one (each claim is a statement and a commit); its running jobs kick it again.

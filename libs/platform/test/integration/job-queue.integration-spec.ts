@@ -1,5 +1,7 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { DataSource } from 'typeorm';
-import { JOB_COMPLETED, JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
+import { foregroundLoad, JOB_COMPLETED, JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
 import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
 import { engagementService } from '../../../../apps/engagement/src/app.module';
 
@@ -159,5 +161,45 @@ describe('JobQueueService on real PostgreSQL', () => {
     await jobs.drain();
     expect(await status(id)).toMatchObject({ status: 'completed', attempts: 2 });
     expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
+  });
+
+  it('yields to HTTP callers: while JOBS_YIELD_AT requests are in flight, a queue runs one job at a time, then catches up', async () => {
+    // Requests held in flight: headers sent, body never finished (the server has begun them).
+    const { port } = new URL(app.url);
+    const holders = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write('POST /v1/nothing HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        return socket;
+      }),
+    );
+    try {
+      // The server has begun all of them.
+      await eventually(() => expect(foregroundLoad.current).toBeGreaterThanOrEqual(8), { timeoutMs: 5_000 });
+      let running = 0;
+      let maxWhileBusy = 0;
+      let maxAfter = 0;
+      let busy = true;
+      const done: number[] = [];
+      jobs.register<{ n: number }>('test.yield', async (job) => {
+        running++;
+        if (busy) maxWhileBusy = Math.max(maxWhileBusy, running);
+        else maxAfter = Math.max(maxAfter, running);
+        await new Promise((r) => setTimeout(r, 40));
+        running--;
+        done.push(job.payload.n);
+      }, { concurrency: 4 });
+      await jobs.enqueueMany(null, 'test.yield', Array.from({ length: 12 }, (_, n) => ({ payload: { n } })));
+      // Still progressing (at the poll, one at a time), never with more than one running.
+      await eventually(() => expect(done.length).toBeGreaterThanOrEqual(3), { timeoutMs: 5_000 });
+      expect(maxWhileBusy).toBe(1);
+      busy = false;
+      for (const h of holders) h.destroy();
+      await eventually(() => expect(done).toHaveLength(12), { timeoutMs: 5_000 });
+      expect(maxAfter).toBeGreaterThan(1);
+    } finally {
+      for (const h of holders) h.destroy();
+    }
   });
 });

@@ -1,0 +1,34 @@
+/** After the last moment this many requests were in flight, the process still counts as busy for this long. */
+const HOLD_MS = 250;
+
+/**
+ * The HTTP requests this process is serving right now. Background work yields to them: when
+ * `yieldAt` or more are in flight (or were within the last 250 ms), callers are queueing for the
+ * process, and the job queue runs at its floor instead of competing with them for the CPU and the
+ * database (JobQueueService). 0 turns yielding off.
+ */
+export class ForegroundLoad {
+  private inFlight = 0;
+  private busyUntil = 0;
+  yieldAt = 0;
+
+  started(): void {
+    this.inFlight++;
+    if (this.yieldAt > 0 && this.inFlight >= this.yieldAt) this.busyUntil = Date.now() + HOLD_MS;
+  }
+
+  finished(): void {
+    this.inFlight--;
+  }
+
+  get current(): number {
+    return this.inFlight;
+  }
+
+  get busy(): boolean {
+    return this.yieldAt > 0 && (this.inFlight >= this.yieldAt || Date.now() < this.busyUntil);
+  }
+}
+
+/** The process's one ForegroundLoad, fed by the HTTP server (createServiceApp). */
+export const foregroundLoad = new ForegroundLoad();
