@@ -1,5 +1,6 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldError, ValidationFailedException } from '../errors/app.exception';
+import { cacheValidationMetadata } from './metadata-cache';
 
 /** Flattens class-validator errors into `fields`, one entry per offending field (nested as a.b). */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
@@ -17,6 +18,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
  * accepts many optional inputs and clients send more than a given check type uses.
  */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
