@@ -19,15 +19,30 @@ export function assertPortFree(port, what, host = '127.0.0.1') {
 }
 
 /** A free TCP port chosen by the kernel (for test stacks that must not clash with a dev stack). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * `count` distinct TCP ports nothing listens on right now. All are held open until every one is
+ * bound: asking one at a time can give the same port twice (the kernel reuses a closed port).
+ */
+export async function freePorts(count) {
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = net.createServer();
+      servers.push(server);
+      await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((s) => s.address().port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))));
+  }
+}
+
+export async function freePort() {
+  const [port] = await freePorts(1);
+  return port;
 }
 
 export async function waitFor(check, { timeoutMs, intervalMs = 100, what }) {

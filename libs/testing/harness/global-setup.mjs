@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from '../../../tools/stack/kafka.mjs';
 import { startPostgres } from '../../../tools/stack/postgres.mjs';
-import { freePort, repoRoot } from '../../../tools/stack/util.mjs';
+import { freePorts, repoRoot } from '../../../tools/stack/util.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -14,7 +14,7 @@ export default async function globalSetup() {
   const started = Date.now();
   const dir = path.join(repoRoot, '.stack', `test-${process.pid}`);
   await rm(dir, { recursive: true, force: true });
-  const [pgPort, kafkaPort, controllerPort] = [await freePort(), await freePort(), await freePort()];
+  const [pgPort, kafkaPort, controllerPort] = await freePorts(3);
   const kafkaDir = path.join(dir, 'kafka');
   const [postgres, kafka] = await Promise.all([
     startPostgres({ dir: path.join(dir, 'postgres'), port: pgPort }),

@@ -172,13 +172,26 @@ export async function startKafka(): Promise<void> {
   await admin.disconnect();
 }
 
+/**
+ * `count` distinct TCP ports nothing listens on right now. All are held open until every one is
+ * bound: asking one at a time can give the same port twice (the kernel reuses a closed port).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: net.Server[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = net.createServer();
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((s) => (s.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))));
+  }
+}
+
 /** A TCP port nothing listens on right now. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export const freePort = async () => (await freePorts(1))[0];

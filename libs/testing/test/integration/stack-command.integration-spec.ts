@@ -5,7 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@kyc/contracts';
-import { ApiClient, eventually, freePort, harness, repoRoot } from '@kyc/testing';
+import { ApiClient, eventually, freePorts, harness, repoRoot } from '@kyc/testing';
+
+/** One distinct free port per service, as the stack command's <NAME>_PORT variables. */
+async function servicePorts(): Promise<Record<string, string>> {
+  const free = await freePorts(SERVICE_NAMES.length);
+  return Object.fromEntries(SERVICE_NAMES.map((name, i) => [`${name.toUpperCase()}_PORT`, String(free[i])]));
+}
 
 /**
  * The stack command as a user runs it (`npm start` = node tools/stack/cli.mjs start), here with
@@ -41,8 +47,7 @@ describe('the stack command', () => {
     });
 
   it('starts the seven services, seeds the demo tenant, writes stack.json, and stops them all on SIGTERM', async () => {
-    const ports: Record<string, string> = {};
-    for (const name of SERVICE_NAMES) ports[`${name.toUpperCase()}_PORT`] = String(await freePort());
+    const ports = await servicePorts();
     cli = await start(ports);
     const stackFile = path.join(dir, 'stack.json');
     await eventually(() => expect(output).toContain('Platform ready in'), { timeoutMs: 90_000, intervalMs: 250, bail: () => cli!.exitCode !== null });
@@ -66,8 +71,7 @@ describe('the stack command', () => {
     await once(blocker, 'listening');
     const taken = (blocker.address() as net.AddressInfo).port;
     try {
-      const ports: Record<string, string> = {};
-      for (const name of SERVICE_NAMES) ports[`${name.toUpperCase()}_PORT`] = String(await freePort());
+      const ports = await servicePorts();
       cli = await start({ ...ports, CHECKS_PORT: String(taken) });
       const [code] = await once(cli, 'exit');
       expect(code).toBe(1);
