@@ -6,6 +6,8 @@
 export const TOPICS = {
   checkCreated: 'checks.check.created',
   checkFinished: 'checks.check.finished',
+  /** Reply of the checks service to account.check.requested: the check a rule's action asked for exists. */
+  ruleCheckCreated: 'checks.rule-check.created',
   /** Command from the rules engine (account) to the checks service: create a check for a tenant. */
   checkRequested: 'account.check.requested',
   userState: 'account.users',
@@ -24,6 +26,7 @@ export interface TopicSpec {
 export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.checkCreated, compacted: false, partitions: 3 },
   { name: TOPICS.checkFinished, compacted: false, partitions: 3 },
+  { name: TOPICS.ruleCheckCreated, compacted: false, partitions: 3 },
   { name: TOPICS.checkRequested, compacted: false, partitions: 3 },
   { name: TOPICS.userState, compacted: true, partitions: 1 },
   { name: TOPICS.roleState, compacted: true, partitions: 1 },

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RulesModule } from '../rules/rules.module';
-import { CheckCreatedConsumer } from './check-created.consumer';
+import { RuleCheckCreatedConsumer } from './rule-check-created.consumer';
 import { CheckFinishedConsumer } from './check-finished.consumer';
 
-@Module({ imports: [RulesModule], controllers: [CheckFinishedConsumer, CheckCreatedConsumer] })
+@Module({ imports: [RulesModule], controllers: [CheckFinishedConsumer, RuleCheckCreatedConsumer] })
 export class CheckResultsModule {}

@@ -216,10 +216,18 @@ describe('rules engine on checks.check.finished (account)', () => {
     });
     await eventually(async () => expect((await db().query(`SELECT published_at FROM account.outbox WHERE message_key = $1`, [execution.execution_id])).rows[0].published_at).not.toBeNull());
 
-    // The checks service creates the check; its checks.check.created event carries the execution back.
-    const created = checkRecord(tenant.tenantId, { status: 'not_started', rule_depth: 2, requested_by_execution: execution.execution_id });
-    await publish(producer, { ...finishedEvent(created), type: TOPICS.checkCreated });
-    await eventually(async () => expect((await api.get(`/v1/bre/executions/${execution.execution_id}`)).body.execution.created_check_id).toBe(created.check_id), { timeoutMs: 20_000 });
+    // The checks service creates the check and replies with checks.rule-check.created.
+    const createdCheckId = checkRecord(tenant.tenantId).check_id;
+    await publish(producer, {
+      id: randomUUID(),
+      type: TOPICS.ruleCheckCreated,
+      version: 1,
+      tenant_id: tenant.tenantId,
+      occurred_at: new Date().toISOString(),
+      aggregate_id: execution.execution_id,
+      payload: { execution_id: execution.execution_id, check_id: createdCheckId, command_id: randomUUID() },
+    });
+    await eventually(async () => expect((await api.get(`/v1/bre/executions/${execution.execution_id}`)).body.execution.created_check_id).toBe(createdCheckId), { timeoutMs: 20_000 });
   });
 
   it('stops a chain of create_check at the depth limit (skipped), while other actions still run', async () => {

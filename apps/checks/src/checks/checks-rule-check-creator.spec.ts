@@ -7,10 +7,10 @@ import { ChecksService } from './checks.service';
 
 function creator() {
   const outer = jest.fn();
-  const inTx = jest.fn().mockResolvedValue([{ id: 'x', outcome: 'created' }]);
+  const inTx = jest.fn().mockResolvedValue([{ i: 0, id: 'x', outcome: 'created' }]);
   const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query: outer }, findOneBy: jest.fn() };
   const checks = new ChecksService(repo as any, {} as any, new OutboxService(), new ChecksConfig(), new ManualClock('2030-01-01T00:00:00Z'), {} as any, {} as any);
-  return { creator: new ChecksRuleCheckCreator(checks), outer, inTx };
+  return { creator: new ChecksRuleCheckCreator(checks, new OutboxService()), outer, inTx };
 }
 
 const meta = (query: jest.Mock) => ({
@@ -26,15 +26,18 @@ const meta = (query: jest.Mock) => ({
 });
 
 describe('ChecksRuleCheckCreator', () => {
-  it('creates a new check in the command’s transaction, with the rule depth and execution', async () => {
+  it('creates a new check in the command’s transaction, with the rule depth and execution, and replies in it', async () => {
     const { creator: c, outer, inTx } = creator();
     const { checkId } = await c.create('t1', { type: 'person', country: 'CO', inputs: { national_id: '1000000001' }, user_authorized: true }, meta(inTx));
     expect(checkId).toMatch(/^CHK/);
     expect(outer).not.toHaveBeenCalled();
-    const params = inTx.mock.calls[0][1];
-    expect(params[0]).toBe('t1');
-    expect(params[3]).toBe(true); // force_creation: the command is the request
-    expect(params.slice(-2)).toEqual([2, 'EXE1']);
+    const [row] = JSON.parse(inTx.mock.calls[0][1][0]);
+    expect(row).toMatchObject({ id: checkId, tenant_id: 't1', force: true, rule_depth: 2, requested_by_execution: 'EXE1' }); // force: the command is the request
+    // Then the reply, in the same transaction.
+    const [sql, params] = inTx.mock.calls[1];
+    expect(sql).toContain('INSERT INTO outbox');
+    expect(params).toEqual(expect.arrayContaining(['checks.rule-check.created', 'EXE1']));
+    expect(JSON.parse(params[5]).payload).toEqual({ execution_id: 'EXE1', check_id: checkId, command_id: 'ev1' });
   });
 
   it('refuses inputs the creation rules refuse, so the command is not retried', async () => {

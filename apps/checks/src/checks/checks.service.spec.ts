@@ -7,7 +7,7 @@ import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
 const caller = (permissions: string[], keyVersion: 0 | 1 = 1) => new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
 
 function service(outcome: 'created' | 'unknown_type' = 'created') {
-  const query = jest.fn().mockResolvedValue([{ id: outcome === 'created' ? 'x' : null, outcome }]);
+  const query = jest.fn().mockResolvedValue([{ i: 0, id: 'x', outcome }]);
   // The create statement runs as a named prepared statement on the pool: route it to `query(text, values)`.
   const pool = { query: async (cfg: { text: string; values: unknown[] }) => ({ rows: await query(cfg.text, cfg.values) }) };
   const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query, connection: { driver: { master: pool } } }, findOneBy: jest.fn() };
@@ -54,7 +54,7 @@ describe('ChecksService.create', () => {
     await svc.create(caller(['checks.country_all']), body({ country: 'co' }));
     await svc.create(caller(['checks.country_all']), body({ national_id: '2' }));
     await svc.create(caller(['checks.country_all']), body({ report_id: 'R1' }));
-    const hashes = query.mock.calls.map((c) => c[1][1]);
+    const hashes = query.mock.calls.map((c) => JSON.parse(c[1][0])[0].input_hash);
     expect(hashes[0]).toBe(hashes[1]);
     expect(hashes[2]).not.toBe(hashes[0]);
     expect(hashes[3]).not.toBe(hashes[0]);
@@ -65,7 +65,7 @@ describe('ChecksService.create', () => {
     const { check } = await svc.create(caller(['checks.country_all']), body({ country: 'BR', national_id: '123.456.789-09' }));
     expect(check.region).toBe('PR');
     expect(check.createdAt.toISOString()).toBe('2030-01-01T00:00:00.000Z');
-    expect(query.mock.calls[0][1][18]).toBe('PR');
+    expect(JSON.parse(query.mock.calls[0][1][0])[0]).toMatchObject({ region: 'PR', created_at: '2030-01-01T00:00:00.000Z' });
   });
 });
 

@@ -3,6 +3,7 @@ import type { CheckCountry, CheckStatus, DatabaseStatus, DataSet, ScoreResult, S
 export const CHECK_EVENT_TYPES = {
   created: 'checks.check.created',
   finished: 'checks.check.finished',
+  ruleCheckCreated: 'checks.rule-check.created',
 } as const;
 
 export interface ScoreDetail {
@@ -105,6 +106,19 @@ export interface CheckRecord {
 
 export interface CheckCreatedPayload {
   check: CheckRecord;
+}
+
+/**
+ * `checks.rule-check.created`: the reply to a create_check command (account.check.requested), in
+ * the transaction that created the check. The rules engine links the check to its execution from
+ * it, without reading every `checks.check.created`.
+ */
+export interface RuleCheckCreatedPayload {
+  /** The execution of the create_check action that asked for the check. */
+  execution_id: string;
+  check_id: string;
+  /** The command's event id. */
+  command_id: string;
 }
 
 export interface CheckFinishedPayload {
