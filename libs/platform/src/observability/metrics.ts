@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { foregroundLoad } from './foreground-load';
 
 /** One Prometheus registry per process, served at /metrics. */
 export const metricsRegistry = new Registry();
@@ -30,4 +31,14 @@ export const eventsConsumed = new Counter({
   help: 'Events handled by consumers, by outcome (processed, duplicate, parked)',
   labelNames: ['consumer', 'outcome'] as const,
   registers: [metricsRegistry],
+});
+
+/** HTTP requests being served now (background jobs yield above JOBS_YIELD_AT, see ForegroundLoad). */
+export const httpRequestsInFlight = new Gauge({
+  name: 'http_requests_in_flight',
+  help: 'HTTP requests being served right now',
+  registers: [metricsRegistry],
+  collect() {
+    this.set(foregroundLoad.current);
+  },
 });
