@@ -194,18 +194,27 @@ export class BatchesService {
     return { ...batch, status: 'stopped', finishedAt: now, updatedAt: now };
   }
 
+  /**
+   * Counts of the batch's rows and of their checks' statuses. One row's check is found through the
+   * checks primary key, never by scanning checks: on tables that grew faster than their statistics
+   * (a new deployment's first big batch) the planner otherwise picked a scan of checks per row, and
+   * a client polling progress kept one query running for tens of seconds, slowing the batch itself.
+   */
   async progress(batch: BatchEntity): Promise<BatchProgress> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*) FILTER (WHERE r.status = 'pending')::int AS pending,
-              count(*) FILTER (WHERE r.status = 'created')::int AS created,
-              count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
-              count(*) FILTER (WHERE r.status = 'stopped')::int AS stopped,
-              count(*) FILTER (WHERE c.status = 'completed')::int AS completed,
-              count(*) FILTER (WHERE c.status = 'error')::int AS error
-         FROM batch_rows r LEFT JOIN checks c ON c.id = r.check_id AND c.tenant_id = r.tenant_id
-        WHERE r.batch_id = $1 AND r.tenant_id = $2`,
-      [batch.id, batch.tenantId],
-    );
+    const [row] = await this.dataSource.transaction(async (m) => {
+      await m.query(`SET LOCAL enable_seqscan = off`);
+      return m.query(
+        `SELECT count(*) FILTER (WHERE r.status = 'pending')::int AS pending,
+                count(*) FILTER (WHERE r.status = 'created')::int AS created,
+                count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
+                count(*) FILTER (WHERE r.status = 'stopped')::int AS stopped,
+                count(*) FILTER (WHERE c.status = 'completed')::int AS completed,
+                count(*) FILTER (WHERE c.status = 'error')::int AS error
+           FROM batch_rows r LEFT JOIN checks c ON c.id = r.check_id AND c.tenant_id = r.tenant_id
+          WHERE r.batch_id = $1 AND r.tenant_id = $2`,
+        [batch.id, batch.tenantId],
+      );
+    });
     return {
       rows_total: batch.rowsTotal,
       rows_pending: batch.status === 'file_uploaded' || (batch.status === 'processing' && row.created + row.failed + row.pending === 0) ? batch.rowsTotal : row.pending,
