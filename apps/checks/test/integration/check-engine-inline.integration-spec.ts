@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import { closeDb, db, RunningService, startInProcess } from '@kyc/testing';
+import { tenantWithClient, createCheck as create, getCheck as get, statusOf } from './check-helpers';
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 
@@ -33,19 +34,9 @@ describe('check engine fast path (databases asked inline by the start job)', () 
     await closeDb();
   });
 
-  async function tenant(): Promise<{ t: TestTenant; api: ApiClient }> {
-    const t = await createTenant(account.url, [checks.url]);
-    return { t, api: new ApiClient(checks.url, t.apiKey) };
-  }
+  const tenant = () => tenantWithClient(account.url, checks.url);
 
-  async function create(api: ApiClient, body: Record<string, string>) {
-    const res = await api.post('/v1/checks', { user_authorized: 'true', force_creation: 'true', ...body });
-    expect([res.status, res.body]).toEqual([201, expect.anything()]);
-    return res.body.check.check_id as string;
-  }
 
-  const get = async (api: ApiClient, id: string) => (await api.get(`/v1/checks/${id}`)).body.check;
-  const statusOf = (check: any, databaseId: string) => check.statuses.find((s: any) => s.database_id === databaseId);
   const count = async (sql: string, params: unknown[]) => (await db().query(sql, params)).rows[0].n as number;
   const finishedEvents = (id: string) => count(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [id]);
   const jobsOf = (id: string, queue: string) => count(`SELECT count(*)::int AS n FROM checks.jobs WHERE queue = $2 AND payload->>'check_id' = $1`, [id, queue]);

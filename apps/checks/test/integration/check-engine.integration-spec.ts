@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import { closeDb, db, RunningService, startInProcess } from '@kyc/testing';
+import { tenantWithClient, createCheck as create, getCheck as get, statusOf } from './check-helpers';
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 
@@ -41,19 +42,9 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     await jobs.drain();
   };
 
-  async function tenant(): Promise<{ t: TestTenant; api: ApiClient }> {
-    const t = await createTenant(account.url, [checks.url]);
-    return { t, api: new ApiClient(checks.url, t.apiKey) };
-  }
+  const tenant = () => tenantWithClient(account.url, checks.url);
 
-  async function create(api: ApiClient, body: Record<string, string>) {
-    const res = await api.post('/v1/checks', { user_authorized: 'true', force_creation: 'true', ...body });
-    expect([res.status, res.body]).toEqual([201, expect.anything()]);
-    return res.body.check.check_id as string;
-  }
 
-  const get = async (api: ApiClient, id: string) => (await api.get(`/v1/checks/${id}`)).body.check;
-  const statusOf = (check: any, databaseId: string) => check.statuses.find((s: any) => s.database_id === databaseId);
   const scoreOf = (check: any, dataSet: string) => check.scores.find((s: any) => s.data_set === dataSet);
   const finishedEvents = async (id: string) =>
     (await db().query(`SELECT envelope FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [id])).rows.map((r) => r.envelope);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppException, Caller, JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import { ApiClient, closeDb, db, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import { tenantWithClient } from './check-helpers';
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { ChecksService } from '../../src/checks/checks.service';
@@ -36,10 +37,7 @@ describe('continuous checks (ManualClock scheduler)', () => {
     await closeDb();
   });
 
-  async function tenant(): Promise<{ t: TestTenant; api: ApiClient }> {
-    const t = await createTenant(account.url, [checks.url]);
-    return { t, api: new ApiClient(checks.url, t.apiKey) };
-  }
+  const tenant = () => tenantWithClient(account.url, checks.url);
 
   const advance = async (ms: number) => {
     clock.advance(ms);
