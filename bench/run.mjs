@@ -495,9 +495,12 @@ async function batchChecks(ctx) {
   let allCreatedS = null;
   let allFinishedS = null;
   let batch;
+  const polls = [];
   const deadline = t0 + num('BENCH_BATCH_TIMEOUT', 300) * 1000;
   while (performance.now() < deadline) {
+    const tp = performance.now();
     batch = (await http(`${base}/v1/batches/${batchId}`, { headers })).batch;
+    polls.push(performance.now() - tp);
     const p = batch.progress;
     const elapsed = (performance.now() - t0) / 1000;
     if (allCreatedS === null && p.rows_created + p.rows_failed === rows) allCreatedS = elapsed;
@@ -508,7 +511,9 @@ async function batchChecks(ctx) {
     await new Promise((r) => setTimeout(r, 500));
   }
   const p = batch.progress;
-  log(`batch: ${p.rows_created} checks created in ${allCreatedS === null ? 'n/a' : allCreatedS.toFixed(1)} s; ${p.checks_completed + p.checks_error} finished in ${allFinishedS ?? `> ${num('BENCH_BATCH_TIMEOUT', 300)}`} s`);
+  log(`batch: ${p.rows_created} checks created in ${allCreatedS === null ? 'n/a' : allCreatedS.toFixed(1)} s; ${p.checks_completed + p.checks_error} finished in ${allFinishedS === null ? `> ${num('BENCH_BATCH_TIMEOUT', 300)}` : allFinishedS.toFixed(1)} s`);
+  const pollMs = { count: polls.length, p50_ms: percentile(polls, 50), max_ms: percentile(polls, 100) };
+  log(`batch: GET /v1/batches/{id} (progress) during the run: p50 ${pollMs.p50_ms} ms, max ${pollMs.max_ms} ms over ${pollMs.count} polls`);
 
   t = performance.now();
   await http(`${base}/v1/batches/${batchId}/report`, { method: 'POST', headers: form, body: 'format=xlsx' });
@@ -532,6 +537,7 @@ async function batchChecks(ctx) {
     all_checks_finished_s: round(allFinishedS, 2),
     checks_per_second_finished: allFinishedS ? round(rows / allFinishedS, 1) : null,
     progress: p,
+    progress_get: pollMs,
     report_s: round(reportS, 2),
     report_bytes: reportBytes,
   };

@@ -16,6 +16,7 @@ export * from './database/raw-entity';
 export * from './database/group-commit';
 export * from './database/platform-tables.migration';
 export * from './database/platform-jobs.migration';
+export * from './database/platform-jobs-claim.migration';
 export * from './jobs/job-queue.service';
 export * from './time/clock';
 export * from './events/kafka';

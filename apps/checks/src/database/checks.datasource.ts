@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { PlatformJobs1763769700000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import { PlatformJobs1763769700000, PlatformJobsClaim1763770800000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
 import { BatchEntity } from '../batches/batch.entity';
 import { CheckEntity } from '../checks/check.entity';
 import { CollectorCredentialEntity } from '../credentials/collector-credential.entity';
@@ -15,7 +15,7 @@ import { CheckEngine1763770100000 } from './migrations/1763770100000-check-engin
 import { Batches1763770700000 } from './migrations/1763770700000-batches';
 
 export const checksEntities: Function[] = [CheckEntity, CheckDatabaseEntity, CustomTypeEntity, CheckSettingsEntity, CollectorCredentialEntity, ContinuousCheckEntity, ContinuousCheckRunEntity, CheckPdfEntity, BatchEntity];
-export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000];
+export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

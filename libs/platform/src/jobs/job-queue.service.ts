@@ -226,11 +226,17 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
       const rows = await this.dataSource.query(
-        `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
-          WHERE id IN (
-            SELECT id FROM jobs
-             WHERE queue = $1 AND ((status = 'pending' AND run_at <= $2) OR (status = 'running' AND locked_until < $2))
-             ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+        // Jobs whose worker lost its lease first, then due pending ones in order; each part reads
+        // its own partial index (jobs_lease_idx, jobs_pending_idx), a few entries whatever the backlog.
+        `WITH lapsed AS (
+           SELECT id, locked_until AS due FROM jobs WHERE queue = $1 AND status = 'running' AND locked_until < $2
+            ORDER BY locked_until LIMIT $4 FOR UPDATE SKIP LOCKED
+         ), pending AS (
+           SELECT id, run_at AS due FROM jobs WHERE queue = $1 AND status = 'pending' AND run_at <= $2
+            ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
+         )
+         UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
+          WHERE id IN (SELECT id FROM (SELECT id, 0 AS rank, due FROM lapsed UNION ALL SELECT id, 1, due FROM pending) AS due ORDER BY rank, due LIMIT $4)
           RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at`,
         [queue, now, new Date(now.getTime() + reg.options.lockMs), free],
       );

@@ -141,6 +141,25 @@ describe('JobQueueService on real PostgreSQL', () => {
     expect((await db().query(`SELECT count(*)::int AS n FROM engagement.jobs WHERE queue = 'test.backlog' AND status = 'completed'`)).rows[0].n).toBe(20);
   });
 
+
+  it('claims a job whose worker lost its lease first, then due jobs oldest first; not-yet-due ones wait', async () => {
+    const at = (s: number) => ({ runAt: new Date(clock.now().getTime() + s * 1_000) });
+    await jobs.enqueueMany(null, 'test.order', [
+      { payload: { n: 'b' }, options: at(-20) },
+      { payload: { n: 'future' }, options: at(30) },
+      { payload: { n: 'c' }, options: at(-10) },
+      { payload: { n: 'a' }, options: at(-30) },
+    ]);
+    const lapsed = (await jobs.enqueue(null, 'test.order', { n: 'lapsed' }, at(-5)))!;
+    await db().query(`UPDATE engagement.jobs SET status = 'running', attempts = 1, locked_until = $2 WHERE id = $1`, [lapsed, new Date(clock.now().getTime() - 1_000)]);
+    const seen: string[] = [];
+    jobs.register<{ n: string }>('test.order', async (job) => void seen.push(job.payload.n), { concurrency: 1 });
+    await jobs.drain();
+    expect(seen).toEqual(['lapsed', 'a', 'b', 'c']);
+    clock.advance(31_000);
+    await jobs.drain();
+    expect(seen).toEqual(['lapsed', 'a', 'b', 'c', 'future']);
+  });
   it('lets a non-transactional handler complete its job in its own transaction (JOB_COMPLETED)', async () => {
     await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
     let fail = true;
