@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
-import { Clock, EnqueueOptions, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent } from '@kyc/platform';
+import { Clock, EnqueueOptions, findOneRaw, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent } from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
@@ -339,7 +339,7 @@ export class CheckEngineService implements OnModuleInit {
             updated_at: r.updatedAt,
           })),
         ),
-        JSON.stringify(runs.map(({ row, outcome }) => ({ database_id: row.databaseId, country: row.country, outcome, latency_ms: Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime()) }))),
+        JSON.stringify(runs.map(({ row, outcome }) => ({ database_id: row.databaseId, country: row.country, outcome, latency_ms: this.latencyOf(row, now) }))),
         JSON.stringify(events),
         JSON.stringify(jobs),
         job.id,
@@ -368,12 +368,12 @@ export class CheckEngineService implements OnModuleInit {
 
   // ------------------------------------------------------------------------------------ collect
 
-  private async collect(job: Job<CollectJob>): Promise<void> {
+  private async collect(job: Job<CollectJob>): Promise<void | typeof JOB_COMPLETED> {
     const tenantId = job.tenantId!;
     const manager = this.dataSource.manager;
     const [check, row] = await Promise.all([
-      manager.findOneBy(CheckEntity, { id: job.payload.check_id, tenantId }),
-      manager.findOneBy(CheckDatabaseEntity, { id: job.payload.database_row_id, tenantId }),
+      findOneRaw(manager.getRepository(CheckEntity), { id: job.payload.check_id, tenantId }),
+      findOneRaw(manager.getRepository(CheckDatabaseEntity), { id: job.payload.database_row_id, tenantId }),
     ]);
     if (!check || !row || isFinal(row) || FINISHED.includes(check.status)) return;
     const now = this.clock.now();
@@ -381,24 +381,17 @@ export class CheckEngineService implements OnModuleInit {
     const settings = this.settingsOf(check);
     const collector = this.registry.get(row.databaseId);
     if (!collector) {
-      await this.record(check.id, tenantId, row.id, { kind: 'failure', message: `database ${row.databaseId} is not available in this installation` });
-      return;
+      return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: `database ${row.databaseId} is not available in this installation` }, { job }));
     }
     let credentials: CollectorCredentials | undefined;
     if (collector.needsCredentials) {
       credentials = await this.credentials.forCollector(tenantId, row.databaseId);
-      if (!credentials) {
-        await this.record(check.id, tenantId, row.id, { kind: 'failure', message: missingCredentials(row.databaseId) }, { countRun: false });
-        return;
-      }
+      if (!credentials) return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: missingCredentials(row.databaseId) }, { countRun: false, job }));
     }
     const [{ attempts }] = await manager.query(`UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [row.id]);
     const result = await this.ask(collector, check, row, now, attempts, credentials);
     if (result.kind === 'failed') {
-      if (result.permanent || !settings.retries) {
-        await this.record(check.id, tenantId, row.id, { kind: 'failure', message: result.message });
-        return;
-      }
+      if (result.permanent || !settings.retries) return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: result.message }, { job }));
       await this.recordRuns(manager, check.id, [{ row, outcome: 'error' }], now);
       throw result.error; // retried with backoff; the timer expires the database at max_duration
     }
@@ -409,7 +402,12 @@ export class CheckEngineService implements OnModuleInit {
       }
       return;
     }
-    await this.record(check.id, tenantId, row.id, outcome);
+    return this.recorded(this.record(check.id, tenantId, row.id, outcome, { job }));
+  }
+
+  /** A collect job's result: completed with the record (JOB_COMPLETED), else by the queue. */
+  private async recorded(recording: Promise<boolean>): Promise<void | typeof JOB_COMPLETED> {
+    return (await recording) ? JOB_COMPLETED : undefined;
   }
 
   /** One query of a database, with the call's deadline; failures are returned, not thrown. */
@@ -438,13 +436,21 @@ export class CheckEngineService implements OnModuleInit {
 
   /**
    * Records a database's answer or failure (from a collector job or a webhook) and settles the check.
-   * Idempotent: a database already final, or a finished check, is left alone.
+   * Idempotent: a database already final, or a finished check, is left alone. With `job` (a collect
+   * job), the job completes in the same transaction.
+   *
+   * The check's row lock is held for four round trips: the locked read of the check, the read of its
+   * databases, one statement with every write (the database, the settled check, its run, the
+   * finished event, the job's completion) and the commit. Other databases of the same check wait
+   * on that lock, so its length bounds how fast one check's answers are recorded. A finishing check
+   * with a CheckFinishedExtension that applies takes the general path (the extension runs in the
+   * transaction).
    */
-  async record(checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: { countRun?: boolean } = {}): Promise<boolean> {
+  async record(checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: { countRun?: boolean; job?: Job } = {}): Promise<boolean> {
     return this.dataSource.transaction(async (m) => {
-      const check = await this.lockCheck(m, checkId, tenantId);
-      if (!check || FINISHED.includes(check.status)) return false;
-      const rows = await this.rowsOf(m, check);
+      const locked = await this.lockWithDatabases(m, checkId, tenantId);
+      if (!locked || FINISHED.includes(locked.check.status)) return false;
+      const { check, rows } = locked;
       const row = rows.find((r) => r.id === rowId);
       if (!row || isFinal(row)) return false;
       const now = this.clock.now();
@@ -455,10 +461,54 @@ export class CheckEngineService implements OnModuleInit {
         answeredAt: now,
         updatedAt: now,
       });
-      await m.update(CheckDatabaseEntity, { id: row.id }, { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now });
       // A tenant's missing credentials say nothing about the database's health.
-      if (options.countRun !== false) await this.recordRuns(m, check.id, [{ row, outcome: outcome.kind === 'answer' ? 'success' : 'error' }], now);
-      await this.settle(m, check, rows, now);
+      const runs = options.countRun === false ? [] : [{ row, outcome: (outcome.kind === 'answer' ? 'success' : 'error') as RunOutcome }];
+      const finished = this.evaluate(check, rows, now);
+      if (finished && this.finishedExtensions.some((e) => !e.appliesTo || e.appliesTo(check))) {
+        await m.update(CheckDatabaseEntity, { id: row.id }, { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now });
+        await this.recordRuns(m, check.id, runs, now);
+        await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, this.settledFields(check, true));
+        await this.publishFinished(m, check);
+        if (options.job) await this.jobs.complete(m, options.job);
+      } else {
+        await m.query(
+          `WITH d AS (
+             UPDATE check_databases SET status = $3, answer = $4::jsonb, message = $5, answered_at = $6, updated_at = $6 WHERE id = $1 AND check_id = $2
+           ), c AS (
+             UPDATE checks SET status = $7, score = $8, id_score = $9, homonym_score = $10, result = $11::jsonb, updated_at = $6, finished_at = COALESCE($12, finished_at) WHERE id = $2
+           ), runs AS (
+             INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
+             SELECT r.database_id, r.country, r.tenant_id, $2, r.outcome, r.latency_ms, $6
+               FROM jsonb_to_recordset($13::jsonb) AS r(database_id text, country text, tenant_id text, outcome text, latency_ms bigint)
+           ), evt AS (
+             INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+             SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
+               FROM jsonb_to_recordset($14::jsonb) AS e(id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb)
+           ), done AS (
+             UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $15 AND attempts = $16
+           )
+           SELECT 1`,
+          [
+            row.id,
+            check.id,
+            row.status,
+            row.answer === null ? null : JSON.stringify(row.answer),
+            row.message,
+            now,
+            check.status,
+            check.score,
+            check.idScore,
+            check.homonymScore,
+            JSON.stringify(check.result),
+            finished ? check.finishedAt : null,
+            JSON.stringify(runs.map((r) => ({ database_id: r.row.databaseId, country: r.row.country, tenant_id: r.row.tenantId, outcome: r.outcome, latency_ms: this.latencyOf(r.row, now) }))),
+            JSON.stringify(finished ? [this.outbox.row(this.finishedEvent(check, {}))] : []),
+            options.job?.id ?? null,
+            options.job?.attempt ?? null,
+          ],
+        );
+        if (finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+      }
       return true;
     });
   }
@@ -489,6 +539,7 @@ export class CheckEngineService implements OnModuleInit {
     const now = this.clock.now();
     const expired = !!check.deadlineAt && now >= check.deadlineAt;
     const timedOut: { row: CheckDatabaseEntity; outcome: RunOutcome }[] = [];
+    const changed: CheckDatabaseEntity[] = [];
     for (const row of rows) {
       if (isFinal(row)) continue;
       let status = row.status;
@@ -500,7 +551,15 @@ export class CheckEngineService implements OnModuleInit {
       } else if (row.status === 'not_started' && row.expectedAt && row.expectedAt <= now) status = 'delayed';
       if (status === row.status) continue;
       Object.assign(row, { status, message, updatedAt: now });
-      await m.update(CheckDatabaseEntity, { id: row.id }, { status, message, updatedAt: now });
+      changed.push(row);
+    }
+    // One statement for every changed database (the check's lock is held meanwhile).
+    if (changed.length) {
+      await m.query(
+        `UPDATE check_databases d SET status = v.status, message = v.message, updated_at = $2
+           FROM jsonb_to_recordset($3::jsonb) AS v(id text, status text, message text) WHERE d.id = v.id AND d.check_id = $1`,
+        [check.id, now, JSON.stringify(changed.map((r) => ({ id: r.id, status: r.status, message: r.message })))],
+      );
     }
     await this.recordRuns(m, check.id, timedOut, now);
     if (!(await this.settle(m, check, rows, now))) await this.scheduleTimer(m, check, rows, now);
@@ -597,6 +656,24 @@ export class CheckEngineService implements OnModuleInit {
 
   // ------------------------------------------------------------------------------------ helpers
 
+  /**
+   * The check, locked, then its databases (in their order). Two statements: in READ COMMITTED a
+   * statement that waited for the lock still reads everything but the locked row with the snapshot
+   * it took before waiting, so the databases must be read by a statement that starts after it.
+   */
+  private async lockWithDatabases(m: EntityManager, checkId: string, tenantId: string): Promise<{ check: CheckEntity; rows: CheckDatabaseEntity[] } | null> {
+    const [found] = await m.query(`SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [checkId, tenantId]);
+    if (!found) return null;
+    const rows: Record<string, unknown>[] = await m.query(`SELECT * FROM check_databases WHERE check_id = $1 AND tenant_id = $2 ORDER BY created_at, id`, [checkId, tenantId]);
+    const databases = m.getRepository(CheckDatabaseEntity);
+    return { check: mapRow(m.getRepository(CheckEntity), found), rows: rows.map((r) => mapRow(databases, r)) };
+  }
+
+  /** A database's answer time so far, for its collector run. */
+  private latencyOf(row: CheckDatabaseEntity, now: Date): number {
+    return Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime());
+  }
+
   private lockCheck(m: EntityManager, checkId: string, tenantId: string | null): Promise<CheckEntity | null> {
     if (!tenantId) return Promise.resolve(null);
     return m.getRepository(CheckEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id AND c.tenantId = :tenant', { id: checkId, tenant: tenantId }).getOne();
@@ -619,7 +696,7 @@ export class CheckEngineService implements OnModuleInit {
         runs.map((r) => r.row.country),
         runs.map((r) => r.row.tenantId),
         runs.map((r) => r.outcome),
-        runs.map((r) => Math.max(0, now.getTime() - (r.row.requestedAt ?? now).getTime())),
+        runs.map((r) => this.latencyOf(r.row, now)),
       ],
     );
   }
