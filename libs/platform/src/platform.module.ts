@@ -58,7 +58,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
     this.relay.start(producer, this.config.OUTBOX_POLL_MS);
-    this.jobs.start(this.config.JOBS_POLL_MS);
+    this.jobs.start(this.config.JOBS_POLL_MS, this.config.JOBS_RETENTION_HOURS);
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 

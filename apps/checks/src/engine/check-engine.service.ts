@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
-import { Clock, EnqueueOptions, findOneRaw, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent } from '@kyc/platform';
+import { Clock, EnqueueOptions, findOneRaw, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent, preparedQuery } from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
@@ -276,7 +276,9 @@ export class CheckEngineService implements OnModuleInit {
       ...(timer ? [{ queue: TIMER_QUEUE, payload: timer.payload, max_attempts: 5, run_at: timer.runAt, dedupe_key: timer.dedupeKey }] : []),
     ];
     const events = finished ? [this.outbox.row(this.finishedEvent(check, {}))] : [];
-    const [{ started }] = await this.dataSource.query(
+    const [{ started }] = await preparedQuery<{ started: number }>(
+      this.dataSource,
+      'checks.engine.start',
       `WITH c AS (
          UPDATE checks SET status = $3, score = $4, id_score = $5, homonym_score = $6, result = $7::jsonb, started_at = $8, deadline_at = $9, updated_at = $10, finished_at = $11
           WHERE id = $1 AND tenant_id = $2 AND status = 'not_started' RETURNING id
@@ -388,7 +390,7 @@ export class CheckEngineService implements OnModuleInit {
       credentials = await this.credentials.forCollector(tenantId, row.databaseId);
       if (!credentials) return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: missingCredentials(row.databaseId) }, { countRun: false, job }));
     }
-    const [{ attempts }] = await manager.query(`UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [row.id]);
+    const [{ attempts }] = await preparedQuery<{ attempts: number }>(this.dataSource, 'checks.engine.attempt', `UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [row.id]);
     const result = await this.ask(collector, check, row, now, attempts, credentials);
     if (result.kind === 'failed') {
       if (result.permanent || !settings.retries) return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: result.message }, { job }));
@@ -471,7 +473,9 @@ export class CheckEngineService implements OnModuleInit {
         await this.publishFinished(m, check);
         if (options.job) await this.jobs.complete(m, options.job);
       } else {
-        await m.query(
+        await preparedQuery(
+          this.dataSource,
+          'checks.engine.record',
           `WITH d AS (
              UPDATE check_databases SET status = $3, answer = $4::jsonb, message = $5, answered_at = $6, updated_at = $6 WHERE id = $1 AND check_id = $2
            ), c AS (
@@ -506,6 +510,7 @@ export class CheckEngineService implements OnModuleInit {
             options.job?.id ?? null,
             options.job?.attempt ?? null,
           ],
+          m,
         );
         if (finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
       }
@@ -662,9 +667,9 @@ export class CheckEngineService implements OnModuleInit {
    * it took before waiting, so the databases must be read by a statement that starts after it.
    */
   private async lockWithDatabases(m: EntityManager, checkId: string, tenantId: string): Promise<{ check: CheckEntity; rows: CheckDatabaseEntity[] } | null> {
-    const [found] = await m.query(`SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [checkId, tenantId]);
+    const [found] = await preparedQuery(this.dataSource, 'checks.engine.lock', `SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [checkId, tenantId], m);
     if (!found) return null;
-    const rows: Record<string, unknown>[] = await m.query(`SELECT * FROM check_databases WHERE check_id = $1 AND tenant_id = $2 ORDER BY created_at, id`, [checkId, tenantId]);
+    const rows = await preparedQuery(this.dataSource, 'checks.engine.databases', `SELECT * FROM check_databases WHERE check_id = $1 AND tenant_id = $2 ORDER BY created_at, id`, [checkId, tenantId], m);
     const databases = m.getRepository(CheckDatabaseEntity);
     return { check: mapRow(m.getRepository(CheckEntity), found), rows: rows.map((r) => mapRow(databases, r)) };
   }

@@ -75,6 +75,16 @@ export class PlatformConfig {
   @Min(0)
   JOBS_YIELD_AT = 8;
 
+  /**
+   * Finished jobs (completed or failed) are deleted this many hours after they finished, so the
+   * jobs table holds the work in flight and recent history, not every job ever run. A job's
+   * dedupe key is free again once it is deleted. 0: keep them.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  JOBS_RETENTION_HOURS = 168;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()

@@ -1,14 +1,21 @@
-import type { Pool } from 'pg';
-import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /**
- * Runs a hot statement as a named prepared statement straight on the pg pool (parsed and planned
- * once per connection, and without TypeORM's query runner per call), or in the caller's
- * transaction when a manager is given. `name` must identify `text` for the life of the process.
+ * Runs a hot statement as a named prepared statement straight on pg (parsed and planned once per
+ * connection, and without TypeORM's query runner per call): on the pool, or on the connection of
+ * the caller's transaction when a manager is given. `name` must identify `text` for the life of
+ * the process.
  */
 export async function preparedQuery<T = Record<string, unknown>>(dataSource: DataSource, name: string, text: string, values: unknown[], manager?: EntityManager): Promise<T[]> {
-  if (manager) return manager.query(text, values);
+  if (manager) {
+    const runner = manager.queryRunner as (QueryRunner & { connect(): Promise<PoolClient> }) | undefined;
+    // Outside a transaction (no query runner, or one released) TypeORM would take any pooled connection: the pool does the same.
+    if (!runner || runner.isReleased) return manager.query(text, values);
+    const client = await runner.connect();
+    return (await client.query({ name, text, values })).rows as T[];
+  }
   const pool = (dataSource.driver as PostgresDriver).master as Pool;
   return (await pool.query({ name, text, values })).rows as T[];
 }

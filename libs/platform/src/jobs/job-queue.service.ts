@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } 
 import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
 import { commitSignal } from '../database/commit-signal';
+import { preparedQuery } from '../database/raw-entity';
 import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
@@ -62,6 +63,10 @@ interface Registration {
   backlog: boolean;
 }
 
+/** Finished jobs past their retention are deleted this often, this many per statement. */
+const PURGE_EVERY_MS = 10 * 60_000;
+const PURGE_BATCH = 5_000;
+
 const jobsRun = new Counter({ name: 'jobs_run_total', help: 'Jobs run by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [metricsRegistry] });
 
 /**
@@ -83,6 +88,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   private readonly running = new Set<Promise<void>>();
   /** Claims are serialized, so drain() always sees the jobs a background pass claimed. */
   private claimChain: Promise<unknown> = Promise.resolve();
+  private lastPurge = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -140,15 +146,40 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     return rows.length;
   }
 
-  start(pollMs: number): void {
+  start(pollMs: number, retentionHours = 0): void {
     this.started = true;
     commitSignal.on('commit', this.onCommit);
     const poll = () => {
       if (this.stopped) return;
       this.kick(true);
+      if (retentionHours && Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
+        this.lastPurge = Date.now();
+        void this.purgeFinished(retentionHours).catch((err) => this.logger.warn({ err, msg: 'purging finished jobs failed' }));
+      }
       this.timer = setTimeout(poll, pollMs);
     };
     poll();
+  }
+
+  /**
+   * Deletes jobs that finished (completed or failed) more than `retentionHours` ago by the queue's
+   * clock, a bounded batch per statement so no statement holds many row locks for long. Runs
+   * every 10 minutes from the poll; any number of replicas may run it at once. Returns how many
+   * were deleted.
+   */
+  async purgeFinished(retentionHours: number): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - retentionHours * 3_600_000);
+    let total = 0;
+    for (;;) {
+      const rows = await preparedQuery(
+        this.dataSource,
+        'jobs.purge',
+        `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE status IN ('completed', 'failed') AND finished_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1`,
+        [cutoff, PURGE_BATCH],
+      );
+      total += rows.length;
+      if (rows.length < PURGE_BATCH || this.stopped) return total;
+    }
   }
 
   /**
@@ -225,7 +256,9 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       // per finished one (each claim is a statement and a commit); its running jobs kick it again.
       if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
-      const rows = await this.dataSource.query(
+      const rows = await preparedQuery<Record<string, any>>(
+        this.dataSource,
+        'jobs.claim',
         // Jobs whose worker lost its lease first, then due pending ones in order; each part reads
         // its own partial index (jobs_lease_idx, jobs_pending_idx), a few entries whatever the backlog.
         `WITH lapsed AS (
@@ -240,7 +273,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
           RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at`,
         [queue, now, new Date(now.getTime() + reg.options.lockMs), free],
       );
-      const jobs = rows[0] && Array.isArray(rows[0]) ? rows[0] : rows;
+      const jobs = rows;
       reg.backlog = jobs.length === free;
       for (const row of jobs) {
         claimed++;
@@ -296,7 +329,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
 
   /** Completes a job only if this attempt still owns it (a newer attempt may have taken over). */
   private async markDone(m: EntityManager, job: Job): Promise<void> {
-    await m.query(`UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`, [job.id, job.attempt]);
+    await preparedQuery(this.dataSource, 'jobs.done', `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`, [job.id, job.attempt], m);
   }
 
   /**

@@ -160,6 +160,25 @@ describe('JobQueueService on real PostgreSQL', () => {
     await jobs.drain();
     expect(seen).toEqual(['lapsed', 'a', 'b', 'c', 'future']);
   });
+  it('deletes finished jobs past their retention, and keeps recent, pending and running ones; a purged dedupe key is free again', async () => {
+    const ids = await Promise.all(['old-done', 'old-failed', 'recent-done', 'pending', 'running'].map((key) => jobs.enqueue(null, 'test.retention', { key }, { dedupeKey: `retention:${key}`, runAt: new Date(clock.now().getTime() + 3_600_000) })));
+    const [oldDone, oldFailed, recentDone, pending, running] = ids as string[];
+    const finishedAgo = (hours: number) => new Date(clock.now().getTime() - hours * 3_600_000);
+    await db().query(`UPDATE engagement.jobs SET status = 'completed', finished_at = $2 WHERE id = $1`, [oldDone, finishedAgo(25)]);
+    await db().query(`UPDATE engagement.jobs SET status = 'failed', finished_at = $2 WHERE id = $1`, [oldFailed, finishedAgo(30)]);
+    await db().query(`UPDATE engagement.jobs SET status = 'completed', finished_at = $2 WHERE id = $1`, [recentDone, finishedAgo(23)]);
+    await db().query(`UPDATE engagement.jobs SET status = 'running', locked_until = $2 WHERE id = $1`, [running, finishedAgo(48)]);
+
+    // Jobs other tests finished (by the database's clock, years before this clock) go too.
+    expect(await jobs.purgeFinished(24)).toBeGreaterThanOrEqual(2);
+    const left = (await db().query(`SELECT id FROM engagement.jobs WHERE queue = 'test.retention' ORDER BY id`)).rows.map((r) => String(r.id));
+    expect(left).toEqual([recentDone, pending, running].sort((a, b) => Number(a) - Number(b)));
+    expect(await jobs.purgeFinished(24)).toBe(0);
+    // The purged job's dedupe key can be used again; a kept one still de-duplicates.
+    expect(await jobs.enqueue(null, 'test.retention', { key: 'again' }, { dedupeKey: 'retention:old-done', runAt: new Date(clock.now().getTime() + 3_600_000) })).not.toBeNull();
+    expect(await jobs.enqueue(null, 'test.retention', { key: 'again' }, { dedupeKey: 'retention:recent-done' })).toBeNull();
+  });
+
   it('lets a non-transactional handler complete its job in its own transaction (JOB_COMPLETED)', async () => {
     await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
     let fail = true;
