@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
-import { Clock, EnqueueOptions, findOneRaw, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent, preparedQuery } from '@kyc/platform';
+import type { PoolClient, QueryResult } from 'pg';
+import { Clock, EnqueueOptions, findOneRaw, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent, pgPool, preparedQuery } from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
@@ -50,6 +51,40 @@ type AskResult = { kind: 'outcome'; outcome: CollectorOutcome } | { kind: 'faile
 
 /** Delay before retry n (1-based) of a failed database when settings have `retries`: 15 s doubling, at most 10 minutes. */
 const collectBackoffMs = (n: number) => Math.min(10 * 60_000, 15_000 * 2 ** (n - 1));
+
+interface RecordOptions {
+  /** false: the outcome says nothing about the database's health (no collector run). */
+  countRun?: boolean;
+  /** The collect job that asked: it completes with the record. */
+  job?: Job;
+}
+/** A database's outcome applied to its check (in memory). */
+interface Applied {
+  row: CheckDatabaseEntity;
+  runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[];
+  finished: boolean;
+}
+
+const LOCK_CHECK_SQL = `SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`;
+// A statement of its own after the lock: in READ COMMITTED a statement that waited for the lock
+// reads everything but the locked row with the snapshot it took before waiting.
+const CHECK_DATABASES_SQL = `SELECT * FROM check_databases WHERE check_id = $1 AND tenant_id = $2 ORDER BY created_at, id`;
+const RECORD_SQL = `WITH d AS (
+    UPDATE check_databases SET status = $3, answer = $4::jsonb, message = $5, answered_at = $6, updated_at = $6 WHERE id = $1 AND check_id = $2
+  ), c AS (
+    UPDATE checks SET status = $7, score = $8, id_score = $9, homonym_score = $10, result = $11::jsonb, updated_at = $6, finished_at = COALESCE($12, finished_at) WHERE id = $2
+  ), runs AS (
+    INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
+    SELECT r.database_id, r.country, r.tenant_id, $2, r.outcome, r.latency_ms, $6
+      FROM jsonb_to_recordset($13::jsonb) AS r(database_id text, country text, tenant_id text, outcome text, latency_ms bigint)
+  ), evt AS (
+    INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+    SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
+      FROM jsonb_to_recordset($14::jsonb) AS e(id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb)
+  ), done AS (
+    UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $15 AND attempts = $16
+  )
+  SELECT 1`;
 
 const FINISHED: readonly CheckStatus[] = ['completed', 'error'];
 const isFinal = (row: CheckDatabaseEntity) => FINAL_DATABASE_STATUSES.includes(row.status);
@@ -235,7 +270,7 @@ export class CheckEngineService implements OnModuleInit {
     check.startedAt = now;
     check.deadlineAt = deadlineAt;
     const finished = this.evaluate(check, rows, done);
-    if (!finished || !this.finishedExtensions.some((e) => !e.appliesTo || e.appliesTo(check))) {
+    if (!finished || !this.extended(check)) {
       return (await this.startInOneStatement(job, check, rows, runs, collectJobs, finished, done)) ? JOB_COMPLETED : undefined;
     }
     return this.dataSource.transaction(async (m) => {
@@ -441,81 +476,121 @@ export class CheckEngineService implements OnModuleInit {
    * Idempotent: a database already final, or a finished check, is left alone. With `job` (a collect
    * job), the job completes in the same transaction.
    *
-   * The check's row lock is held for four round trips: the locked read of the check, the read of its
-   * databases, one statement with every write (the database, the settled check, its run, the
-   * finished event, the job's completion) and the commit. Other databases of the same check wait
-   * on that lock, so its length bounds how fast one check's answers are recorded. A finishing check
-   * with a CheckFinishedExtension that applies takes the general path (the extension runs in the
-   * transaction).
+   * Other databases of the same check wait on the check's row lock, so how long it is held bounds
+   * how fast one check's answers are recorded. It is held for three round trips: BEGIN with the
+   * locked read of the check and the read of its databases (one simple query), one statement with
+   * every write (the database, the settled check, its run, the finished event, the job's
+   * completion), and COMMIT. A finishing check with a CheckFinishedExtension that applies is
+   * recorded again in a TypeORM transaction, where the extension runs.
    */
-  async record(checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: { countRun?: boolean; job?: Job } = {}): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      const locked = await this.lockWithDatabases(m, checkId, tenantId);
-      if (!locked || FINISHED.includes(locked.check.status)) return false;
-      const { check, rows } = locked;
-      const row = rows.find((r) => r.id === rowId);
-      if (!row || isFinal(row)) return false;
-      const now = this.clock.now();
-      Object.assign(row, {
-        status: outcome.kind === 'answer' ? 'completed' : 'error',
-        answer: outcome.kind === 'answer' ? outcome : null,
-        message: outcome.kind === 'failure' ? outcome.message.slice(0, 500) : null,
-        answeredAt: now,
-        updatedAt: now,
-      });
-      // A tenant's missing credentials say nothing about the database's health.
-      const runs = options.countRun === false ? [] : [{ row, outcome: (outcome.kind === 'answer' ? 'success' : 'error') as RunOutcome }];
-      const finished = this.evaluate(check, rows, now);
-      if (finished && this.finishedExtensions.some((e) => !e.appliesTo || e.appliesTo(check))) {
-        await m.update(CheckDatabaseEntity, { id: row.id }, { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now });
-        await this.recordRuns(m, check.id, runs, now);
-        await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, this.settledFields(check, true));
-        await this.publishFinished(m, check);
-        if (options.job) await this.jobs.complete(m, options.job);
-      } else {
-        await preparedQuery(
-          this.dataSource,
-          'checks.engine.record',
-          `WITH d AS (
-             UPDATE check_databases SET status = $3, answer = $4::jsonb, message = $5, answered_at = $6, updated_at = $6 WHERE id = $1 AND check_id = $2
-           ), c AS (
-             UPDATE checks SET status = $7, score = $8, id_score = $9, homonym_score = $10, result = $11::jsonb, updated_at = $6, finished_at = COALESCE($12, finished_at) WHERE id = $2
-           ), runs AS (
-             INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
-             SELECT r.database_id, r.country, r.tenant_id, $2, r.outcome, r.latency_ms, $6
-               FROM jsonb_to_recordset($13::jsonb) AS r(database_id text, country text, tenant_id text, outcome text, latency_ms bigint)
-           ), evt AS (
-             INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
-             SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
-               FROM jsonb_to_recordset($14::jsonb) AS e(id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb)
-           ), done AS (
-             UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $15 AND attempts = $16
-           )
-           SELECT 1`,
-          [
-            row.id,
-            check.id,
-            row.status,
-            row.answer === null ? null : JSON.stringify(row.answer),
-            row.message,
-            now,
-            check.status,
-            check.score,
-            check.idScore,
-            check.homonymScore,
-            JSON.stringify(check.result),
-            finished ? check.finishedAt : null,
-            JSON.stringify(runs.map((r) => ({ database_id: r.row.databaseId, country: r.row.country, tenant_id: r.row.tenantId, outcome: r.outcome, latency_ms: this.latencyOf(r.row, now) }))),
-            JSON.stringify(finished ? [this.outbox.row(this.finishedEvent(check, {}))] : []),
-            options.job?.id ?? null,
-            options.job?.attempt ?? null,
-          ],
-          m,
-        );
-        if (finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
-      }
-      return true;
+  async record(checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions = {}): Promise<boolean> {
+    const client = await pgPool(this.dataSource).connect();
+    let result: 'recorded' | 'ignored' | 'extended';
+    try {
+      result = await this.recordPipelined(client, checkId, tenantId, rowId, outcome, options);
+    } catch (err) {
+      const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+      client.release(rolledBack ? undefined : (err as Error));
+      throw err;
+    }
+    client.release();
+    if (result === 'extended') return this.dataSource.transaction((m) => this.recordIn(m, checkId, tenantId, rowId, outcome, options));
+    return result === 'recorded';
+  }
+
+  private async recordPipelined(client: PoolClient, checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions): Promise<'recorded' | 'ignored' | 'extended'> {
+    // One round trip: three statements in one simple query (each statement its own snapshot).
+    const literals = [client.escapeLiteral(checkId), client.escapeLiteral(tenantId)];
+    const bind = (sql: string) => sql.replace(/\$([12])\b/g, (_, n: string) => literals[Number(n) - 1]);
+    const [, locked, databases] = (await client.query(`BEGIN; ${bind(LOCK_CHECK_SQL)}; ${bind(CHECK_DATABASES_SQL)}`)) as unknown as QueryResult[];
+    const check = locked.rows[0] ? mapRow(this.dataSource.getRepository(CheckEntity), locked.rows[0]) : null;
+    const rows = databases.rows.map((r) => mapRow(this.dataSource.getRepository(CheckDatabaseEntity), r));
+    const now = this.clock.now();
+    const applied = check ? this.applyOutcome(check, rows, rowId, outcome, options, now) : null;
+    if (!check || !applied || (applied.finished && this.extended(check))) {
+      await client.query('ROLLBACK');
+      return applied ? 'extended' : 'ignored';
+    }
+    const write = this.recordStatement(check, applied, now, options.job);
+    await client.query({ name: 'checks.engine.record', text: write.text, values: write.values });
+    await client.query('COMMIT');
+    if (applied.finished) {
+      this.outbox.committed();
+      this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+    }
+    return 'recorded';
+  }
+
+  /** record() in a TypeORM transaction: for a finishing check with extensions (they get its EntityManager). */
+  private async recordIn(m: EntityManager, checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions): Promise<boolean> {
+    const locked = await this.lockWithDatabases(m, checkId, tenantId);
+    if (!locked) return false;
+    const { check, rows } = locked;
+    const now = this.clock.now();
+    const applied = this.applyOutcome(check, rows, rowId, outcome, options, now);
+    if (!applied) return false;
+    if (applied.finished && this.extended(check)) {
+      const { row } = applied;
+      await m.update(CheckDatabaseEntity, { id: row.id }, { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now });
+      await this.recordRuns(m, check.id, applied.runs, now);
+      await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, this.settledFields(check, true));
+      await this.publishFinished(m, check);
+      if (options.job) await this.jobs.complete(m, options.job);
+    } else {
+      const write = this.recordStatement(check, applied, now, options.job);
+      await preparedQuery(this.dataSource, 'checks.engine.record', write.text, write.values, m);
+    }
+    return true;
+  }
+
+  /**
+   * Applies a database's outcome to its row (in memory) and re-evaluates the check; null when
+   * there is nothing to record (the check finished, or the database is unknown or already final).
+   */
+  private applyOutcome(check: CheckEntity, rows: CheckDatabaseEntity[], rowId: string, outcome: DatabaseOutcome, options: RecordOptions, now: Date): Applied | null {
+    if (FINISHED.includes(check.status)) return null;
+    const row = rows.find((r) => r.id === rowId);
+    if (!row || isFinal(row)) return null;
+    Object.assign(row, {
+      status: outcome.kind === 'answer' ? 'completed' : 'error',
+      answer: outcome.kind === 'answer' ? outcome : null,
+      message: outcome.kind === 'failure' ? outcome.message.slice(0, 500) : null,
+      answeredAt: now,
+      updatedAt: now,
     });
+    // A tenant's missing credentials say nothing about the database's health.
+    const runs = options.countRun === false ? [] : [{ row, outcome: (outcome.kind === 'answer' ? 'success' : 'error') as RunOutcome }];
+    return { row, runs, finished: this.evaluate(check, rows, now) };
+  }
+
+  /** Whether a CheckFinishedExtension applies to this check. */
+  private extended(check: CheckEntity): boolean {
+    return this.finishedExtensions.some((e) => !e.appliesTo || e.appliesTo(check));
+  }
+
+  /** The one statement that writes a recorded answer (see record()). */
+  private recordStatement(check: CheckEntity, { row, runs, finished }: Applied, now: Date, job?: Job): { text: string; values: unknown[] } {
+    return {
+      text: RECORD_SQL,
+      values: [
+        row.id,
+        check.id,
+        row.status,
+        row.answer === null ? null : JSON.stringify(row.answer),
+        row.message,
+        now,
+        check.status,
+        check.score,
+        check.idScore,
+        check.homonymScore,
+        JSON.stringify(check.result),
+        finished ? check.finishedAt : null,
+        JSON.stringify(runs.map((r) => ({ database_id: r.row.databaseId, country: r.row.country, tenant_id: r.row.tenantId, outcome: r.outcome, latency_ms: this.latencyOf(r.row, now) }))),
+        JSON.stringify(finished ? [this.outbox.row(this.finishedEvent(check, {}))] : []),
+        job?.id ?? null,
+        job?.attempt ?? null,
+      ],
+    };
   }
 
   /** A webhook answered the query `reference`. Unknown references are refused; late or repeated answers ignored. */
@@ -661,15 +736,11 @@ export class CheckEngineService implements OnModuleInit {
 
   // ------------------------------------------------------------------------------------ helpers
 
-  /**
-   * The check, locked, then its databases (in their order). Two statements: in READ COMMITTED a
-   * statement that waited for the lock still reads everything but the locked row with the snapshot
-   * it took before waiting, so the databases must be read by a statement that starts after it.
-   */
+  /** The check, locked, then its databases (in their order), in the caller's transaction. */
   private async lockWithDatabases(m: EntityManager, checkId: string, tenantId: string): Promise<{ check: CheckEntity; rows: CheckDatabaseEntity[] } | null> {
-    const [found] = await preparedQuery(this.dataSource, 'checks.engine.lock', `SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [checkId, tenantId], m);
+    const [found] = await preparedQuery(this.dataSource, 'checks.engine.lock', LOCK_CHECK_SQL, [checkId, tenantId], m);
     if (!found) return null;
-    const rows = await preparedQuery(this.dataSource, 'checks.engine.databases', `SELECT * FROM check_databases WHERE check_id = $1 AND tenant_id = $2 ORDER BY created_at, id`, [checkId, tenantId], m);
+    const rows = await preparedQuery(this.dataSource, 'checks.engine.databases', CHECK_DATABASES_SQL, [checkId, tenantId], m);
     const databases = m.getRepository(CheckDatabaseEntity);
     return { check: mapRow(m.getRepository(CheckEntity), found), rows: rows.map((r) => mapRow(databases, r)) };
   }

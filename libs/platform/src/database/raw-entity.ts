@@ -2,6 +2,11 @@ import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
+/** The pg pool under a TypeORM DataSource (for statements sent without TypeORM on hot paths). */
+export function pgPool(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
+}
+
 /**
  * Runs a hot statement as a named prepared statement straight on pg (parsed and planned once per
  * connection, and without TypeORM's query runner per call): on the pool, or on the connection of
@@ -16,8 +21,7 @@ export async function preparedQuery<T = Record<string, unknown>>(dataSource: Dat
     const client = await runner.connect();
     return (await client.query({ name, text, values })).rows as T[];
   }
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
-  return (await pool.query({ name, text, values })).rows as T[];
+  return (await pgPool(dataSource).query({ name, text, values })).rows as T[];
 }
 
 interface ReadPlan {
