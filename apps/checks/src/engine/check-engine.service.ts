@@ -198,7 +198,9 @@ export class CheckEngineService implements OnModuleInit {
     const tenantId = job.tenantId;
     if (!tenantId) return;
     // The check and the databases its tenant stored credentials for, in one read.
-    const [found]: (Record<string, unknown> & { stored_credentials: string[] })[] = await this.dataSource.query(
+    const [found] = await preparedQuery<Record<string, unknown> & { stored_credentials: string[] }>(
+      this.dataSource,
+      'checks.engine.load',
       `SELECT c.*, ARRAY(SELECT database_id FROM collector_credentials WHERE tenant_id = c.tenant_id) AS stored_credentials FROM checks c WHERE c.id = $1 AND c.tenant_id = $2`,
       [job.payload.check_id, tenantId],
     );
