@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
 import type { PoolClient, QueryResult } from 'pg';
-import { Clock, EnqueueOptions, findOneRaw, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxService, OutgoingEvent, pgPool, preparedQuery } from '@kyc/platform';
+import { Clock, EnqueueOptions, findOneRaw, GroupCommit, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxRow, OutboxService, OutgoingEvent, pgPool, preparedQuery } from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
@@ -86,6 +86,65 @@ const RECORD_SQL = `WITH d AS (
   )
   SELECT 1`;
 
+/** One check's start, as startMany stores it (the columns of the rows it writes). */
+interface StartItem {
+  id: string;
+  tenant_id: string;
+  status: CheckStatus;
+  score: number;
+  id_score: number;
+  homonym_score: number;
+  result: unknown;
+  started_at: Date | null;
+  deadline_at: Date | null;
+  updated_at: Date;
+  finished_at: Date | null;
+  job_id: string;
+  job_attempt: number;
+  databases: Record<string, unknown>[];
+  runs: { database_id: string; country: string; outcome: RunOutcome; latency_ms: number }[];
+  events: OutboxRow[];
+  jobs: { queue: string; payload: unknown; max_attempts: number; run_at: Date; dedupe_key: string | null }[];
+}
+
+const START_MANY_SQL = `WITH s AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(i int, id text, tenant_id text, status text, score double precision, id_score double precision, homonym_score double precision,
+                                                    result jsonb, started_at timestamptz, deadline_at timestamptz, updated_at timestamptz, finished_at timestamptz,
+                                                    job_id bigint, job_attempt int, databases jsonb, runs jsonb, events jsonb, jobs jsonb)
+  ), c AS (
+    UPDATE checks ch SET status = s.status, score = s.score, id_score = s.id_score, homonym_score = s.homonym_score, result = s.result, started_at = s.started_at,
+                         deadline_at = s.deadline_at, updated_at = s.updated_at, finished_at = s.finished_at
+      FROM s WHERE ch.id = s.id AND ch.tenant_id = s.tenant_id AND ch.status = 'not_started'
+    RETURNING ch.id
+  ), started AS (
+    SELECT s.* FROM s JOIN c ON c.id = s.id
+  ), d AS (
+    INSERT INTO check_databases (id, check_id, tenant_id, database_id, database_name, country, data_sets, status, search_by, invalid_inputs, message, answer, reference,
+                                 attempts, requested_at, expected_at, answered_at, created_at, updated_at)
+    SELECT r.id, st.id, st.tenant_id, r.database_id, r.database_name, r.country, r.data_sets, r.status, r.search_by, r.invalid_inputs, r.message, r.answer, r.reference,
+           r.attempts, r.requested_at, r.expected_at, r.answered_at, r.created_at, r.updated_at
+      FROM started st, jsonb_to_recordset(st.databases) AS r(id text, database_id text, database_name text, country text, data_sets jsonb, status text, search_by text,
+                                                              invalid_inputs jsonb, message text, answer jsonb, reference text, attempts int, requested_at timestamptz,
+                                                              expected_at timestamptz, answered_at timestamptz, created_at timestamptz, updated_at timestamptz)
+  ), runs AS (
+    INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
+    SELECT r.database_id, r.country, st.tenant_id, st.id, r.outcome, r.latency_ms, st.updated_at
+      FROM started st, jsonb_to_recordset(st.runs) AS r(database_id text, country text, outcome text, latency_ms bigint)
+  ), evt AS (
+    INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+    SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
+      FROM started st, jsonb_to_recordset(st.events) AS e(id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb)
+  ), jb AS (
+    INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
+    SELECT j.queue, st.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key
+      FROM started st, jsonb_to_recordset(st.jobs) AS j(queue text, payload jsonb, max_attempts int, run_at timestamptz, dedupe_key text)
+    ON CONFLICT (dedupe_key) DO NOTHING
+  ), done AS (
+    UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now()
+      FROM started st WHERE jobs.id = st.job_id AND jobs.attempts = st.job_attempt
+  )
+  SELECT s.i, c.id IS NOT NULL AS started FROM s LEFT JOIN c ON c.id = s.id ORDER BY s.i`;
+
 const FINISHED: readonly CheckStatus[] = ['completed', 'error'];
 const isFinal = (row: CheckDatabaseEntity) => FINAL_DATABASE_STATUSES.includes(row.status);
 export const newDetailId = () => `DTL${randomUUID().replace(/-/g, '')}`;
@@ -141,6 +200,8 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
 @Injectable()
 export class CheckEngineService implements OnModuleInit {
   private readonly logger = new Logger('check-engine');
+  /** Start statements of concurrent start jobs, grouped (see startMany). */
+  private readonly starts: GroupCommit<StartItem, boolean>;
   private readonly defaults = new Map<string, Partial<Record<DataSet, number>>>();
   private readonly finishedExtensions: { extend: CheckFinishedExtension; appliesTo?: (check: CheckEntity) => boolean }[] = [];
 
@@ -152,7 +213,10 @@ export class CheckEngineService implements OnModuleInit {
     private readonly config: ChecksConfig,
     private readonly registry: CollectorRegistry,
     private readonly credentials: CredentialsService,
-  ) {}
+  ) {
+    // Two groups in flight: while one commits, the start jobs finishing meanwhile form the next.
+    this.starts = new GroupCommit((items) => this.startMany(items), { maxBatch: 64, maxInFlight: 2 });
+  }
 
   onModuleInit(): void {
     if (!this.config.CHECKS_WORKER_ENABLED) return;
@@ -294,7 +358,8 @@ export class CheckEngineService implements OnModuleInit {
   }
 
   /**
-   * The start transaction as one statement (one round trip, one commit): the check, if still
+   * The start transaction of one check, grouped with those of the start jobs running meanwhile
+   * into one statement and one commit (GroupCommit, see startMany): the check, if still
    * not_started, with its databases, runs, finished event, collector and timer jobs, and the start
    * job's completion (as JobQueueService.complete does). False when the check had started.
    */
@@ -308,88 +373,59 @@ export class CheckEngineService implements OnModuleInit {
     now: Date,
   ): Promise<boolean> {
     const timer = finished ? null : this.timerJob(check, rows, now);
-    const jobs = [
-      ...collectJobs.map((j) => ({ queue: COLLECT_QUEUE, payload: j.payload, max_attempts: j.options.maxAttempts ?? 5, run_at: j.options.runAt ?? now, dedupe_key: j.options.dedupeKey ?? null })),
-      ...(timer ? [{ queue: TIMER_QUEUE, payload: timer.payload, max_attempts: 5, run_at: timer.runAt, dedupe_key: timer.dedupeKey }] : []),
-    ];
-    const events = finished ? [this.outbox.row(this.finishedEvent(check, {}))] : [];
-    const [{ started }] = await preparedQuery<{ started: number }>(
-      this.dataSource,
-      'checks.engine.start',
-      `WITH c AS (
-         UPDATE checks SET status = $3, score = $4, id_score = $5, homonym_score = $6, result = $7::jsonb, started_at = $8, deadline_at = $9, updated_at = $10, finished_at = $11
-          WHERE id = $1 AND tenant_id = $2 AND status = 'not_started' RETURNING id
-       ), d AS (
-         INSERT INTO check_databases (id, check_id, tenant_id, database_id, database_name, country, data_sets, status, search_by, invalid_inputs, message, answer, reference,
-                                      attempts, requested_at, expected_at, answered_at, created_at, updated_at)
-         SELECT r.id, $1, $2, r.database_id, r.database_name, r.country, r.data_sets, r.status, r.search_by, r.invalid_inputs, r.message, r.answer, r.reference,
-                r.attempts, r.requested_at, r.expected_at, r.answered_at, r.created_at, r.updated_at
-           FROM jsonb_to_recordset($12::jsonb) AS r(id text, database_id text, database_name text, country text, data_sets jsonb, status text, search_by text, invalid_inputs jsonb,
-                                                    message text, answer jsonb, reference text, attempts int, requested_at timestamptz, expected_at timestamptz, answered_at timestamptz,
-                                                    created_at timestamptz, updated_at timestamptz)
-          WHERE EXISTS (SELECT 1 FROM c)
-       ), runs AS (
-         INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
-         SELECT r.database_id, r.country, $2, $1, r.outcome, r.latency_ms, $10
-           FROM jsonb_to_recordset($13::jsonb) AS r(database_id text, country text, outcome text, latency_ms bigint) WHERE EXISTS (SELECT 1 FROM c)
-       ), evt AS (
-         INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
-         SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
-           FROM jsonb_to_recordset($14::jsonb) AS e(id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb) WHERE EXISTS (SELECT 1 FROM c)
-       ), jb AS (
-         INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-         SELECT j.queue, $2, j.payload, j.max_attempts, j.run_at, j.dedupe_key
-           FROM jsonb_to_recordset($15::jsonb) AS j(queue text, payload jsonb, max_attempts int, run_at timestamptz, dedupe_key text) WHERE EXISTS (SELECT 1 FROM c)
-         ON CONFLICT (dedupe_key) DO NOTHING
-       ), done AS (
-         UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $16 AND attempts = $17 AND EXISTS (SELECT 1 FROM c)
-       )
-       SELECT count(*)::int AS started FROM c`,
-      [
-        check.id,
-        check.tenantId,
-        check.status,
-        check.score,
-        check.idScore,
-        check.homonymScore,
-        JSON.stringify(check.result),
-        check.startedAt,
-        check.deadlineAt,
-        check.updatedAt,
-        finished ? check.finishedAt : null,
-        JSON.stringify(
-          rows.map((r) => ({
-            id: r.id,
-            database_id: r.databaseId,
-            database_name: r.databaseName,
-            country: r.country,
-            data_sets: r.dataSets,
-            status: r.status,
-            search_by: r.searchBy,
-            invalid_inputs: r.invalidInputs,
-            message: r.message,
-            answer: r.answer,
-            reference: r.reference,
-            attempts: r.attempts,
-            requested_at: r.requestedAt,
-            expected_at: r.expectedAt,
-            answered_at: r.answeredAt,
-            created_at: r.createdAt,
-            updated_at: r.updatedAt,
-          })),
-        ),
-        JSON.stringify(runs.map(({ row, outcome }) => ({ database_id: row.databaseId, country: row.country, outcome, latency_ms: this.latencyOf(row, now) }))),
-        JSON.stringify(events),
-        JSON.stringify(jobs),
-        job.id,
-        job.attempt,
+    const started = await this.starts.submit({
+      id: check.id,
+      tenant_id: check.tenantId,
+      status: check.status,
+      score: check.score,
+      id_score: check.idScore,
+      homonym_score: check.homonymScore,
+      result: check.result,
+      started_at: check.startedAt,
+      deadline_at: check.deadlineAt,
+      updated_at: check.updatedAt,
+      finished_at: finished ? check.finishedAt : null,
+      job_id: job.id,
+      job_attempt: job.attempt,
+      databases: rows.map((r) => ({
+        id: r.id,
+        database_id: r.databaseId,
+        database_name: r.databaseName,
+        country: r.country,
+        data_sets: r.dataSets,
+        status: r.status,
+        search_by: r.searchBy,
+        invalid_inputs: r.invalidInputs,
+        message: r.message,
+        answer: r.answer,
+        reference: r.reference,
+        attempts: r.attempts,
+        requested_at: r.requestedAt,
+        expected_at: r.expectedAt,
+        answered_at: r.answeredAt,
+        created_at: r.createdAt,
+        updated_at: r.updatedAt,
+      })),
+      runs: runs.map(({ row, outcome }) => ({ database_id: row.databaseId, country: row.country, outcome, latency_ms: this.latencyOf(row, now) })),
+      events: finished ? [this.outbox.row(this.finishedEvent(check, {}))] : [],
+      jobs: [
+        ...collectJobs.map((j) => ({ queue: COLLECT_QUEUE, payload: j.payload, max_attempts: j.options.maxAttempts ?? 5, run_at: j.options.runAt ?? now, dedupe_key: j.options.dedupeKey ?? null })),
+        ...(timer ? [{ queue: TIMER_QUEUE, payload: timer.payload, max_attempts: 5, run_at: timer.runAt, dedupe_key: timer.dedupeKey }] : []),
       ],
-    );
-    if (!started) return false;
+    });
+    if (started && finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+    return started;
+  }
+
+  /**
+   * Starts several checks in one statement (one round trip, one commit and WAL flush for all):
+   * each only if still not_started. Returns, per item in order, whether it started.
+   */
+  private async startMany(items: StartItem[]): Promise<boolean[]> {
+    const rows = await preparedQuery<{ i: number; started: boolean }>(this.dataSource, 'checks.engine.start', START_MANY_SQL, [JSON.stringify(items.map((item, i) => ({ ...item, i })))]);
     // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
     this.outbox.committed();
-    if (finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
-    return true;
+    return rows.map((r) => r.started);
   }
 
   /** Whether the start job asks this database itself (see CHECKS_INLINE_COLLECT_MAX_MS). */
