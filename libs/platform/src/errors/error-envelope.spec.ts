@@ -19,6 +19,13 @@ describe('toErrorEnvelope', () => {
     expect(toErrorEnvelope(new BadRequestException('Unexpected end of JSON input'), 'id').code).toBe(400);
   });
 
+  it('maps a request body the client stopped sending to a 400, not an internal error', () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(toErrorEnvelope(aborted, 'id')).toMatchObject({ code: 400, message: 'aborted' });
+    // A reset from the database is still an internal error.
+    expect(toErrorEnvelope(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), 'id').code).toBe(500);
+  });
+
   it('hides the details of unknown errors behind an error id', () => {
     const env = toErrorEnvelope(new Error('relation "checks" does not exist at /app/x.js:1'), 'abc-123');
     expect(env).toEqual({ code: 500, status: 'Internal Server Error', message: 'Internal error (id abc-123)', error_code: 'internal_error' });

@@ -53,7 +53,9 @@ export function toErrorEnvelope(error: unknown, errorId: string): ErrorEnvelope 
 /** Body-parser and content-type errors raised by Fastify before Nest sees the request. */
 function fastifyClientErrorStatus(error: unknown): number | undefined {
   const e = error as { statusCode?: number; code?: string };
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.code === 'string' && e.code.startsWith('FST_')) return e.statusCode;
+  if (typeof e?.statusCode !== 'number' || e.statusCode < 400 || e.statusCode >= 500 || typeof e.code !== 'string') return undefined;
+  // Fastify's own client errors, and a body the client stopped sending (it closed the connection).
+  if (e.code.startsWith('FST_') || e.code === 'ECONNRESET') return e.statusCode;
   return undefined;
 }
 
