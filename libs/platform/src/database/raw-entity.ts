@@ -8,10 +8,22 @@ export function pgPool(dataSource: DataSource): Pool {
 }
 
 /**
+ * Runs a statement straight on the pg pool, unnamed: planned for its parameters at each call.
+ * For statements whose best plan changes as their tables grow (a queue's backlog, a join with a
+ * table that grows by thousands of rows a second): a named statement's generic plan, chosen on
+ * the first executions against a small table, stays until the next ANALYZE (seen: a job-queue
+ * look that scanned the whole jobs table on every wake-up).
+ */
+export async function rawQuery<T = Record<string, unknown>>(dataSource: DataSource, text: string, values: unknown[]): Promise<T[]> {
+  return (await pgPool(dataSource).query(text, values)).rows as T[];
+}
+
+/**
  * Runs a hot statement as a named prepared statement straight on pg (parsed and planned once per
  * connection, and without TypeORM's query runner per call): on the pool, or on the connection of
  * the caller's transaction when a manager is given. `name` must identify `text` for the life of
- * the process.
+ * the process. Only for statements whose plan does not depend on table sizes (primary key and
+ * unique lookups, writes by id): see rawQuery.
  */
 export async function preparedQuery<T = Record<string, unknown>>(dataSource: DataSource, name: string, text: string, values: unknown[], manager?: EntityManager): Promise<T[]> {
   if (manager) {

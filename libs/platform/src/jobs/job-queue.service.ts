@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } 
 import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
 import { commitSignal } from '../database/commit-signal';
-import { preparedQuery } from '../database/raw-entity';
+import { preparedQuery, rawQuery } from '../database/raw-entity';
 import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
@@ -175,9 +175,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     const cutoff = new Date(this.clock.now().getTime() - retentionHours * 3_600_000);
     let total = 0;
     for (;;) {
-      const rows = await preparedQuery(
+      const rows = await rawQuery(
         this.dataSource,
-        'jobs.purge',
         `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE status IN ('completed', 'failed') AND finished_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1`,
         [cutoff, PURGE_BATCH],
       );
@@ -260,9 +259,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     // (an EXISTS per queue stops at its first due job, however long the queue is).
     const due = new Set<string>(open.filter((queue) => this.queues.get(queue)!.backlog));
     if (look.length) {
-      const found = await preparedQuery<{ queue: string }>(
+      const found = await rawQuery<{ queue: string }>(
         this.dataSource,
-        'jobs.look',
         `SELECT q.queue FROM unnest($1::text[]) AS q(queue)
           WHERE EXISTS (SELECT 1 FROM jobs j WHERE j.queue = q.queue AND j.status = 'pending' AND j.run_at <= $2)
              OR EXISTS (SELECT 1 FROM jobs j WHERE j.queue = q.queue AND j.status = 'running' AND j.locked_until < $2)`,
@@ -278,9 +276,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       // per finished one (each claim is a statement and a commit); its running jobs kick it again.
       if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
-      const rows = await preparedQuery<Record<string, any>>(
+      const rows = await rawQuery<Record<string, any>>(
         this.dataSource,
-        'jobs.claim',
         // Jobs whose worker lost its lease first, then due pending ones in order; each part reads
         // its own partial index (jobs_lease_idx, jobs_pending_idx), a few entries whatever the backlog.
         `WITH lapsed AS (
