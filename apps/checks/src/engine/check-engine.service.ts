@@ -658,9 +658,9 @@ export class CheckEngineService implements OnModuleInit {
   // ------------------------------------------------------------------------------------ timer
 
   private async timer(job: Job<TimerJob>, m: EntityManager): Promise<void> {
-    const check = await this.lockCheck(m, job.payload.check_id, job.tenantId);
-    if (!check || FINISHED.includes(check.status) || check.status === 'not_started') return;
-    const rows = await this.rowsOf(m, check);
+    const locked = job.tenantId ? await this.lockWithDatabases(m, job.payload.check_id, job.tenantId) : null;
+    if (!locked || FINISHED.includes(locked.check.status) || locked.check.status === 'not_started') return;
+    const { check, rows } = locked;
     const now = this.clock.now();
     const expired = !!check.deadlineAt && now >= check.deadlineAt;
     const timedOut: { row: CheckDatabaseEntity; outcome: RunOutcome }[] = [];
@@ -793,15 +793,6 @@ export class CheckEngineService implements OnModuleInit {
   /** A database's answer time so far, for its collector run. */
   private latencyOf(row: CheckDatabaseEntity, now: Date): number {
     return Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime());
-  }
-
-  private lockCheck(m: EntityManager, checkId: string, tenantId: string | null): Promise<CheckEntity | null> {
-    if (!tenantId) return Promise.resolve(null);
-    return m.getRepository(CheckEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id AND c.tenantId = :tenant', { id: checkId, tenant: tenantId }).getOne();
-  }
-
-  private rowsOf(m: EntityManager, check: CheckEntity): Promise<CheckDatabaseEntity[]> {
-    return m.find(CheckDatabaseEntity, { where: { checkId: check.id, tenantId: check.tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** Runs of databases for the health dashboard (success, error or timeout, with their latency), in one statement. */
