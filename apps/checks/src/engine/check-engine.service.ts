@@ -102,7 +102,7 @@ interface StartItem {
   job_id: string;
   job_attempt: number;
   databases: Record<string, unknown>[];
-  runs: { database_id: string; country: string; outcome: RunOutcome; latency_ms: number }[];
+  runs: ReturnType<typeof runRow>[];
   events: OutboxRow[];
   jobs: { queue: string; payload: unknown; max_attempts: number; run_at: Date; dedupe_key: string | null }[];
 }
@@ -406,7 +406,7 @@ export class CheckEngineService implements OnModuleInit {
         created_at: r.createdAt,
         updated_at: r.updatedAt,
       })),
-      runs: runs.map(({ row, outcome }) => ({ database_id: row.databaseId, country: row.country, outcome, latency_ms: this.latencyOf(row, now) })),
+      runs: runs.map((run) => runRow(run, now)),
       events: finished ? [this.outbox.row(this.finishedEvent(check, {}))] : [],
       jobs: [
         ...collectJobs.map((j) => ({ queue: COLLECT_QUEUE, payload: j.payload, max_attempts: j.options.maxAttempts ?? 5, run_at: j.options.runAt ?? now, dedupe_key: j.options.dedupeKey ?? null })),
@@ -630,7 +630,7 @@ export class CheckEngineService implements OnModuleInit {
         check.homonymScore,
         JSON.stringify(check.result),
         finished ? check.finishedAt : null,
-        JSON.stringify(runs.map((r) => ({ database_id: r.row.databaseId, country: r.row.country, tenant_id: r.row.tenantId, outcome: r.outcome, latency_ms: this.latencyOf(r.row, now) }))),
+        JSON.stringify(runs.map((run) => runRow(run, now))),
         JSON.stringify(finished ? [this.outbox.row(this.finishedEvent(check, {}))] : []),
         job?.id ?? null,
         job?.attempt ?? null,
@@ -790,29 +790,26 @@ export class CheckEngineService implements OnModuleInit {
     return { check: mapRow(m.getRepository(CheckEntity), found), rows: rows.map((r) => mapRow(databases, r)) };
   }
 
-  /** A database's answer time so far, for its collector run. */
-  private latencyOf(row: CheckDatabaseEntity, now: Date): number {
-    return Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime());
-  }
-
   /** Runs of databases for the health dashboard (success, error or timeout, with their latency), in one statement. */
   private async recordRuns(m: EntityManager, checkId: string, runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[], now: Date): Promise<void> {
     if (!runs.length) return;
     await m.query(
       `INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
-       SELECT r.database_id, r.country, r.tenant_id, $1, r.outcome, r.latency_ms, $2 FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS r(database_id, country, tenant_id, outcome, latency_ms)`,
-      [
-        checkId,
-        now,
-        runs.map((r) => r.row.databaseId),
-        runs.map((r) => r.row.country),
-        runs.map((r) => r.row.tenantId),
-        runs.map((r) => r.outcome),
-        runs.map((r) => this.latencyOf(r.row, now)),
-      ],
+       SELECT r.database_id, r.country, r.tenant_id, $1, r.outcome, r.latency_ms, $2
+         FROM jsonb_to_recordset($3::jsonb) AS r(database_id text, country text, tenant_id text, outcome text, latency_ms bigint)`,
+      [checkId, now, JSON.stringify(runs.map((run) => runRow(run, now)))],
     );
   }
 }
+
+/** A collector run as the statements insert it (jsonb_to_recordset): its latency is the database's answer time so far. */
+const runRow = ({ row, outcome }: { row: CheckDatabaseEntity; outcome: RunOutcome }, now: Date) => ({
+  database_id: row.databaseId,
+  country: row.country,
+  tenant_id: row.tenantId,
+  outcome,
+  latency_ms: Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime()),
+});
 
 const missingCredentials = (databaseId: string) => `no credentials stored for ${databaseId}: add them with POST /v1/config/credentials/${databaseId}`;
 

@@ -276,7 +276,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       // per finished one (each claim is a statement and a commit); its running jobs kick it again.
       if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
-      const rows = await rawQuery<Record<string, any>>(
+      const jobs = await rawQuery<Record<string, any>>(
         this.dataSource,
         // Jobs whose worker lost its lease first, then due pending ones in order; each part reads
         // its own partial index (jobs_lease_idx, jobs_pending_idx), a few entries whatever the backlog.
@@ -292,7 +292,6 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
           RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at`,
         [queue, now, new Date(now.getTime() + reg.options.lockMs), free],
       );
-      const jobs = rows;
       reg.backlog = jobs.length === free;
       for (const row of jobs) {
         claimed++;
