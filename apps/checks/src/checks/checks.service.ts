@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, GroupCommit, OutboxRow, OutboxService, OutgoingEvent, Page, paginate, preparedQuery, ValidationFailedException } from '@kyc/platform';
+import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, GroupCommit, OutboxRow, OutboxService, OutgoingEvent, Page, paginate, rawQuery, ValidationFailedException } from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
@@ -63,6 +63,44 @@ export const CHECK_ACCESS_RULE_SQL: SqlFieldMap = {
 
 /** One result of ChecksService.createMany: the check (created, or a recent one with the same inputs), or why it was refused. */
 export type CreateManyResult = { check: CheckEntity; created: boolean; error?: undefined } | { error: AppException; check?: undefined; created?: undefined };
+
+/**
+ * Stores a group of checks (the JSON recordset $1), their created events and start jobs; per
+ * check: created, an existing recent one with its inputs ($2 seconds), or unknown custom type.
+ * Planned per call, never as a prepared statement: the de-duplication lookup's best index depends
+ * on the table's size, and a plan cached while checks was nearly empty scanned every recent check
+ * of the tenant for each new one.
+ */
+const STORE_SQL = `WITH r AS (
+     SELECT r.*, ct.weights AS custom_weights, (r.built_in OR ct.weights IS NOT NULL) AS known
+       FROM jsonb_to_recordset($1::jsonb) AS r(i int, id text, tenant_id text, country text, type text, inputs jsonb, input_hash text, force boolean, built_in boolean,
+                                                custom_input text, report_id text, user_authorized boolean, created_by text, created_at timestamptz, region text,
+                                                previous_check text, rule_depth int, requested_by_execution text, event_id uuid, event_topic text, event_type text, envelope jsonb)
+       LEFT JOIN custom_types ct ON NOT r.built_in AND ct.tenant_id = r.tenant_id AND ct.country = r.country AND ct.type = r.type
+   ), d AS (
+     SELECT r.*, (SELECT (array_agg(c.id ORDER BY c.created_at DESC))[1] FROM checks c
+                   WHERE c.tenant_id = r.tenant_id AND c.input_hash = r.input_hash AND NOT r.force AND c.status <> 'error'
+                     AND c.created_at > r.created_at - ($2 * interval '1 second')) AS recent_id
+       FROM r WHERE r.known
+   ), ins AS (
+     INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at,
+                         region, previous_check, weights, settings, rule_depth, requested_by_execution)
+     SELECT d.id, d.tenant_id, d.country, d.type, 'not_started', d.inputs, d.input_hash, d.custom_input, d.report_id, d.user_authorized, d.created_by, d.created_at, d.created_at,
+            d.region, d.previous_check, d.custom_weights,
+            (SELECT jsonb_build_object('max_duration_minutes', s.max_duration_minutes, 'retries', s.retries, 'names_matching_type', s.names_matching_type)
+               FROM check_settings s WHERE s.tenant_id = d.tenant_id),
+            d.rule_depth, d.requested_by_execution
+       FROM d WHERE d.recent_id IS NULL
+     RETURNING id
+   ), evt AS (
+     INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+     SELECT d.event_id, d.event_topic, d.id, d.event_type, d.tenant_id, d.envelope FROM d JOIN ins ON ins.id = d.id
+   ), job AS (
+     INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
+     SELECT $3, d.tenant_id, jsonb_build_object('check_id', d.id), 10, d.created_at, NULL FROM d JOIN ins ON ins.id = d.id
+   )
+   SELECT r.i, CASE WHEN NOT r.known THEN 'unknown_type' WHEN d.recent_id IS NOT NULL THEN 'existing' ELSE 'created' END AS outcome, COALESCE(d.recent_id, r.id) AS id
+     FROM r LEFT JOIN d ON d.i = r.i ORDER BY r.i`;
 
 /** The `checks.check.created` event of a new check. */
 const createdEvent = (check: CheckEntity): OutgoingEvent<CheckCreatedPayload> => ({
@@ -158,42 +196,8 @@ export class ChecksService {
    * recent one with its inputs was found instead, or its custom type is unknown.
    */
   private async store(items: PendingCreate[], manager?: EntityManager): Promise<StoreOutcome[]> {
-    const rows: (StoreOutcome & { i: number })[] = await preparedQuery(
-      this.checks.manager.connection,
-      'checks.store',
-      `WITH r AS (
-         SELECT r.*, ct.weights AS custom_weights, (r.built_in OR ct.weights IS NOT NULL) AS known
-           FROM jsonb_to_recordset($1::jsonb) AS r(i int, id text, tenant_id text, country text, type text, inputs jsonb, input_hash text, force boolean, built_in boolean,
-                                                    custom_input text, report_id text, user_authorized boolean, created_by text, created_at timestamptz, region text,
-                                                    previous_check text, rule_depth int, requested_by_execution text, event_id uuid, event_topic text, event_type text, envelope jsonb)
-           LEFT JOIN custom_types ct ON NOT r.built_in AND ct.tenant_id = r.tenant_id AND ct.country = r.country AND ct.type = r.type
-       ), d AS (
-         SELECT r.*, (SELECT c.id FROM checks c
-                       WHERE c.tenant_id = r.tenant_id AND c.input_hash = r.input_hash AND NOT r.force AND c.status <> 'error'
-                         AND c.created_at > r.created_at - ($2 * interval '1 second')
-                       ORDER BY c.created_at DESC LIMIT 1) AS recent_id
-           FROM r WHERE r.known
-       ), ins AS (
-         INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at,
-                             region, previous_check, weights, settings, rule_depth, requested_by_execution)
-         SELECT d.id, d.tenant_id, d.country, d.type, 'not_started', d.inputs, d.input_hash, d.custom_input, d.report_id, d.user_authorized, d.created_by, d.created_at, d.created_at,
-                d.region, d.previous_check, d.custom_weights,
-                (SELECT jsonb_build_object('max_duration_minutes', s.max_duration_minutes, 'retries', s.retries, 'names_matching_type', s.names_matching_type)
-                   FROM check_settings s WHERE s.tenant_id = d.tenant_id),
-                d.rule_depth, d.requested_by_execution
-           FROM d WHERE d.recent_id IS NULL
-         RETURNING id
-       ), evt AS (
-         INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
-         SELECT d.event_id, d.event_topic, d.id, d.event_type, d.tenant_id, d.envelope FROM d JOIN ins ON ins.id = d.id
-       ), job AS (
-         INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-         SELECT $3, d.tenant_id, jsonb_build_object('check_id', d.id), 10, d.created_at, NULL FROM d JOIN ins ON ins.id = d.id
-       )
-       SELECT r.i, CASE WHEN NOT r.known THEN 'unknown_type' WHEN d.recent_id IS NOT NULL THEN 'existing' ELSE 'created' END AS outcome, COALESCE(d.recent_id, r.id) AS id
-         FROM r LEFT JOIN d ON d.i = r.i ORDER BY r.i`,
-      [
-        JSON.stringify(
+    const values = [
+      JSON.stringify(
           items.map(({ check, builtIn, force, event }, i) => ({
             i,
             id: check.id,
@@ -221,9 +225,8 @@ export class ChecksService {
         ),
         this.config.CHECKS_DEDUP_WINDOW_SECONDS,
         START_QUEUE,
-      ],
-      manager,
-    );
+      ];
+    const rows: (StoreOutcome & { i: number })[] = manager ? await manager.query(STORE_SQL, values) : await rawQuery(this.checks.manager.connection, STORE_SQL, values);
     // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
     if (!manager && rows.some((r) => r.outcome === 'created')) this.outbox.committed();
     return rows.map(({ outcome, id }) => ({ outcome, id }));

@@ -144,6 +144,9 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(again.body.check.check_id).toBe(first.body.check.check_id);
       const forced = await api.post('/v1/checks', { ...inputs, force_creation: 'true' });
       expect(forced.body.check.check_id).not.toBe(first.body.check.check_id);
+      // Two recent checks with these inputs now: the newest is the one returned.
+      const third = await api.post('/v1/checks', inputs);
+      expect(third.body.check.check_id).toBe(forced.body.check.check_id);
     });
 
     it('stores concurrent creations together (group commit): each its own check, event and start job; an unknown custom type fails alone', async () => {
