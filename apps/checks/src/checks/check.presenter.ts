@@ -19,26 +19,52 @@ function results(check: CheckEntity) {
   };
 }
 
+/** The public Check fields before the results (see presentCheck). */
+const checkHead = (check: CheckEntity) => ({
+  check_id: check.id,
+  country: check.country,
+  type: check.type,
+  status: check.status,
+  creation_date: check.createdAt.toISOString(),
+  update_date: check.updatedAt.toISOString(),
+  score: check.score,
+  id_score: check.idScore,
+  homonym_score: check.homonymScore,
+});
+
+/** The public Check fields after the results (see presentCheck). */
+const checkTail = (check: CheckEntity) => ({
+  ...(check.customInput ? { custom_input: check.customInput } : {}),
+  ...(check.reportId ? { report_id: check.reportId } : {}),
+  ...(check.previousCheck ? { previous_check: check.previousCheck } : {}),
+  user_authorized: check.userAuthorized,
+  ...check.inputs,
+  ...(check.region ? { region: check.region } : {}),
+});
+
 /** The check as the API returns it (public Check schema; the inputs under their wire names). */
 export function presentCheck(check: CheckEntity) {
-  return {
-    check_id: check.id,
-    country: check.country,
-    type: check.type,
-    status: check.status,
-    creation_date: check.createdAt.toISOString(),
-    update_date: check.updatedAt.toISOString(),
-    score: check.score,
-    id_score: check.idScore,
-    homonym_score: check.homonymScore,
-    ...results(check),
-    ...(check.customInput ? { custom_input: check.customInput } : {}),
-    ...(check.reportId ? { report_id: check.reportId } : {}),
-    ...(check.previousCheck ? { previous_check: check.previousCheck } : {}),
-    user_authorized: check.userAuthorized,
-    ...check.inputs,
-    ...(check.region ? { region: check.region } : {}),
-  };
+  return { ...checkHead(check), ...results(check), ...checkTail(check) };
+}
+
+/**
+ * The SQL (over the alias `c`) of a check's public result fields as JSON text: exactly what
+ * results() makes of a stored result (its public keys that are not null, over the same defaults),
+ * for presentCheckJson; NULL while the check has no result.
+ */
+export const RESULT_JSON_SQL = `CASE WHEN c.result IS NOT NULL THEN ('{"scores": [], "statuses": [], "summary": {"names_found": []}}'::jsonb || COALESCE(
+   (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(c.result) e
+     WHERE e.value <> 'null' AND e.key IN ('homonym_probability', 'scores', 'statuses', 'summary', 'vehicle_summary', 'company_summary', 'wrong_inputs')),
+   '{}'))::text END`;
+
+/**
+ * presentCheck as JSON text, for a check read without its result column and given its result's
+ * public fields as JSON text straight from the database (RESULT_JSON_SQL): the largest part of a
+ * check is then neither parsed nor serialized again by the service (GET /v1/checks/{id}).
+ */
+export function presentCheckJson(check: CheckEntity, resultJson: string | null): string {
+  if (resultJson === null) return JSON.stringify(presentCheck(check));
+  return `${JSON.stringify(checkHead(check)).slice(0, -1)},${resultJson.slice(1, -1)},${JSON.stringify(checkTail(check)).slice(1)}`;
 }
 
 /** GET /v1/checks/{id}/summarize: the summaries of a check. */

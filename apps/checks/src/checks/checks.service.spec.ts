@@ -8,8 +8,8 @@ const caller = (permissions: string[], keyVersion: 0 | 1 = 1) => new Caller('t1'
 
 function service(outcome: 'created' | 'unknown_type' = 'created') {
   const query = jest.fn().mockResolvedValue([{ i: 0, id: 'x', outcome }]);
-  // The create statement runs as a named prepared statement on the pool: route it to `query(text, values)`.
-  const pool = { query: async (cfg: { text: string; values: unknown[] }) => ({ rows: await query(cfg.text, cfg.values) }) };
+  // The create statement runs on the pool (planned per call): route it to `query(text, values)`.
+  const pool = { query: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
   const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query, connection: { driver: { master: pool } } }, findOneBy: jest.fn() };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
   const clock = new ManualClock('2030-01-01T00:00:00Z');

@@ -4,14 +4,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, GroupCommit, OutboxRow, OutboxService, OutgoingEvent, Page, paginate, rawQuery, ValidationFailedException } from '@kyc/platform';
+import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, GroupCommit, mapRow, OutboxRow, OutboxService, OutgoingEvent, Page, paginate, preparedQuery, rawQuery, ValidationFailedException } from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService, searchedName, START_QUEUE } from '../engine/check-engine.service';
 import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckEntity } from './check.entity';
-import { checkRecord, presentAttachments, presentDetail } from './check.presenter';
+import { checkRecord, presentAttachments, presentCheck, presentCheckJson, presentDetail, RESULT_JSON_SQL } from './check.presenter';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { CreateCheckDto } from './dto/create-check.dto';
@@ -155,6 +155,8 @@ export class ChecksService {
    * stored (and no force_creation) waits for a later statement, so it is de-duplicated against it.
    */
   private readonly creations: GroupCommit<PendingCreate, StoreOutcome>;
+  /** getJson's statement: every column but the result, and the result's public fields as JSON text (built on first use). */
+  private getJsonSql?: string;
 
   constructor(
     @InjectRepository(CheckEntity) private readonly checks: Repository<CheckEntity>,
@@ -411,6 +413,21 @@ export class ChecksService {
       : await findOneRaw(this.checks, { tenantId: caller.tenantId, id: checkId });
     if (!check) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
     return check;
+  }
+
+  /**
+   * GET /v1/checks/{id}: get() as the response's check JSON, its result copied as JSON text from
+   * the database (presentCheckJson). Callers with role access rules go through get().
+   */
+  async getJson(caller: Caller, checkId: string): Promise<string> {
+    if (caller.accessRules.length) return JSON.stringify(presentCheck(await this.get(caller, checkId)));
+    this.getJsonSql ??= `SELECT ${this.checks.metadata.columns
+      .filter((column) => column.propertyName !== 'result')
+      .map((column) => `c."${column.databaseName}"`)
+      .join(', ')}, ${RESULT_JSON_SQL} AS result_json FROM checks c WHERE c.tenant_id = $1 AND c.id = $2`;
+    const [row] = await preparedQuery<Record<string, unknown> & { result_json: string | null }>(this.checks.manager.connection, 'checks.get_json', this.getJsonSql, [caller.tenantId, checkId]);
+    if (!row) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
+    return presentCheckJson(mapRow(this.checks, row), row.result_json);
   }
 
   list(caller: Caller, query: ListChecksQuery): Promise<Page<CheckEntity>> {

@@ -137,6 +137,41 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(done.body.check.score).toBeGreaterThanOrEqual(0);
     });
 
+    it('answers GET /v1/checks/{id} with exactly the check the list shows, before and after it completes, for every type', async () => {
+      const reportId = `same-shape-${nationalId}`;
+      const bodies = [
+        { ...nextPerson(), report_id: reportId, custom_input: 'ref-1' },
+        { country: 'CO', type: 'vehicle', user_authorized: 'true', license_plate: `ABC${nationalId++ % 1000}`, report_id: reportId },
+        { country: 'CO', type: 'company', user_authorized: 'true', tax_id: String(nationalId++), report_id: reportId },
+      ];
+      const created = await Promise.all(bodies.map((b) => api.post('/v1/checks', b)));
+      expect(created.map((r) => r.status)).toEqual([201, 201, 201]);
+      const ids = created.map((r) => r.body.check.check_id as string);
+      // GET each check between two identical lists (the engine may move a check on in between).
+      const sameAsList = async () => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const list = async () => (await api.get(`/v1/checks?report_id=${reportId}`)).body.checks as { check_id: string; status: string }[];
+          const before = await list();
+          const got = await Promise.all(ids.map((id) => api.get(`/v1/checks/${id}`)));
+          const after = await list();
+          if (JSON.stringify(before) !== JSON.stringify(after)) continue;
+          got.forEach((res, i) => {
+            expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+            expect(res.body).toEqual({ check: after.find((c) => c.check_id === ids[i]), details: `/v1/checks/${ids[i]}/details`, self: `/v1/checks/${ids[i]}` });
+          });
+          return after;
+        }
+        throw new Error('the checks kept changing between two lists');
+      };
+      await sameAsList();
+      const done = await eventually(async () => {
+        const listed = await sameAsList();
+        expect(listed.map((c) => c.status)).toEqual(['completed', 'completed', 'completed']);
+        return listed as any[];
+      });
+      expect(done.every((c) => c.scores.length > 0 && Array.isArray(c.statuses) && c.summary)).toBe(true);
+    });
+
     it('returns the recent identical check unless force_creation is true', async () => {
       const inputs = nextPerson();
       const first = await api.post('/v1/checks', inputs);
