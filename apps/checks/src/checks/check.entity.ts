@@ -69,7 +69,7 @@ export class CheckEntity {
   @Column({ type: 'jsonb', nullable: true })
   settings: CheckSettingsSnapshot | null;
 
-  /** Scores per dataset, database statuses, summaries (kept on the row so reads are one query). */
+  /** Scores per dataset, database statuses, summaries (kept on the row so reads are one query; see CheckResult). */
   @Column({ type: 'jsonb', nullable: true })
   result: CheckResult | null;
 

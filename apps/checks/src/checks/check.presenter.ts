@@ -48,14 +48,12 @@ export function presentCheck(check: CheckEntity) {
 }
 
 /**
- * The SQL (over the alias `c`) of a check's public result fields as JSON text: exactly what
- * results() makes of a stored result (its public keys that are not null, over the same defaults),
- * for presentCheckJson; NULL while the check has no result.
+ * The SQL (over the alias `c`) of a check's public result fields as JSON text, for
+ * presentCheckJson: the stored result itself, which the engine writes with exactly those fields
+ * (CheckEntity.result; scores, statuses and summary always there, no null values), so it is what
+ * results() makes of it. NULL while the check has no result.
  */
-export const RESULT_JSON_SQL = `CASE WHEN c.result IS NOT NULL THEN ('{"scores": [], "statuses": [], "summary": {"names_found": []}}'::jsonb || COALESCE(
-   (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(c.result) e
-     WHERE e.value <> 'null' AND e.key IN ('homonym_probability', 'scores', 'statuses', 'summary', 'vehicle_summary', 'company_summary', 'wrong_inputs')),
-   '{}'))::text END`;
+export const RESULT_JSON_SQL = `c.result::text`;
 
 /**
  * presentCheck as JSON text, for a check read without its result column and given its result's

@@ -13,9 +13,10 @@ import { ContinuousChecksAndPdfs1763770600000 } from './migrations/1763770600000
 import { CreateChecks1763769601000 } from './migrations/1763769601000-create-checks';
 import { CheckEngine1763770100000 } from './migrations/1763770100000-check-engine';
 import { Batches1763770700000 } from './migrations/1763770700000-batches';
+import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
 
 export const checksEntities: Function[] = [CheckEntity, CheckDatabaseEntity, CustomTypeEntity, CheckSettingsEntity, CollectorCredentialEntity, ContinuousCheckEntity, ContinuousCheckRunEntity, CheckPdfEntity, BatchEntity];
-export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000];
+export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000, ResultWithoutNulls1763770900000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

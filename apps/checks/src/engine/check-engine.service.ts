@@ -747,7 +747,8 @@ export class CheckEngineService implements OnModuleInit {
       score: scored.score,
       idScore: scored.id_score,
       homonymScore: scored.homonym_score,
-      result: { scores: scored.scores, statuses: databaseStatuses(databases), homonym_probability: scored.homonym_probability, ...summaries },
+      // Only public result fields, none of them null: GET /v1/checks/{id} copies it as it is (RESULT_JSON_SQL).
+      result: { scores: scored.scores, statuses: databaseStatuses(databases), ...(scored.homonym_probability !== null ? { homonym_probability: scored.homonym_probability } : {}), ...summaries },
       updatedAt: now,
       ...(finished ? { finishedAt: now } : {}),
     });
