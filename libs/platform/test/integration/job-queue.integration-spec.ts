@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { DataSource } from 'typeorm';
-import { foregroundLoad, JOB_COMPLETED, JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
+import { DUE_QUEUES_SQL, foregroundLoad, JOB_COMPLETED, JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
 import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
 import { engagementService } from '../../../../apps/engagement/src/app.module';
 
@@ -160,6 +160,39 @@ describe('JobQueueService on real PostgreSQL', () => {
     await jobs.drain();
     expect(seen).toEqual(['lapsed', 'a', 'b', 'c', 'future']);
   });
+  it('finds the queues with due jobs through their indexes, also when most jobs of the table are pending and due', async () => {
+    // A flood of due jobs in one queue, and table statistics that say so: the planner then
+    // prefers a sequential scan for an unordered "is there a due job" probe, which reads the whole
+    // table for every queue without one.
+    const due = new Date(clock.now().getTime() - 1_000);
+    await db().query(
+      `INSERT INTO engagement.jobs (queue, payload, status, run_at, max_attempts) SELECT 'test.flood', '{}'::jsonb, 'pending', $1, 1 FROM generate_series(1, 20000)`,
+      [due],
+    );
+    try {
+      await db().query('ANALYZE engagement.jobs');
+      const client = await db().connect();
+      try {
+        await client.query('SET search_path = engagement');
+        const queues = ['test.flood', 'test.idle-a', 'test.idle-b'];
+        const plan = (await client.query(`EXPLAIN (FORMAT JSON) ${DUE_QUEUES_SQL}`, [queues, clock.now()])).rows[0]['QUERY PLAN'];
+        const scans: string[] = [];
+        const walk = (node: Record<string, any>) => {
+          if (node['Relation Name'] === 'jobs') scans.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+          for (const child of node.Plans ?? []) walk(child);
+        };
+        walk(plan[0].Plan);
+        expect(scans.length).toBeGreaterThan(0);
+        expect(scans.filter((s) => !/Index/.test(s))).toEqual([]);
+        expect((await client.query(DUE_QUEUES_SQL, [queues, clock.now()])).rows).toEqual([{ queue: 'test.flood' }]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await db().query(`DELETE FROM engagement.jobs WHERE queue = 'test.flood'`);
+    }
+  });
+
   it('deletes finished jobs past their retention, and keeps recent, pending and running ones; a purged dedupe key is free again', async () => {
     const ids = await Promise.all(['old-done', 'old-failed', 'recent-done', 'pending', 'running'].map((key) => jobs.enqueue(null, 'test.retention', { key }, { dedupeKey: `retention:${key}`, runAt: new Date(clock.now().getTime() + 3_600_000) })));
     const [oldDone, oldFailed, recentDone, pending, running] = ids as string[];
