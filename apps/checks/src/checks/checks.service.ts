@@ -373,7 +373,9 @@ export class ChecksService {
     if (errors.length) throw new ValidationFailedException(errors);
 
     const builtIn = isBuiltInType(dto.type);
-    const check = this.checks.create({
+    // A plain assignment (the entity has only columns): Repository.create's relation-aware copy
+    // was 1.5% of the POST path's CPU.
+    const check = Object.assign(new CheckEntity(), {
       id: newCheckId(now.getTime()),
       tenantId: caller.tenantId,
       country: dto.country,
