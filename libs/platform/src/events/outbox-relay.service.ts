@@ -1,7 +1,9 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
+import type { QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { commitSignal } from '../database/commit-signal';
+import { pgPool } from '../database/raw-entity';
 import { outboxPending, outboxPublished } from '../observability/metrics';
 
 interface PendingRow {
@@ -83,39 +85,47 @@ export class OutboxRelayService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * One pass: three round trips when there are events (the probe; the transaction opened with its
+   * rows locked, one simple query; their mark with the commit, another), and the produce request
+   * in between. Under load a pass runs every few milliseconds, so its round trips cost the service
+   * as much as the requests that wrote the events.
+   */
   private async relayBatch(limit: number): Promise<number> {
     // Idle polls cost one indexed read, not a transaction.
     const [any] = await this.dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1`);
     if (!any) return 0;
-    const qr = this.dataSource.createQueryRunner();
-    await qr.connect();
+    const client = await pgPool(this.dataSource).connect();
+    let broken: Error | undefined;
     try {
-      await qr.startTransaction();
-      // Losing this mark in a crash only re-sends the events, which consumers de-duplicate:
-      // no need to wait for the WAL flush.
-      await qr.query(`SET LOCAL synchronous_commit = off`);
-      const rows: PendingRow[] = await qr.query(
-        `SELECT seq, topic, message_key, envelope::text AS envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [limit],
-      );
-      if (rows.length) {
-        const byTopic = new Map<string, { key: string; value: string | null }[]>();
-        for (const r of rows) {
-          const list = byTopic.get(r.topic) ?? [];
-          list.push({ key: r.message_key, value: r.envelope });
-          byTopic.set(r.topic, list);
-        }
-        await this.producer!.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })), acks: -1 });
-        await qr.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((r) => r.seq)]);
-        for (const [topic, messages] of byTopic) outboxPublished.inc({ topic }, messages.length);
+      // Losing the mark in a crash only re-sends the events, which consumers de-duplicate: no need
+      // to wait for the WAL flush (synchronous_commit off).
+      const opened = (await client.query(
+        `BEGIN; SET LOCAL synchronous_commit = off;
+         SELECT seq, topic, message_key, envelope::text AS envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
+      )) as unknown as QueryResult<PendingRow>[];
+      const rows = opened[2].rows;
+      if (!rows.length) {
+        await client.query('COMMIT');
+        return 0;
       }
-      await qr.commitTransaction();
+      const byTopic = new Map<string, { key: string; value: string | null }[]>();
+      for (const r of rows) {
+        const list = byTopic.get(r.topic) ?? [];
+        list.push({ key: r.message_key, value: r.envelope });
+        byTopic.set(r.topic, list);
+      }
+      await this.producer!.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })), acks: -1 });
+      // seq is a bigint read from the table (digits only), so the list is a safe literal.
+      await client.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY('{${rows.map((r) => r.seq).join(',')}}'::bigint[]); COMMIT`);
+      for (const [topic, messages] of byTopic) outboxPublished.inc({ topic }, messages.length);
       return rows.length;
     } catch (err) {
-      if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);
+      // A connection that cannot roll back is dropped from the pool, not reused mid-transaction.
+      if (!(await client.query('ROLLBACK').then(() => true, () => false))) broken = err as Error;
       throw err;
     } finally {
-      await qr.release();
+      client.release(broken);
     }
   }
 
