@@ -15,9 +15,9 @@ interface PendingRow {
 }
 
 /**
- * After a pass that found events, the next one waits this long: under load each pass then carries
- * the events of a few milliseconds (one transaction and one produce request for many) instead of
- * one pass per commit.
+ * After a pass that found events or was asked for meanwhile, the next one runs this much later:
+ * under load each pass then carries the events of a few milliseconds (one transaction and one
+ * produce request for many) instead of one pass per commit.
  */
 const GATHER_MS = 5;
 
@@ -61,27 +61,34 @@ export class OutboxRelayService implements OnApplicationShutdown {
       return;
     }
     this.running = true;
-    this.current = this.drain().finally(() => {
+    this.current = this.drain().then((sent) => {
       this.running = false;
-      if (this.again && !this.stopped && !this.failures) {
+      // Kicked meanwhile, or events found: look again shortly (more are likely on the way, also
+      // from other processes, whose commits only the poll would otherwise notice).
+      if ((this.again || sent > 0) && !this.stopped && !this.failures) {
         this.again = false;
         setTimeout(() => this.kick(), GATHER_MS).unref();
       }
     });
   }
 
-  private async drain(): Promise<void> {
+  /** Relays until the outbox is empty; the number of events sent (0 also when it failed). */
+  private async drain(): Promise<number> {
+    let total = 0;
     try {
       for (;;) {
         const sent = await this.relayBatch(500);
         if (this.failures) this.logger.log({ msg: 'outbox relay recovered', after_failures: this.failures });
         this.failures = 0;
+        total += sent;
         if (sent < 500) break;
       }
       await this.cleanup();
+      return total;
     } catch (err) {
       this.failures = Math.min(this.failures + 1, 10);
       if (this.failures === 1 || this.failures % 10 === 0) this.logger.warn({ err, msg: 'outbox relay failed; will retry' });
+      return 0;
     }
   }
 
