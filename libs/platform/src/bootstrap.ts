@@ -90,6 +90,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
         client: kafkaClientOptions(`${config.SERVICE_NAME}-consumer`, config.kafkaBrokers),
         consumer: { groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 500, allowAutoTopicCreation: false },
         subscribe: { fromBeginning: true },
+        run: { partitionsConsumedConcurrently: config.KAFKA_PARTITIONS_CONCURRENCY },
         postfixId: '',
       },
     });
