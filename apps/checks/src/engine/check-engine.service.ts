@@ -3,7 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
 import type { PoolClient, QueryResult } from 'pg';
-import { Clock, EnqueueOptions, findOneRaw, GroupCommit, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxRow, OutboxService, OutgoingEvent, pgPool, preparedQuery, rawQuery } from '@kyc/platform';
+import { Clock, EnqueueOptions, findOneRaw, GroupCommit, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxRow, OutboxService, OutgoingEvent, preparedQuery, rawQuery, withPooledClient } from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
@@ -529,16 +529,7 @@ export class CheckEngineService implements OnModuleInit {
    * recorded again in a TypeORM transaction, where the extension runs.
    */
   async record(checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions = {}): Promise<boolean> {
-    const client = await pgPool(this.dataSource).connect();
-    let result: 'recorded' | 'ignored' | 'extended';
-    try {
-      result = await this.recordPipelined(client, checkId, tenantId, rowId, outcome, options);
-    } catch (err) {
-      const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
-      client.release(rolledBack ? undefined : (err as Error));
-      throw err;
-    }
-    client.release();
+    const result = await withPooledClient(this.dataSource, (client) => this.recordPipelined(client, checkId, tenantId, rowId, outcome, options));
     if (result === 'extended') return this.dataSource.transaction((m) => this.recordIn(m, checkId, tenantId, rowId, outcome, options));
     return result === 'recorded';
   }

@@ -8,6 +8,25 @@ export function pgPool(dataSource: DataSource): Pool {
 }
 
 /**
+ * Runs `work` on a client of the pg pool, which sends its own BEGIN and COMMIT (so it can fold
+ * them into its statements and save round trips). When `work` fails its transaction is rolled
+ * back; a client that cannot roll back is dropped from the pool, not reused mid-transaction.
+ */
+export async function withPooledClient<T>(dataSource: DataSource, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pgPool(dataSource).connect();
+  let result: T;
+  try {
+    result = await work(client);
+  } catch (err) {
+    const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+    client.release(rolledBack ? undefined : (err as Error));
+    throw err;
+  }
+  client.release();
+  return result;
+}
+
+/**
  * Runs a statement straight on the pg pool, unnamed: planned for its parameters at each call.
  * For statements whose best plan changes as their tables grow (a queue's backlog, a join with a
  * table that grows by thousands of rows a second): a named statement's generic plan, chosen on

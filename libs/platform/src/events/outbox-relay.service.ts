@@ -3,7 +3,7 @@ import type { Producer } from 'kafkajs';
 import type { QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { commitSignal } from '../database/commit-signal';
-import { pgPool } from '../database/raw-entity';
+import { withPooledClient } from '../database/raw-entity';
 import { outboxPending, outboxPublished } from '../observability/metrics';
 
 interface PendingRow {
@@ -102,9 +102,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
     // Idle polls cost one indexed read, not a transaction.
     const [any] = await this.dataSource.query(`SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1`);
     if (!any) return 0;
-    const client = await pgPool(this.dataSource).connect();
-    let broken: Error | undefined;
-    try {
+    return withPooledClient(this.dataSource, async (client) => {
       // Losing the mark in a crash only re-sends the events, which consumers de-duplicate: no need
       // to wait for the WAL flush (synchronous_commit off).
       const opened = (await client.query(
@@ -127,13 +125,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
       await client.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY('{${rows.map((r) => r.seq).join(',')}}'::bigint[]); COMMIT`);
       for (const [topic, messages] of byTopic) outboxPublished.inc({ topic }, messages.length);
       return rows.length;
-    } catch (err) {
-      // A connection that cannot roll back is dropped from the pool, not reused mid-transaction.
-      if (!(await client.query('ROLLBACK').then(() => true, () => false))) broken = err as Error;
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   private async cleanup(): Promise<void> {
