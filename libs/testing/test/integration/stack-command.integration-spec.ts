@@ -20,11 +20,21 @@ async function servicePorts(): Promise<Record<string, string>> {
  */
 describe('the stack command', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kyc-stack-'));
+  const started: ChildProcess[] = [];
   let cli: ChildProcess | undefined;
   let output = '';
 
-  afterAll(() => {
-    if (cli && cli.exitCode === null) cli.kill('SIGKILL');
+  // Every command a test started and left running (a failed assertion) is stopped the way a user
+  // stops it, so it stops its services too: they use the harness's PostgreSQL and Kafka, and left
+  // running they would take the other suites' events. SIGKILL only if it does not exit.
+  afterAll(async () => {
+    for (const child of started.filter((c) => c.exitCode === null && c.signalCode === null)) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    }
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -34,6 +44,7 @@ describe('the stack command', () => {
       env: { ...process.env, STACK_DIR: dir, DATABASE_URL: harness().databaseUrl, KAFKA_BROKERS: harness().kafkaBrokers.join(','), LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    started.push(child);
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     return child;
@@ -55,7 +66,8 @@ describe('the stack command', () => {
     const info = JSON.parse(readFileSync(stackFile, 'utf8'));
     expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES].sort());
     expect(info).toMatchObject({ postgres_url: harness().databaseUrl, kafka_brokers: harness().kafkaBrokers, tenant_id: 'demo' });
-    expect(output).toContain(info.api_key);
+    // The lines after "Platform ready" (URLs, then the key) may come in a later chunk.
+    await eventually(() => expect(output).toContain(info.api_key), { timeoutMs: 10_000, intervalMs: 100 });
     for (const url of Object.values<string>(info.services)) expect((await fetch(`${url}/health`)).status).toBe(200);
     const whoami = await new ApiClient(info.services.checks, info.api_key).get('/v1/auth/whoami');
     expect(whoami.body).toMatchObject({ tenant_id: 'demo', role: 'full_access', api_key_version: 1 });
