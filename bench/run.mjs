@@ -35,7 +35,7 @@ import exitHook from 'async-exit-hook';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startStack } from '../tools/stack/stack.mjs';
-import { freePort, freePorts, repoRoot, StackError } from '../tools/stack/util.mjs';
+import { freePort, freePorts, repoRoot, StackError, stopChild } from '../tools/stack/util.mjs';
 
 const require = createRequire(import.meta.url);
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -169,17 +169,10 @@ function startChild(script, { env = {}, readyTimeoutMs = 15_000, name = path.bas
       name,
       process: child,
       output: () => output,
-      stop: () =>
-        new Promise((done) => {
-          children.delete(handle);
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            done();
-          });
-          child.kill('SIGTERM');
-        }),
+      stop: () => {
+        children.delete(handle);
+        return stopChild(child, 5_000);
+      },
     };
     children.add(handle);
     const timer = setTimeout(() => {

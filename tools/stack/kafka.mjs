@@ -6,7 +6,7 @@ import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import kafkajs from 'kafkajs';
-import { assertPortFree, StackError, tail, waitFor } from './util.mjs';
+import { assertPortFree, StackError, stopChild, tail, waitFor } from './util.mjs';
 
 export const KAFKA_VERSION = '3.9.1';
 
@@ -122,17 +122,11 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
     child.kill('SIGKILL');
     throw err instanceof StackError && exited ? err : new StackError(`${err.message}\n${tail(output)}`);
   });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (exited) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        out.end();
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = async () => {
+    if (exited) return;
+    await stopChild(child, 15_000);
+    out.end();
+  };
   return { brokers, stop, pid: child.pid, process: child, command: { file: 'java', args } };
 }
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { assertPortFree, repoRoot, StackError, tail, waitFor } from './util.mjs';
+import { assertPortFree, repoRoot, StackError, stopChild, tail, waitFor } from './util.mjs';
 
 export function serviceEntry(name) {
   return path.join(repoRoot, 'dist', 'apps', name, 'src', 'main.js');
@@ -39,16 +39,10 @@ export async function startService({ name, port, env, logsDir, healthTimeoutMs =
     child.kill('SIGKILL');
     throw err instanceof StackError && exited ? err : new StackError(`${err.message}\n${tail(recent)}`);
   });
-  const stop = (signal = 'SIGTERM') =>
-    new Promise((resolve) => {
-      if (exited) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        out.end();
-        resolve();
-      });
-      child.kill(signal);
-    });
+  const stop = async (signal = 'SIGTERM') => {
+    if (exited) return;
+    await stopChild(child, 10_000, signal);
+    out.end();
+  };
   return { name, url, port, pid: child.pid, process: child, stop, logFile };
 }

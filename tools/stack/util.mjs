@@ -61,5 +61,21 @@ export async function waitFor(check, { timeoutMs, intervalMs = 100, what }) {
   throw new StackError(`${what} not ready after ${timeoutMs} ms${lastError ? `: ${lastError.message}` : ''}`);
 }
 
+/**
+ * Stops a child process: `signal`, then SIGKILL if it has not exited after `graceMs`. Resolves once
+ * it has exited (at once if it already had).
+ */
+export function stopChild(child, graceMs, signal = 'SIGTERM') {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
 /** Last lines of a log buffer, for error messages. */
 export const tail = (text, lines = 15) => text.split('\n').filter(Boolean).slice(-lines).join('\n');
