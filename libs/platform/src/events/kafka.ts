@@ -1,3 +1,4 @@
+import './kafkajs-request-queue.fix';
 import { Kafka, logLevel, LogEntry } from 'kafkajs';
 import { rootLogger } from '../observability/logger';
 
