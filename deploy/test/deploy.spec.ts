@@ -336,7 +336,10 @@ describe('Dockerfile', () => {
     expect(['root', '0']).not.toContain(users.at(-1));
     const cmd = final.instructions.filter((i) => i.op === 'CMD').at(-1);
     expect(cmd).toBeDefined();
-    expect(cmd!.args).toContain('node --enable-source-maps dist/apps/$SERVICE_NAME/src/main.js');
+    // With the Node flags every service process gets (the stack's, the test harness's).
+    const flags = (JSON.parse(read(path.join(ROOT, 'tools/stack/service-node-flags.json'))) as string[]).join(' ');
+    expect(cmd!.args).toContain(`node ${flags} dist/apps/$SERVICE_NAME/src/main.js`);
+    for (const name of SERVICE_NAMES) expect(read(path.join(ROOT, 'apps', name, 'project.json'))).toContain(`node ${flags} dist/apps/${name}/src/main.js`);
     // dist/apps/<svc>/src/main.js is what tools/build.mjs makes of apps/<svc>/src/main.ts.
     for (const name of SERVICE_NAMES) expect(existsSync(path.join(ROOT, 'apps', name, 'src', 'main.ts'))).toBe(true);
     expect(read(path.join(ROOT, 'tools/build.mjs'))).toMatch(/path\.join\(root, 'dist'\)/);

@@ -89,11 +89,14 @@ export interface ServiceProcess extends RunningService {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs a service as its own OS process from dist/ (as the stack does), waiting for /health. */
+/** The Node flags of a service process: the stack's (tools/stack/service-node-flags.json). */
+const serviceNodeFlags = (): string[] => JSON.parse(readFileSync(path.join(repoRoot, 'tools/stack/service-node-flags.json'), 'utf8'));
+
+/** Runs a service as its own OS process from dist/ (as the stack does, with its Node flags), waiting for /health. */
 export async function startProcess(service: ServiceName, port: number, overrides: Record<string, string> = {}): Promise<ServiceProcess> {
   const logFile = path.join(harness().dir, `${service}-${port}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'dist/apps', service, 'src/main.js')], {
+  const child = spawn(process.execPath, [...serviceNodeFlags(), path.join(repoRoot, 'dist/apps', service, 'src/main.js')], {
     env: { ...process.env, ...serviceEnv(service, { PORT: String(port), ...overrides }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
