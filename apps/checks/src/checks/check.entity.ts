@@ -69,8 +69,8 @@ export class CheckEntity {
   @Column({ type: 'jsonb', nullable: true })
   settings: CheckSettingsSnapshot | null;
 
-  /** Scores per dataset, database statuses, summaries (kept on the row so reads are one query; see CheckResult). */
-  @Column({ type: 'jsonb', nullable: true })
+  /** Scores per dataset, database statuses, summaries (kept on the row so reads are one query; see CheckResult). json, not jsonb: written and read whole (migration ResultAsJson). */
+  @Column({ type: 'json', nullable: true })
   result: CheckResult | null;
 
   @Column({ name: 'created_by', type: 'text' })

@@ -6,7 +6,7 @@ import { CheckEntity } from './check.entity';
 import { label, valueLabel } from './detail-labels';
 
 /** Results of the check (scores, statuses, summaries) with the public names. */
-function results(check: CheckEntity) {
+function results(check: Pick<CheckEntity, 'result'>) {
   const r = check.result;
   return {
     ...(r?.homonym_probability !== undefined && r?.homonym_probability !== null ? { homonym_probability: r.homonym_probability } : {}),
@@ -19,8 +19,18 @@ function results(check: CheckEntity) {
   };
 }
 
+/**
+ * The check columns the public Check fields come from, besides the result: GET /v1/checks/{id}
+ * reads only these (presentCheckJson), so checkHead and checkTail take nothing else.
+ */
+export const PRESENTED_PROPERTIES = [
+  'id', 'country', 'type', 'status', 'createdAt', 'updatedAt', 'score', 'idScore', 'homonymScore',
+  'customInput', 'reportId', 'previousCheck', 'userAuthorized', 'inputs', 'region',
+] as const satisfies readonly (keyof CheckEntity)[];
+export type PresentedCheck = Pick<CheckEntity, (typeof PRESENTED_PROPERTIES)[number]>;
+
 /** The public Check fields before the results (see presentCheck). */
-const checkHead = (check: CheckEntity) => ({
+const checkHead = (check: PresentedCheck) => ({
   check_id: check.id,
   country: check.country,
   type: check.type,
@@ -33,7 +43,7 @@ const checkHead = (check: CheckEntity) => ({
 });
 
 /** The public Check fields after the results (see presentCheck). */
-const checkTail = (check: CheckEntity) => ({
+const checkTail = (check: PresentedCheck) => ({
   ...(check.customInput ? { custom_input: check.customInput } : {}),
   ...(check.reportId ? { report_id: check.reportId } : {}),
   ...(check.previousCheck ? { previous_check: check.previousCheck } : {}),
@@ -53,15 +63,15 @@ export function presentCheck(check: CheckEntity) {
  * (CheckEntity.result; scores, statuses and summary always there, no null values), so it is what
  * results() makes of it. NULL while the check has no result.
  */
-export const RESULT_JSON_SQL = `c.result::text`;
+export const RESULT_JSON_SQL = `c.result::text`; // a json column: its text as stored, not re-serialized
 
 /**
  * presentCheck as JSON text, for a check read without its result column and given its result's
  * public fields as JSON text straight from the database (RESULT_JSON_SQL): the largest part of a
  * check is then neither parsed nor serialized again by the service (GET /v1/checks/{id}).
  */
-export function presentCheckJson(check: CheckEntity, resultJson: string | null): string {
-  if (resultJson === null) return JSON.stringify(presentCheck(check));
+export function presentCheckJson(check: PresentedCheck, resultJson: string | null): string {
+  if (resultJson === null) return JSON.stringify({ ...checkHead(check), ...results({ result: null }), ...checkTail(check) });
   return `${JSON.stringify(checkHead(check)).slice(0, -1)},${resultJson.slice(1, -1)},${JSON.stringify(checkTail(check)).slice(1)}`;
 }
 

@@ -11,7 +11,7 @@ import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService, searchedName, START_QUEUE } from '../engine/check-engine.service';
 import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckEntity } from './check.entity';
-import { checkRecord, presentAttachments, presentCheck, presentCheckJson, presentDetail, RESULT_JSON_SQL } from './check.presenter';
+import { checkRecord, presentAttachments, presentCheck, presentCheckJson, presentDetail, PRESENTED_PROPERTIES, PresentedCheck, RESULT_JSON_SQL } from './check.presenter';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { CreateCheckDto } from './dto/create-check.dto';
@@ -155,7 +155,7 @@ export class ChecksService {
    * stored (and no force_creation) waits for a later statement, so it is de-duplicated against it.
    */
   private readonly creations: GroupCommit<PendingCreate, StoreOutcome>;
-  /** getJson's statement: every column but the result, and the result's public fields as JSON text (built on first use). */
+  /** getJson's statement: the presented columns (PRESENTED_PROPERTIES) and the result as JSON text (built on first use). */
   private getJsonSql?: string;
 
   constructor(
@@ -423,13 +423,11 @@ export class ChecksService {
    */
   async getJson(caller: Caller, checkId: string): Promise<string> {
     if (caller.accessRules.length) return JSON.stringify(presentCheck(await this.get(caller, checkId)));
-    this.getJsonSql ??= `SELECT ${this.checks.metadata.columns
-      .filter((column) => column.propertyName !== 'result')
-      .map((column) => `c."${column.databaseName}"`)
-      .join(', ')}, ${RESULT_JSON_SQL} AS result_json FROM checks c WHERE c.tenant_id = $1 AND c.id = $2`;
+    this.getJsonSql ??= `SELECT ${PRESENTED_PROPERTIES.map((property) => `c."${this.checks.metadata.findColumnWithPropertyName(property)!.databaseName}"`).join(', ')}, ${RESULT_JSON_SQL} AS result_json
+      FROM checks c WHERE c.tenant_id = $1 AND c.id = $2`;
     const [row] = await preparedQuery<Record<string, unknown> & { result_json: string | null }>(this.checks.manager.connection, 'checks.get_json', this.getJsonSql, [caller.tenantId, checkId]);
     if (!row) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
-    return presentCheckJson(mapRow(this.checks, row), row.result_json);
+    return presentCheckJson(mapRow<PresentedCheck>(this.checks, row), row.result_json);
   }
 
   list(caller: Caller, query: ListChecksQuery): Promise<Page<CheckEntity>> {

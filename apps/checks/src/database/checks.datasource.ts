@@ -14,9 +14,10 @@ import { CreateChecks1763769601000 } from './migrations/1763769601000-create-che
 import { CheckEngine1763770100000 } from './migrations/1763770100000-check-engine';
 import { Batches1763770700000 } from './migrations/1763770700000-batches';
 import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
+import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';
 
 export const checksEntities: Function[] = [CheckEntity, CheckDatabaseEntity, CustomTypeEntity, CheckSettingsEntity, CollectorCredentialEntity, ContinuousCheckEntity, ContinuousCheckRunEntity, CheckPdfEntity, BatchEntity];
-export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000, ResultWithoutNulls1763770900000];
+export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000, ResultWithoutNulls1763770900000, ResultAsJson1763771000000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -72,7 +72,7 @@ const CHECK_DATABASES_SQL = `SELECT * FROM check_databases WHERE check_id = $1 A
 const RECORD_SQL = `WITH d AS (
     UPDATE check_databases SET status = $3, answer = $4::jsonb, message = $5, answered_at = $6, updated_at = $6 WHERE id = $1 AND check_id = $2
   ), c AS (
-    UPDATE checks SET status = $7, score = $8, id_score = $9, homonym_score = $10, result = $11::jsonb, updated_at = $6, finished_at = COALESCE($12, finished_at) WHERE id = $2
+    UPDATE checks SET status = $7, score = $8, id_score = $9, homonym_score = $10, result = $11::json, updated_at = $6, finished_at = COALESCE($12, finished_at) WHERE id = $2
   ), runs AS (
     INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
     SELECT r.database_id, r.country, r.tenant_id, $2, r.outcome, r.latency_ms, $6
@@ -109,7 +109,7 @@ interface StartItem {
 
 const START_MANY_SQL = `WITH s AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(i int, id text, tenant_id text, status text, score double precision, id_score double precision, homonym_score double precision,
-                                                    result jsonb, started_at timestamptz, deadline_at timestamptz, updated_at timestamptz, finished_at timestamptz,
+                                                    result json, started_at timestamptz, deadline_at timestamptz, updated_at timestamptz, finished_at timestamptz,
                                                     job_id bigint, job_attempt int, databases jsonb, runs jsonb, events jsonb, jobs jsonb)
   ), c AS (
     UPDATE checks ch SET status = s.status, score = s.score, id_score = s.id_score, homonym_score = s.homonym_score, result = s.result, started_at = s.started_at,
