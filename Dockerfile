@@ -35,5 +35,5 @@ COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 4001 4002 4003 4004 4005 4006 4007
 # `migrate` instead of serving: node dist/apps/<svc>/src/main.js migrate
-# The node flags are tools/stack/service-node-flags.json (why: tools/stack/services.mjs).
-CMD ["/bin/sh", "-c", "test -n \"$SERVICE_NAME\" || { echo 'SERVICE_NAME must be set (checks, account, identity, engagement, customers, pass, validations)' >&2; exit 64; }; exec node --enable-source-maps --max-semi-space-size=64 dist/apps/$SERVICE_NAME/src/main.js"]
+# The node flags are tools/stack/service-node-flags.json (see tools/stack/services.mjs).
+CMD ["/bin/sh", "-c", "test -n \"$SERVICE_NAME\" || { echo 'SERVICE_NAME must be set (checks, account, identity, engagement, customers, pass, validations)' >&2; exit 64; }; exec node --enable-source-maps dist/apps/$SERVICE_NAME/src/main.js"]

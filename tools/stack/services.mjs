@@ -8,12 +8,11 @@ import { assertPortFree, repoRoot, StackError, stopChild, tail, waitFor } from '
 /**
  * Node flags of every service process, in one place (tools/stack/service-node-flags.json): the
  * stack, the test harness, the Dockerfile's CMD and the apps' `serve` targets use the same ones
- * (deploy/test/deploy.spec.ts checks). --max-semi-space-size=64 (MB; V8's default is 16): under
- * load a service allocates fast (request, validation and row objects), and a young generation
- * that small was collected ~13 times a second, 5% of the CPU. At 64 MB the collections are a
- * third as many and the GC time half (POST /v1/checks at 50 connections, 12 s runs alternated:
- * 640 -> 340 ms of scavenges, CPU per request 0.55 -> 0.45 ms); 128 MB made single pauses of
- * up to 38 ms. V8 grows the young generation only as far as the allocation rate needs.
+ * (deploy/test/deploy.spec.ts checks). Tried and left out (2026-11-24): --max-semi-space-size=64
+ * halved the checks service's young-generation GC time under POST load, but the bench's HTTP
+ * figures did not move beyond their noise, and in three of three `rules` runs the account
+ * service's consumer lagged (event to consumption p50 0.3 to 3.9 s, against 0.07 to 0.11 s
+ * without it).
  */
 export const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(new URL('./service-node-flags.json', import.meta.url), 'utf8'));
 
