@@ -53,7 +53,7 @@ const checkTail = (check: PresentedCheck) => ({
 });
 
 /** The check as the API returns it (public Check schema; the inputs under their wire names). */
-export function presentCheck(check: CheckEntity) {
+export function presentCheck(check: PresentedCheck & Pick<CheckEntity, 'result'>) {
   return { ...checkHead(check), ...results(check), ...checkTail(check) };
 }
 
@@ -71,7 +71,7 @@ export const RESULT_JSON_SQL = `c.result::text`; // a json column: its text as s
  * check is then neither parsed nor serialized again by the service (GET /v1/checks/{id}).
  */
 export function presentCheckJson(check: PresentedCheck, resultJson: string | null): string {
-  if (resultJson === null) return JSON.stringify({ ...checkHead(check), ...results({ result: null }), ...checkTail(check) });
+  if (resultJson === null) return JSON.stringify(presentCheck({ ...check, result: null }));
   return `${JSON.stringify(checkHead(check)).slice(0, -1)},${resultJson.slice(1, -1)},${JSON.stringify(checkTail(check)).slice(1)}`;
 }
 
