@@ -1,8 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ClientKafka } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Admin, Kafka, Partitioners } from 'kafkajs';
+import { Admin, Kafka } from 'kafkajs';
 import { MigrationInterface } from 'typeorm';
 import { AccessCacheService } from './auth/access-cache.service';
 import { ApiKeyVerifier } from './auth/api-key.tokens';
@@ -12,9 +11,10 @@ import { PlatformConfig } from './config/platform.config';
 import { serviceDataSourceOptions } from './database/data-source';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { InboxService } from './events/inbox.service';
-import { createKafka, kafkaClientOptions } from './events/kafka';
+import { createKafka } from './events/kafka';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { OutboxService } from './events/outbox.service';
+import { ProducerThread } from './events/producer-thread';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { JobQueueService } from './jobs/job-queue.service';
 import { Clock, SystemClock } from './time/clock';
@@ -34,7 +34,7 @@ export interface PlatformModuleOptions {
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('platform');
-  private producerClient?: ClientKafka;
+  private producer?: ProducerThread;
   private admin?: Admin;
 
   constructor(
@@ -48,12 +48,10 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationBootstrap(): Promise<void> {
     const started = Date.now();
-    this.producerClient = new ClientKafka({
-      client: kafkaClientOptions(`${this.config.SERVICE_NAME}-producer`, this.config.kafkaBrokers),
-      producer: { allowAutoTopicCreation: false, idempotent: false, createPartitioner: Partitioners.DefaultPartitioner },
-      producerOnlyMode: true,
-    });
-    const [producer] = await Promise.all([this.producerClient.connect(), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
+    // The outbox relay's producer runs on a thread of its own (ProducerThread), off the HTTP event loop.
+    const producer = new ProducerThread({ clientId: `${this.config.SERVICE_NAME}-producer`, brokers: this.config.kafkaBrokers });
+    this.producer = producer;
+    await Promise.all([producer.start(), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
     this.admin = this.kafka.admin();
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
@@ -65,7 +63,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     await this.jobs.onApplicationShutdown();
     await this.relay.onApplicationShutdown();
-    await this.producerClient?.close().catch(() => undefined);
+    await this.producer?.close().catch(() => undefined);
     await this.admin?.disconnect().catch(() => undefined);
   }
 }

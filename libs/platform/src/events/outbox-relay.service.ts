@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Producer } from 'kafkajs';
 import type { QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
 import { commitSignal } from '../database/commit-signal';
 import { withPooledClient } from '../database/raw-entity';
 import { outboxPending, outboxPublished } from '../observability/metrics';
+import type { EventProducer } from './producer-thread';
 
 interface PendingRow {
   seq: string;
@@ -30,7 +30,7 @@ const GATHER_MS = 5;
 @Injectable()
 export class OutboxRelayService implements OnApplicationShutdown {
   private readonly logger = new Logger('outbox-relay');
-  private producer?: Producer;
+  private producer?: EventProducer;
   private readonly onCommit = () => this.kick();
   private timer?: NodeJS.Timeout;
   private running = false;
@@ -42,7 +42,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  start(producer: Producer, pollMs: number): void {
+  start(producer: EventProducer, pollMs: number): void {
     this.producer = producer;
     commitSignal.on('commit', this.onCommit);
     const poll = () => {
