@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Benchmark runner (`npm run bench`). Starts one private stack (own ports, own data dir under
-// .stack/bench, only the services the selected scenarios need), runs each scenario against it,
-// prints a summary per scenario and writes bench/results/<scenario>.json.
+// Benchmark runner (`npm run bench`). Runs each selected scenario on a fresh private stack of its
+// own (own ports, new data dir under .stack/bench, only the services and service env the scenario
+// declares), prints a summary per scenario and writes bench/results/<scenario>.json.
 //
 // Environment:
 //   BENCH_DURATION     seconds measured per target (default 20; 3 for a quick trial)
@@ -12,7 +12,7 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   BENCH_SCENARIOS    comma-separated scenario names to run (default: all)
 //   BENCH_SERVICE_ENV  extra service env as JSON, e.g. '{"DB_POOL_SIZE":"40"}' (for experiments)
-//   BENCH_SETUP_SQL    SQL run once against the bench database after the stack is up, to try a
+//   BENCH_SETUP_SQL    SQL run against the bench database after each scenario's stack is up, to try a
 //                      table or index change, e.g. 'DROP INDEX checks.checks_pending_idx'
 //                      (experiments only; it is printed and recorded in the results)
 //   (service logs go to .stack/bench/logs/<service>.log)
@@ -21,7 +21,9 @@
 // fatal), 1 on a crash, 130 on SIGINT / 143 on SIGTERM.
 //
 // Adding a scenario: write `async function myScenario(ctx)` returning { result } and
-// append { name, services, run: myScenario } to `scenarios` below. `ctx` gives the running stack
+// append { name, services, serviceEnv?, run: myScenario } to `scenarios` below (services: the
+// services its stack runs, or null for a scenario that starts what it needs itself; serviceEnv:
+// settings of those services for this scenario only). `ctx` gives the scenario's running stack
 // (ctx.info: services, api_key, postgres_url, kafka_brokers), ctx.measure() (autocannon with
 // warm-up), ctx.startChild() (a child process cleaned up on exit), ctx.settings and ctx.log.
 import { fork } from 'node:child_process';
@@ -550,13 +552,14 @@ async function rulesScenario(ctx) {
   return { result: await rulesBenchmark({ durationSec, log: ctx.log }) };
 }
 
-// Order matters: the POST measurement leaves a backlog of checks that the engine keeps working
-// through, so it runs last; the rules benchmark starts a stack of its own (bench/rules.mjs), so
-// the checks engine of this one does not flood its consumer.
+// Each scenario runs on a fresh stack of its own (new data under .stack/bench, only its services,
+// its own service env), so its figures do not depend on which scenarios ran before it: a batch
+// leaves 10,000 checks, 110,000 jobs and their autovacuum work behind, and its zero sandbox latency
+// must not leak into checks-http. The rules benchmark starts the stack of its part (b) itself
+// (bench/rules.mjs); its part (a) runs in this process.
 const scenarios = [
-  { name: 'rules', services: ['checks', 'account', 'identity'], run: rulesScenario },
+  { name: 'rules', services: null, run: rulesScenario },
   { name: 'pdf', services: ['checks', 'account', 'identity'], run: pdfGeneration },
-  // serviceEnv: merged into the stack's service env when the scenario is selected.
   { name: 'batch', services: ['checks', 'account', 'identity'], run: batchChecks, serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' } },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
 ];
@@ -564,15 +567,44 @@ const scenarios = [
 let stackPromise = null;
 let cleaningUp = null;
 
+/** Starts a fresh stack for one scenario: its services, and its service env over the runner's. */
+async function startBenchStack(scenario, extraEnv) {
+  const serviceEnv = { LOG_LEVEL: 'warn', ...(scenario.serviceEnv ?? {}), ...extraEnv };
+  await rm(stackDir, { recursive: true, force: true });
+  const [pgPort, kafkaPort, controllerPort, ...servicePorts] = await freePorts(3 + scenario.services.length);
+  const ports = { postgres: pgPort, kafka: kafkaPort, kafkaController: controllerPort, services: Object.fromEntries(scenario.services.map((name, i) => [name, servicePorts[i]])) };
+  log(`starting a stack for ${scenario.name} in ${path.relative(repoRoot, stackDir)} (services: ${scenario.services.join(', ')}; ports ${JSON.stringify(ports)}; service env ${JSON.stringify(serviceEnv)})`);
+  stackPromise = startStack({ stackDir, cacheDir: path.join(repoRoot, '.stack'), ports, services: scenario.services, serviceEnv, log: (m) => log(`stack: ${m}`) });
+  const stack = await stackPromise;
+  log(`stack ready in ${(stack.startedInMs / 1000).toFixed(1)} s`);
+  const setupSql = process.env.BENCH_SETUP_SQL || undefined;
+  if (setupSql) {
+    log(`EXPERIMENT: running BENCH_SETUP_SQL: ${setupSql}`);
+    const db = new pg.Client({ connectionString: stack.info.postgres_url });
+    await db.connect();
+    try {
+      await db.query(setupSql);
+    } finally {
+      await db.end();
+    }
+  }
+  return { stack, serviceEnv };
+}
+
+async function stopBenchStack() {
+  const stack = await stackPromise?.catch(() => null);
+  stackPromise = null;
+  if (stack) {
+    log('stopping the stack');
+    await stack.stop();
+  }
+}
+
 function cleanup() {
   cleaningUp ??= (async () => {
     currentLoad?.stop?.();
     await Promise.all([...children].map((c) => c.stop()));
-    const stack = await stackPromise?.catch(() => null);
-    if (stack) {
-      log('stopping the stack');
-      await stack.stop();
-    }
+    await stopBenchStack();
   })();
   return cleaningUp;
 }
@@ -610,37 +642,8 @@ async function main() {
   const unknown = wanted.filter((w) => !scenarios.some((s) => s.name === w));
   if (unknown.length) throw new StackError(`unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
   const selected = scenarios.filter((s) => wanted.includes(s.name));
-  const services = [...new Set(selected.flatMap((s) => s.services))];
   const extraEnv = process.env.BENCH_SERVICE_ENV ? JSON.parse(process.env.BENCH_SERVICE_ENV) : {};
-  const serviceEnv = { LOG_LEVEL: 'warn', ...Object.assign({}, ...selected.map((s) => s.serviceEnv ?? {})), ...extraEnv };
-
-  await rm(stackDir, { recursive: true, force: true });
-  const [pgPort, kafkaPort, controllerPort, ...servicePorts] = await freePorts(3 + services.length);
-  const ports = { postgres: pgPort, kafka: kafkaPort, kafkaController: controllerPort, services: Object.fromEntries(services.map((name, i) => [name, servicePorts[i]])) };
-  log(`starting the bench stack in ${path.relative(repoRoot, stackDir)} (services: ${services.join(', ')}; ports ${JSON.stringify(ports)}; service env ${JSON.stringify(serviceEnv)})`);
-  stackPromise = startStack({
-    stackDir,
-    cacheDir: path.join(repoRoot, '.stack'),
-    ports,
-    services,
-    serviceEnv,
-    log: (m) => log(`stack: ${m}`),
-  });
-  const stack = await stackPromise;
-  if (interrupted) return;
-  log(`stack ready in ${(stack.startedInMs / 1000).toFixed(1)} s`);
   const setupSql = process.env.BENCH_SETUP_SQL || undefined;
-  if (setupSql) {
-    log(`EXPERIMENT: running BENCH_SETUP_SQL: ${setupSql}`);
-    const db = new pg.Client({ connectionString: stack.info.postgres_url });
-    await db.connect();
-    try {
-      await db.query(setupSql);
-    } finally {
-      await db.end();
-    }
-  }
-
   const environment = {
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
@@ -649,13 +652,17 @@ async function main() {
     memory_gb: round(os.totalmem() / 2 ** 30),
     loadavg_at_start: os.loadavg().map((l) => round(l, 2)),
   };
-  const ctx = { info: stack.info, stack, settings, log, measure, startChild };
   await mkdir(resultsDir, { recursive: true });
   for (const scenario of selected) {
     if (interrupted) return;
     log(`scenario ${scenario.name}`);
+    const started = scenario.services ? await startBenchStack(scenario, extraEnv) : { stack: null, serviceEnv: {} };
+    if (interrupted) return;
+    const { stack, serviceEnv } = started;
+    const ctx = { info: stack?.info, stack, settings, log, measure, startChild };
     const startedAt = new Date();
     const { result } = await scenario.run(ctx);
+    await stopBenchStack();
     const file = path.join(resultsDir, `${scenario.name}.json`);
     const doc = {
       scenario: scenario.name,
