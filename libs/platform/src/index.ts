@@ -22,7 +22,7 @@ export * from './time/clock';
 export * from './events/kafka';
 export * from './events/outbox.service';
 export * from './events/outbox-relay.service';
-export * from './events/producer-thread';
+export * from './events/outbox-relay';
 export * from './events/inbox.service';
 export * from './http/pagination';
 export * from './http/cursor-page.query';

@@ -14,7 +14,6 @@ import { InboxService } from './events/inbox.service';
 import { createKafka } from './events/kafka';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { OutboxService } from './events/outbox.service';
-import { ProducerThread } from './events/producer-thread';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { JobQueueService } from './jobs/job-queue.service';
 import { Clock, SystemClock } from './time/clock';
@@ -34,7 +33,6 @@ export interface PlatformModuleOptions {
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('platform');
-  private producer?: ProducerThread;
   private admin?: Admin;
 
   constructor(
@@ -48,14 +46,12 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationBootstrap(): Promise<void> {
     const started = Date.now();
-    // The outbox relay's producer runs on a thread of its own (ProducerThread), off the HTTP event loop.
-    const producer = new ProducerThread({ clientId: `${this.config.SERVICE_NAME}-producer`, brokers: this.config.kafkaBrokers });
-    this.producer = producer;
-    await Promise.all([producer.start(), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
+    // The outbox relay and the process's Kafka producer run on a thread of their own (OutboxRelayService).
+    const relay = { databaseUrl: this.config.DATABASE_URL, schema: this.config.DB_SCHEMA, clientId: `${this.config.SERVICE_NAME}-producer`, brokers: this.config.kafkaBrokers, pollMs: this.config.OUTBOX_POLL_MS };
+    await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
     this.admin = this.kafka.admin();
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
-    this.relay.start(producer, this.config.OUTBOX_POLL_MS);
     this.jobs.start(this.config.JOBS_POLL_MS, this.config.JOBS_RETENTION_HOURS);
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
@@ -63,7 +59,6 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     await this.jobs.onApplicationShutdown();
     await this.relay.onApplicationShutdown();
-    await this.producer?.close().catch(() => undefined);
     await this.admin?.disconnect().catch(() => undefined);
   }
 }

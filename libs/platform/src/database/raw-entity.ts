@@ -1,29 +1,16 @@
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { withClient } from './pooled-client';
 
 /** The pg pool under a TypeORM DataSource (for statements sent without TypeORM on hot paths). */
 export function pgPool(dataSource: DataSource): Pool {
   return (dataSource.driver as PostgresDriver).master as Pool;
 }
 
-/**
- * Runs `work` on a client of the pg pool, which sends its own BEGIN and COMMIT (so it can fold
- * them into its statements and save round trips). When `work` fails its transaction is rolled
- * back; a client that cannot roll back is dropped from the pool, not reused mid-transaction.
- */
-export async function withPooledClient<T>(dataSource: DataSource, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pgPool(dataSource).connect();
-  let result: T;
-  try {
-    result = await work(client);
-  } catch (err) {
-    const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
-    client.release(rolledBack ? undefined : (err as Error));
-    throw err;
-  }
-  client.release();
-  return result;
+/** withClient on the pg pool under a TypeORM DataSource. */
+export function withPooledClient<T>(dataSource: DataSource, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return withClient(pgPool(dataSource), work);
 }
 
 /**

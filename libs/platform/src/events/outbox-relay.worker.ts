@@ -1,0 +1,64 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
+import { ClientKafka } from '@nestjs/microservices';
+import { Partitioners } from 'kafkajs';
+import { Pool } from 'pg';
+import { JsonLogger, rootLogger } from '../observability/logger';
+import { kafkaClientOptions } from './kafka';
+import { OutboxRelay } from './outbox-relay';
+
+/** What OutboxRelayService hands the relay thread. */
+export interface RelayThreadData {
+  databaseUrl: string;
+  schema: string;
+  clientId: string;
+  brokers: string[];
+  pollMs: number;
+}
+
+export type ToRelayThread = { type: 'kick' } | { type: 'stop' };
+export type FromRelayThread = { type: 'ready' } | { type: 'failed'; error: string } | { type: 'published'; topic: string; count: number } | { type: 'pending'; count: number };
+
+/**
+ * The relay thread: a pool of two connections to the service's schema, the process's Kafka
+ * producer (a ClientKafka of @nestjs/microservices in producer-only mode) and the OutboxRelay
+ * between them. Kicked by the main thread after its commits; reports what it published.
+ */
+async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData): Promise<void> {
+  Logger.overrideLogger(new JsonLogger());
+  const log = rootLogger().child({ context: 'outbox-relay' });
+  const post = (msg: FromRelayThread) => port.postMessage(msg);
+  const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: `-c search_path=${data.schema},public` });
+  pool.on('error', (err) => log.warn({ err }, 'outbox relay database connection failed'));
+  const client = new ClientKafka({
+    client: kafkaClientOptions(data.clientId, data.brokers),
+    producer: { allowAutoTopicCreation: false, idempotent: false, createPartitioner: Partitioners.DefaultPartitioner },
+    producerOnlyMode: true,
+  });
+  let relay: OutboxRelay;
+  try {
+    relay = new OutboxRelay(pool, await client.connect(), {
+      published: (topic, count) => post({ type: 'published', topic, count }),
+      pending: (count) => post({ type: 'pending', count }),
+      warn: (msg, fields) => log.warn(fields, msg),
+      info: (msg, fields) => log.info(fields, msg),
+    });
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    post({ type: 'failed', error: String((err as Error)?.message ?? err) });
+    return;
+  }
+  port.on('message', (msg: ToRelayThread) => {
+    if (msg.type === 'kick') relay.kick();
+    else if (msg.type === 'stop') {
+      void relay
+        .stop()
+        .then(() => Promise.allSettled([client.close(), pool.end()]))
+        .finally(() => port.close());
+    }
+  });
+  relay.start(data.pollMs);
+  post({ type: 'ready' });
+}
+
+if (parentPort) void main(parentPort, workerData as RelayThreadData);
