@@ -47,7 +47,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationBootstrap(): Promise<void> {
     const started = Date.now();
     // The outbox relay and the process's Kafka producer run on a thread of their own (OutboxRelayService).
-    const relay = { databaseUrl: this.config.DATABASE_URL, schema: this.config.DB_SCHEMA, clientId: `${this.config.SERVICE_NAME}-producer`, brokers: this.config.kafkaBrokers, pollMs: this.config.OUTBOX_POLL_MS };
+    const relay = { service: this.config.SERVICE_NAME, logLevel: this.config.LOG_LEVEL, databaseUrl: this.config.DATABASE_URL, schema: this.config.DB_SCHEMA, clientId: `${this.config.SERVICE_NAME}-producer`, brokers: this.config.kafkaBrokers, pollMs: this.config.OUTBOX_POLL_MS };
     await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
     this.admin = this.kafka.admin();
     await this.admin.connect();

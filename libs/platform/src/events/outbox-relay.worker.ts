@@ -9,6 +9,9 @@ import { OutboxRelay } from './outbox-relay';
 
 /** What OutboxRelayService hands the relay thread. */
 export interface RelayThreadData {
+  /** The service's name and log level, for the thread's log lines. */
+  service: string;
+  logLevel: string;
   databaseUrl: string;
   schema: string;
   clientId: string;
@@ -25,8 +28,8 @@ export type FromRelayThread = { type: 'ready' } | { type: 'failed'; error: strin
  * between them. Kicked by the main thread after its commits; reports what it published.
  */
 async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData): Promise<void> {
+  const log = rootLogger(data.service, data.logLevel).child({ context: 'outbox-relay' });
   Logger.overrideLogger(new JsonLogger());
-  const log = rootLogger().child({ context: 'outbox-relay' });
   const post = (msg: FromRelayThread) => port.postMessage(msg);
   const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: `-c search_path=${data.schema},public` });
   pool.on('error', (err) => log.warn({ err }, 'outbox relay database connection failed'));

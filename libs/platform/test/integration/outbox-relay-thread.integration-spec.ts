@@ -33,7 +33,7 @@ describe('OutboxRelayService (relay thread)', () => {
     await consumer.run({ eachMessage: async ({ message }) => void received.push({ key: message.key!.toString(), value: message.value!.toString() }) });
     // pending() is the only use of the DataSource; the thread has connections of its own.
     relay = new OutboxRelayService({ query: (sql: string) => db().query(sql.replace('FROM outbox', `FROM ${schema}.outbox`)).then((r) => r.rows) } as unknown as DataSource);
-    await relay.start({ databaseUrl: harness().databaseUrl, schema, clientId: 'relay-thread-spec', brokers: harness().kafkaBrokers, pollMs: 60_000 });
+    await relay.start({ service: 'relay-spec', logLevel: 'warn', databaseUrl: harness().databaseUrl, schema, clientId: 'relay-thread-spec', brokers: harness().kafkaBrokers, pollMs: 60_000 });
   });
 
   afterAll(async () => {
