@@ -1,6 +1,7 @@
 import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 import { Client } from 'pg';
 import { CommitSignalSubscriber } from './commit-signal';
+import { searchPathOption } from './pooled-client';
 
 export interface ServiceDataSourceInput {
   url: string;
@@ -28,7 +29,7 @@ export function serviceDataSourceOptions(input: ServiceDataSourceInput): DataSou
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
-    extra: { max: input.poolSize ?? 20, options: `-c search_path=${input.schema},public` },
+    extra: { max: input.poolSize ?? 20, options: searchPathOption(input.schema) },
   };
 }
 
@@ -39,7 +40,7 @@ export async function migrateSchema(input: ServiceDataSourceInput): Promise<stri
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${input.schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${input.schema}"`);
-    const ds = new DataSource({ ...serviceDataSourceOptions(input), poolSize: 2, extra: { max: 2, options: `-c search_path=${input.schema},public` } } as DataSourceOptions);
+    const ds = new DataSource({ ...serviceDataSourceOptions(input), poolSize: 2, extra: { max: 2, options: searchPathOption(input.schema) } } as DataSourceOptions);
     await ds.initialize();
     try {
       const ran = await ds.runMigrations({ transaction: 'each' });

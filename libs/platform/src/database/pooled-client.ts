@@ -1,5 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 
+/** The connection option that puts a service's schema first on the search_path (every pool of a service uses it). */
+export const searchPathOption = (schema: string) => `-c search_path=${schema},public`;
+
 /**
  * Runs `work` on a client of a pg pool, which sends its own BEGIN and COMMIT (so it can fold
  * them into its statements and save round trips). When `work` fails its transaction is rolled

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ClientKafka } from '@nestjs/microservices';
 import { Partitioners } from 'kafkajs';
 import { Pool } from 'pg';
+import { searchPathOption } from '../database/pooled-client';
 import { JsonLogger, rootLogger } from '../observability/logger';
 import { kafkaClientOptions } from './kafka';
 import { OutboxRelay } from './outbox-relay';
@@ -31,7 +32,7 @@ async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData)
   const log = rootLogger(data.service, data.logLevel).child({ context: 'outbox-relay' });
   Logger.overrideLogger(new JsonLogger());
   const post = (msg: FromRelayThread) => port.postMessage(msg);
-  const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: `-c search_path=${data.schema},public` });
+  const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: searchPathOption(data.schema) });
   pool.on('error', (err) => log.warn({ err }, 'outbox relay database connection failed'));
   const client = new ClientKafka({
     client: kafkaClientOptions(data.clientId, data.brokers),
