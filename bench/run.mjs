@@ -567,8 +567,8 @@ const scenarios = [
 let stackPromise = null;
 let cleaningUp = null;
 
-/** Starts a fresh stack for one scenario: its services, and its service env over the runner's. */
-async function startBenchStack(scenario, extraEnv) {
+/** Starts a fresh stack for one scenario: its services, its service env over the runner's, then BENCH_SETUP_SQL. */
+async function startBenchStack(scenario, extraEnv, setupSql) {
   const serviceEnv = { LOG_LEVEL: 'warn', ...(scenario.serviceEnv ?? {}), ...extraEnv };
   await rm(stackDir, { recursive: true, force: true });
   const [pgPort, kafkaPort, controllerPort, ...servicePorts] = await freePorts(3 + scenario.services.length);
@@ -577,7 +577,6 @@ async function startBenchStack(scenario, extraEnv) {
   stackPromise = startStack({ stackDir, cacheDir: path.join(repoRoot, '.stack'), ports, services: scenario.services, serviceEnv, log: (m) => log(`stack: ${m}`) });
   const stack = await stackPromise;
   log(`stack ready in ${(stack.startedInMs / 1000).toFixed(1)} s`);
-  const setupSql = process.env.BENCH_SETUP_SQL || undefined;
   if (setupSql) {
     log(`EXPERIMENT: running BENCH_SETUP_SQL: ${setupSql}`);
     const db = new pg.Client({ connectionString: stack.info.postgres_url });
@@ -656,7 +655,7 @@ async function main() {
   for (const scenario of selected) {
     if (interrupted) return;
     log(`scenario ${scenario.name}`);
-    const started = scenario.services ? await startBenchStack(scenario, extraEnv) : { stack: null, serviceEnv: {} };
+    const started = scenario.services ? await startBenchStack(scenario, extraEnv, setupSql) : { stack: null, serviceEnv: {} };
     if (interrupted) return;
     const { stack, serviceEnv } = started;
     const ctx = { info: stack?.info, stack, settings, log, measure, startChild };
