@@ -118,7 +118,7 @@ export class OutboxRelay {
       return total;
     } catch (err) {
       this.failures = Math.min(this.failures + 1, 10);
-      if (this.failures === 1 || this.failures % 10 === 0) this.reports.warn('outbox relay failed; will retry', { error: String((err as Error)?.message ?? err) });
+      if (this.failures === 1 || this.failures % 10 === 0) this.reports.warn('outbox relay failed; will retry', { err });
       return 0;
     }
   }
