@@ -4,7 +4,10 @@ module.exports = {
   ...require('./jest.preset.js'),
   displayName: 'integration',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/apps/*/test/integration/**/*.integration-spec.ts', '<rootDir>/libs/*/test/integration/**/*.integration-spec.ts'],
+  testMatch: [
+    '<rootDir>/apps/*/test/integration/**/*.integration-spec.ts',
+    '<rootDir>/libs/*/test/integration/**/*.integration-spec.ts',
+  ],
   globalSetup: '<rootDir>/libs/testing/harness/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/testing/harness/global-teardown.mjs',
   maxWorkers: 1,

@@ -35,7 +35,10 @@ const INPUT_FIELDS = ['first_name', 'last_name', 'national_id'];
 
 function send(res, status, body) {
   const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
   res.end(json);
 }
 
@@ -67,23 +70,55 @@ async function create(req, res) {
   };
   await pool.query(
     `INSERT INTO ${SCHEMA}.checks (id, tenant_id, country, type, status, inputs, user_authorized, created_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)`,
-    [row.id, row.tenant_id, row.country, row.type, row.status, JSON.stringify(row.inputs), row.user_authorized, row.created_at],
+    [
+      row.id,
+      row.tenant_id,
+      row.country,
+      row.type,
+      row.status,
+      JSON.stringify(row.inputs),
+      row.user_authorized,
+      row.created_at,
+    ],
   );
-  send(res, 201, { check: { check_id: row.id, country, type, status: row.status, creation_date: row.created_at.toISOString(), ...inputs } });
+  send(res, 201, {
+    check: {
+      check_id: row.id,
+      country,
+      type,
+      status: row.status,
+      creation_date: row.created_at.toISOString(),
+      ...inputs,
+    },
+  });
 }
 
 async function get(res, id) {
-  const { rows } = await pool.query(`SELECT id, country, type, status, inputs, user_authorized, created_at FROM ${SCHEMA}.checks WHERE id = $1`, [id]);
+  const { rows } = await pool.query(
+    `SELECT id, country, type, status, inputs, user_authorized, created_at FROM ${SCHEMA}.checks WHERE id = $1`,
+    [id],
+  );
   if (!rows.length) return send(res, 404, { error: 'not found' });
   const r = rows[0];
-  send(res, 200, { check: { check_id: r.id, country: r.country, type: r.type, status: r.status, creation_date: r.created_at.toISOString(), user_authorized: r.user_authorized, ...r.inputs } });
+  send(res, 200, {
+    check: {
+      check_id: r.id,
+      country: r.country,
+      type: r.type,
+      status: r.status,
+      creation_date: r.created_at.toISOString(),
+      user_authorized: r.user_authorized,
+      ...r.inputs,
+    },
+  });
 }
 
 const server = http.createServer((req, res) => {
   const url = req.url ?? '/';
   let work;
   if (req.method === 'POST' && url === '/checks') work = create(req, res);
-  else if (req.method === 'GET' && url.startsWith('/checks/')) work = get(res, decodeURIComponent(url.slice('/checks/'.length)));
+  else if (req.method === 'GET' && url.startsWith('/checks/'))
+    work = get(res, decodeURIComponent(url.slice('/checks/'.length)));
   else if (req.method === 'GET' && url === '/health') work = Promise.resolve(send(res, 200, { status: 'ok' }));
   else work = Promise.resolve(send(res, 404, { error: 'no route' }));
   work.catch((err) => {

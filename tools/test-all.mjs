@@ -24,7 +24,9 @@ for (const [name, cmd, args] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${path.basename(cmd)} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (r.status !== 0) {
     failedStep = name;
     if (name === 'build' || name === 'typecheck') break;
@@ -43,5 +45,7 @@ if (existsSync(summary)) {
 }
 if (failedStep && totals.failed === 0) totals.failed = 1; // a step failed outside jest (build, typecheck, a crashed suite)
 console.log(`\n${failedStep ? `failed step: ${failedStep}` : 'all steps passed'}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedStep ? 1 : 0);

@@ -5,5 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-const r = spawnSync(process.execPath, [jest, '-c', path.join(root, 'jest.integration.config.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
+const r = spawnSync(
+  process.execPath,
+  [jest, '-c', path.join(root, 'jest.integration.config.js'), ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root },
+);
 process.exit(r.status ?? 1);

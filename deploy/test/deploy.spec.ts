@@ -49,7 +49,11 @@ const APPS: Record<ServiceName, { cls: Function; load: Loader }> = {
 
 /** Every property of the config class (own and inherited) that carries a class-validator decorator. */
 function acceptedVariables(cls: Function): Set<string> {
-  return new Set(getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).map((m) => m.propertyName));
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(cls, '', true, false)
+      .map((m) => m.propertyName),
+  );
 }
 
 /**
@@ -71,8 +75,14 @@ function requiredVariables(load: Loader): string[] {
   throw new Error('required variables did not converge');
 }
 
-const ACCEPTED = Object.fromEntries(SERVICE_NAMES.map((n) => [n, acceptedVariables(APPS[n].cls)])) as Record<ServiceName, Set<string>>;
-const REQUIRED = Object.fromEntries(SERVICE_NAMES.map((n) => [n, requiredVariables(APPS[n].load)])) as Record<ServiceName, string[]>;
+const ACCEPTED = Object.fromEntries(SERVICE_NAMES.map((n) => [n, acceptedVariables(APPS[n].cls)])) as Record<
+  ServiceName,
+  Set<string>
+>;
+const REQUIRED = Object.fromEntries(SERVICE_NAMES.map((n) => [n, requiredVariables(APPS[n].load)])) as Record<
+  ServiceName,
+  string[]
+>;
 const ACCEPTED_BY_ALL = new Set([...ACCEPTED.checks].filter((v) => SERVICE_NAMES.every((n) => ACCEPTED[n].has(v))));
 
 /** Loads the app's config from an environment as a container would see it; returns the error text or the config. */
@@ -115,7 +125,8 @@ function yamlFiles(dir: string): string[] {
 /** All documents of a (multi-document) YAML file; a syntax error fails the test. */
 function readDocs(file: string): any[] {
   const docs = Array.from(parseAllDocuments(read(file)) as Iterable<any>);
-  for (const d of docs) if (d.errors?.length) throw new Error(`${rel(file)}: ${d.errors.map((e: Error) => e.message).join('; ')}`);
+  for (const d of docs)
+    if (d.errors?.length) throw new Error(`${rel(file)}: ${d.errors.map((e: Error) => e.message).join('; ')}`);
   return docs.map((d) => d.toJS()).filter((d) => d != null);
 }
 
@@ -184,8 +195,13 @@ function resolveEnv(container: any, configMaps: Map<string, Env>): ResolvedEnv {
   return { names, values, secrets };
 }
 
-const containersOf = (deployment: any): any[] => [...(deployment.spec.template.spec.initContainers ?? []), ...deployment.spec.template.spec.containers];
-const mainContainer = (deployment: any) => deployment.spec.template.spec.containers.find((c: any) => c.name === 'app') ?? deployment.spec.template.spec.containers[0];
+const containersOf = (deployment: any): any[] => [
+  ...(deployment.spec.template.spec.initContainers ?? []),
+  ...deployment.spec.template.spec.containers,
+];
+const mainContainer = (deployment: any) =>
+  deployment.spec.template.spec.containers.find((c: any) => c.name === 'app') ??
+  deployment.spec.template.spec.containers[0];
 
 /** A strategic-merge patch of Deployment containers, reduced to what these manifests use: env merged by name. */
 function applyContainerPatch(deployment: any, patch: any): any {
@@ -193,10 +209,16 @@ function applyContainerPatch(deployment: any, patch: any): any {
   for (const field of ['initContainers', 'containers']) {
     for (const pc of patch.spec?.template?.spec?.[field] ?? []) {
       const target = (out.spec.template.spec[field] ?? []).find((c: any) => c.name === pc.name);
-      if (!target) throw new Error(`patch names ${field} "${pc.name}", which ${deployment.metadata.name} does not have`);
+      if (!target)
+        throw new Error(`patch names ${field} "${pc.name}", which ${deployment.metadata.name} does not have`);
       for (const pe of pc.env ?? []) {
         const i = (target.env ?? []).findIndex((e: any) => e.name === pe.name);
-        if (i >= 0) target.env[i] = { name: pe.name, ...(pe.value !== undefined ? { value: pe.value } : {}), ...(pe.valueFrom ? { valueFrom: pe.valueFrom } : {}) };
+        if (i >= 0)
+          target.env[i] = {
+            name: pe.name,
+            ...(pe.value !== undefined ? { value: pe.value } : {}),
+            ...(pe.valueFrom ? { valueFrom: pe.valueFrom } : {}),
+          };
         else (target.env ??= []).push(pe);
       }
       if (pc.image) target.image = pc.image;
@@ -223,7 +245,8 @@ const compose = parse(read(path.join(ROOT, 'docker-compose.yml')), { merge: true
 
 function composeEnv(service: any): Env {
   const env = service.environment;
-  if (Array.isArray(env)) return Object.fromEntries(env.map((e: string) => [e.split('=')[0], interpolate(e.slice(e.indexOf('=') + 1))]));
+  if (Array.isArray(env))
+    return Object.fromEntries(env.map((e: string) => [e.split('=')[0], interpolate(e.slice(e.indexOf('=') + 1))]));
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, interpolate(v)]));
 }
 
@@ -240,7 +263,17 @@ const healthPort = (test: unknown): number | undefined => {
 describe('config classes (the source of truth the files are checked against)', () => {
   it('accepted variables are read from the class-validator metadata, app-specific ones included', () => {
     for (const name of SERVICE_NAMES) {
-      for (const v of ['SERVICE_NAME', 'PORT', 'DB_SCHEMA', 'DATABASE_URL', 'KAFKA_BROKERS', 'API_KEY_PUBLIC_KEY', 'API_KEY_PRIVATE_KEY', 'LOG_LEVEL']) expect([name, v, ACCEPTED[name].has(v)]).toEqual([name, v, true]);
+      for (const v of [
+        'SERVICE_NAME',
+        'PORT',
+        'DB_SCHEMA',
+        'DATABASE_URL',
+        'KAFKA_BROKERS',
+        'API_KEY_PUBLIC_KEY',
+        'API_KEY_PRIVATE_KEY',
+        'LOG_LEVEL',
+      ])
+        expect([name, v, ACCEPTED[name].has(v)]).toEqual([name, v, true]);
       expect([name, ACCEPTED[name].has('kafkaBrokers')]).toEqual([name, false]);
     }
     expect([...ACCEPTED.checks].filter((v) => v.startsWith('CHECKS_')).sort()).toEqual([
@@ -273,7 +306,14 @@ describe('config classes (the source of truth the files are checked against)', (
 
   it('required variables are the ones without defaults (the private key for identity only, the secrets key for account only)', () => {
     for (const name of SERVICE_NAMES) {
-      const expected = ['API_KEY_PUBLIC_KEY', 'DATABASE_URL', 'KAFKA_BROKERS', ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []), ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []), ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : [])].sort();
+      const expected = [
+        'API_KEY_PUBLIC_KEY',
+        'DATABASE_URL',
+        'KAFKA_BROKERS',
+        ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []),
+        ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []),
+        ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : []),
+      ].sort();
       expect([name, REQUIRED[name]]).toEqual([name, expected]);
     }
   });
@@ -298,12 +338,18 @@ describe('Dockerfile', () => {
       const [, op, rest] = /^(\S+)\s*(.*)$/.exec(l)!;
       return { op: op.toUpperCase(), args: rest };
     });
-  const args = Object.fromEntries(instructions.filter((i) => i.op === 'ARG' && i.args.includes('=')).map((i) => i.args.split('=').map((s) => s.trim())));
+  const args = Object.fromEntries(
+    instructions
+      .filter((i) => i.op === 'ARG' && i.args.includes('='))
+      .map((i) => i.args.split('=').map((s) => s.trim())),
+  );
   const expand = (s: string) => s.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (m, v) => args[v] ?? m);
   const stages: { from: string; name?: string; instructions: { op: string; args: string }[] }[] = [];
   for (const i of instructions) {
     if (i.op === 'FROM') {
-      const [from, , name] = expand(i.args).replace(/--platform=\S+\s+/, '').split(/\s+/);
+      const [from, , name] = expand(i.args)
+        .replace(/--platform=\S+\s+/, '')
+        .split(/\s+/);
       stages.push({ from, name, instructions: [] });
     } else stages.at(-1)?.instructions.push(i);
   }
@@ -325,7 +371,9 @@ describe('Dockerfile', () => {
     const at = (re: RegExp) => runs.findIndex((r) => re.test(r));
     expect(at(/\bnpm ci\b/)).toBeLessThan(at(/tools\/build\.mjs/));
     expect(at(/tools\/build\.mjs/)).toBeLessThan(at(/--omit=dev/));
-    const copiesFromBuild = final.instructions.filter((i) => i.op === 'COPY' && /--from=/.test(i.args)).map((i) => i.args);
+    const copiesFromBuild = final.instructions
+      .filter((i) => i.op === 'COPY' && /--from=/.test(i.args))
+      .map((i) => i.args);
     expect(copiesFromBuild.some((c) => /\bnode_modules\b/.test(c))).toBe(true);
     expect(copiesFromBuild.some((c) => /\bdist\b/.test(c))).toBe(true);
   });
@@ -339,7 +387,10 @@ describe('Dockerfile', () => {
     // With the Node flags every service process gets (the stack's, the test harness's).
     const flags = (JSON.parse(read(path.join(ROOT, 'tools/stack/service-node-flags.json'))) as string[]).join(' ');
     expect(cmd!.args).toContain(`node ${flags} dist/apps/$SERVICE_NAME/src/main.js`);
-    for (const name of SERVICE_NAMES) expect(read(path.join(ROOT, 'apps', name, 'project.json'))).toContain(`node ${flags} dist/apps/${name}/src/main.js`);
+    for (const name of SERVICE_NAMES)
+      expect(read(path.join(ROOT, 'apps', name, 'project.json'))).toContain(
+        `node ${flags} dist/apps/${name}/src/main.js`,
+      );
     // dist/apps/<svc>/src/main.js is what tools/build.mjs makes of apps/<svc>/src/main.ts.
     for (const name of SERVICE_NAMES) expect(existsSync(path.join(ROOT, 'apps', name, 'src', 'main.ts'))).toBe(true);
     expect(read(path.join(ROOT, 'tools/build.mjs'))).toMatch(/path\.join\(root, 'dist'\)/);
@@ -353,7 +404,13 @@ describe('Dockerfile', () => {
     for (const entry of ['node_modules', 'dist', '.stack', '.nx', 'coverage', '.git']) expect(ignore).toContain(entry);
     const ignored = (p: string) =>
       ignore.some((pattern) => {
-        const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}(/.*)?$`);
+        const re = new RegExp(
+          `^${pattern
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*\*/g, '\u0000')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\u0000/g, '.*')}(/.*)?$`,
+        );
         return re.test(p);
       });
     const sources = instructions
@@ -416,7 +473,9 @@ describe('docker-compose.yml', () => {
     expect(created.map(({ name, partitions, compacted }) => ({ name, partitions, compacted })).sort(byName)).toEqual(
       TOPIC_SPECS.map(({ name, partitions, compacted }) => ({ name, partitions, compacted })).sort(byName),
     );
-    const advertised = composeEnv(services.kafka).KAFKA_ADVERTISED_LISTENERS.split(',').map((l) => l.replace(/^\w+:\/\//, ''));
+    const advertised = composeEnv(services.kafka)
+      .KAFKA_ADVERTISED_LISTENERS.split(',')
+      .map((l) => l.replace(/^\w+:\/\//, ''));
     for (const c of created) expect(advertised).toContain(c.bootstrap);
   });
 
@@ -448,15 +507,23 @@ describe('docker-compose.yml', () => {
     expect('API_KEY_PRIVATE_KEY' in env).toBe(name === 'identity');
     // Secrets come from the environment of `docker compose`, never from the file.
     expect(services[name].environment.API_KEY_PUBLIC_KEY).toMatch(/^\$\{API_KEY_PUBLIC_KEY[:?}]/);
-    if (name === 'identity') expect(services[name].environment.API_KEY_PRIVATE_KEY).toMatch(/^\$\{API_KEY_PRIVATE_KEY[:?}]/);
-    if (name === 'account') expect(services[name].environment.ACCOUNT_SECRETS_KEY).toMatch(/^\$\{ACCOUNT_SECRETS_KEY[:?}]/);
-    if (name === 'checks') expect(services[name].environment.CHECKS_CREDENTIALS_KEY).toMatch(/^\$\{CHECKS_CREDENTIALS_KEY[:?}]/);
+    if (name === 'identity')
+      expect(services[name].environment.API_KEY_PRIVATE_KEY).toMatch(/^\$\{API_KEY_PRIVATE_KEY[:?}]/);
+    if (name === 'account')
+      expect(services[name].environment.ACCOUNT_SECRETS_KEY).toMatch(/^\$\{ACCOUNT_SECRETS_KEY[:?}]/);
+    if (name === 'checks')
+      expect(services[name].environment.CHECKS_CREDENTIALS_KEY).toMatch(/^\$\{CHECKS_CREDENTIALS_KEY[:?}]/);
     // Brokers and database are the ones of this file.
     const advertised = composeEnv(services.kafka).KAFKA_ADVERTISED_LISTENERS;
     for (const b of env.KAFKA_BROKERS.split(',')) expect(advertised).toContain(`://${b}`);
     const db = new URL(env.DATABASE_URL);
     const pg = composeEnv(services.postgres);
-    expect([db.hostname, db.username, db.password, db.pathname.slice(1)]).toEqual(['postgres', pg.POSTGRES_USER, pg.POSTGRES_PASSWORD, pg.POSTGRES_DB]);
+    expect([db.hostname, db.username, db.password, db.pathname.slice(1)]).toEqual([
+      'postgres',
+      pg.POSTGRES_USER,
+      pg.POSTGRES_PASSWORD,
+      pg.POSTGRES_DB,
+    ]);
     expectConfigLoads(name, env, `compose ${name}`);
   });
 });
@@ -485,9 +552,13 @@ describe('kustomize base', () => {
 
   it('ConfigMap values and env values are strings (Kubernetes rejects anything else)', () => {
     expect(configMaps.size).toBeGreaterThan(0);
-    for (const [name, data] of configMaps) for (const [k, v] of Object.entries(data)) expect([name, k, typeof v]).toEqual([name, k, 'string']);
+    for (const [name, data] of configMaps)
+      for (const [k, v] of Object.entries(data)) expect([name, k, typeof v]).toEqual([name, k, 'string']);
     for (const d of deployments.values())
-      for (const c of containersOf(d)) for (const e of c.env ?? []) if (!e.valueFrom) expect([d.metadata.name, e.name, typeof e.value]).toEqual([d.metadata.name, e.name, 'string']);
+      for (const c of containersOf(d))
+        for (const e of c.env ?? [])
+          if (!e.valueFrom)
+            expect([d.metadata.name, e.name, typeof e.value]).toEqual([d.metadata.name, e.name, 'string']);
   });
 
   it('the shared ConfigMap holds KAFKA_BROKERS and LOG_LEVEL, with variables every app accepts', () => {
@@ -495,7 +566,9 @@ describe('kustomize base', () => {
     expect(shared).toBeDefined();
     expect(Object.keys(shared!)).toEqual(expect.arrayContaining(['KAFKA_BROKERS', 'LOG_LEVEL']));
     expect(Object.keys(shared!).filter((k) => !ACCEPTED_BY_ALL.has(k))).toEqual([]);
-    for (const d of deployments.values()) for (const c of containersOf(d)) expect((c.envFrom ?? []).map((f: any) => f.configMapRef?.name)).toContain('kyc-platform-config');
+    for (const d of deployments.values())
+      for (const c of containersOf(d))
+        expect((c.envFrom ?? []).map((f: any) => f.configMapRef?.name)).toContain('kyc-platform-config');
   });
 
   describe.each(SERVICE_NAMES)('%s', (name) => {
@@ -509,12 +582,15 @@ describe('kustomize base', () => {
       expect(app.ports.map((p: any) => p.containerPort)).toEqual([port]);
       expect(app.readinessProbe?.httpGet).toEqual({ path: '/health', port });
       expect(app.livenessProbe?.httpGet).toEqual({ path: '/health', port });
-      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) if (app[probe]) expect([probe, app[probe].httpGet]).toEqual([probe, { path: '/health', port }]);
+      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
+        if (app[probe]) expect([probe, app[probe].httpGet]).toEqual([probe, { path: '/health', port }]);
     });
 
     it('sets resource requests and limits on every container', () => {
       for (const c of containersOf(d())) {
-        for (const kind of ['requests', 'limits']) for (const r of ['cpu', 'memory']) expect([c.name, kind, r, c.resources?.[kind]?.[r] != null]).toEqual([c.name, kind, r, true]);
+        for (const kind of ['requests', 'limits'])
+          for (const r of ['cpu', 'memory'])
+            expect([c.name, kind, r, c.resources?.[kind]?.[r] != null]).toEqual([c.name, kind, r, true]);
       }
     });
 
@@ -529,13 +605,27 @@ describe('kustomize base', () => {
     it('gives every container only variables its config class accepts, the required ones included', () => {
       for (const c of containersOf(d())) {
         const env = resolveEnv(c, configMaps);
-        const dup = env.names.filter((n, i) => (c.env ?? []).some((e: any) => e.name === n) && env.names.indexOf(n) !== i);
+        const dup = env.names.filter(
+          (n, i) => (c.env ?? []).some((e: any) => e.name === n) && env.names.indexOf(n) !== i,
+        );
         expect([c.name, dup]).toEqual([c.name, []]);
         expect([c.name, env.names.filter((v) => !ACCEPTED[name].has(v))]).toEqual([c.name, []]);
         for (const v of REQUIRED[name]) expect([c.name, v, env.names.includes(v)]).toEqual([c.name, v, true]);
-        expect([c.name, env.values.SERVICE_NAME, env.values.PORT, env.values.DB_SCHEMA]).toEqual([c.name, name, String(port), schema]);
+        expect([c.name, env.values.SERVICE_NAME, env.values.PORT, env.values.DB_SCHEMA]).toEqual([
+          c.name,
+          name,
+          String(port),
+          schema,
+        ]);
         // Secrets come from Secrets; the private key is identity's alone.
-        for (const v of ['DATABASE_URL', 'API_KEY_PUBLIC_KEY', ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []), ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []), ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : [])]) expect([c.name, v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([c.name, v, 'secret']);
+        for (const v of [
+          'DATABASE_URL',
+          'API_KEY_PUBLIC_KEY',
+          ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []),
+          ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []),
+          ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : []),
+        ])
+          expect([c.name, v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([c.name, v, 'secret']);
         expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([c.name, name === 'identity']);
         expectConfigLoads(name, env.values, `base ${name}/${c.name}`);
       }
@@ -550,27 +640,43 @@ describe('kustomize base', () => {
       for (const [k, v] of Object.entries(d().spec.selector.matchLabels)) expect([k, labels[k]]).toEqual([k, v]);
       // No other Deployment's pods match.
       for (const other of deployments.values())
-        if (other.metadata.name !== name) expect(Object.entries(svc.spec.selector).every(([k, v]) => other.spec.template.metadata.labels[k] === v)).toBe(false);
+        if (other.metadata.name !== name)
+          expect(
+            Object.entries(svc.spec.selector).every(([k, v]) => other.spec.template.metadata.labels[k] === v),
+          ).toBe(false);
     });
   });
 
   it('gives the checks service its CHECKS_* settings', () => {
     const env = resolveEnv(mainContainer(deployments.get('checks')), configMaps);
-    expect(env.names.filter((n) => n.startsWith('CHECKS_')).sort()).toEqual([...ACCEPTED.checks].filter((v) => v.startsWith('CHECKS_')).sort());
+    expect(env.names.filter((n) => n.startsWith('CHECKS_')).sort()).toEqual(
+      [...ACCEPTED.checks].filter((v) => v.startsWith('CHECKS_')).sort(),
+    );
   });
 });
 
 describe('kustomize overlays', () => {
-  const baseDeployments = new Map<string, any>(manifests(BASE).filter((m) => m.doc.kind === 'Deployment').map((m) => [m.doc.metadata.name, m.doc]));
-  const baseConfigMaps = new Map<string, Env>(manifests(BASE).filter((m) => m.doc.kind === 'ConfigMap').map((m) => [m.doc.metadata.name, m.doc.data ?? {}]));
-  const overlayDirs = readdirSync(OVERLAYS).map((d) => path.join(OVERLAYS, d)).filter((d) => statSync(d).isDirectory());
+  const baseDeployments = new Map<string, any>(
+    manifests(BASE)
+      .filter((m) => m.doc.kind === 'Deployment')
+      .map((m) => [m.doc.metadata.name, m.doc]),
+  );
+  const baseConfigMaps = new Map<string, Env>(
+    manifests(BASE)
+      .filter((m) => m.doc.kind === 'ConfigMap')
+      .map((m) => [m.doc.metadata.name, m.doc.data ?? {}]),
+  );
+  const overlayDirs = readdirSync(OVERLAYS)
+    .map((d) => path.join(OVERLAYS, d))
+    .filter((d) => statSync(d).isDirectory());
 
   it('production exists, and every overlay kustomization lists every file of its folder, and only existing ones', () => {
     expect(overlayDirs).toContain(PRODUCTION);
     for (const dir of overlayDirs) {
       const { refs } = kustomizationRefs(dir);
       for (const r of refs) expect([rel(r), existsSync(r)]).toEqual([rel(r), true]);
-      for (const r of refs.filter((x) => statSync(x).isDirectory())) expect([rel(r), existsSync(path.join(r, 'kustomization.yaml'))]).toEqual([rel(r), true]);
+      for (const r of refs.filter((x) => statSync(x).isDirectory()))
+        expect([rel(r), existsSync(path.join(r, 'kustomization.yaml'))]).toEqual([rel(r), true]);
       expect(refs).toContain(BASE);
       const files = yamlFiles(dir).filter((f) => path.basename(f) !== 'kustomization.yaml');
       expect(files.filter((f) => !refs.includes(f)).map(rel)).toEqual([]);
@@ -591,9 +697,13 @@ describe('kustomize overlays', () => {
         expect([p.path, configMaps.has(name)]).toEqual([p.path, true]);
         Object.assign(configMaps.get(name)!, patch.data ?? {});
       } else if (kind === 'Deployment') {
-        const targets = p.target ? [...deployments.keys()].filter((n) => !p.target.name || new RegExp(`^(?:${p.target.name})$`).test(n)) : [patch.metadata.name];
+        const targets = p.target
+          ? [...deployments.keys()].filter((n) => !p.target.name || new RegExp(`^(?:${p.target.name})$`).test(n))
+          : [patch.metadata.name];
         expect([p.path, targets.length > 0 && targets.every((t) => deployments.has(t))]).toEqual([p.path, true]);
-        deployments = new Map([...deployments].map(([n, d]) => [n, targets.includes(n) ? applyContainerPatch(d, patch) : d]));
+        deployments = new Map(
+          [...deployments].map(([n, d]) => [n, targets.includes(n) ? applyContainerPatch(d, patch) : d]),
+        );
         patchedDeployments.push(...targets);
       } else throw new Error(`${p.path}: unexpected patch of ${kind}`);
     }
@@ -608,33 +718,45 @@ describe('kustomize overlays', () => {
     expect(image.newTag).not.toBe('latest');
     expect((kustomization.replicas ?? []).map((r: any) => r.name).sort()).toEqual([...SERVICE_NAMES].sort());
     for (const r of kustomization.replicas) expect(r.count).toBeGreaterThanOrEqual(1);
-    expect(configMaps.get('kyc-platform-config')!.KAFKA_BROKERS).not.toBe(baseConfigMaps.get('kyc-platform-config')!.KAFKA_BROKERS);
+    expect(configMaps.get('kyc-platform-config')!.KAFKA_BROKERS).not.toBe(
+      baseConfigMaps.get('kyc-platform-config')!.KAFKA_BROKERS,
+    );
     // Every secret a production container reads is named by the overlay, not left at the base's name.
-    const baseSecretNames = new Set([...baseDeployments.values()].flatMap((d) => containersOf(d).flatMap((c) => Object.values(resolveEnv(c, baseConfigMaps).secrets).map((s) => s.split('/')[0]))));
+    const baseSecretNames = new Set(
+      [...baseDeployments.values()].flatMap((d) =>
+        containersOf(d).flatMap((c) =>
+          Object.values(resolveEnv(c, baseConfigMaps).secrets).map((s) => s.split('/')[0]),
+        ),
+      ),
+    );
     expect(deployments.size).toBe(7);
     for (const [name, d] of deployments) {
       for (const c of containersOf(d)) {
         const secrets = resolveEnv(c, configMaps).secrets;
         expect(Object.keys(secrets).length).toBeGreaterThan(0);
-        for (const [v, ref] of Object.entries(secrets)) expect([name, c.name, v, baseSecretNames.has(ref.split('/')[0])]).toEqual([name, c.name, v, false]);
+        for (const [v, ref] of Object.entries(secrets))
+          expect([name, c.name, v, baseSecretNames.has(ref.split('/')[0])]).toEqual([name, c.name, v, false]);
       }
     }
   });
 
-  it.each(SERVICE_NAMES)('production %s: every container gets an environment its config class accepts and loads', (name) => {
-    const { deployments, configMaps } = renderProduction();
-    const d = deployments.get(name);
-    expect(containersOf(d)).toHaveLength(2);
-    for (const c of containersOf(d)) {
-      const env = resolveEnv(c, configMaps);
-      expect([c.name, env.names.filter((v) => !ACCEPTED[name].has(v))]).toEqual([c.name, []]);
-      for (const v of REQUIRED[name]) expect([c.name, v, env.names.includes(v)]).toEqual([c.name, v, true]);
-      expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([c.name, name === 'identity']);
-      expectConfigLoads(name, env.values, `production ${name}/${c.name}`);
-    }
-    for (const cmName of (mainContainer(d).envFrom ?? []).map((f: any) => f.configMapRef.name))
-      expect(Object.keys(configMaps.get(cmName)!).filter((v) => !ACCEPTED[name].has(v))).toEqual([]);
-  });
+  it.each(SERVICE_NAMES)(
+    'production %s: every container gets an environment its config class accepts and loads',
+    (name) => {
+      const { deployments, configMaps } = renderProduction();
+      const d = deployments.get(name);
+      expect(containersOf(d)).toHaveLength(2);
+      for (const c of containersOf(d)) {
+        const env = resolveEnv(c, configMaps);
+        expect([c.name, env.names.filter((v) => !ACCEPTED[name].has(v))]).toEqual([c.name, []]);
+        for (const v of REQUIRED[name]) expect([c.name, v, env.names.includes(v)]).toEqual([c.name, v, true]);
+        expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([c.name, name === 'identity']);
+        expectConfigLoads(name, env.values, `production ${name}/${c.name}`);
+      }
+      for (const cmName of (mainContainer(d).envFrom ?? []).map((f: any) => f.configMapRef.name))
+        expect(Object.keys(configMaps.get(cmName)!).filter((v) => !ACCEPTED[name].has(v))).toEqual([]);
+    },
+  );
 
   // When kubectl is installed, the real kustomize output must agree with the checks above.
   const kubectl = (() => {
@@ -650,7 +772,9 @@ describe('kustomize overlays', () => {
     const docs = Array.from(parseAllDocuments(out) as Iterable<any>).map((x) => x.toJS());
     const rendered = docs.filter((x) => x?.kind === 'Deployment');
     expect(rendered).toHaveLength(7);
-    const configMaps = new Map<string, Env>(docs.filter((x) => x?.kind === 'ConfigMap').map((x) => [x.metadata.name, x.data ?? {}]));
+    const configMaps = new Map<string, Env>(
+      docs.filter((x) => x?.kind === 'ConfigMap').map((x) => [x.metadata.name, x.data ?? {}]),
+    );
     const expected = renderProduction();
     for (const d of rendered) {
       const name = d.metadata.name as ServiceName;
@@ -659,7 +783,10 @@ describe('kustomize overlays', () => {
       for (const c of containersOf(d)) {
         expect(c.image).toBe(`${expected.image.newName}:${expected.image.newTag}`);
         const got = resolveEnv(c, configMaps);
-        const want = resolveEnv(containersOf(expected.deployments.get(name)).find((x: any) => x.name === c.name), expected.configMaps);
+        const want = resolveEnv(
+          containersOf(expected.deployments.get(name)).find((x: any) => x.name === c.name),
+          expected.configMaps,
+        );
         expect([name, c.name, got.values, got.secrets]).toEqual([name, c.name, want.values, want.secrets]);
       }
     }

@@ -14,7 +14,8 @@ const t0 = Date.now();
 const progress = (msg) => console.log(`[stack +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 
 if (command === 'reset') {
-  for (const d of ['postgres', 'kafka', 'keys', 'logs', 'mail', 'stack.json']) await rm(path.join(stackDir, d), { recursive: true, force: true });
+  for (const d of ['postgres', 'kafka', 'keys', 'logs', 'mail', 'stack.json'])
+    await rm(path.join(stackDir, d), { recursive: true, force: true });
   console.log('stack data removed (.stack/cache kept)');
   process.exit(0);
 }
@@ -68,9 +69,16 @@ const { info } = stack;
 console.log(`\nPlatform ready in ${(stack.startedInMs / 1000).toFixed(1)} s (cold start to all /health green)\n`);
 for (const [name, url] of Object.entries(info.services)) console.log(`  ${name.padEnd(12)} ${url}   docs: ${url}/docs`);
 console.log(`\n  PostgreSQL   ${info.postgres_url}\n  Kafka        ${info.kafka_brokers.join(',')}`);
-if (info.smtp) console.log(`  SMTP sink    ${info.smtp.url} (e-mail of rules-engine actions; messages saved in ${path.relative(repoRoot, info.smtp.mail_dir)}/)`);
-console.log(`\n  Demo tenant ${info.tenant_id}, user ${info.admin_user} (full_access). API key (version 1):\n  ${info.api_key}`);
-console.log(`\n  Written to ${path.relative(repoRoot, stack.stackFile)}. Logs in .stack/logs/. Ctrl-C stops everything.\n`);
+if (info.smtp)
+  console.log(
+    `  SMTP sink    ${info.smtp.url} (e-mail of rules-engine actions; messages saved in ${path.relative(repoRoot, info.smtp.mail_dir)}/)`,
+  );
+console.log(
+  `\n  Demo tenant ${info.tenant_id}, user ${info.admin_user} (full_access). API key (version 1):\n  ${info.api_key}`,
+);
+console.log(
+  `\n  Written to ${path.relative(repoRoot, stack.stackFile)}. Logs in .stack/logs/. Ctrl-C stops everything.\n`,
+);
 for (const p of stack.processes) {
   p.process.on('exit', (code) => {
     if (!stopping) {

@@ -34,7 +34,10 @@ log4j.logger.kafka.server.BrokerServer=INFO
 
 function checkJava() {
   const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (r.error) throw new StackError('Java was not found on PATH: Kafka needs Java 17 or newer (Debian: apt-get install openjdk-17-jre-headless)');
+  if (r.error)
+    throw new StackError(
+      'Java was not found on PATH: Kafka needs Java 17 or newer (Debian: apt-get install openjdk-17-jre-headless)',
+    );
   const m = /version "(\d+)/.exec(r.stderr ?? '');
   if (m && Number(m[1]) < 17) throw new StackError(`Kafka ${KAFKA_VERSION} here needs Java 17+, found Java ${m[1]}`);
 }
@@ -47,9 +50,19 @@ export async function ensureKafkaJars(cacheDir, log = () => {}) {
   await mkdir(work, { recursive: true });
   await writeFile(path.join(work, 'pom.xml'), POM);
   log(`resolving Kafka ${KAFKA_VERSION} jars from Maven Central (first start only)`);
-  const r = spawnSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'], { cwd: work, encoding: 'utf8' });
-  if (r.error) throw new StackError('Maven (mvn) was not found on PATH: it resolves the Kafka jars (Debian: apt-get install maven)');
-  if (r.status !== 0) throw new StackError(`Maven could not resolve org.apache.kafka:kafka_2.13:${KAFKA_VERSION}:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
+  const r = spawnSync(
+    'mvn',
+    ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'],
+    { cwd: work, encoding: 'utf8' },
+  );
+  if (r.error)
+    throw new StackError(
+      'Maven (mvn) was not found on PATH: it resolves the Kafka jars (Debian: apt-get install maven)',
+    );
+  if (r.status !== 0)
+    throw new StackError(
+      `Maven could not resolve org.apache.kafka:kafka_2.13:${KAFKA_VERSION}:\n${tail(`${r.stdout}\n${r.stderr}`)}`,
+    );
   return libs;
 }
 
@@ -85,7 +98,14 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
       '',
     ].join('\n'),
   );
-  const javaOpts = ['-Xms256m', '-Xmx768m', '-XX:+UseSerialGC', '-Xshare:auto', `-Dlog4j.configuration=file:${path.join(dir, 'log4j.properties')}`, `-Dkafka.logs.dir=${logsDir}`];
+  const javaOpts = [
+    '-Xms256m',
+    '-Xmx768m',
+    '-XX:+UseSerialGC',
+    '-Xshare:auto',
+    `-Dlog4j.configuration=file:${path.join(dir, 'log4j.properties')}`,
+    `-Dkafka.logs.dir=${logsDir}`,
+  ];
   await writeFile(path.join(dir, 'log4j.properties'), LOG4J);
   const cp = `${libs}/*`;
   if (!existsSync(path.join(dataDir, 'meta.properties'))) {
@@ -93,18 +113,31 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
     let clusterId;
     do clusterId = randomBytes(16).toString('base64url');
     while (clusterId.startsWith('-'));
-    const r = spawnSync('java', [...javaOpts, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props], { encoding: 'utf8' });
+    const r = spawnSync(
+      'java',
+      [...javaOpts, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props],
+      { encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new StackError(`Kafka StorageTool format failed:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
   }
   const out = createWriteStream(path.join(logsDir, 'stdout.log'), { flags: 'a' });
   let output = '';
   const args = [...javaOpts, '-cp', cp, 'kafka.Kafka', props];
   const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const s of [child.stdout, child.stderr]) s.on('data', (d) => { out.write(d); output = (output + d).slice(-20_000); });
+  for (const s of [child.stdout, child.stderr])
+    s.on('data', (d) => {
+      out.write(d);
+      output = (output + d).slice(-20_000);
+    });
   let exited = null;
   child.on('exit', (code, signal) => (exited = { code, signal }));
   const brokers = [`127.0.0.1:${port}`];
-  const kafka = new kafkajs.Kafka({ clientId: 'stack', brokers, logLevel: kafkajs.logLevel.NOTHING, retry: { retries: 0 } });
+  const kafka = new kafkajs.Kafka({
+    clientId: 'stack',
+    brokers,
+    logLevel: kafkajs.logLevel.NOTHING,
+    retry: { retries: 0 },
+  });
   await waitFor(
     async () => {
       if (exited) throw new StackError(`Kafka exited (code ${exited.code}) while starting:\n${tail(output)}`);

@@ -23,7 +23,16 @@ export async function startPostgres({ dir, port, log = () => {} }) {
     createPostgresUser: process.getuid?.() === 0,
     onLog: (m) => (output += m),
     onError: (m) => (output += String(m?.message ?? m)),
-    postgresFlags: ['-c', 'max_connections=400', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'max_connections=400',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
   });
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     log('initialising a new PostgreSQL data directory');

@@ -41,8 +41,16 @@ export async function startSmtpSink({ dir, port, log = () => {} }) {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const base = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${++seq}`);
-        const meta = { received_at: new Date().toISOString(), from: session.envelope.mailFrom?.address ?? '', to: session.envelope.rcptTo.map((r) => r.address), subject: subjectOf(raw) };
-        Promise.all([writeFile(`${base}.eml`, raw), writeFile(`${base}.json`, `${JSON.stringify(meta, null, 2)}\n`)]).then(
+        const meta = {
+          received_at: new Date().toISOString(),
+          from: session.envelope.mailFrom?.address ?? '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: subjectOf(raw),
+        };
+        Promise.all([
+          writeFile(`${base}.eml`, raw),
+          writeFile(`${base}.json`, `${JSON.stringify(meta, null, 2)}\n`),
+        ]).then(
           () => callback(),
           (err) => callback(err),
         );

@@ -15,11 +15,17 @@ const require = createRequire(import.meta.url);
 
 function dist(module) {
   const file = path.join(repoRoot, 'dist', module);
-  if (!existsSync(file)) throw new StackError(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first`);
+  if (!existsSync(file))
+    throw new StackError(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first`);
   return require(file);
 }
 
-export const DEMO = { tenantId: 'demo', tenantName: 'Demo tenant', adminEmail: 'admin@demo.local', billingHubs: ['HUB-DEMO'] };
+export const DEMO = {
+  tenantId: 'demo',
+  tenantName: 'Demo tenant',
+  adminEmail: 'admin@demo.local',
+  billingHubs: ['HUB-DEMO'],
+};
 
 async function signingKeys(dir) {
   const pub = path.join(dir, 'api-key-signing.pub.pem');
@@ -67,7 +73,10 @@ async function checksUploadSigningKey(dir) {
 async function call(url, { method = 'GET', token, body } = {}) {
   const res = await fetch(url, {
     method,
-    headers: { ...(token ? { 'Service-API-Key': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { 'Service-API-Key': token } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -87,9 +96,15 @@ export async function seedDemoTenant({ services, privateKey, previousKey, tenant
   const created = await call(`${services.account}/v1/admin/tenants`, {
     method: 'POST',
     token: operator,
-    body: { tenant_id: tenant.tenantId, name: tenant.tenantName, admin_email: tenant.adminEmail, billing_hubs: tenant.billingHubs },
+    body: {
+      tenant_id: tenant.tenantId,
+      name: tenant.tenantName,
+      admin_email: tenant.adminEmail,
+      billing_hubs: tenant.billingHubs,
+    },
   });
-  if (created.status >= 300) throw new StackError(`creating the demo tenant failed: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status >= 300)
+    throw new StackError(`creating the demo tenant failed: ${created.status} ${JSON.stringify(created.body)}`);
   const admin = created.body.admin_user;
   let apiKey = previousKey;
   const works = async (key) => key && (await call(`${services.checks}/v1/checks`, { token: key })).status === 200;
@@ -97,12 +112,23 @@ export async function seedDemoTenant({ services, privateKey, previousKey, tenant
     const issued = await call(`${services.identity}/v1/admin/api-keys`, {
       method: 'POST',
       token: operator,
-      body: { tenant_id: tenant.tenantId, user_id: admin.user_id, key_name: 'demo', key_type: 'backend', api_key_version: 1 },
+      body: {
+        tenant_id: tenant.tenantId,
+        user_id: admin.user_id,
+        key_name: 'demo',
+        key_type: 'backend',
+        api_key_version: 1,
+      },
     });
-    if (issued.status >= 300) throw new StackError(`issuing the demo API key failed: ${issued.status} ${JSON.stringify(issued.body)}`);
+    if (issued.status >= 300)
+      throw new StackError(`issuing the demo API key failed: ${issued.status} ${JSON.stringify(issued.body)}`);
     apiKey = issued.body.api_key;
     // The user and role reach every service's access cache through Kafka; wait until they have.
-    await waitFor(() => works(apiKey), { timeoutMs: 15_000, intervalMs: 100, what: 'demo API key accepted by the services' });
+    await waitFor(() => works(apiKey), {
+      timeoutMs: 15_000,
+      intervalMs: 100,
+      what: 'demo API key accepted by the services',
+    });
   }
   return { apiKey, tenantId: tenant.tenantId, adminUser: admin };
 }
@@ -126,7 +152,9 @@ export async function startStack(options = {}) {
   const { SERVICES } = dist('libs/contracts/src/services.js');
   const { TOPIC_SPECS } = dist('libs/contracts/src/topics.js');
   const names = options.services ?? Object.keys(SERVICES);
-  for (const name of names) if (!existsSync(serviceEntry(name))) throw new StackError(`dist for ${name} is missing: run \`npm run build\` first`);
+  for (const name of names)
+    if (!existsSync(serviceEntry(name)))
+      throw new StackError(`dist for ${name} is missing: run \`npm run build\` first`);
   const stoppers = [];
   const stop = async () => {
     for (const s of stoppers.splice(0).reverse()) await s().catch(() => {});
@@ -136,7 +164,8 @@ export async function startStack(options = {}) {
     const [postgres, kafka] = await Promise.all([
       options.databaseUrl
         ? { url: options.databaseUrl }
-        : (log('starting PostgreSQL'), startPostgres({ dir: path.join(stackDir, 'postgres'), port: ports.postgres ?? 5432, log })).then((p) => {
+        : (log('starting PostgreSQL'),
+          startPostgres({ dir: path.join(stackDir, 'postgres'), port: ports.postgres ?? 5432, log })).then((p) => {
             stoppers.push(p.stop);
             log(`PostgreSQL ready (${Date.now() - started} ms)`);
             return p;
@@ -144,13 +173,17 @@ export async function startStack(options = {}) {
       options.kafkaBrokers
         ? { brokers: options.kafkaBrokers }
         : (log('starting Kafka'),
-          startKafka({ dir: path.join(stackDir, 'kafka'), cacheDir: path.join(options.cacheDir ?? path.join(repoRoot, '.stack'), 'cache'), port: ports.kafka ?? 9092, controllerPort: ports.kafkaController ?? 9093, log })).then(
-            (k) => {
-              stoppers.push(k.stop);
-              log(`Kafka ready (${Date.now() - started} ms)`);
-              return k;
-            },
-          ),
+          startKafka({
+            dir: path.join(stackDir, 'kafka'),
+            cacheDir: path.join(options.cacheDir ?? path.join(repoRoot, '.stack'), 'cache'),
+            port: ports.kafka ?? 9092,
+            controllerPort: ports.kafkaController ?? 9093,
+            log,
+          })).then((k) => {
+            stoppers.push(k.stop);
+            log(`Kafka ready (${Date.now() - started} ms)`);
+            return k;
+          }),
     ]);
     await ensureTopics(kafka.brokers, TOPIC_SPECS);
     const keys = await signingKeys(path.join(stackDir, 'keys'));
@@ -170,7 +203,8 @@ export async function startStack(options = {}) {
       HOST: '127.0.0.1',
       ...(options.serviceEnv ?? {}),
     };
-    const servicePort = (name) => ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
+    const servicePort = (name) =>
+      ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
     log(`starting services: ${names.join(', ')}`);
     // allSettled: when one service fails to start, the others still starting are waited for and
     // stopped with the rest, never left running.
@@ -180,9 +214,14 @@ export async function startStack(options = {}) {
           ...common,
           DB_SCHEMA: SERVICES[name].schema,
           ...(name === 'identity' ? { API_KEY_PRIVATE_KEY: keys.privateKey } : {}),
-          ...(name === 'account' ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url } : {}),
+          ...(name === 'account'
+            ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url }
+            : {}),
           ...(name === 'checks'
-            ? { CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')), CHECKS_UPLOAD_SIGNING_KEY: await checksUploadSigningKey(path.join(stackDir, 'keys')) }
+            ? {
+                CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')),
+                CHECKS_UPLOAD_SIGNING_KEY: await checksUploadSigningKey(path.join(stackDir, 'keys')),
+              }
             : {}),
           ...(options.serviceEnv ?? {}),
         };
@@ -196,7 +235,12 @@ export async function startStack(options = {}) {
     if (failed) throw failed.reason;
     const running = settled.map((r) => r.value);
     const services = Object.fromEntries(running.map((s) => [s.name, s.url]));
-    const info = { services, postgres_url: postgres.url, kafka_brokers: kafka.brokers, ...(smtp ? { smtp: { url: smtp.url, mail_dir: smtp.dir } } : {}) };
+    const info = {
+      services,
+      postgres_url: postgres.url,
+      kafka_brokers: kafka.brokers,
+      ...(smtp ? { smtp: { url: smtp.url, mail_dir: smtp.dir } } : {}),
+    };
     const stackFile = path.join(stackDir, 'stack.json');
     if (options.seed !== false && services.account && services.identity && services.checks) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};

@@ -12,7 +12,13 @@ export function assertPortFree(port, what, host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (err) =>
-      reject(new StackError(err.code === 'EADDRINUSE' ? `port ${port} (${what}) is already in use: stop what runs there or set another port (see README, Configuration)` : `cannot bind port ${port} for ${what}: ${err.message}`)),
+      reject(
+        new StackError(
+          err.code === 'EADDRINUSE'
+            ? `port ${port} (${what}) is already in use: stop what runs there or set another port (see README, Configuration)`
+            : `cannot bind port ${port} for ${what}: ${err.message}`,
+        ),
+      ),
     );
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()));
   });
@@ -36,7 +42,9 @@ export async function freePorts(count) {
     }
     return servers.map((s) => s.address().port);
   } finally {
-    await Promise.all(servers.map((s) => new Promise((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))));
+    await Promise.all(
+      servers.map((s) => new Promise((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))),
+    );
   }
 }
 

@@ -12,7 +12,23 @@ import { UsersModule } from './users/users.module';
 @Module({})
 export class AppModule {
   static register(config: AccountConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: accountEntities, migrations: accountMigrations, clock: options.clock }), AuditModule, TenantsModule, UsersModule, RolesModule, PermissionsModule, CheckResultsModule] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          entities: accountEntities,
+          migrations: accountMigrations,
+          clock: options.clock,
+        }),
+        AuditModule,
+        TenantsModule,
+        UsersModule,
+        RolesModule,
+        PermissionsModule,
+        CheckResultsModule,
+      ],
+    };
   }
 }
 

@@ -20,7 +20,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ config, entities: checksEntities, migrations: checksMigrations, clock: options.clock }),
+        PlatformModule.forRoot({
+          config,
+          entities: checksEntities,
+          migrations: checksMigrations,
+          clock: options.clock,
+        }),
         ChecksModule,
         CustomTypesModule,
         SettingsModule,

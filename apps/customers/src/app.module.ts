@@ -7,11 +7,31 @@ import { customersEntities, customersMigrations } from './database/customers.dat
 @Module({})
 export class AppModule {
   static register(config: CustomersConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: customersEntities, migrations: customersMigrations, clock: options.clock })] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          entities: customersEntities,
+          migrations: customersMigrations,
+          clock: options.clock,
+        }),
+      ],
+    };
   }
 }
 
-export function customersService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
+export function customersService(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ServiceOptions = {},
+): ServiceDefinition {
   const config = loadCustomersConfig(env);
-  return { config, module: AppModule.register(config, options), entities: customersEntities, migrations: customersMigrations, title: 'Validations API', description: 'Document, face, e-mail and phone validators' };
+  return {
+    config,
+    module: AppModule.register(config, options),
+    entities: customersEntities,
+    migrations: customersMigrations,
+    title: 'Validations API',
+    description: 'Document, face, e-mail and phone validators',
+  };
 }

@@ -7,11 +7,31 @@ import { engagementEntities, engagementMigrations } from './database/engagement.
 @Module({})
 export class AppModule {
   static register(config: EngagementConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: engagementEntities, migrations: engagementMigrations, clock: options.clock })] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          entities: engagementEntities,
+          migrations: engagementMigrations,
+          clock: options.clock,
+        }),
+      ],
+    };
   }
 }
 
-export function engagementService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
+export function engagementService(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ServiceOptions = {},
+): ServiceDefinition {
   const config = loadEngagementConfig(env);
-  return { config, module: AppModule.register(config, options), entities: engagementEntities, migrations: engagementMigrations, title: 'Validations API', description: 'Document, face, e-mail and phone validators' };
+  return {
+    config,
+    module: AppModule.register(config, options),
+    entities: engagementEntities,
+    migrations: engagementMigrations,
+    title: 'Validations API',
+    description: 'Document, face, e-mail and phone validators',
+  };
 }

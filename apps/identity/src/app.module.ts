@@ -7,11 +7,29 @@ import { identityEntities, identityMigrations } from './database/identity.dataso
 @Module({})
 export class AppModule {
   static register(config: IdentityConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: identityEntities, migrations: identityMigrations, clock: options.clock }), ApiKeysModule] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          entities: identityEntities,
+          migrations: identityMigrations,
+          clock: options.clock,
+        }),
+        ApiKeysModule,
+      ],
+    };
   }
 }
 
 export function identityService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
   const config = loadIdentityConfig(env);
-  return { config, module: AppModule.register(config, options), entities: identityEntities, migrations: identityMigrations, title: 'Identity API', description: 'Identity-verification processes and API keys' };
+  return {
+    config,
+    module: AppModule.register(config, options),
+    entities: identityEntities,
+    migrations: identityMigrations,
+    title: 'Identity API',
+    description: 'Identity-verification processes and API keys',
+  };
 }

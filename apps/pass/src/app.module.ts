@@ -7,11 +7,23 @@ import { passEntities, passMigrations } from './database/pass.datasource';
 @Module({})
 export class AppModule {
   static register(config: PassConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: passEntities, migrations: passMigrations, clock: options.clock })] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({ config, entities: passEntities, migrations: passMigrations, clock: options.clock }),
+      ],
+    };
   }
 }
 
 export function passService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
   const config = loadPassConfig(env);
-  return { config, module: AppModule.register(config, options), entities: passEntities, migrations: passMigrations, title: 'Validations API', description: 'Document, face, e-mail and phone validators' };
+  return {
+    config,
+    module: AppModule.register(config, options),
+    entities: passEntities,
+    migrations: passMigrations,
+    title: 'Validations API',
+    description: 'Document, face, e-mail and phone validators',
+  };
 }

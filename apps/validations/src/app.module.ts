@@ -7,11 +7,31 @@ import { validationsEntities, validationsMigrations } from './database/validatio
 @Module({})
 export class AppModule {
   static register(config: ValidationsConfig, options: ServiceOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forRoot({ config, entities: validationsEntities, migrations: validationsMigrations, clock: options.clock })] };
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          entities: validationsEntities,
+          migrations: validationsMigrations,
+          clock: options.clock,
+        }),
+      ],
+    };
   }
 }
 
-export function validationsService(env: NodeJS.ProcessEnv = process.env, options: ServiceOptions = {}): ServiceDefinition {
+export function validationsService(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ServiceOptions = {},
+): ServiceDefinition {
   const config = loadValidationsConfig(env);
-  return { config, module: AppModule.register(config, options), entities: validationsEntities, migrations: validationsMigrations, title: 'Validations API', description: 'Document, face, e-mail and phone validators' };
+  return {
+    config,
+    module: AppModule.register(config, options),
+    entities: validationsEntities,
+    migrations: validationsMigrations,
+    title: 'Validations API',
+    description: 'Document, face, e-mail and phone validators',
+  };
 }

@@ -20,7 +20,11 @@ describe('contracts', () => {
 
   it('names topics <service>.<resource>[.<past-tense>] after a known service', () => {
     for (const t of TOPIC_SPECS) expect(Object.keys(SERVICES)).toContain(t.name.split('.')[0]);
-    expect(TOPIC_SPECS.filter((t) => t.compacted).map((t) => t.name)).toEqual(['account.users', 'account.roles', 'identity.api-keys']);
+    expect(TOPIC_SPECS.filter((t) => t.compacted).map((t) => t.name)).toEqual([
+      'account.users',
+      'account.roles',
+      'identity.api-keys',
+    ]);
   });
 
   it('gives the seven services ports 4001 to 4007', () => {

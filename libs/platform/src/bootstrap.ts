@@ -45,7 +45,11 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     trustProxy: true,
     logger: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(def.module, adapter, { logger: new JsonLogger(rootLogger(config.SERVICE_NAME, config.LOG_LEVEL)), bufferLogs: true, abortOnError: false });
+  const app = await NestFactory.create<NestFastifyApplication>(def.module, adapter, {
+    logger: new JsonLogger(rootLogger(config.SERVICE_NAME, config.LOG_LEVEL)),
+    bufferLogs: true,
+    abortOnError: false,
+  });
   // Nest registers the JSON and x-www-form-urlencoded parsers (repeated form fields become arrays).
   const fastify = app.getHttpAdapter().getInstance();
   const access = rootLogger().child({ context: 'http' });
@@ -62,14 +66,21 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     const route = req.routeOptions?.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
-    if (route !== '/health' && route !== '/metrics') access.debug({ method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    if (route !== '/health' && route !== '/metrics')
+      access.debug(
+        { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
     done();
   });
   // The second half of idempotency (IdempotencyGuard claims the key): store the answer that leaves.
   const idempotency = app.get(IdempotencyService);
   fastify.addHook('onSend', (req, reply, payload, done) => {
     if (!IdempotencyService.isPending(req)) return done(null, payload);
-    idempotency.storeResponse(req, reply, payload).then(() => done(null, payload), (err: Error) => done(err));
+    idempotency.storeResponse(req, reply, payload).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
@@ -81,14 +92,22 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Service-API-Key' }, 'api-key')
     .addSecurityRequirements('api-key')
     .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
+  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), {
+    jsonDocumentUrl: 'docs/openapi.json',
+  });
 
   if (def.consumesEvents) {
     app.connectMicroservice<MicroserviceOptions>({
       transport: Transport.KAFKA,
       options: {
         client: kafkaClientOptions(`${config.SERVICE_NAME}-consumer`, config.kafkaBrokers),
-        consumer: { groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 500, allowAutoTopicCreation: false },
+        consumer: {
+          groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME,
+          sessionTimeout: 10_000,
+          heartbeatInterval: 1_000,
+          maxWaitTimeInMs: 500,
+          allowAutoTopicCreation: false,
+        },
         subscribe: { fromBeginning: true },
         run: { partitionsConsumedConcurrently: config.KAFKA_PARTITIONS_CONCURRENCY },
         postfixId: '',
@@ -99,13 +118,22 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
 }
 
 /** Starts consumers and the HTTP listener. */
-export async function startServiceApp(app: NestFastifyApplication, def: ServiceDefinition, port = def.config.PORT): Promise<void> {
+export async function startServiceApp(
+  app: NestFastifyApplication,
+  def: ServiceDefinition,
+  port = def.config.PORT,
+): Promise<void> {
   await app.init();
   if (def.consumesEvents) await app.startAllMicroservices();
   await app.listen(port, def.config.HOST);
 }
 
-const migrationInput = (def: ServiceDefinition) => ({ url: def.config.DATABASE_URL, schema: def.config.DB_SCHEMA, entities: def.entities, migrations: def.migrations });
+const migrationInput = (def: ServiceDefinition) => ({
+  url: def.config.DATABASE_URL,
+  schema: def.config.DB_SCHEMA,
+  entities: def.entities,
+  migrations: def.migrations,
+});
 
 /**
  * A service's process entry: `main.js` serves; `main.js migrate` / `main.js migrate:revert` only
@@ -123,7 +151,8 @@ export async function runService(def: () => ServiceDefinition): Promise<INestApp
   }
   try {
     if (command === 'migrate' || command === 'migrate:revert') {
-      if (command === 'migrate') log.info({ migrations: await migrateSchema(migrationInput(definition)) }, 'migrations applied');
+      if (command === 'migrate')
+        log.info({ migrations: await migrateSchema(migrationInput(definition)) }, 'migrations applied');
       else await revertLastMigration(migrationInput(definition));
       process.exit(0);
     }
@@ -134,7 +163,10 @@ export async function runService(def: () => ServiceDefinition): Promise<INestApp
     }
     const app = await createServiceApp(definition);
     await startServiceApp(app, definition);
-    log.info({ port: definition.config.PORT, ms: Date.now() - started, api_key_headers: API_KEY_HEADERS }, `${definition.config.SERVICE_NAME} listening`);
+    log.info(
+      { port: definition.config.PORT, ms: Date.now() - started, api_key_headers: API_KEY_HEADERS },
+      `${definition.config.SERVICE_NAME} listening`,
+    );
     return app;
   } catch (err) {
     log.fatal({ err }, `${definition.config.SERVICE_NAME} failed to start: ${(err as Error).message}`);

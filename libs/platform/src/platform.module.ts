@@ -1,4 +1,13 @@
-import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Admin, Kafka } from 'kafkajs';
@@ -47,7 +56,15 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationBootstrap(): Promise<void> {
     const started = Date.now();
     // The outbox relay and the process's Kafka producer run on a thread of their own (OutboxRelayService).
-    const relay = { service: this.config.SERVICE_NAME, logLevel: this.config.LOG_LEVEL, databaseUrl: this.config.DATABASE_URL, schema: this.config.DB_SCHEMA, clientId: `${this.config.SERVICE_NAME}-producer`, brokers: this.config.kafkaBrokers, pollMs: this.config.OUTBOX_POLL_MS };
+    const relay = {
+      service: this.config.SERVICE_NAME,
+      logLevel: this.config.LOG_LEVEL,
+      databaseUrl: this.config.DATABASE_URL,
+      schema: this.config.DB_SCHEMA,
+      clientId: `${this.config.SERVICE_NAME}-producer`,
+      brokers: this.config.kafkaBrokers,
+      pollMs: this.config.OUTBOX_POLL_MS,
+    };
     await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
     this.admin = this.kafka.admin();
     await this.admin.connect();
@@ -78,7 +95,13 @@ export class PlatformModule {
       global: true,
       imports: [
         TypeOrmModule.forRoot(
-          serviceDataSourceOptions({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, entities: options.entities, migrations: options.migrations, poolSize: config.DB_POOL_SIZE }),
+          serviceDataSourceOptions({
+            url: config.DATABASE_URL,
+            schema: config.DB_SCHEMA,
+            entities: options.entities,
+            migrations: options.migrations,
+            poolSize: config.DB_POOL_SIZE,
+          }),
         ),
       ],
       controllers: [HealthController, WhoAmIController],
@@ -101,7 +124,18 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [PlatformConfig, config.constructor, KAFKA, ApiKeyVerifier, Clock, JobQueueService, AccessCacheService, OutboxService, OutboxRelayService, InboxService],
+      exports: [
+        PlatformConfig,
+        config.constructor,
+        KAFKA,
+        ApiKeyVerifier,
+        Clock,
+        JobQueueService,
+        AccessCacheService,
+        OutboxService,
+        OutboxRelayService,
+        InboxService,
+      ],
     };
   }
 }

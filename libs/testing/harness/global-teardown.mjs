@@ -27,5 +27,6 @@ export default async function globalTeardown() {
   }
   await h.kafka.stop().catch(() => {});
   await h.postgres.stop().catch(() => {});
-  if (!process.env.KYC_KEEP_TEST_STACK) await rm(h.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  if (!process.env.KYC_KEEP_TEST_STACK)
+    await rm(h.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }

@@ -37,7 +37,12 @@ export class ApiClient {
     return this.request<T>('POST', path, body, { 'content-type': 'application/json', ...headers });
   }
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const h: Record<string, string> = { ...(this.apiKey ? { 'Service-API-Key': this.apiKey } : {}), ...headers };
     let payload: string | undefined;
     if (body !== undefined) {

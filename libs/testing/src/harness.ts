@@ -8,7 +8,14 @@ import { Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SERVICES, ServiceName } from '@kyc/contracts';
-import { ApiKeySigner, createServiceApp, migrateSchema, ServiceDefinition, ServiceOptions, startServiceApp } from '@kyc/platform';
+import {
+  ApiKeySigner,
+  createServiceApp,
+  migrateSchema,
+  ServiceDefinition,
+  ServiceOptions,
+  startServiceApp,
+} from '@kyc/platform';
 
 /** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
 export interface Harness {
@@ -57,9 +64,13 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
     // The same key for every account instance of a run, so secrets sealed by one open in another.
-    ...(service === 'account' ? { ACCOUNT_SECRETS_KEY: createHash('sha256').update(`account-secrets:${h.privateKey}`).digest('hex') } : {}),
+    ...(service === 'account'
+      ? { ACCOUNT_SECRETS_KEY: createHash('sha256').update(`account-secrets:${h.privateKey}`).digest('hex') }
+      : {}),
     // Likewise for the checks service's credentials key (32 bytes, base64).
-    ...(service === 'checks' ? { CHECKS_CREDENTIALS_KEY: createHash('sha256').update(`checks-credentials:${h.privateKey}`).digest('base64') } : {}),
+    ...(service === 'checks'
+      ? { CHECKS_CREDENTIALS_KEY: createHash('sha256').update(`checks-credentials:${h.privateKey}`).digest('base64') }
+      : {}),
     ...overrides,
   };
 }
@@ -77,7 +88,12 @@ export async function startInProcess(
   options: ServiceOptions = {},
 ): Promise<RunningService & { app: NestFastifyApplication }> {
   const def = definition(serviceEnv(service, overrides), options);
-  await migrateSchema({ url: def.config.DATABASE_URL, schema: def.config.DB_SCHEMA, entities: def.entities, migrations: def.migrations });
+  await migrateSchema({
+    url: def.config.DATABASE_URL,
+    schema: def.config.DB_SCHEMA,
+    entities: def.entities,
+    migrations: def.migrations,
+  });
   const app = await createServiceApp(def);
   await startServiceApp(app, def, 0);
   const { port } = app.getHttpServer().address() as AddressInfo;
@@ -90,23 +106,35 @@ export interface ServiceProcess extends RunningService {
 }
 
 /** The Node flags of a service process: the stack's (tools/stack/service-node-flags.json). */
-const serviceNodeFlags = (): string[] => JSON.parse(readFileSync(path.join(repoRoot, 'tools/stack/service-node-flags.json'), 'utf8'));
+const serviceNodeFlags = (): string[] =>
+  JSON.parse(readFileSync(path.join(repoRoot, 'tools/stack/service-node-flags.json'), 'utf8'));
 
 /** Runs a service as its own OS process from dist/ (as the stack does, with its Node flags), waiting for /health. */
-export async function startProcess(service: ServiceName, port: number, overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startProcess(
+  service: ServiceName,
+  port: number,
+  overrides: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const logFile = path.join(harness().dir, `${service}-${port}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [...serviceNodeFlags(), path.join(repoRoot, 'dist/apps', service, 'src/main.js')], {
-    env: { ...process.env, ...serviceEnv(service, { PORT: String(port), ...overrides }) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serviceNodeFlags(), path.join(repoRoot, 'dist/apps', service, 'src/main.js')],
+    {
+      env: { ...process.env, ...serviceEnv(service, { PORT: String(port), ...overrides }) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
   const url = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit');
   await eventually(
     async () => {
-      if (child.exitCode !== null) throw new Error(`${service} exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+      if (child.exitCode !== null)
+        throw new Error(
+          `${service} exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+        );
       const res = await fetch(`${url}/health`).catch(() => undefined);
       expectTrue(res?.status === 200, `${service} /health`);
     },
@@ -125,7 +153,10 @@ function expectTrue(ok: boolean, what: string) {
 }
 
 /** Retries an assertion until it passes or the time is up (then rethrows its last error). */
-export async function eventually<T>(fn: () => Promise<T> | T, options: { timeoutMs?: number; intervalMs?: number; bail?: (e: unknown) => boolean } = {}): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T> | T,
+  options: { timeoutMs?: number; intervalMs?: number; bail?: (e: unknown) => boolean } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
     try {
@@ -138,7 +169,8 @@ export async function eventually<T>(fn: () => Promise<T> | T, options: { timeout
 }
 
 /** A kafkajs client on the test broker (for producing raw messages, e.g. redeliveries). */
-export const testKafka = () => new Kafka({ clientId: 'test', brokers: harness().kafkaBrokers, logLevel: logLevel.NOTHING });
+export const testKafka = () =>
+  new Kafka({ clientId: 'test', brokers: harness().kafkaBrokers, logLevel: logLevel.NOTHING });
 
 /** Stops the shared Kafka broker (SIGTERM, waits for exit). */
 export async function stopKafka(): Promise<void> {
@@ -163,7 +195,12 @@ export async function startKafka(): Promise<void> {
   const child = spawn(h.kafka.command.file, h.kafka.command.args, { detached: true, stdio: 'ignore' });
   child.unref();
   writeFileSync(h.kafka.pidFile, String(child.pid));
-  const admin = new Kafka({ clientId: 'test-wait', brokers: h.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+  const admin = new Kafka({
+    clientId: 'test-wait',
+    brokers: h.kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 0 },
+  }).admin();
   await eventually(
     async () => {
       await admin.connect();
@@ -192,7 +229,9 @@ export async function freePorts(count: number): Promise<number[]> {
     }
     return servers.map((s) => (s.address() as AddressInfo).port);
   } finally {
-    await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))));
+    await Promise.all(
+      servers.map((s) => new Promise<void>((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))),
+    );
   }
 }
 

@@ -28,7 +28,9 @@ export interface SmtpSink {
 
 const decodeWords = (value: string) =>
   value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 
 function decodeQuotedPrintable(text: string): string {
@@ -54,7 +56,12 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'subject'
     if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = decodeWords(line.slice(at + 1).trim());
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
   return { headers, subject: headers.subject ?? '', text: text.replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
 

@@ -16,7 +16,13 @@ export const uniqueTenantId = (prefix = 't') => `${prefix}-${randomUUID().slice(
 
 /** Mints an API key with the platform private key (what the identity service does when it issues one). */
 export function mintKey(claims: Partial<ApiKeyClaims> & Pick<ApiKeyClaims, 'tenant_id' | 'sub'>): string {
-  return signer().sign({ jti: `KEY${randomUUID().replace(/-/g, '')}`, key_type: 'backend', ver: 1, iat: Math.floor(Date.now() / 1000), ...claims });
+  return signer().sign({
+    jti: `KEY${randomUUID().replace(/-/g, '')}`,
+    key_type: 'backend',
+    ver: 1,
+    iat: Math.floor(Date.now() / 1000),
+    ...claims,
+  });
 }
 
 /**
@@ -24,9 +30,17 @@ export function mintKey(claims: Partial<ApiKeyClaims> & Pick<ApiKeyClaims, 'tena
  * admin) and waits until `readyAt` (a service URL) accepts the admin's key, i.e. the user and role
  * reached that service's access cache through Kafka.
  */
-export async function createTenant(accountUrl: string, readyAt: string[] = [accountUrl], tenantId = uniqueTenantId()): Promise<TestTenant> {
+export async function createTenant(
+  accountUrl: string,
+  readyAt: string[] = [accountUrl],
+  tenantId = uniqueTenantId(),
+): Promise<TestTenant> {
   const operator = new ApiClient(accountUrl, signer().platformAdminToken('test'));
-  const res = await operator.postJson('/v1/admin/tenants', { tenant_id: tenantId, name: `Tenant ${tenantId}`, admin_email: `admin@${tenantId}.test` });
+  const res = await operator.postJson('/v1/admin/tenants', {
+    tenant_id: tenantId,
+    name: `Tenant ${tenantId}`,
+    admin_email: `admin@${tenantId}.test`,
+  });
   if (res.status !== 200) throw new Error(`tenant creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   const adminUserId = res.body.admin_user.user_id;
   const apiKey = mintKey({ tenant_id: tenantId, sub: adminUserId, ver: 1 });

@@ -34,7 +34,8 @@ describe('workspace module boundaries', () => {
     for (const file of files(path.join(root, 'apps', app, 'src'))) {
       for (const spec of imports(file)) {
         const target = resolvesInto(file, spec);
-        if (target?.startsWith('apps/')) expect(`${path.relative(root, file)} -> ${target}`).toMatch(new RegExp(`-> apps/${app}/`));
+        if (target?.startsWith('apps/'))
+          expect(`${path.relative(root, file)} -> ${target}`).toMatch(new RegExp(`-> apps/${app}/`));
         if (target?.startsWith('libs/testing')) throw new Error(`${file} imports the testing library outside tests`);
       }
     }

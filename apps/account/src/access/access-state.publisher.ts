@@ -21,13 +21,25 @@ export class AccessStatePublisher {
         type: ACCESS_EVENT_TYPES.userChanged,
         tenantId: u.tenantId,
         aggregateId: userStateKey(u.tenantId, u.id),
-        payload: { tenant_id: u.tenantId, user_id: u.id, username: u.username, role: u.role, status: u.status } satisfies UserState,
+        payload: {
+          tenant_id: u.tenantId,
+          user_id: u.id,
+          username: u.username,
+          role: u.role,
+          status: u.status,
+        } satisfies UserState,
       })),
     );
   }
 
   userDeleted(manager: EntityManager, user: UserEntity) {
-    return this.outbox.add(manager, { topic: TOPICS.userState, type: ACCESS_EVENT_TYPES.userDeleted, tenantId: user.tenantId, aggregateId: userStateKey(user.tenantId, user.id), payload: null });
+    return this.outbox.add(manager, {
+      topic: TOPICS.userState,
+      type: ACCESS_EVENT_TYPES.userDeleted,
+      tenantId: user.tenantId,
+      aggregateId: userStateKey(user.tenantId, user.id),
+      payload: null,
+    });
   }
 
   roles(manager: EntityManager, ...roles: RoleEntity[]) {
@@ -38,13 +50,24 @@ export class AccessStatePublisher {
         type: ACCESS_EVENT_TYPES.roleChanged,
         tenantId: r.tenantId,
         aggregateId: roleStateKey(r.tenantId, r.name),
-        payload: { tenant_id: r.tenantId, name: r.name, permissions: r.permissions, access_rules: r.accessRules } satisfies RoleState,
+        payload: {
+          tenant_id: r.tenantId,
+          name: r.name,
+          permissions: r.permissions,
+          access_rules: r.accessRules,
+        } satisfies RoleState,
       })),
     );
   }
 
   /** A tombstone: every access cache forgets the role. */
   roleDeleted(manager: EntityManager, role: RoleEntity) {
-    return this.outbox.add(manager, { topic: TOPICS.roleState, type: ACCESS_EVENT_TYPES.roleDeleted, tenantId: role.tenantId, aggregateId: roleStateKey(role.tenantId, role.name), payload: null });
+    return this.outbox.add(manager, {
+      topic: TOPICS.roleState,
+      type: ACCESS_EVENT_TYPES.roleDeleted,
+      tenantId: role.tenantId,
+      aggregateId: roleStateKey(role.tenantId, role.name),
+      payload: null,
+    });
   }
 }

@@ -25,7 +25,11 @@ export const REDACTED = '[secret]';
 export class AuditLogService {
   constructor(@InjectRepository(AuditLogEntity) private readonly entries: Repository<AuditLogEntity>) {}
 
-  async record(manager: EntityManager, actor: Caller | { tenantId: string; userId: string; username?: string }, entry: AuditEntry): Promise<void> {
+  async record(
+    manager: EntityManager,
+    actor: Caller | { tenantId: string; userId: string; username?: string },
+    entry: AuditEntry,
+  ): Promise<void> {
     await manager.insert(AuditLogEntity, {
       id: randomUUID(),
       tenantId: actor.tenantId,
@@ -54,14 +58,20 @@ export class AuditLogService {
 }
 
 /** `{ field: { from, to } }` for the fields that differ; secret fields are shown as changed, never their values. */
-export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null, secretFields: string[] = []): Record<string, unknown> {
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  secretFields: string[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
     const from = before?.[key];
     const to = after?.[key];
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    out[key] = secretFields.includes(key) ? { from: from === undefined ? undefined : REDACTED, to: to === undefined ? undefined : REDACTED } : { from, to };
+    out[key] = secretFields.includes(key)
+      ? { from: from === undefined ? undefined : REDACTED, to: to === undefined ? undefined : REDACTED }
+      : { from, to };
   }
   return out;
 }

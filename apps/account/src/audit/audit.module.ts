@@ -6,5 +6,10 @@ import { AuditLogService } from './audit-log.service';
 
 /** Global within the account app: every feature module records its changes through AuditLogService. */
 @Global()
-@Module({ imports: [TypeOrmModule.forFeature([AuditLogEntity])], controllers: [AuditLogController], providers: [AuditLogService], exports: [AuditLogService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditLogEntity])],
+  controllers: [AuditLogController],
+  providers: [AuditLogService],
+  exports: [AuditLogService],
+})
 export class AuditModule {}

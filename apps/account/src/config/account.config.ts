@@ -11,7 +11,10 @@ export class AccountConfig extends PlatformConfig {
    * stored secrets unreadable).
    */
   @IsString()
-  @MinLength(16, { message: 'ACCOUNT_SECRETS_KEY must be 64 hex characters (openssl rand -hex 32) or a passphrase of at least 16 characters' })
+  @MinLength(16, {
+    message:
+      'ACCOUNT_SECRETS_KEY must be 64 hex characters (openssl rand -hex 32) or a passphrase of at least 16 characters',
+  })
   ACCOUNT_SECRETS_KEY: string;
 
   /** SMTP server of email actions, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Without it email actions fail. */
@@ -33,4 +36,8 @@ export class AccountConfig extends PlatformConfig {
 
 /** Reads the account service configuration from the environment (defaults: port 4002, schema account). */
 export const loadAccountConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  loadConfig(AccountConfig, env, { SERVICE_NAME: 'account', PORT: SERVICES.account.port, DB_SCHEMA: SERVICES.account.schema });
+  loadConfig(AccountConfig, env, {
+    SERVICE_NAME: 'account',
+    PORT: SERVICES.account.port,
+    DB_SCHEMA: SERVICES.account.schema,
+  });

@@ -1,5 +1,10 @@
 import { DataSource } from 'typeorm';
-import { PlatformJobs1763769700000, PlatformJobsClaim1763770800000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import {
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  PlatformTables1763769600000,
+  serviceDataSourceOptions,
+} from '@kyc/platform';
 import { FinishedCheckEntity } from '../check-results/finished-check.entity';
 import { RoleEntity } from '../roles/role.entity';
 import { TenantEntity } from '../tenants/tenant.entity';
@@ -11,10 +16,30 @@ import { CreateRulesEngine1763770400000 } from './migrations/1763770400000-creat
 import { rulesEntities } from '../rules/rules.entities';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 
-export const accountEntities: Function[] = [TenantEntity, UserEntity, RoleEntity, FinishedCheckEntity, AuditLogEntity, ...rulesEntities];
-export const accountMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateAccount1763769602000, CreateAuditLog1763769800000, CreateRulesEngine1763770400000, UsersAndRoles1763770500000];
+export const accountEntities: Function[] = [
+  TenantEntity,
+  UserEntity,
+  RoleEntity,
+  FinishedCheckEntity,
+  AuditLogEntity,
+  ...rulesEntities,
+];
+export const accountMigrations = [
+  PlatformTables1763769600000,
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  CreateAccount1763769602000,
+  CreateAuditLog1763769800000,
+  CreateRulesEngine1763770400000,
+  UsersAndRoles1763770500000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(
-  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'account', entities: accountEntities, migrations: accountMigrations }),
+  serviceDataSourceOptions({
+    url: process.env.DATABASE_URL ?? '',
+    schema: process.env.DB_SCHEMA ?? 'account',
+    entities: accountEntities,
+    migrations: accountMigrations,
+  }),
 );

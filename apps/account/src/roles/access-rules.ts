@@ -18,7 +18,8 @@ export function parseAccessRule(value: unknown): { rule: unknown } | { error: st
   if (text.length > MAX_ACCESS_RULE_LENGTH) return { error: `longer than ${MAX_ACCESS_RULE_LENGTH} characters` };
   try {
     const rule = typeof value === 'string' ? parseJsonRule(value) : value;
-    if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) return { error: 'must be a JSON-Logic operation such as {"==":[{"var":"country"},"CO"]}' };
+    if (rule === null || typeof rule !== 'object' || Array.isArray(rule))
+      return { error: 'must be a JSON-Logic operation such as {"==":[{"var":"country"},"CO"]}' };
     assertSqlTranslatable(rule, CHECK_ACCESS_RULE_FIELDS);
     return { rule };
   } catch (err) {

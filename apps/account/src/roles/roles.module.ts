@@ -5,5 +5,9 @@ import { RoleEntity } from './role.entity';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([RoleEntity])], controllers: [RolesController], providers: [RolesService, AccessStatePublisher] })
+@Module({
+  imports: [TypeOrmModule.forFeature([RoleEntity])],
+  controllers: [RolesController],
+  providers: [RolesService, AccessStatePublisher],
+})
 export class RolesModule {}

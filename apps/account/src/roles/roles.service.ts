@@ -35,7 +35,9 @@ export class RolesService {
 
   create(caller: Caller, dto: CreateRoleDto): Promise<RoleEntity> {
     if (isReserved(dto.name)) {
-      throw new RoleException(RoleErrorCode.ReservedRoleName, `${dto.name} is a built-in role name`, [{ field: 'name', message: `${dto.name} is reserved (built-in roles: ${[...RESERVED].join(', ')})` }]);
+      throw new RoleException(RoleErrorCode.ReservedRoleName, `${dto.name} is a built-in role name`, [
+        { field: 'name', message: `${dto.name} is reserved (built-in roles: ${[...RESERVED].join(', ')})` },
+      ]);
     }
     return this.dataSource.transaction(async (m) => {
       const now = new Date();
@@ -49,10 +51,25 @@ export class RolesService {
         createdAt: now,
         updatedAt: now,
       });
-      const inserted = await m.createQueryBuilder().insert().into(RoleEntity).values(role).orIgnore().returning('name').execute();
-      if (!inserted.raw.length) throw new RoleException(RoleErrorCode.RoleAlreadyExists, `role ${dto.name} already exists`, [{ field: 'name', message: 'already in use' }]);
+      const inserted = await m
+        .createQueryBuilder()
+        .insert()
+        .into(RoleEntity)
+        .values(role)
+        .orIgnore()
+        .returning('name')
+        .execute();
+      if (!inserted.raw.length)
+        throw new RoleException(RoleErrorCode.RoleAlreadyExists, `role ${dto.name} already exists`, [
+          { field: 'name', message: 'already in use' },
+        ]);
       await this.access.roles(m, role);
-      await this.audit.record(m, caller, { action: 'role.created', resourceType: 'role', resourceId: role.name, changes: diff(null, auditedRole(role)) });
+      await this.audit.record(m, caller, {
+        action: 'role.created',
+        resourceType: 'role',
+        resourceId: role.name,
+        changes: diff(null, auditedRole(role)),
+      });
       return role;
     });
   }
@@ -60,7 +77,9 @@ export class RolesService {
   update(caller: Caller, name: string, dto: UpdateRoleDto): Promise<RoleEntity> {
     this.assertNotBuiltIn(name, 'changed');
     if (dto.name !== undefined && dto.name !== name) {
-      throw new ValidationFailedException([{ field: 'name', message: `roles cannot be renamed: leave name out or send ${name}` }]);
+      throw new ValidationFailedException([
+        { field: 'name', message: `roles cannot be renamed: leave name out or send ${name}` },
+      ]);
     }
     return this.dataSource.transaction(async (m) => {
       const role = await this.lock(m, caller.tenantId, name);
@@ -71,9 +90,23 @@ export class RolesService {
       const changes = diff(before, auditedRole(role));
       if (!Object.keys(changes).length) return role;
       role.updatedAt = new Date();
-      await m.update(RoleEntity, { tenantId: role.tenantId, name: role.name }, { description: role.description, permissions: role.permissions, accessRules: role.accessRules, updatedAt: role.updatedAt });
+      await m.update(
+        RoleEntity,
+        { tenantId: role.tenantId, name: role.name },
+        {
+          description: role.description,
+          permissions: role.permissions,
+          accessRules: role.accessRules,
+          updatedAt: role.updatedAt,
+        },
+      );
       await this.access.roles(m, role);
-      await this.audit.record(m, caller, { action: 'role.updated', resourceType: 'role', resourceId: role.name, changes });
+      await this.audit.record(m, caller, {
+        action: 'role.updated',
+        resourceType: 'role',
+        resourceId: role.name,
+        changes,
+      });
       return role;
     });
   }
@@ -84,10 +117,19 @@ export class RolesService {
     return this.dataSource.transaction(async (m) => {
       const role = await this.lock(m, caller.tenantId, name);
       const holders = await m.countBy(UserEntity, { tenantId: caller.tenantId, role: name });
-      if (holders) throw new RoleException(RoleErrorCode.RoleInUse, `role ${name} is held by ${holders} user${holders > 1 ? 's' : ''}: give them another role first`);
+      if (holders)
+        throw new RoleException(
+          RoleErrorCode.RoleInUse,
+          `role ${name} is held by ${holders} user${holders > 1 ? 's' : ''}: give them another role first`,
+        );
       await m.delete(RoleEntity, { tenantId: caller.tenantId, name });
       await this.access.roleDeleted(m, role);
-      await this.audit.record(m, caller, { action: 'role.deleted', resourceType: 'role', resourceId: name, changes: diff(auditedRole(role), null) });
+      await this.audit.record(m, caller, {
+        action: 'role.deleted',
+        resourceType: 'role',
+        resourceId: name,
+        changes: diff(auditedRole(role), null),
+      });
       return role;
     });
   }
@@ -104,7 +146,8 @@ export class RolesService {
   }
 
   private assertNotBuiltIn(name: string, verb: string) {
-    if (isReserved(name)) throw new RoleException(RoleErrorCode.BuiltInRole, `${name} is a built-in role and cannot be ${verb}`);
+    if (isReserved(name))
+      throw new RoleException(RoleErrorCode.BuiltInRole, `${name} is a built-in role and cannot be ${verb}`);
   }
 
   /** Locks the role (FOR UPDATE): user changes that pick it hold it FOR SHARE, so a delete waits for them and sees them. */

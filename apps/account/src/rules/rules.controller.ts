@@ -48,13 +48,22 @@ export class RulesController {
   }
 
   @Get(':rule_id/versions')
-  async versions(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Query() query: PageQuery, @Req() req: FastifyRequest) {
+  async versions(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Query() query: PageQuery,
+    @Req() req: FastifyRequest,
+  ) {
     const page = await this.rules.listVersions(caller, ruleId, query);
     return { versions: page.items.map(presentRuleVersion), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
   @Get(':rule_id/versions/:version')
-  async version(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Param('version', new ParseIntPipe({ errorHttpStatusCode: 404 })) version: number) {
+  async version(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Param('version', new ParseIntPipe({ errorHttpStatusCode: 404 })) version: number,
+  ) {
     return { version: presentRuleVersion(await this.rules.getVersion(caller, ruleId, version)) };
   }
 }

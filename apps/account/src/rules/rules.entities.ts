@@ -6,4 +6,11 @@ import { RuleEntity } from './rule.entity';
 import { SigningSecretEntity } from './signing/signing-secret.entity';
 
 /** The rules engine's tables (migration 1763770400000-create-rules-engine). */
-export const rulesEntities: Function[] = [RuleEntity, RuleVersionEntity, ActionEntity, ActionEnvEntity, ExecutionEntity, SigningSecretEntity];
+export const rulesEntities: Function[] = [
+  RuleEntity,
+  RuleVersionEntity,
+  ActionEntity,
+  ActionEnvEntity,
+  ExecutionEntity,
+  SigningSecretEntity,
+];

@@ -28,7 +28,14 @@ import { VariablesController } from './variables.controller';
  */
 @Module({
   imports: [TypeOrmModule.forFeature(rulesEntities)],
-  controllers: [RulesController, ActionsController, EnvsController, ExecutionsController, SigningSecretsController, VariablesController],
+  controllers: [
+    RulesController,
+    ActionsController,
+    EnvsController,
+    ExecutionsController,
+    SigningSecretsController,
+    VariablesController,
+  ],
   providers: [
     RulesService,
     ActionsService,

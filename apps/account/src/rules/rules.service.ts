@@ -32,7 +32,8 @@ export class RulesService {
   async create(caller: Caller, dto: CreateRuleDto): Promise<RuleEntity> {
     return this.dataSource.transaction(async (m) => {
       const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_rules WHERE tenant_id = $1`, [caller.tenantId]);
-      if (n >= MAX_RULES_PER_TENANT) throw new RuleException(RuleErrorCode.LimitReached, `a tenant can have at most ${MAX_RULES_PER_TENANT} rules`);
+      if (n >= MAX_RULES_PER_TENANT)
+        throw new RuleException(RuleErrorCode.LimitReached, `a tenant can have at most ${MAX_RULES_PER_TENANT} rules`);
       const now = new Date();
       const rule = m.create(RuleEntity, {
         id: newRuleId(),
@@ -49,7 +50,12 @@ export class RulesService {
       await m.insert(RuleEntity, rule as RuleEntity & { condition: object });
       await this.saveVersion(m, rule, caller);
       await bumpRulesState(m, caller.tenantId);
-      await this.audit.record(m, caller, { action: 'rule.created', resourceType: 'rule', resourceId: rule.id, changes: diff(null, ruleSnapshot(rule)) });
+      await this.audit.record(m, caller, {
+        action: 'rule.created',
+        resourceType: 'rule',
+        resourceId: rule.id,
+        changes: diff(null, ruleSnapshot(rule)),
+      });
       return rule;
     });
   }
@@ -67,10 +73,26 @@ export class RulesService {
       const changes = diff(before, { ...ruleSnapshot({ ...rule, ...next }), version: rule.version });
       if (!Object.keys(changes).length) return rule;
       Object.assign(rule, next, { version: rule.version + 1, updatedBy: caller.userId, updatedAt: new Date() });
-      await m.update(RuleEntity, { id: rule.id, tenantId: caller.tenantId }, { name: rule.name, eventType: rule.eventType, condition: rule.condition as object, version: rule.version, updatedBy: rule.updatedBy, updatedAt: rule.updatedAt });
+      await m.update(
+        RuleEntity,
+        { id: rule.id, tenantId: caller.tenantId },
+        {
+          name: rule.name,
+          eventType: rule.eventType,
+          condition: rule.condition as object,
+          version: rule.version,
+          updatedBy: rule.updatedBy,
+          updatedAt: rule.updatedAt,
+        },
+      );
       await this.saveVersion(m, rule, caller);
       await bumpRulesState(m, caller.tenantId);
-      await this.audit.record(m, caller, { action: 'rule.updated', resourceType: 'rule', resourceId: rule.id, changes: diff(before, ruleSnapshot(rule)) });
+      await this.audit.record(m, caller, {
+        action: 'rule.updated',
+        resourceType: 'rule',
+        resourceId: rule.id,
+        changes: diff(before, ruleSnapshot(rule)),
+      });
       return rule;
     });
   }
@@ -86,7 +108,10 @@ export class RulesService {
         action: 'rule.deleted',
         resourceType: 'rule',
         resourceId: rule.id,
-        changes: { ...diff(ruleSnapshot(rule), null), ...(actions.length ? { actions_deleted: actions.map((a) => a.id) } : {}) },
+        changes: {
+          ...diff(ruleSnapshot(rule), null),
+          ...(actions.length ? { actions_deleted: actions.map((a) => a.id) } : {}),
+        },
       });
       return rule;
     });
@@ -95,7 +120,10 @@ export class RulesService {
   async get(caller: Caller, ruleId: string): Promise<{ rule: RuleEntity; actions: ActionEntity[] }> {
     const rule = await this.rules.findOneBy({ tenantId: caller.tenantId, id: ruleId });
     if (!rule) throw ruleNotFound(ruleId);
-    const actions = await this.actions.find({ where: { tenantId: caller.tenantId, ruleId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const actions = await this.actions.find({
+      where: { tenantId: caller.tenantId, ruleId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return { rule, actions };
   }
 
@@ -111,19 +139,28 @@ export class RulesService {
 
   async listVersions(caller: Caller, ruleId: string, query: PageQuery): Promise<Page<RuleVersionEntity>> {
     await this.assertExists(caller, ruleId);
-    const qb = this.versions.createQueryBuilder('v').where('v.tenantId = :tenant AND v.ruleId = :rule', { tenant: caller.tenantId, rule: ruleId });
+    const qb = this.versions
+      .createQueryBuilder('v')
+      .where('v.tenantId = :tenant AND v.ruleId = :rule', { tenant: caller.tenantId, rule: ruleId });
     return paginate(qb, { startKey: query.start_key, limit: query.limit ?? 50 });
   }
 
   async getVersion(caller: Caller, ruleId: string, version: number): Promise<RuleVersionEntity> {
     await this.assertExists(caller, ruleId);
-    const found = Number.isInteger(version) ? await this.versions.findOneBy({ tenantId: caller.tenantId, ruleId, version }) : null;
+    const found = Number.isInteger(version)
+      ? await this.versions.findOneBy({ tenantId: caller.tenantId, ruleId, version })
+      : null;
     if (!found) throw new RuleException(RuleErrorCode.RuleVersionNotFound, `rule ${ruleId} has no version ${version}`);
     return found;
   }
 
   private async lock(m: EntityManager, caller: Caller, ruleId: string): Promise<RuleEntity> {
-    const rule = await m.getRepository(RuleEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id AND r.tenantId = :tenant', { id: ruleId, tenant: caller.tenantId }).getOne();
+    const rule = await m
+      .getRepository(RuleEntity)
+      .createQueryBuilder('r')
+      .setLock('pessimistic_write')
+      .where('r.id = :id AND r.tenantId = :tenant', { id: ruleId, tenant: caller.tenantId })
+      .getOne();
     if (!rule) throw ruleNotFound(ruleId);
     return rule;
   }

@@ -9,9 +9,14 @@ import { TEMPLATE_FILTERS } from './templates/template';
 
 const SPEC = {
   event_types: RULE_EVENT_TYPE_NAMES.map((event_type) => ({ event_type, variables: CHECK_FINISHED_VARIABLES })),
-  condition: { language: 'JSON-Logic', operators: OPERATOR_NAMES, example: { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '<': [{ var: 'score' }, 0.5] }] } },
+  condition: {
+    language: 'JSON-Logic',
+    operators: OPERATOR_NAMES,
+    example: { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '<': [{ var: 'score' }, 0.5] }] },
+  },
   templates: {
-    syntax: '{{.name}} (an event variable, else an env var of the action), {{.env.NAME}} (an env var), {{.name | json}}',
+    syntax:
+      '{{.name}} (an event variable, else an env var of the action), {{.env.NAME}} (an env var), {{.name | json}}',
     filters: TEMPLATE_FILTERS,
     example: '{"check": {{.check_id | json}}, "score": {{.score}}}',
   },

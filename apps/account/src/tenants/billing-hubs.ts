@@ -16,7 +16,9 @@ export function BillingHubList(): PropertyDecorator {
       if (value === undefined || value === null) return value;
       const list = Array.isArray(value) ? value : [value];
       const cleaned = list.map((h) => (typeof h === 'string' ? h.trim() : h)).filter((h) => h !== '');
-      return cleaned.every((h) => typeof h === 'string') ? [...new Set(cleaned.map((h: string) => h.toUpperCase()))] : cleaned;
+      return cleaned.every((h) => typeof h === 'string')
+        ? [...new Set(cleaned.map((h: string) => h.toUpperCase()))]
+        : cleaned;
     }),
     IsArray({ message: 'billing_hubs must be a list of billing hubs' }),
     ArrayMaxSize(MAX_BILLING_HUBS, { message: `at most ${MAX_BILLING_HUBS} billing hubs` }),
@@ -29,7 +31,11 @@ export function BillingHubList(): PropertyDecorator {
  * is: with hubs, a user must name one (`required`), written exactly as listed; without hubs,
  * none may be given.
  */
-export function billingHubProblem(hubs: readonly string[], given: string | undefined, required: boolean): string | undefined {
+export function billingHubProblem(
+  hubs: readonly string[],
+  given: string | undefined,
+  required: boolean,
+): string | undefined {
   if (!hubs.length) return given === undefined ? undefined : 'the account has no billing hubs: leave billing_hub out';
   if (given === undefined) return required ? `billing_hub is required: one of ${hubs.join(', ')}` : undefined;
   return hubs.includes(given) ? undefined : `billing_hub must be one of ${hubs.join(', ')}, exactly as listed`;

@@ -36,9 +36,23 @@ export class TenantsService {
         return { tenant: existing, admin, created: false };
       }
       const now = new Date();
-      const tenant = await m.save(TenantEntity, { id: dto.tenant_id, name: dto.name, billingHubs: (dto.billing_hubs ?? []).map((h) => h.toUpperCase()), createdAt: now });
+      const tenant = await m.save(TenantEntity, {
+        id: dto.tenant_id,
+        name: dto.name,
+        billingHubs: (dto.billing_hubs ?? []).map((h) => h.toUpperCase()),
+        createdAt: now,
+      });
       const roles = Object.entries(BUILT_IN_ROLES).map(([name, r]) =>
-        m.create(RoleEntity, { tenantId: tenant.id, name, description: r.description, permissions: [...r.permissions], accessRules: [], builtIn: true, createdAt: now, updatedAt: now }),
+        m.create(RoleEntity, {
+          tenantId: tenant.id,
+          name,
+          description: r.description,
+          permissions: [...r.permissions],
+          accessRules: [],
+          builtIn: true,
+          createdAt: now,
+          updatedAt: now,
+        }),
       );
       await m.save(RoleEntity, roles);
       await this.access.roles(m, ...roles);
@@ -50,7 +64,15 @@ export class TenantsService {
 
   private async createAdmin(m: EntityManager, tenantId: string, email: string): Promise<UserEntity> {
     const now = new Date();
-    const admin = m.create(UserEntity, { id: randomUUID(), tenantId, username: email, role: FULL_ACCESS_ROLE, status: 'enabled', createdAt: now, updatedAt: now });
+    const admin = m.create(UserEntity, {
+      id: randomUUID(),
+      tenantId,
+      username: email,
+      role: FULL_ACCESS_ROLE,
+      status: 'enabled',
+      createdAt: now,
+      updatedAt: now,
+    });
     await m.insert(UserEntity, admin);
     return admin;
   }
@@ -71,7 +93,11 @@ export class TenantsService {
     return this.change(caller, caller.tenantId, { billingHubs: hubs });
   }
 
-  private change(actor: TenantActor, tenantId: string, patch: { name?: string; billingHubs?: string[] }): Promise<TenantEntity> {
+  private change(
+    actor: TenantActor,
+    tenantId: string,
+    patch: { name?: string; billingHubs?: string[] },
+  ): Promise<TenantEntity> {
     return this.dataSource.transaction(async (m) => {
       const tenant = await m.findOne(TenantEntity, { where: { id: tenantId }, lock: { mode: 'pessimistic_write' } });
       if (!tenant) throw new TenantException(TenantErrorCode.TenantNotFound, `tenant ${tenantId} not found`);
@@ -81,7 +107,12 @@ export class TenantsService {
       const changes = diff(before, { name: tenant.name, billing_hubs: tenant.billingHubs });
       if (!Object.keys(changes).length) return tenant;
       await m.update(TenantEntity, { id: tenant.id }, { name: tenant.name, billingHubs: tenant.billingHubs });
-      await this.audit.record(m, actor, { action: 'tenant.updated', resourceType: 'tenant', resourceId: tenant.id, changes });
+      await this.audit.record(m, actor, {
+        action: 'tenant.updated',
+        resourceType: 'tenant',
+        resourceId: tenant.id,
+        changes,
+      });
       return tenant;
     });
   }

@@ -33,6 +33,7 @@ export function auditedUser(user: UserEntity): Record<string, unknown> {
 }
 
 /** The set fields of a user (for the audit entry of a creation or deletion). */
-export const setFields = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
+export const setFields = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
 
 export const userPath = (username: string) => `/v1/account/users/${encodeURIComponent(username)}`;

@@ -44,7 +44,11 @@ export class UsersController {
   }
 
   @Patch(':username/status')
-  async setStatus(@CurrentCaller() caller: Caller, @Param('username') username: string, @Body() dto: ChangeUserStatusDto) {
+  async setStatus(
+    @CurrentCaller() caller: Caller,
+    @Param('username') username: string,
+    @Body() dto: ChangeUserStatusDto,
+  ) {
     return one(await this.users.setStatus(caller, username, dto));
   }
 

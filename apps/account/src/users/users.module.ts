@@ -5,5 +5,9 @@ import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([UserEntity])], controllers: [UsersController], providers: [UsersService, AccessStatePublisher] })
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity])],
+  controllers: [UsersController],
+  providers: [UsersService, AccessStatePublisher],
+})
 export class UsersModule {}

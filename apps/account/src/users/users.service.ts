@@ -36,7 +36,10 @@ export class UsersService {
   create(caller: Caller, dto: CreateUserDto): Promise<UserEntity> {
     return this.dataSource.transaction(async (m) => {
       const role = dto.role ?? DEFAULT_ACCESS_ROLE;
-      const problems = [...(await this.roleProblems(m, caller.tenantId, role)), ...(await this.billingHubProblems(m, caller.tenantId, dto.billing_hub, true))];
+      const problems = [
+        ...(await this.roleProblems(m, caller.tenantId, role)),
+        ...(await this.billingHubProblems(m, caller.tenantId, dto.billing_hub, true)),
+      ];
       if (problems.length) throw new ValidationFailedException(problems);
       const now = new Date();
       const user = m.create(UserEntity, {
@@ -53,10 +56,25 @@ export class UsersService {
         createdAt: now,
         updatedAt: now,
       });
-      const inserted = await m.createQueryBuilder().insert().into(UserEntity).values(user).orIgnore().returning('id').execute();
-      if (!inserted.raw.length) throw new UserException(UserErrorCode.UserAlreadyExists, `a user with e-mail ${dto.email} already exists`, [{ field: 'email', message: 'already in use' }]);
+      const inserted = await m
+        .createQueryBuilder()
+        .insert()
+        .into(UserEntity)
+        .values(user)
+        .orIgnore()
+        .returning('id')
+        .execute();
+      if (!inserted.raw.length)
+        throw new UserException(UserErrorCode.UserAlreadyExists, `a user with e-mail ${dto.email} already exists`, [
+          { field: 'email', message: 'already in use' },
+        ]);
       await this.access.users(m, user);
-      await this.audit.record(m, caller, { action: 'user.created', resourceType: 'user', resourceId: user.username, changes: diff(null, setFields(auditedUser(user))) });
+      await this.audit.record(m, caller, {
+        action: 'user.created',
+        resourceType: 'user',
+        resourceId: user.username,
+        changes: diff(null, setFields(auditedUser(user))),
+      });
       return user;
     });
   }
@@ -67,7 +85,9 @@ export class UsersService {
       const before = auditedUser(user);
       const problems = [
         ...(dto.role !== undefined ? await this.roleProblems(m, caller.tenantId, dto.role) : []),
-        ...(dto.billing_hub !== undefined ? await this.billingHubProblems(m, caller.tenantId, dto.billing_hub, false) : []),
+        ...(dto.billing_hub !== undefined
+          ? await this.billingHubProblems(m, caller.tenantId, dto.billing_hub, false)
+          : []),
       ];
       if (problems.length) throw new ValidationFailedException(problems);
       if (dto.role !== undefined) user.role = dto.role;
@@ -83,7 +103,8 @@ export class UsersService {
     return this.dataSource.transaction(async (m) => {
       const user = await this.lock(m, caller.tenantId, username);
       if (user.status === dto.status) return user;
-      if (user.id === caller.userId && dto.status === 'disabled') throw new UserException(UserErrorCode.SelfModification, 'you cannot disable your own user');
+      if (user.id === caller.userId && dto.status === 'disabled')
+        throw new UserException(UserErrorCode.SelfModification, 'you cannot disable your own user');
       const before = auditedUser(user);
       user.status = dto.status;
       return this.saveChanges(m, caller, user, before, 'user.status_changed', dto.reason);
@@ -93,10 +114,16 @@ export class UsersService {
   delete(caller: Caller, email: string): Promise<UserEntity> {
     return this.dataSource.transaction(async (m) => {
       const user = await this.lock(m, caller.tenantId, email);
-      if (user.id === caller.userId) throw new UserException(UserErrorCode.SelfModification, 'you cannot delete your own user');
+      if (user.id === caller.userId)
+        throw new UserException(UserErrorCode.SelfModification, 'you cannot delete your own user');
       await m.delete(UserEntity, { tenantId: caller.tenantId, id: user.id });
       await this.access.userDeleted(m, user);
-      await this.audit.record(m, caller, { action: 'user.deleted', resourceType: 'user', resourceId: user.username, changes: diff(setFields(auditedUser(user)), null) });
+      await this.audit.record(m, caller, {
+        action: 'user.deleted',
+        resourceType: 'user',
+        resourceId: user.username,
+        changes: diff(setFields(auditedUser(user)), null),
+      });
       return user;
     });
   }
@@ -112,14 +139,28 @@ export class UsersService {
     return paginate(qb, { startKey: query.start_key, limit: query.limit ?? PAGE_SIZE });
   }
 
-  private async saveChanges(m: EntityManager, caller: Caller, user: UserEntity, before: Record<string, unknown>, action: string, reason?: string): Promise<UserEntity> {
+  private async saveChanges(
+    m: EntityManager,
+    caller: Caller,
+    user: UserEntity,
+    before: Record<string, unknown>,
+    action: string,
+    reason?: string,
+  ): Promise<UserEntity> {
     const changes = diff(before, auditedUser(user));
     if (!Object.keys(changes).length) return user;
     user.updatedAt = new Date();
     await m.update(
       UserEntity,
       { tenantId: user.tenantId, id: user.id },
-      { role: user.role, status: user.status, billingHub: user.billingHub, displayName: user.displayName, phoneNumber: user.phoneNumber, updatedAt: user.updatedAt },
+      {
+        role: user.role,
+        status: user.status,
+        billingHub: user.billingHub,
+        displayName: user.displayName,
+        phoneNumber: user.phoneNumber,
+        updatedAt: user.updatedAt,
+      },
     );
     await this.access.users(m, user);
     await this.audit.record(m, caller, { action, resourceType: 'user', resourceId: user.username, changes, reason });
@@ -127,7 +168,10 @@ export class UsersService {
   }
 
   private async lock(m: EntityManager, tenantId: string, username: string): Promise<UserEntity> {
-    const user = await m.findOne(UserEntity, { where: { tenantId, username: username.toLowerCase() }, lock: { mode: 'pessimistic_write' } });
+    const user = await m.findOne(UserEntity, {
+      where: { tenantId, username: username.toLowerCase() },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!user) throw notFound(username);
     return user;
   }
@@ -138,7 +182,12 @@ export class UsersService {
     return found ? [] : [{ field: 'role', message: `role ${role} does not exist in this account` }];
   }
 
-  private async billingHubProblems(m: EntityManager, tenantId: string, given: string | undefined, required: boolean): Promise<FieldError[]> {
+  private async billingHubProblems(
+    m: EntityManager,
+    tenantId: string,
+    given: string | undefined,
+    required: boolean,
+  ): Promise<FieldError[]> {
     const tenant = await m.findOne(TenantEntity, { where: { id: tenantId }, lock: { mode: 'pessimistic_read' } });
     const problem = billingHubProblem(tenant?.billingHubs ?? [], given, required);
     return problem ? [{ field: 'billing_hub', message: problem }] : [];

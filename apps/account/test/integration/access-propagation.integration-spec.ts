@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, closeDb, createTenant, eventually, freePort, mintKey, RunningService, ServiceProcess, startInProcess, startProcess, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  eventually,
+  freePort,
+  mintKey,
+  RunningService,
+  ServiceProcess,
+  startInProcess,
+  startProcess,
+  TestTenant,
+} from '@kyc/testing';
 import { accountService } from '../../src/app.module';
 
 /**
@@ -16,7 +28,9 @@ describe('access changes reach another process within 2 seconds', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-propagation-${randomUUID().slice(0, 8)}` }),
+      startInProcess('account', accountService, {
+        KAFKA_CONSUMER_GROUP: `account-propagation-${randomUUID().slice(0, 8)}`,
+      }),
       startProcess('checks', await freePort(), { CHECKS_WORKER_ENABLED: 'false' }),
     ]);
     tenant = await createTenant(account.url, [account.url, checks.url]);
@@ -37,23 +51,42 @@ describe('access changes reach another process within 2 seconds', () => {
   it('applies a role permission change (add, then remove) in the checks process', async () => {
     const role = `co_only_${randomUUID().slice(0, 6)}`;
     expect((await admin.post('/v1/roles', { name: role, permissions: 'checks.country_co' })).status).toBe(201);
-    const user = await admin.post('/v1/account/users', { email: `analyst.${randomUUID().slice(0, 6)}@example.com`, role });
+    const user = await admin.post('/v1/account/users', {
+      email: `analyst.${randomUUID().slice(0, 6)}@example.com`,
+      role,
+    });
     const asUser = new ApiClient(checks.url, mintKey({ tenant_id: tenant.tenantId, sub: user.body.user.user_id }));
-    await eventually(async () => expect((await asUser.get('/v1/auth/whoami')).body.permissions).toEqual(['checks.country_co']), { timeoutMs: 10_000 });
+    await eventually(
+      async () => expect((await asUser.get('/v1/auth/whoami')).body.permissions).toEqual(['checks.country_co']),
+      { timeoutMs: 10_000 },
+    );
 
-    expect((await admin.put(`/v1/roles/${role}`, { permissions: ['checks.country_co', 'checks.country_br'] })).status).toBe(200);
-    await within2s(Date.now(), async () => expect((await asUser.get('/v1/auth/whoami')).body.permissions).toEqual(['checks.country_br', 'checks.country_co']));
+    expect(
+      (await admin.put(`/v1/roles/${role}`, { permissions: ['checks.country_co', 'checks.country_br'] })).status,
+    ).toBe(200);
+    await within2s(Date.now(), async () =>
+      expect((await asUser.get('/v1/auth/whoami')).body.permissions).toEqual([
+        'checks.country_br',
+        'checks.country_co',
+      ]),
+    );
 
     expect((await admin.put(`/v1/roles/${role}`, { permissions: 'checks.country_mx' })).status).toBe(200);
-    await within2s(Date.now(), async () => expect((await asUser.get('/v1/auth/whoami')).body.permissions).toEqual(['checks.country_mx']));
+    await within2s(Date.now(), async () =>
+      expect((await asUser.get('/v1/auth/whoami')).body.permissions).toEqual(['checks.country_mx']),
+    );
   });
 
   it('applies a change of a user role in the checks process', async () => {
     const user = await admin.post('/v1/account/users', { email: `mover.${randomUUID().slice(0, 6)}@example.com` });
     const asUser = new ApiClient(checks.url, mintKey({ tenant_id: tenant.tenantId, sub: user.body.user.user_id }));
-    await eventually(async () => expect((await asUser.get('/v1/auth/whoami')).body.role).toBe('default_access'), { timeoutMs: 10_000 });
+    await eventually(async () => expect((await asUser.get('/v1/auth/whoami')).body.role).toBe('default_access'), {
+      timeoutMs: 10_000,
+    });
     await admin.put(`/v1/account/users/${encodeURIComponent(user.body.user.username)}`, { role: 'full_access' });
-    await within2s(Date.now(), async () => expect((await asUser.get('/v1/auth/whoami')).body.permissions).toContain('svc.users'));
+    await within2s(Date.now(), async () =>
+      expect((await asUser.get('/v1/auth/whoami')).body.permissions).toContain('svc.users'),
+    );
   });
 
   it('refuses a disabled user key in the checks process and accepts it again once enabled', async () => {
@@ -62,8 +95,12 @@ describe('access changes reach another process within 2 seconds', () => {
     await eventually(async () => expect((await asUser.get('/v1/auth/whoami')).status).toBe(200), { timeoutMs: 10_000 });
     const status = `/v1/account/users/${encodeURIComponent(user.body.user.username)}/status`;
 
-    expect((await admin.request<any>('PATCH', status, { status: 'disabled', reason: 'contract ended' })).status).toBe(200);
-    await within2s(Date.now(), async () => expect((await asUser.get('/v1/auth/whoami')).body).toMatchObject({ code: 401, error_code: 'user_disabled' }));
+    expect((await admin.request<any>('PATCH', status, { status: 'disabled', reason: 'contract ended' })).status).toBe(
+      200,
+    );
+    await within2s(Date.now(), async () =>
+      expect((await asUser.get('/v1/auth/whoami')).body).toMatchObject({ code: 401, error_code: 'user_disabled' }),
+    );
 
     expect((await admin.request<any>('PATCH', status, { status: 'enabled', reason: 'rehired' })).status).toBe(200);
     await within2s(Date.now(), async () => expect((await asUser.get('/v1/auth/whoami')).status).toBe(200));

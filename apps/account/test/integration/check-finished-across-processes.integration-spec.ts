@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, closeDb, freePort, createTenant, db, eventually, ServiceProcess, startProcess, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  freePort,
+  createTenant,
+  db,
+  eventually,
+  ServiceProcess,
+  startProcess,
+  TestTenant,
+} from '@kyc/testing';
 
 /**
  * The end-to-end path through real Kafka, with checks and account as separate OS processes:
@@ -15,9 +25,15 @@ describe('checks.check.finished from the checks process to the account process',
   let api: ApiClient;
 
   const recorded = async (checkId: string) =>
-    (await db().query(`SELECT count(*)::int AS n FROM account.finished_checks WHERE check_id = $1`, [checkId])).rows[0].n as number;
+    (await db().query(`SELECT count(*)::int AS n FROM account.finished_checks WHERE check_id = $1`, [checkId])).rows[0]
+      .n as number;
   const published = async (checkId: string) =>
-    (await db().query(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished' AND published_at IS NOT NULL`, [checkId])).rows[0].n as number;
+    (
+      await db().query(
+        `SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished' AND published_at IS NOT NULL`,
+        [checkId],
+      )
+    ).rows[0].n as number;
 
   beforeAll(async () => {
     accountPort = await freePort();
@@ -35,7 +51,12 @@ describe('checks.check.finished from the checks process to the account process',
   });
 
   const createCheck = async () => {
-    const res = await api.post('/v1/checks', { country: 'CO', type: 'person', user_authorized: 'true', national_id: String(Date.now()) + Math.floor(Math.random() * 1000) });
+    const res = await api.post('/v1/checks', {
+      country: 'CO',
+      type: 'person',
+      user_authorized: 'true',
+      national_id: String(Date.now()) + Math.floor(Math.random() * 1000),
+    });
     expect(res.status).toBe(201);
     return res.body.check.check_id as string;
   };
@@ -43,7 +64,9 @@ describe('checks.check.finished from the checks process to the account process',
   it('delivers the finished event to account exactly once', async () => {
     const checkId = await createCheck();
     await eventually(async () => expect(await recorded(checkId)).toBe(1), { timeoutMs: 15_000 });
-    const [row] = (await db().query(`SELECT tenant_id, status, payload FROM account.finished_checks WHERE check_id = $1`, [checkId])).rows;
+    const [row] = (
+      await db().query(`SELECT tenant_id, status, payload FROM account.finished_checks WHERE check_id = $1`, [checkId])
+    ).rows;
     expect(row).toMatchObject({ tenant_id: tenant.tenantId, status: 'completed' });
     expect(row.payload.check).toMatchObject({ check_id: checkId, country: 'CO', type: 'person' });
     await new Promise((r) => setTimeout(r, 1_000));
@@ -64,8 +87,12 @@ describe('checks.check.finished from the checks process to the account process',
   it('does not lose an event when account is killed hard (SIGKILL) and restarted', async () => {
     await account.kill('SIGKILL');
     const ids = [await createCheck(), await createCheck(), await createCheck()];
-    await eventually(async () => expect(await Promise.all(ids.map(published))).toEqual([1, 1, 1]), { timeoutMs: 15_000 });
+    await eventually(async () => expect(await Promise.all(ids.map(published))).toEqual([1, 1, 1]), {
+      timeoutMs: 15_000,
+    });
     account = await startProcess('account', accountPort, { KAFKA_CONSUMER_GROUP: group });
-    await eventually(async () => expect(await Promise.all(ids.map(recorded))).toEqual([1, 1, 1]), { timeoutMs: 20_000 });
+    await eventually(async () => expect(await Promise.all(ids.map(recorded))).toEqual([1, 1, 1]), {
+      timeoutMs: 20_000,
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, closeDb, createTenant, db, eventually, freePort, ServiceProcess, startProcess, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  db,
+  eventually,
+  freePort,
+  ServiceProcess,
+  startProcess,
+  TestTenant,
+} from '@kyc/testing';
 import { ruleWithActions } from './support/rules-helpers';
 
 /**
@@ -31,10 +41,31 @@ describe('create_check chains across the checks and account processes', () => {
 
   it('creates a check per link of the chain and stops at the depth limit', async () => {
     const nationalId = `${Date.now()}`;
-    const { ruleId } = await ruleWithActions(rulesApi, { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '==': [{ var: 'national_id' }, nationalId] }] }, [
-      { type: 'create_check', config: { type: 'person', country: 'CO', inputs: { national_id: '{{.national_id}}', first_name: '{{.first_name}}', custom_input: 'chain-{{.rule_depth}}' } } },
-    ]);
-    const first = await checksApi.post('/v1/checks', { country: 'CO', type: 'person', user_authorized: 'true', first_name: 'Ana', national_id: nationalId });
+    const { ruleId } = await ruleWithActions(
+      rulesApi,
+      { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '==': [{ var: 'national_id' }, nationalId] }] },
+      [
+        {
+          type: 'create_check',
+          config: {
+            type: 'person',
+            country: 'CO',
+            inputs: {
+              national_id: '{{.national_id}}',
+              first_name: '{{.first_name}}',
+              custom_input: 'chain-{{.rule_depth}}',
+            },
+          },
+        },
+      ],
+    );
+    const first = await checksApi.post('/v1/checks', {
+      country: 'CO',
+      type: 'person',
+      user_authorized: 'true',
+      first_name: 'Ana',
+      national_id: nationalId,
+    });
     expect(first.status).toBe(201);
 
     const executions = await eventually(
@@ -50,11 +81,21 @@ describe('create_check chains across the checks and account processes', () => {
       },
       { timeoutMs: 90_000, intervalMs: 500 },
     );
-    const created = (await db().query(`SELECT id, custom_input FROM checks.checks WHERE tenant_id = $1 AND custom_input LIKE 'chain-%' ORDER BY custom_input`, [tenant.tenantId])).rows;
+    const created = (
+      await db().query(
+        `SELECT id, custom_input FROM checks.checks WHERE tenant_id = $1 AND custom_input LIKE 'chain-%' ORDER BY custom_input`,
+        [tenant.tenantId],
+      )
+    ).rows;
     expect(created.map((c) => c.custom_input)).toEqual(['chain-0', 'chain-1', 'chain-2']);
     await eventually(async () => {
       const list = (await rulesApi.get(`/v1/bre/rules/${ruleId}/executions`)).body.executions as any[];
-      expect(list.filter((e) => e.outcome === 'succeeded').map((e) => e.created_check_id).sort()).toEqual(created.map((c) => c.id).sort());
+      expect(
+        list
+          .filter((e) => e.outcome === 'succeeded')
+          .map((e) => e.created_check_id)
+          .sort(),
+      ).toEqual(created.map((c) => c.id).sort());
     });
     expect(executions.find((e) => e.depth === 3).error).toContain('depth limit');
   });

@@ -1,9 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
 import { CheckRequestedPayload, TOPICS } from '@kyc/contracts';
-import { ApiClient, closeDb, createTenant, db, eventually, RunningService, SmtpSink, startInProcess, startSmtpSink, testKafka, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  db,
+  eventually,
+  RunningService,
+  SmtpSink,
+  startInProcess,
+  startSmtpSink,
+  testKafka,
+  TestTenant,
+} from '@kyc/testing';
 import { accountService } from '../../src/app.module';
-import { checkRecord, finishedEvent, publish, Receiver, ruleWithActions, signatureMatches, startReceiver } from './support/rules-helpers';
+import {
+  checkRecord,
+  finishedEvent,
+  publish,
+  Receiver,
+  ruleWithActions,
+  signatureMatches,
+  startReceiver,
+} from './support/rules-helpers';
 
 /**
  * The rules engine running on `checks.check.finished` events delivered through real Kafka to the
@@ -20,8 +40,9 @@ describe('rules engine on checks.check.finished (account)', () => {
   let api: ApiClient;
   let otherApi: ApiClient;
 
-  const CO_PERSON = { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '==': [{ var: 'type' }, 'person' ] }] };
-  const executionsOf = async (client: ApiClient, query: string) => (await client.get(`/v1/bre/executions?${query}`)).body.executions as any[];
+  const CO_PERSON = { and: [{ '==': [{ var: 'country' }, 'CO'] }, { '==': [{ var: 'type' }, 'person'] }] };
+  const executionsOf = async (client: ApiClient, query: string) =>
+    (await client.get(`/v1/bre/executions?${query}`)).body.executions as any[];
   const settled = (client: ApiClient, query: string, n = 1) =>
     eventually(
       async () => {
@@ -35,7 +56,11 @@ describe('rules engine on checks.check.finished (account)', () => {
 
   beforeAll(async () => {
     [smtp, receiver] = await Promise.all([startSmtpSink(), startReceiver()]);
-    account = await startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-rules-engine-${randomUUID().slice(0, 8)}`, ACCOUNT_SMTP_URL: smtp.url, JOBS_POLL_MS: '200' });
+    account = await startInProcess('account', accountService, {
+      KAFKA_CONSUMER_GROUP: `account-rules-engine-${randomUUID().slice(0, 8)}`,
+      ACCOUNT_SMTP_URL: smtp.url,
+      JOBS_POLL_MS: '200',
+    });
     [tenant, other] = await Promise.all([createTenant(account.url), createTenant(account.url)]);
     api = new ApiClient(account.url, tenant.apiKey);
     otherApi = new ApiClient(account.url, other.apiKey);
@@ -71,36 +96,73 @@ describe('rules engine on checks.check.finished (account)', () => {
     const event = finishedEvent(check);
     await publish(producer, event);
 
-    const [req] = await eventually(() => {
-      const got = receiver.to(path);
-      expect(got).toHaveLength(1);
-      return got;
-    }, { timeoutMs: 20_000 });
+    const [req] = await eventually(
+      () => {
+        const got = receiver.to(path);
+        expect(got).toHaveLength(1);
+        return got;
+      },
+      { timeoutMs: 20_000 },
+    );
     expect(req.method).toBe('POST');
     expect(req.path).toBe(`${path}/${check.check_id}?q=Ana%20Mar%C3%ADa`);
     expect(JSON.parse(req.body)).toEqual({ check: check.check_id, national_id: '900123', score: 0.4, country: 'CO' });
-    expect(req.headers).toMatchObject({ authorization: `Bearer ${secret}`, 'x-region': 'co-1', 'content-type': 'application/json', 'idempotency-key': `${event.id}:${actionIds[0]}`, 'x-kyc-event-id': event.id });
+    expect(req.headers).toMatchObject({
+      authorization: `Bearer ${secret}`,
+      'x-region': 'co-1',
+      'content-type': 'application/json',
+      'idempotency-key': `${event.id}:${actionIds[0]}`,
+      'x-kyc-event-id': event.id,
+    });
     const signingSecret = (await api.get('/v1/bre/signing-secret')).body.signing_secret.secret;
     expect(req.headers['x-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(signatureMatches(req.headers['x-signature'] as string, req.body, signingSecret)).toBe(true);
     expect(signatureMatches(req.headers['x-signature'] as string, `${req.body} `, signingSecret)).toBe(false);
-    expect(signatureMatches(req.headers['x-signature'] as string, req.body, (await otherApi.get('/v1/bre/signing-secret')).body.signing_secret.secret)).toBe(false);
+    expect(
+      signatureMatches(
+        req.headers['x-signature'] as string,
+        req.body,
+        (await otherApi.get('/v1/bre/signing-secret')).body.signing_secret.secret,
+      ),
+    ).toBe(false);
 
     const [execution] = await settled(api, `rule_id=${ruleId}`);
-    expect(execution).toMatchObject({ rule_id: ruleId, rule_version: 1, action_id: actionIds[0], action_type: 'http_request', event_id: event.id, check_id: check.check_id, outcome: 'succeeded', attempts: 1, response_status: 200, error: null, depth: 0 });
+    expect(execution).toMatchObject({
+      rule_id: ruleId,
+      rule_version: 1,
+      action_id: actionIds[0],
+      action_type: 'http_request',
+      event_id: event.id,
+      check_id: check.check_id,
+      outcome: 'succeeded',
+      attempts: 1,
+      response_status: 200,
+      error: null,
+      depth: 0,
+    });
     expect(execution.finished_at).toEqual(expect.any(String));
-    expect((await api.get(`/v1/bre/rules/${ruleId}/executions`)).body.executions.map((e: any) => e.execution_id)).toEqual([execution.execution_id]);
+    expect(
+      (await api.get(`/v1/bre/rules/${ruleId}/executions`)).body.executions.map((e: any) => e.execution_id),
+    ).toEqual([execution.execution_id]);
     expect((await api.get(`/v1/bre/executions/${execution.execution_id}`)).body.execution.outcome).toBe('succeeded');
     expect((await otherApi.get(`/v1/bre/executions/${execution.execution_id}`)).status).toBe(404);
-    const stored = JSON.stringify((await db().query(`SELECT * FROM account.bre_executions WHERE id = $1`, [execution.execution_id])).rows);
+    const stored = JSON.stringify(
+      (await db().query(`SELECT * FROM account.bre_executions WHERE id = $1`, [execution.execution_id])).rows,
+    );
     expect(stored).not.toContain(secret);
   });
 
   it('does nothing for a rule that does not match, or for a disabled action', async () => {
     const tag = randomUUID();
-    const matching = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/match/${tag}` } }]);
-    const mx = await ruleWithActions(api, { '==': [{ var: 'country' }, 'MX'] }, [{ type: 'http_request', config: { url: `${receiver.url}/mx/${tag}` } }]);
-    const disabled = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', status: 'disabled', config: { url: `${receiver.url}/disabled/${tag}` } }]);
+    const matching = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/match/${tag}` } },
+    ]);
+    const mx = await ruleWithActions(api, { '==': [{ var: 'country' }, 'MX'] }, [
+      { type: 'http_request', config: { url: `${receiver.url}/mx/${tag}` } },
+    ]);
+    const disabled = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', status: 'disabled', config: { url: `${receiver.url}/disabled/${tag}` } },
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
     await settled(api, `rule_id=${matching.ruleId}`);
     await quiet(1_000);
@@ -110,12 +172,19 @@ describe('rules engine on checks.check.finished (account)', () => {
     expect(await executionsOf(api, `rule_id=${disabled.ruleId}`)).toEqual([]);
     // No default: a plain action sends the event and its check as JSON.
     const [req] = receiver.to(`/match/${tag}`);
-    expect(JSON.parse(req.body)).toMatchObject({ event_type: 'checks.check.finished', rule_id: matching.ruleId, rule_version: 1, check: { country: 'CO', type: 'person', national_id: '1020304050' } });
+    expect(JSON.parse(req.body)).toMatchObject({
+      event_type: 'checks.check.finished',
+      rule_id: matching.ruleId,
+      rule_version: 1,
+      check: { country: 'CO', type: 'person', national_id: '1020304050' },
+    });
   });
 
   it('never runs an action twice when the event is redelivered', async () => {
     const tag = randomUUID();
-    const { ruleId } = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/redelivered/${tag}` } }]);
+    const { ruleId } = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/redelivered/${tag}` } },
+    ]);
     const event = finishedEvent(checkRecord(tenant.tenantId));
     await publish(producer, event);
     await settled(api, `rule_id=${ruleId}`);
@@ -130,11 +199,19 @@ describe('rules engine on checks.check.finished (account)', () => {
 
   it("never fires one tenant's rules on another tenant's checks", async () => {
     const tag = randomUUID();
-    const { ruleId } = await ruleWithActions(api, true, [{ type: 'http_request', config: { url: `${receiver.url}/isolation/${tag}` } }]);
+    const { ruleId } = await ruleWithActions(api, true, [
+      { type: 'http_request', config: { url: `${receiver.url}/isolation/${tag}` } },
+    ]);
     const foreign = finishedEvent(checkRecord(other.tenantId));
     await publish(producer, foreign);
     // The other tenant's event is consumed (recorded) without touching this tenant's rules.
-    await eventually(async () => expect((await db().query(`SELECT 1 FROM account.finished_checks WHERE event_id = $1`, [foreign.id])).rowCount).toBe(1), { timeoutMs: 20_000 });
+    await eventually(
+      async () =>
+        expect(
+          (await db().query(`SELECT 1 FROM account.finished_checks WHERE event_id = $1`, [foreign.id])).rowCount,
+        ).toBe(1),
+      { timeoutMs: 20_000 },
+    );
     await quiet(1_000);
     expect(receiver.to(`/isolation/${tag}`)).toEqual([]);
     expect(await executionsOf(api, `rule_id=${ruleId}`)).toEqual([]);
@@ -146,9 +223,15 @@ describe('rules engine on checks.check.finished (account)', () => {
     receiver.script(`/flaky/${tag}`, [503, 502]);
     receiver.script(`/reject/${tag}`, [422]);
     receiver.script(`/slow/${tag}`, ['slow', 'slow']);
-    const flaky = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/flaky/${tag}` } }]);
-    const reject = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/reject/${tag}` } }]);
-    const slow = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/slow/${tag}`, timeout_ms: 300, max_attempts: 2 } }]);
+    const flaky = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/flaky/${tag}` } },
+    ]);
+    const reject = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/reject/${tag}` } },
+    ]);
+    const slow = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/slow/${tag}`, timeout_ms: 300, max_attempts: 2 } },
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
 
     const [ok] = await settled(api, `rule_id=${flaky.ruleId}`);
@@ -159,7 +242,12 @@ describe('rules engine on checks.check.finished (account)', () => {
     expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(700); // backoff: ~1 s, then ~2 s
 
     const [rejected] = await settled(api, `rule_id=${reject.ruleId}`);
-    expect(rejected).toMatchObject({ outcome: 'failed', attempts: 1, response_status: 422, error: expect.stringContaining('422') });
+    expect(rejected).toMatchObject({
+      outcome: 'failed',
+      attempts: 1,
+      response_status: 422,
+      error: expect.stringContaining('422'),
+    });
     const [timedOut] = await settled(api, `rule_id=${slow.ruleId}`);
     expect(timedOut).toMatchObject({ outcome: 'failed', attempts: 2, error: 'no answer within 300 ms' });
     await quiet(1_500);
@@ -173,7 +261,12 @@ describe('rules engine on checks.check.finished (account)', () => {
     const { ruleId } = await ruleWithActions(api, CO_PERSON, [
       {
         type: 'email',
-        config: { to: ['{{.OPS_EMAIL}}'], cc: ['audit@acme.test'], subject: 'Check {{.check_id}} finished: {{.status}}', body: 'Score {{.score}} for {{.first_name}} ({{.national_id}}).\nñandú ✓' },
+        config: {
+          to: ['{{.OPS_EMAIL}}'],
+          cc: ['audit@acme.test'],
+          subject: 'Check {{.check_id}} finished: {{.status}}',
+          body: 'Score {{.score}} for {{.first_name}} ({{.national_id}}).\nñandú ✓',
+        },
         envs: [{ name: 'OPS_EMAIL', value: to }],
       },
     ]);
@@ -190,13 +283,33 @@ describe('rules engine on checks.check.finished (account)', () => {
 
   it('create_check: writes account.check.requested through the outbox with the mapped inputs, depth + 1, and links the created check', async () => {
     const { ruleId, actionIds } = await ruleWithActions(api, CO_PERSON, [
-      { type: 'create_check', config: { type: 'vehicle', country: 'CO', inputs: { national_id: '{{.national_id}}', first_name: '{{.first_name}}', custom_input: 'from-{{.check_id}}', license_plate: '{{.license_plate}}' } } },
+      {
+        type: 'create_check',
+        config: {
+          type: 'vehicle',
+          country: 'CO',
+          inputs: {
+            national_id: '{{.national_id}}',
+            first_name: '{{.first_name}}',
+            custom_input: 'from-{{.check_id}}',
+            license_plate: '{{.license_plate}}',
+          },
+        },
+      },
     ]);
     const check = checkRecord(tenant.tenantId, { rule_depth: 1 });
     await publish(producer, finishedEvent(check));
     const [execution] = await settled(api, `rule_id=${ruleId}`);
-    expect(execution).toMatchObject({ action_type: 'create_check', outcome: 'succeeded', depth: 1, created_check_id: null });
-    const { rows } = await db().query(`SELECT envelope, published_at FROM account.outbox WHERE type = 'account.check.requested' AND message_key = $1`, [execution.execution_id]);
+    expect(execution).toMatchObject({
+      action_type: 'create_check',
+      outcome: 'succeeded',
+      depth: 1,
+      created_check_id: null,
+    });
+    const { rows } = await db().query(
+      `SELECT envelope, published_at FROM account.outbox WHERE type = 'account.check.requested' AND message_key = $1`,
+      [execution.execution_id],
+    );
     expect(rows).toHaveLength(1);
     const payload = rows[0].envelope.payload as CheckRequestedPayload;
     expect(payload).toEqual({
@@ -214,7 +327,12 @@ describe('rules engine on checks.check.finished (account)', () => {
       inputs: { national_id: '1020304050', first_name: 'Ana', custom_input: `from-${check.check_id}` },
       user_authorized: true,
     });
-    await eventually(async () => expect((await db().query(`SELECT published_at FROM account.outbox WHERE message_key = $1`, [execution.execution_id])).rows[0].published_at).not.toBeNull());
+    await eventually(async () =>
+      expect(
+        (await db().query(`SELECT published_at FROM account.outbox WHERE message_key = $1`, [execution.execution_id]))
+          .rows[0].published_at,
+      ).not.toBeNull(),
+    );
 
     // The checks service creates the check and replies with checks.rule-check.created.
     const createdCheckId = checkRecord(tenant.tenantId).check_id;
@@ -227,7 +345,13 @@ describe('rules engine on checks.check.finished (account)', () => {
       aggregate_id: execution.execution_id,
       payload: { execution_id: execution.execution_id, check_id: createdCheckId, command_id: randomUUID() },
     });
-    await eventually(async () => expect((await api.get(`/v1/bre/executions/${execution.execution_id}`)).body.execution.created_check_id).toBe(createdCheckId), { timeoutMs: 20_000 });
+    await eventually(
+      async () =>
+        expect((await api.get(`/v1/bre/executions/${execution.execution_id}`)).body.execution.created_check_id).toBe(
+          createdCheckId,
+        ),
+      { timeoutMs: 20_000 },
+    );
   });
 
   it('stops a chain of create_check at the depth limit (skipped), while other actions still run', async () => {
@@ -240,9 +364,17 @@ describe('rules engine on checks.check.finished (account)', () => {
     await publish(producer, finishedEvent(check));
     const list = await settled(api, `rule_id=${ruleId}`, 2);
     const byAction = Object.fromEntries(list.map((e) => [e.action_id, e]));
-    expect(byAction[actionIds[0]]).toMatchObject({ outcome: 'skipped', attempts: 0, depth: 3, error: expect.stringContaining('depth limit') });
+    expect(byAction[actionIds[0]]).toMatchObject({
+      outcome: 'skipped',
+      attempts: 0,
+      depth: 3,
+      error: expect.stringContaining('depth limit'),
+    });
     expect(byAction[actionIds[1]]).toMatchObject({ outcome: 'succeeded' });
-    expect((await db().query(`SELECT 1 FROM account.outbox WHERE message_key = $1`, [byAction[actionIds[0]].execution_id])).rowCount).toBe(0);
+    expect(
+      (await db().query(`SELECT 1 FROM account.outbox WHERE message_key = $1`, [byAction[actionIds[0]].execution_id]))
+        .rowCount,
+    ).toBe(0);
     expect(receiver.to(`/deep/${tag}`)).toHaveLength(1);
     expect((await executionsOf(api, `outcome=skipped&action_id=${actionIds[0]}`)).length).toBe(1);
   });
@@ -251,13 +383,18 @@ describe('rules engine on checks.check.finished (account)', () => {
     const before = (await api.get('/v1/bre/signing-secret')).body.signing_secret.secret;
     const after = (await api.post('/v1/bre/signing-secret/rotate', {})).body.signing_secret.secret;
     const tag = randomUUID();
-    await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/rotated/${tag}` } }]);
+    await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/rotated/${tag}` } },
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
-    const [req] = await eventually(() => {
-      const got = receiver.to(`/rotated/${tag}`);
-      expect(got).toHaveLength(1);
-      return got;
-    }, { timeoutMs: 20_000 });
+    const [req] = await eventually(
+      () => {
+        const got = receiver.to(`/rotated/${tag}`);
+        expect(got).toHaveLength(1);
+        return got;
+      },
+      { timeoutMs: 20_000 },
+    );
     const header = req.headers['x-signature'] as string;
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     expect(signatureMatches(header, req.body, after)).toBe(true);
@@ -267,7 +404,9 @@ describe('rules engine on checks.check.finished (account)', () => {
 
   it('records the rule version that ran, and picks up changes made by another replica (reload on a state change)', async () => {
     const tag = randomUUID();
-    const { ruleId } = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/versions/${tag}` } }]);
+    const { ruleId } = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/versions/${tag}` } },
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
     await settled(api, `rule_id=${ruleId}`, 1);
     expect((await api.put(`/v1/bre/rules/${ruleId}`, { name: 'second version' })).body.rule.version).toBe(2);
@@ -276,8 +415,13 @@ describe('rules engine on checks.check.finished (account)', () => {
     expect(list.map((e) => e.rule_version)).toEqual([2, 1]);
 
     // Another replica changes the condition (same SQL a replica's change commits) while this one has the rule cached.
-    await db().query(`UPDATE account.bre_rules SET condition = $2::jsonb, version = 3 WHERE id = $1`, [ruleId, JSON.stringify({ '==': [{ var: 'country' }, 'PE'] })]);
-    await db().query(`UPDATE account.bre_tenant_state SET rules_version = rules_version + 1 WHERE tenant_id = $1`, [tenant.tenantId]);
+    await db().query(`UPDATE account.bre_rules SET condition = $2::jsonb, version = 3 WHERE id = $1`, [
+      ruleId,
+      JSON.stringify({ '==': [{ var: 'country' }, 'PE'] }),
+    ]);
+    await db().query(`UPDATE account.bre_tenant_state SET rules_version = rules_version + 1 WHERE tenant_id = $1`, [
+      tenant.tenantId,
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId, { country: 'PE' })));
     const after = await settled(api, `rule_id=${ruleId}`, 3);
@@ -288,17 +432,25 @@ describe('rules engine on checks.check.finished (account)', () => {
   it('records a condition that fails on an event as a failed execution, without running the action', async () => {
     const tag = randomUUID();
     // Valid JSON-Logic, but missing_some needs a list at run time: here it gets null.
-    const { ruleId } = await ruleWithActions(api, { missing_some: [1, { var: 'not_a_list' }] }, [{ type: 'http_request', config: { url: `${receiver.url}/broken/${tag}` } }]);
+    const { ruleId } = await ruleWithActions(api, { missing_some: [1, { var: 'not_a_list' }] }, [
+      { type: 'http_request', config: { url: `${receiver.url}/broken/${tag}` } },
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
     const [execution] = await settled(api, `rule_id=${ruleId}`);
-    expect(execution).toMatchObject({ outcome: 'failed', attempts: 0, error: expect.stringContaining('the condition could not be evaluated') });
+    expect(execution).toMatchObject({
+      outcome: 'failed',
+      attempts: 0,
+      error: expect.stringContaining('the condition could not be evaluated'),
+    });
     expect(receiver.to(`/broken/${tag}`)).toEqual([]);
   });
 
   it('skips an action disabled after the event was queued', async () => {
     const tag = randomUUID();
     receiver.script(`/late-disable/${tag}`, [503]);
-    const { ruleId, actionIds } = await ruleWithActions(api, CO_PERSON, [{ type: 'http_request', config: { url: `${receiver.url}/late-disable/${tag}` } }]);
+    const { ruleId, actionIds } = await ruleWithActions(api, CO_PERSON, [
+      { type: 'http_request', config: { url: `${receiver.url}/late-disable/${tag}` } },
+    ]);
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
     await eventually(() => expect(receiver.to(`/late-disable/${tag}`)).toHaveLength(1), { timeoutMs: 20_000 });
     await api.put(`/v1/bre/rules/${ruleId}/actions/${actionIds[0]}`, { status: 'disabled' });

@@ -3,9 +3,30 @@ import { CHECK_INPUT_FIELDS } from '../checks/dto/create-check.dto';
 
 const COMMON = ['user_authorized', 'custom_input'] as const;
 const PERSON = [
-  'national_id', 'document_type', 'first_name', 'last_name', 'date_of_birth', 'issue_date', 'gender', 'native_country', 'native_national_id',
-  'foreign_id', 'passport', 'driver_license', 'professional_card', 'diplomatic_id', 'birth_certificate', 'ptp', 'pep', 'document_number', 'folio',
-  'verification_code', 'escrow', 'phone_number', 'state_id', 'region',
+  'national_id',
+  'document_type',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'issue_date',
+  'gender',
+  'native_country',
+  'native_national_id',
+  'foreign_id',
+  'passport',
+  'driver_license',
+  'professional_card',
+  'diplomatic_id',
+  'birth_certificate',
+  'ptp',
+  'pep',
+  'document_number',
+  'folio',
+  'verification_code',
+  'escrow',
+  'phone_number',
+  'state_id',
+  'region',
 ];
 const VEHICLE = ['license_plate', 'vehicle_id', 'owner_document_id', 'owner_document_type', 'payment_date', 'imei'];
 const COMPANY = ['tax_id', 'company_name'];
@@ -16,13 +37,21 @@ const COMPANY = ['tax_id', 'company_name'];
  * A custom type accepts every check input. `watch` is not a column: a batch's frequency sets it.
  */
 export function batchInputs(type: string): string[] {
-  const own = type === 'person' ? PERSON : type === 'vehicle' ? VEHICLE : type === 'company' ? COMPANY : [...PERSON, ...VEHICLE, ...COMPANY];
+  const own =
+    type === 'person'
+      ? PERSON
+      : type === 'vehicle'
+        ? VEHICLE
+        : type === 'company'
+          ? COMPANY
+          : [...PERSON, ...VEHICLE, ...COMPANY];
   return [...COMMON, ...own, 'report_id'];
 }
 
 // Every name above is a create-check input (or a control flag create accepts).
 const KNOWN = new Set<string>([...CHECK_INPUT_FIELDS, ...COMMON, 'report_id']);
-for (const name of batchInputs('custom')) if (!KNOWN.has(name)) throw new Error(`batch input ${name} is not a check input`);
+for (const name of batchInputs('custom'))
+  if (!KNOWN.has(name)) throw new Error(`batch input ${name} is not a check input`);
 
 /** Largest column index of an xlsx sheet (XFD). */
 export const MAX_COLUMN_INDEX = 16_383;
@@ -31,15 +60,27 @@ export const MAX_COLUMN_INDEX = 16_383;
  * `columns_mapping.<input>` = zero-based column index, from form fields (flat keys) or a JSON object.
  * Returns the columns (input name per index, null for ignored columns), or the offending fields.
  */
-export function columnsFromMapping(body: Record<string, unknown>, type: string): { columns: (string | null)[]; errors: FieldError[] } {
+export function columnsFromMapping(
+  body: Record<string, unknown>,
+  type: string,
+): { columns: (string | null)[]; errors: FieldError[] } {
   const accepted = batchInputs(type);
   const mapping: Record<string, unknown> = {};
   const nested = body.columns_mapping;
   if (nested !== undefined && (typeof nested !== 'object' || nested === null || Array.isArray(nested))) {
-    return { columns: [], errors: [{ field: 'columns_mapping', message: 'columns_mapping must map input names to column indexes (columns_mapping.<input>=<index>)' }] };
+    return {
+      columns: [],
+      errors: [
+        {
+          field: 'columns_mapping',
+          message: 'columns_mapping must map input names to column indexes (columns_mapping.<input>=<index>)',
+        },
+      ],
+    };
   }
   Object.assign(mapping, nested ?? {});
-  for (const [key, value] of Object.entries(body)) if (key.startsWith('columns_mapping.')) mapping[key.slice('columns_mapping.'.length)] = value;
+  for (const [key, value] of Object.entries(body))
+    if (key.startsWith('columns_mapping.')) mapping[key.slice('columns_mapping.'.length)] = value;
   if (!Object.keys(mapping).length) return { columns: accepted, errors: [] };
 
   const errors: FieldError[] = [];
@@ -52,7 +93,10 @@ export function columnsFromMapping(body: Record<string, unknown>, type: string):
     }
     const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
     if (!/^\d+$/.test(text) || Number(text) > MAX_COLUMN_INDEX) {
-      errors.push({ field, message: `${field} must be a zero-based column index from 0 to ${MAX_COLUMN_INDEX} (0 is column A)` });
+      errors.push({
+        field,
+        message: `${field} must be a zero-based column index from 0 to ${MAX_COLUMN_INDEX} (0 is column A)`,
+      });
       continue;
     }
     const index = Number(text);
@@ -64,6 +108,9 @@ export function columnsFromMapping(body: Record<string, unknown>, type: string):
     byIndex.set(index, input);
   }
   if (errors.length) return { columns: [], errors };
-  const columns: (string | null)[] = Array.from({ length: Math.max(...byIndex.keys()) + 1 }, (_, i) => byIndex.get(i) ?? null);
+  const columns: (string | null)[] = Array.from(
+    { length: Math.max(...byIndex.keys()) + 1 },
+    (_, i) => byIndex.get(i) ?? null,
+  );
   return { columns, errors };
 }

@@ -2,7 +2,17 @@ import { EntityManager } from 'typeorm';
 import { writeCsv, writeXlsx } from './batch-spreadsheet';
 import { BatchEntity, ReportFormat } from './batch.entity';
 
-export const REPORT_COLUMNS = ['row_number', 'status', 'check_id', 'check_status', 'score', 'id_score', 'homonym_score', 'error_fields', 'error_messages'];
+export const REPORT_COLUMNS = [
+  'row_number',
+  'status',
+  'check_id',
+  'check_status',
+  'score',
+  'id_score',
+  'homonym_score',
+  'error_fields',
+  'error_messages',
+];
 
 /**
  * The batch report: one line per spreadsheet row, in row order: the row's state (created, failed,
@@ -12,13 +22,21 @@ export const REPORT_COLUMNS = ['row_number', 'status', 'check_id', 'check_status
  * on statistics that lag a first big batch, scan every check of the tenant per row.
  */
 export async function batchReport(m: EntityManager, batch: BatchEntity, format: ReportFormat): Promise<Buffer> {
-  const rows: { row_number: number; status: string; check_id: string | null; errors: { field: string; message: string }[] | null; check_status: string | null; score: number | null; id_score: number | null; homonym_score: number | null }[] =
-    await m.query(
-      `SELECT r.row_number, r.status, r.check_id, r.errors, c.status AS check_status, c.score, c.id_score, c.homonym_score
+  const rows: {
+    row_number: number;
+    status: string;
+    check_id: string | null;
+    errors: { field: string; message: string }[] | null;
+    check_status: string | null;
+    score: number | null;
+    id_score: number | null;
+    homonym_score: number | null;
+  }[] = await m.query(
+    `SELECT r.row_number, r.status, r.check_id, r.errors, c.status AS check_status, c.score, c.id_score, c.homonym_score
          FROM batch_rows r LEFT JOIN checks c ON c.id = r.check_id
         WHERE r.batch_id = $1 AND r.tenant_id = $2 ORDER BY r.row_number`,
-      [batch.id, batch.tenantId],
-    );
+    [batch.id, batch.tenantId],
+  );
   const lines = rows.map((r) => [
     r.row_number,
     r.status,

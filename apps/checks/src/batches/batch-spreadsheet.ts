@@ -16,7 +16,11 @@ export function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
+    if ('richText' in value)
+      return value.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
     if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
     if ('error' in value) return '';
@@ -33,7 +37,13 @@ export async function readBatchRows(content: Buffer, columns: (string | null)[],
   const rows: SheetRow[] = [];
   let first = true;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const inputs: Record<string, string> = {};

@@ -8,7 +8,9 @@ export class UploadLinkSigner {
   constructor(private readonly key: Buffer) {}
 
   sign(batchId: string, expiresAt: Date): string {
-    return createHmac('sha256', this.key).update(`${batchId}\n${Math.floor(expiresAt.getTime() / 1000)}`).digest('base64url');
+    return createHmac('sha256', this.key)
+      .update(`${batchId}\n${Math.floor(expiresAt.getTime() / 1000)}`)
+      .digest('base64url');
   }
 
   /** true when the signature is the one this key gives (constant-time comparison). */

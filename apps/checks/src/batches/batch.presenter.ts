@@ -16,7 +16,16 @@ export function presentBatch(batch: BatchEntity, progress?: BatchProgress) {
     status: batch.status,
     ...(batch.error ? { error: batch.error } : {}),
     ...(progress ? { progress } : {}),
-    ...(batch.reportStatus ? { report: { format: batch.reportFormat, status: batch.reportStatus, requested_at: iso(batch.reportRequestedAt), generated_at: iso(batch.reportGeneratedAt) } } : {}),
+    ...(batch.reportStatus
+      ? {
+          report: {
+            format: batch.reportFormat,
+            status: batch.reportStatus,
+            requested_at: iso(batch.reportRequestedAt),
+            generated_at: iso(batch.reportGeneratedAt),
+          },
+        }
+      : {}),
     file_upload_expiration: iso(batch.uploadExpiresAt),
     file_uploaded_at: iso(batch.fileUploadedAt),
     creation_date: iso(batch.createdAt),

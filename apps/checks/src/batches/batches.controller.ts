@@ -11,7 +11,10 @@ import { UploadLinkQuery } from './dto/upload-link.query';
 /** The route file_upload_link points at (local storage); the raw-body parser is scoped to it. */
 export const BATCH_FILE_ROUTE = '/v1/batches/:batch_id/file';
 const links = (id: string) => ({ self: `/v1/batches/${id}`, report_link: `/v1/batches/${id}/report` });
-const MIME = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' };
+const MIME = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
 
 @ApiTags('batches')
 @Controller('v1/batches')
@@ -61,21 +64,35 @@ export class BatchesController {
 
   @Post(':batch_id/report')
   @HttpCode(202)
-  async requestReport(@CurrentCaller() caller: Caller, @Param('batch_id') batchId: string, @Body() dto: RequestReportDto) {
+  async requestReport(
+    @CurrentCaller() caller: Caller,
+    @Param('batch_id') batchId: string,
+    @Body() dto: RequestReportDto,
+  ) {
     const batch = await this.batches.requestReport(caller, batchId, dto.format);
     return { batch: presentBatch(batch), ...links(batch.id) };
   }
 
   /** 202 while the report is generated, then the file (xlsx or csv). */
   @Get(':batch_id/report')
-  async report(@CurrentCaller() caller: Caller, @Param('batch_id') batchId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async report(
+    @CurrentCaller() caller: Caller,
+    @Param('batch_id') batchId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { batch, content } = await this.batches.report(caller, batchId);
     if (!content) {
       void reply.status(202);
-      return { batch_id: batch.id, report: { format: batch.reportFormat, status: 'generating' }, self: `/v1/batches/${batch.id}/report` };
+      return {
+        batch_id: batch.id,
+        report: { format: batch.reportFormat, status: 'generating' },
+        self: `/v1/batches/${batch.id}/report`,
+      };
     }
     const format = batch.reportFormat ?? 'xlsx';
-    void reply.header('content-type', MIME[format]).header('content-disposition', `attachment; filename="${batch.id}-report.${format}"`);
+    void reply
+      .header('content-type', MIME[format])
+      .header('content-disposition', `attachment; filename="${batch.id}-report.${format}"`);
     return content;
   }
 }

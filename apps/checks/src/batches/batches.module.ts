@@ -12,12 +12,19 @@ import { BatchesWorker } from './batches.worker';
 import { BatchFileStorage, batchFileStorageFactory } from './storage/batch-file-storage';
 
 /** Content types of an uploaded batch file, read as raw bytes on the upload route only. */
-export const BATCH_FILE_CONTENT_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/octet-stream'];
+export const BATCH_FILE_CONTENT_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+];
 
 @Module({
   imports: [TypeOrmModule.forFeature([BatchEntity]), ChecksModule, ContinuousChecksModule],
   controllers: [BatchesController],
-  providers: [BatchesService, BatchesWorker, { provide: BatchFileStorage, useFactory: batchFileStorageFactory, inject: [ChecksConfig] }],
+  providers: [
+    BatchesService,
+    BatchesWorker,
+    { provide: BatchFileStorage, useFactory: batchFileStorageFactory, inject: [ChecksConfig] },
+  ],
 })
 export class BatchesModule implements OnModuleInit {
   constructor(
@@ -32,12 +39,19 @@ export class BatchesModule implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.http.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (!fastify?.addContentTypeParser || fastify.hasContentTypeParser(BATCH_FILE_CONTENT_TYPES[0])) return;
-    fastify.addContentTypeParser(BATCH_FILE_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: this.config.CHECKS_BATCH_MAX_FILE_BYTES }, (req, body, done) => {
-      if (req.routeOptions?.url !== BATCH_FILE_ROUTE) {
-        const err = Object.assign(new Error(`Unsupported Media Type: ${req.headers['content-type']}`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
-        return done(err, undefined);
-      }
-      done(null, body);
-    });
+    fastify.addContentTypeParser(
+      BATCH_FILE_CONTENT_TYPES,
+      { parseAs: 'buffer', bodyLimit: this.config.CHECKS_BATCH_MAX_FILE_BYTES },
+      (req, body, done) => {
+        if (req.routeOptions?.url !== BATCH_FILE_ROUTE) {
+          const err = Object.assign(new Error(`Unsupported Media Type: ${req.headers['content-type']}`), {
+            statusCode: 415,
+            code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+          });
+          return done(err, undefined);
+        }
+        done(null, body);
+      },
+    );
   }
 }

@@ -53,16 +53,27 @@ export class BatchesService {
     private readonly clock: Clock,
   ) {}
 
-  async create(caller: Caller, body: Record<string, unknown>, serviceBaseUrl: string): Promise<{ batch: BatchEntity; link: string }> {
+  async create(
+    caller: Caller,
+    body: Record<string, unknown>,
+    serviceBaseUrl: string,
+  ): Promise<{ batch: BatchEntity; link: string }> {
     const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
     const dto = plainToInstance(CreateBatchDto, plain);
-    const errors: FieldError[] = toFieldErrors(validateSync(dto, { whitelist: true, forbidUnknownValues: false, validationError: { target: false, value: false } }));
+    const errors: FieldError[] = toFieldErrors(
+      validateSync(dto, {
+        whitelist: true,
+        forbidUnknownValues: false,
+        validationError: { target: false, value: false },
+      }),
+    );
     const bad = (field: string) => errors.some((e) => e.field === field);
     const now = this.clock.now();
     // A continuous batch: frequency and end_date together, the rules of continuous checks.
     if (dto.frequency !== undefined || dto.end_date !== undefined) {
       const frequency = parseFrequency(dto.frequency);
-      if (dto.frequency === undefined) errors.push({ field: 'frequency', message: 'frequency is required with end_date' });
+      if (dto.frequency === undefined)
+        errors.push({ field: 'frequency', message: 'frequency is required with end_date' });
       else if (!frequency && !bad('frequency')) errors.push({ field: 'frequency', message: FREQUENCY_MESSAGE });
       const endError = bad('end_date') ? undefined : endDateError(dto.end_date, frequency, now);
       if (endError) errors.push(endError);
@@ -71,8 +82,15 @@ export class BatchesService {
     const { columns, errors: mappingErrors } = columnsFromMapping(plain, isBuiltInType(type) ? type : 'custom');
     errors.push(...mappingErrors);
     if (!bad('country') && !bad('type') && !isBuiltInType(type)) {
-      const [row] = await this.dataSource.query(`SELECT 1 AS ok FROM custom_types WHERE tenant_id = $1 AND country = $2 AND type = $3`, [caller.tenantId, dto.country, type]);
-      if (!row) errors.push({ field: 'type', message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}` });
+      const [row] = await this.dataSource.query(
+        `SELECT 1 AS ok FROM custom_types WHERE tenant_id = $1 AND country = $2 AND type = $3`,
+        [caller.tenantId, dto.country, type],
+      );
+      if (!row)
+        errors.push({
+          field: 'type',
+          message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}`,
+        });
     }
     if (errors.length) throw new ValidationFailedException(errors);
     const perm = countryPermission(dto.country);
@@ -119,30 +137,71 @@ export class BatchesService {
    * forged or incomplete link is 401, an expired one 403, a second file 409; a file that is not a
    * readable xlsx with rows is 400 and does not use the link up.
    */
-  async upload(batchId: string, expires: string | undefined, signature: string | undefined, content: unknown): Promise<BatchEntity> {
-    if (!(this.storage instanceof LocalBatchFileStorage)) throw new BatchException(BatchErrorCode.InvalidUploadLink, 'files of this service are uploaded to its S3 storage');
+  async upload(
+    batchId: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    content: unknown,
+  ): Promise<BatchEntity> {
+    if (!(this.storage instanceof LocalBatchFileStorage))
+      throw new BatchException(
+        BatchErrorCode.InvalidUploadLink,
+        'files of this service are uploaded to its S3 storage',
+      );
     const expiry = Number(expires);
-    if (!expires || !signature || !Number.isSafeInteger(expiry) || !this.storage.signer.verify(batchId, expiry, signature)) {
-      throw new BatchException(BatchErrorCode.InvalidUploadLink, 'the upload link is not valid: use the file_upload_link of the batch as given');
+    if (
+      !expires ||
+      !signature ||
+      !Number.isSafeInteger(expiry) ||
+      !this.storage.signer.verify(batchId, expiry, signature)
+    ) {
+      throw new BatchException(
+        BatchErrorCode.InvalidUploadLink,
+        'the upload link is not valid: use the file_upload_link of the batch as given',
+      );
     }
     const now = this.clock.now();
-    if (expiry * 1000 <= now.getTime()) throw new BatchException(BatchErrorCode.UploadLinkExpired, 'the upload link expired (links are valid 30 minutes): create a new batch');
+    if (expiry * 1000 <= now.getTime())
+      throw new BatchException(
+        BatchErrorCode.UploadLinkExpired,
+        'the upload link expired (links are valid 30 minutes): create a new batch',
+      );
     const batch = await this.batches.findOneBy({ id: batchId });
     if (!batch) throw new BatchException(BatchErrorCode.BatchNotFound, `batch ${batchId} not found`);
-    if (batch.status !== 'created') throw new BatchException(BatchErrorCode.FileAlreadyUploaded, 'a file was already uploaded to this batch (first file only)');
+    if (batch.status !== 'created')
+      throw new BatchException(
+        BatchErrorCode.FileAlreadyUploaded,
+        'a file was already uploaded to this batch (first file only)',
+      );
     if (!Buffer.isBuffer(content) || !content.length) {
-      throw new BatchException(BatchErrorCode.InvalidFile, 'the body must be the xlsx file', [{ field: 'file', message: 'an xlsx file is required as the request body' }]);
+      throw new BatchException(BatchErrorCode.InvalidFile, 'the body must be the xlsx file', [
+        { field: 'file', message: 'an xlsx file is required as the request body' },
+      ]);
     }
     const rows = await this.parse(batch, content);
-    if (!rows.length) throw new BatchException(BatchErrorCode.InvalidFile, 'the file has no rows', [{ field: 'file', message: 'the first worksheet has no data rows' }]);
+    if (!rows.length)
+      throw new BatchException(BatchErrorCode.InvalidFile, 'the file has no rows', [
+        { field: 'file', message: 'the first worksheet has no data rows' },
+      ]);
     return this.dataSource.transaction(async (m) => {
       const updated = await m.query(
         `UPDATE batches SET status = 'file_uploaded', file_uploaded_at = $2, file_size = $3, rows_total = $4, updated_at = $2 WHERE id = $1 AND status = 'created' RETURNING id`,
         [batch.id, now, content.length, rows.length],
       );
-      if (!updatedRows(updated)) throw new BatchException(BatchErrorCode.FileAlreadyUploaded, 'a file was already uploaded to this batch (first file only)');
+      if (!updatedRows(updated))
+        throw new BatchException(
+          BatchErrorCode.FileAlreadyUploaded,
+          'a file was already uploaded to this batch (first file only)',
+        );
       await this.storage.save(m, batch, content, now);
-      return { ...batch, status: 'file_uploaded' as const, fileUploadedAt: now, fileSize: content.length, rowsTotal: rows.length, updatedAt: now };
+      return {
+        ...batch,
+        status: 'file_uploaded' as const,
+        fileUploadedAt: now,
+        fileSize: content.length,
+        rowsTotal: rows.length,
+        updatedAt: now,
+      };
     });
   }
 
@@ -150,7 +209,8 @@ export class BatchesService {
     try {
       return await readBatchRows(content, batch.columns, this.config.CHECKS_BATCH_MAX_ROWS);
     } catch (err) {
-      if (err instanceof SpreadsheetError) throw new BatchException(BatchErrorCode.InvalidFile, err.message, [{ field: 'file', message: err.message }]);
+      if (err instanceof SpreadsheetError)
+        throw new BatchException(BatchErrorCode.InvalidFile, err.message, [{ field: 'file', message: err.message }]);
       throw err;
     }
   }
@@ -160,19 +220,30 @@ export class BatchesService {
     const batch = await this.get(caller, batchId);
     const startable = this.storage.kind === 's3' ? ['created', 'file_uploaded'] : ['file_uploaded'];
     if (batch.status === 'created' && !startable.includes('created')) {
-      throw new BatchException(BatchErrorCode.FileNotUploaded, 'upload the xlsx file to file_upload_link before starting the batch');
+      throw new BatchException(
+        BatchErrorCode.FileNotUploaded,
+        'upload the xlsx file to file_upload_link before starting the batch',
+      );
     }
-    if (!startable.includes(batch.status)) throw new BatchException(BatchErrorCode.BatchNotStartable, `the batch is ${batch.status}: only a batch with its file uploaded can start`);
+    if (!startable.includes(batch.status))
+      throw new BatchException(
+        BatchErrorCode.BatchNotStartable,
+        `the batch is ${batch.status}: only a batch with its file uploaded can start`,
+      );
     const now = this.clock.now();
     await this.dataSource.transaction(async (m) => {
-      const rows = await m.query(`UPDATE batches SET status = 'processing', started_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status = ANY($4) RETURNING id`, [
-        batch.id,
-        caller.tenantId,
-        now,
-        startable,
-      ]);
-      if (!updatedRows(rows)) throw new BatchException(BatchErrorCode.BatchNotStartable, 'the batch was started or stopped meanwhile');
-      await this.jobs.enqueue(m, BATCH_LOAD_QUEUE, { batch_id: batch.id }, { tenantId: caller.tenantId, dedupeKey: `batch-load:${batch.id}`, maxAttempts: 5 });
+      const rows = await m.query(
+        `UPDATE batches SET status = 'processing', started_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status = ANY($4) RETURNING id`,
+        [batch.id, caller.tenantId, now, startable],
+      );
+      if (!updatedRows(rows))
+        throw new BatchException(BatchErrorCode.BatchNotStartable, 'the batch was started or stopped meanwhile');
+      await this.jobs.enqueue(
+        m,
+        BATCH_LOAD_QUEUE,
+        { batch_id: batch.id },
+        { tenantId: caller.tenantId, dedupeKey: `batch-load:${batch.id}`, maxAttempts: 5 },
+      );
     });
     return { ...batch, status: 'processing', startedAt: now, updatedAt: now };
   }
@@ -180,16 +251,19 @@ export class BatchesService {
   /** Stops the batch: rows not yet created never are (they become `stopped`). */
   async stop(caller: Caller, batchId: string): Promise<BatchEntity> {
     const batch = await this.get(caller, batchId);
-    if (['stopped', 'completed', 'failed'].includes(batch.status)) throw new BatchException(BatchErrorCode.BatchFinished, `the batch is already ${batch.status}`);
+    if (['stopped', 'completed', 'failed'].includes(batch.status))
+      throw new BatchException(BatchErrorCode.BatchFinished, `the batch is already ${batch.status}`);
     const now = this.clock.now();
     await this.dataSource.transaction(async (m) => {
-      const rows = await m.query(`UPDATE batches SET status = 'stopped', finished_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status IN ('created', 'file_uploaded', 'processing') RETURNING id`, [
-        batch.id,
-        caller.tenantId,
-        now,
-      ]);
+      const rows = await m.query(
+        `UPDATE batches SET status = 'stopped', finished_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status IN ('created', 'file_uploaded', 'processing') RETURNING id`,
+        [batch.id, caller.tenantId, now],
+      );
       if (!updatedRows(rows)) throw new BatchException(BatchErrorCode.BatchFinished, 'the batch finished meanwhile');
-      await m.query(`UPDATE batch_rows SET status = 'stopped', updated_at = $2 WHERE batch_id = $1 AND status = 'pending'`, [batch.id, now]);
+      await m.query(
+        `UPDATE batch_rows SET status = 'stopped', updated_at = $2 WHERE batch_id = $1 AND status = 'pending'`,
+        [batch.id, now],
+      );
     });
     return { ...batch, status: 'stopped', finishedAt: now, updatedAt: now };
   }
@@ -214,7 +288,11 @@ export class BatchesService {
     );
     return {
       rows_total: batch.rowsTotal,
-      rows_pending: batch.status === 'file_uploaded' || (batch.status === 'processing' && row.created + row.failed + row.pending === 0) ? batch.rowsTotal : row.pending,
+      rows_pending:
+        batch.status === 'file_uploaded' ||
+        (batch.status === 'processing' && row.created + row.failed + row.pending === 0)
+          ? batch.rowsTotal
+          : row.pending,
       rows_created: row.created,
       rows_failed: row.failed,
       rows_stopped: row.stopped,
@@ -230,23 +308,39 @@ export class BatchesService {
     const now = this.clock.now();
     const requestId = randomUUID();
     await this.dataSource.transaction(async (m) => {
-      await m.query(`UPDATE batches SET report_format = $3, report_status = 'generating', report_requested_at = $4, report = NULL, report_generated_at = NULL, updated_at = $4 WHERE id = $1 AND tenant_id = $2`, [
-        batch.id,
-        caller.tenantId,
-        format,
-        now,
-      ]);
-      await this.jobs.enqueue(m, BATCH_REPORT_QUEUE, { batch_id: batch.id, request_id: requestId }, { tenantId: caller.tenantId, dedupeKey: `batch-report:${batch.id}:${requestId}`, maxAttempts: 5 });
+      await m.query(
+        `UPDATE batches SET report_format = $3, report_status = 'generating', report_requested_at = $4, report = NULL, report_generated_at = NULL, updated_at = $4 WHERE id = $1 AND tenant_id = $2`,
+        [batch.id, caller.tenantId, format, now],
+      );
+      await this.jobs.enqueue(
+        m,
+        BATCH_REPORT_QUEUE,
+        { batch_id: batch.id, request_id: requestId },
+        { tenantId: caller.tenantId, dedupeKey: `batch-report:${batch.id}:${requestId}`, maxAttempts: 5 },
+      );
     });
-    return { ...batch, reportFormat: format, reportStatus: 'generating', reportRequestedAt: now, reportGeneratedAt: null };
+    return {
+      ...batch,
+      reportFormat: format,
+      reportStatus: 'generating',
+      reportRequestedAt: now,
+      reportGeneratedAt: null,
+    };
   }
 
   /** The report: null while it is being generated; 404 when none was requested. */
   async report(caller: Caller, batchId: string): Promise<{ batch: BatchEntity; content: Buffer | null }> {
     const batch = await this.get(caller, batchId);
-    if (!batch.reportStatus) throw new BatchException(BatchErrorCode.ReportNotRequested, 'no report was requested: POST /v1/batches/{batch_id}/report with format first');
+    if (!batch.reportStatus)
+      throw new BatchException(
+        BatchErrorCode.ReportNotRequested,
+        'no report was requested: POST /v1/batches/{batch_id}/report with format first',
+      );
     if (batch.reportStatus !== 'ready') return { batch, content: null };
-    const [row] = await this.dataSource.query(`SELECT report FROM batches WHERE id = $1 AND tenant_id = $2`, [batch.id, caller.tenantId]);
+    const [row] = await this.dataSource.query(`SELECT report FROM batches WHERE id = $1 AND tenant_id = $2`, [
+      batch.id,
+      caller.tenantId,
+    ]);
     return { batch, content: row?.report ?? null };
   }
 }

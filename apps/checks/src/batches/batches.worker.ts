@@ -60,13 +60,26 @@ export class BatchesWorker implements OnModuleInit {
   onModuleInit(): void {
     if (!this.config.CHECKS_WORKER_ENABLED) return;
     const lockMs = this.config.CHECKS_WORKER_LOCK_MS;
-    this.jobs.register<LoadJob>(BATCH_LOAD_QUEUE, (job, m) => this.load(job, m), { transactional: true, concurrency: 1, lockMs: Math.max(lockMs, 60_000) });
-    this.jobs.register<RowsJob>(BATCH_ROWS_QUEUE, (job) => this.rows(job), { concurrency: this.config.CHECKS_BATCH_CONCURRENCY, lockMs });
-    this.jobs.register<ReportJob>(BATCH_REPORT_QUEUE, (job, m) => this.report(job, m), { transactional: true, concurrency: 1, lockMs: Math.max(lockMs, 60_000) });
+    this.jobs.register<LoadJob>(BATCH_LOAD_QUEUE, (job, m) => this.load(job, m), {
+      transactional: true,
+      concurrency: 1,
+      lockMs: Math.max(lockMs, 60_000),
+    });
+    this.jobs.register<RowsJob>(BATCH_ROWS_QUEUE, (job) => this.rows(job), {
+      concurrency: this.config.CHECKS_BATCH_CONCURRENCY,
+      lockMs,
+    });
+    this.jobs.register<ReportJob>(BATCH_REPORT_QUEUE, (job, m) => this.report(job, m), {
+      transactional: true,
+      concurrency: 1,
+      lockMs: Math.max(lockMs, 60_000),
+    });
   }
 
   private async batch(m: EntityManager, id: string, lock = false): Promise<BatchEntity | null> {
-    return m.getRepository(BatchEntity).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    return m
+      .getRepository(BatchEntity)
+      .findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }
 
   async load(job: Job<LoadJob>, m: EntityManager): Promise<void> {
@@ -74,7 +87,11 @@ export class BatchesWorker implements OnModuleInit {
     if (!batch || batch.status !== 'processing') return;
     const now = this.clock.now();
     const fail = (error: string) =>
-      m.query(`UPDATE batches SET status = 'failed', error = $2, finished_at = $3, updated_at = $3 WHERE id = $1`, [batch.id, error, now]);
+      m.query(`UPDATE batches SET status = 'failed', error = $2, finished_at = $3, updated_at = $3 WHERE id = $1`, [
+        batch.id,
+        error,
+        now,
+      ]);
     const content = await this.storage.read(m, batch, now);
     if (!content) return void (await fail('no file was uploaded to file_upload_link'));
     let rows;
@@ -93,14 +110,23 @@ export class BatchesWorker implements OnModuleInit {
         [batch.id, batch.tenantId, part.map((r) => r.rowNumber), part.map((r) => JSON.stringify(r.inputs)), now],
       );
     }
-    await m.query(`UPDATE batches SET rows_total = $2, file_uploaded_at = COALESCE(file_uploaded_at, $3), updated_at = $3 WHERE id = $1`, [batch.id, rows.length, now]);
+    await m.query(
+      `UPDATE batches SET rows_total = $2, file_uploaded_at = COALESCE(file_uploaded_at, $3), updated_at = $3 WHERE id = $1`,
+      [batch.id, rows.length, now],
+    );
     const size = this.config.CHECKS_BATCH_ROWS_PER_JOB;
     for (let i = 0; i < rows.length; i += size) {
       const from = rows[i].rowNumber;
       const to = rows[Math.min(i + size, rows.length) - 1].rowNumber;
-      await this.jobs.enqueue<RowsJob>(m, BATCH_ROWS_QUEUE, { batch_id: batch.id, from, to }, { tenantId: batch.tenantId, dedupeKey: `batch-rows:${batch.id}:${from}`, maxAttempts: 20 });
+      await this.jobs.enqueue<RowsJob>(
+        m,
+        BATCH_ROWS_QUEUE,
+        { batch_id: batch.id, from, to },
+        { tenantId: batch.tenantId, dedupeKey: `batch-rows:${batch.id}:${from}`, maxAttempts: 20 },
+      );
     }
-    if (!rows.length) await m.query(`UPDATE batches SET status = 'completed', finished_at = $2 WHERE id = $1`, [batch.id, now]);
+    if (!rows.length)
+      await m.query(`UPDATE batches SET status = 'completed', finished_at = $2 WHERE id = $1`, [batch.id, now]);
   }
 
   async rows(job: Job<RowsJob>): Promise<void> {
@@ -109,7 +135,17 @@ export class BatchesWorker implements OnModuleInit {
     if (!batch || batch.status !== 'processing') return;
     const perm = countryPermission(batch.country);
     // The batch's creator, as the check's creator, with the country permission verified at creation.
-    const caller = new Caller(batch.tenantId, batch.createdBy, undefined, `batch:${batch.id}`, 'backend', batch.keyVersion === 1 ? 1 : 0, undefined, new Set([perm ?? 'checks.country_all']), []);
+    const caller = new Caller(
+      batch.tenantId,
+      batch.createdBy,
+      undefined,
+      `batch:${batch.id}`,
+      'backend',
+      batch.keyVersion === 1 ? 1 : 0,
+      undefined,
+      new Set([perm ?? 'checks.country_all']),
+      [],
+    );
     if (batch.frequency && batch.endDate) {
       // Continuous batch: a row per transaction, each check with its continuous check.
       const pending: { row_number: number }[] = await this.dataSource.query(
@@ -123,12 +159,10 @@ export class BatchesWorker implements OnModuleInit {
         } catch (err) {
           // Refused by the check (or continuous check) rules: the row's transaction rolled back; record why.
           if (!(err instanceof AppException) || err.status >= 500) throw err;
-          await this.dataSource.query(`UPDATE batch_rows SET status = 'failed', errors = $3::jsonb, updated_at = $4 WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'`, [
-            batch.id,
-            row_number,
-            JSON.stringify(rowErrors(err)),
-            this.clock.now(),
-          ]);
+          await this.dataSource.query(
+            `UPDATE batch_rows SET status = 'failed', errors = $3::jsonb, updated_at = $4 WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'`,
+            [batch.id, row_number, JSON.stringify(rowErrors(err)), this.clock.now()],
+          );
           go = true;
         }
         if (!go) return; // stopped
@@ -147,7 +181,13 @@ export class BatchesWorker implements OnModuleInit {
    * statements), records each check id, and marks the rows the rules refuse `failed` with their
    * field errors. False when the batch is no longer processing.
    */
-  private async createChunk(m: EntityManager, batch: BatchEntity, caller: Caller, from: number, to: number): Promise<boolean> {
+  private async createChunk(
+    m: EntityManager,
+    batch: BatchEntity,
+    caller: Caller,
+    from: number,
+    to: number,
+  ): Promise<boolean> {
     const now = this.clock.now();
     const claimed: { row_number: number; inputs: Record<string, string> }[] = await m
       .query(
@@ -168,21 +208,23 @@ export class BatchesWorker implements OnModuleInit {
       claimed.map((r) => ({ ...r.inputs, country: batch.country, type: batch.type, force_creation: 'true' })),
       m,
     );
-    const created = claimed.flatMap((r, i) => (results[i].check ? [{ n: r.row_number, id: results[i].check!.id }] : []));
-    const failed = claimed.flatMap((r, i) => (results[i].error ? [{ n: r.row_number, errors: JSON.stringify(rowErrors(results[i].error!)) }] : []));
+    const created = claimed.flatMap((r, i) =>
+      results[i].check ? [{ n: r.row_number, id: results[i].check!.id }] : [],
+    );
+    const failed = claimed.flatMap((r, i) =>
+      results[i].error ? [{ n: r.row_number, errors: JSON.stringify(rowErrors(results[i].error!)) }] : [],
+    );
     if (created.length) {
-      await m.query(`UPDATE batch_rows r SET check_id = v.id FROM unnest($2::int[], $3::text[]) AS v(n, id) WHERE r.batch_id = $1 AND r.row_number = v.n`, [
-        batch.id,
-        created.map((c) => c.n),
-        created.map((c) => c.id),
-      ]);
+      await m.query(
+        `UPDATE batch_rows r SET check_id = v.id FROM unnest($2::int[], $3::text[]) AS v(n, id) WHERE r.batch_id = $1 AND r.row_number = v.n`,
+        [batch.id, created.map((c) => c.n), created.map((c) => c.id)],
+      );
     }
     if (failed.length) {
-      await m.query(`UPDATE batch_rows r SET status = 'failed', errors = v.errors FROM unnest($2::int[], $3::jsonb[]) AS v(n, errors) WHERE r.batch_id = $1 AND r.row_number = v.n`, [
-        batch.id,
-        failed.map((f) => f.n),
-        failed.map((f) => f.errors),
-      ]);
+      await m.query(
+        `UPDATE batch_rows r SET status = 'failed', errors = v.errors FROM unnest($2::int[], $3::jsonb[]) AS v(n, errors) WHERE r.batch_id = $1 AND r.row_number = v.n`,
+        [batch.id, failed.map((f) => f.n), failed.map((f) => f.errors)],
+      );
     }
     return true;
   }
@@ -190,22 +232,37 @@ export class BatchesWorker implements OnModuleInit {
   /** One row, in its own transaction: false when the batch is no longer processing. */
   private async createRow(m: EntityManager, batch: BatchEntity, caller: Caller, rowNumber: number): Promise<boolean> {
     const now = this.clock.now();
-    const claimed: { inputs: Record<string, string> }[] = await m.query(
-      `UPDATE batch_rows SET status = 'created', updated_at = $3
+    const claimed: { inputs: Record<string, string> }[] = await m
+      .query(
+        `UPDATE batch_rows SET status = 'created', updated_at = $3
         WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'
           AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
         RETURNING inputs`,
-      [batch.id, rowNumber, now],
-    ).then((r) => (Array.isArray(r[0]) ? r[0] : r));
+        [batch.id, rowNumber, now],
+      )
+      .then((r) => (Array.isArray(r[0]) ? r[0] : r));
     if (!claimed.length) {
       const [b] = await m.query(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
       return b?.status === 'processing';
     }
-    const body: Record<string, unknown> = { ...claimed[0].inputs, country: batch.country, type: batch.type, force_creation: 'true' };
+    const body: Record<string, unknown> = {
+      ...claimed[0].inputs,
+      country: batch.country,
+      type: batch.type,
+      force_creation: 'true',
+    };
     const { check } = await this.checks.create(caller, body, { manager: m });
     // Continuous batch: each check repeats at the batch's frequency until its end_date, committed with it.
-    if (batch.frequency && batch.endDate) await this.continuous.createInTransaction(m, caller, check, { frequency: batch.frequency, end_date: String(batch.endDate).slice(0, 10) });
-    await m.query(`UPDATE batch_rows SET check_id = $3 WHERE batch_id = $1 AND row_number = $2`, [batch.id, rowNumber, check.id]);
+    if (batch.frequency && batch.endDate)
+      await this.continuous.createInTransaction(m, caller, check, {
+        frequency: batch.frequency,
+        end_date: String(batch.endDate).slice(0, 10),
+      });
+    await m.query(`UPDATE batch_rows SET check_id = $3 WHERE batch_id = $1 AND row_number = $2`, [
+      batch.id,
+      rowNumber,
+      check.id,
+    ]);
     return true;
   }
 
@@ -214,7 +271,10 @@ export class BatchesWorker implements OnModuleInit {
     if (!batch || batch.reportStatus !== 'generating' || !batch.reportFormat) return;
     const content = await batchReport(m, batch, batch.reportFormat);
     const now = this.clock.now();
-    await m.query(`UPDATE batches SET report = $2, report_status = 'ready', report_generated_at = $3 WHERE id = $1 AND report_format = $4`, [batch.id, content, now, batch.reportFormat]);
+    await m.query(
+      `UPDATE batches SET report = $2, report_status = 'ready', report_generated_at = $3 WHERE id = $1 AND report_format = $4`,
+      [batch.id, content, now, batch.reportFormat],
+    );
     this.logger.log({ msg: 'batch report generated', batch_id: batch.id, bytes: content.length });
   }
 }

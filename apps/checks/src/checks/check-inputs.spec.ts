@@ -1,12 +1,23 @@
 import { brazilRegionFromCpf, effectiveInputs, parseCheckInputs } from './check-inputs';
 
 const NOW = new Date('2030-06-15T12:00:00Z');
-const fields = (body: Record<string, unknown>) => parseCheckInputs(body, NOW).errors.map((e) => e.field).sort();
-const person = (over: Record<string, unknown> = {}) => ({ country: 'CO', type: 'person', national_id: '1000000001', ...over });
+const fields = (body: Record<string, unknown>) =>
+  parseCheckInputs(body, NOW)
+    .errors.map((e) => e.field)
+    .sort();
+const person = (over: Record<string, unknown> = {}) => ({
+  country: 'CO',
+  type: 'person',
+  national_id: '1000000001',
+  ...over,
+});
 
 describe('check inputs', () => {
   it('accepts a minimal person check with form strings, lowercase country included', () => {
-    const parsed = parseCheckInputs({ country: 'co', type: 'person', national_id: '29478657', user_authorized: 'true', force_creation: 'FALSE' }, NOW);
+    const parsed = parseCheckInputs(
+      { country: 'co', type: 'person', national_id: '29478657', user_authorized: 'true', force_creation: 'FALSE' },
+      NOW,
+    );
     expect(parsed.errors).toEqual([]);
     expect(parsed.dto).toMatchObject({ country: 'CO', user_authorized: true, force_creation: false });
     expect(parsed.inputs).toEqual({ national_id: '29478657' });
@@ -48,11 +59,13 @@ describe('check inputs', () => {
   });
 
   it('accepts every gender value of the spec, in any case', () => {
-    for (const gender of ['male', 'masculino', 'hombre', 'h', 'female', 'femenino', 'mujer', 'm', 'MUJER']) expect(fields(person({ country: 'MX', gender }))).toEqual([]);
+    for (const gender of ['male', 'masculino', 'hombre', 'h', 'female', 'femenino', 'mujer', 'm', 'MUJER'])
+      expect(fields(person({ country: 'MX', gender }))).toEqual([]);
   });
 
   it('accepts the watch frequencies of the spec', () => {
-    for (const watch of ['daily', 'weekly', 'monthly', 'yearly', '3d', '2w', '6m', '1y']) expect(fields(person({ watch }))).toEqual([]);
+    for (const watch of ['daily', 'weekly', 'monthly', 'yearly', '3d', '2w', '6m', '1y'])
+      expect(fields(person({ watch }))).toEqual([]);
   });
 
   it('omits - * , . from state_id and keeps letters and digits', () => {
@@ -63,15 +76,35 @@ describe('check inputs', () => {
 
   it('accepts a 128-character custom_input, payment_date in Chile and a 15-digit IMEI', () => {
     expect(fields(person({ custom_input: 'x'.repeat(128) }))).toEqual([]);
-    expect(fields({ country: 'CL', type: 'vehicle', license_plate: 'GHJK34', payment_date: '2025-03-31', imei: '490154203237518' })).toEqual([]);
+    expect(
+      fields({
+        country: 'CL',
+        type: 'vehicle',
+        license_plate: 'GHJK34',
+        payment_date: '2025-03-31',
+        imei: '490154203237518',
+      }),
+    ).toEqual([]);
   });
 
   it('treats a body that is not an object as empty', () => {
-    expect(parseCheckInputs([1, 2] as unknown as Record<string, unknown>, NOW).errors.map((e) => e.field).sort()).toEqual(['country', 'type']);
+    expect(
+      parseCheckInputs([1, 2] as unknown as Record<string, unknown>, NOW)
+        .errors.map((e) => e.field)
+        .sort(),
+    ).toEqual(['country', 'type']);
   });
 
   it('lists every offending field at once', () => {
-    expect(fields({ country: 'XX', type: 'person', date_of_birth: '1990-02-31', custom_input: 'x'.repeat(129), gender: 'x' })).toEqual(['country', 'custom_input', 'date_of_birth', 'gender']);
+    expect(
+      fields({
+        country: 'XX',
+        type: 'person',
+        date_of_birth: '1990-02-31',
+        custom_input: 'x'.repeat(129),
+        gender: 'x',
+      }),
+    ).toEqual(['country', 'custom_input', 'date_of_birth', 'gender']);
   });
 
   describe('inputs each type needs', () => {
@@ -115,19 +148,26 @@ describe('check inputs', () => {
     });
 
     it('keeps a given region, ALL included', () => {
-      expect(parseCheckInputs({ country: 'BR', type: 'person', national_id: '12345678909', region: 'all' }, NOW).region).toBe('ALL');
+      expect(
+        parseCheckInputs({ country: 'BR', type: 'person', national_id: '12345678909', region: 'all' }, NOW).region,
+      ).toBe('ALL');
     });
 
     it('requires a region when the CPF does not give one, and a CPF as national_id', () => {
       expect(fields({ country: 'BR', type: 'person', first_name: 'Bruno', last_name: 'Cecatto' })).toEqual(['region']);
-      expect(fields({ country: 'BR', type: 'person', first_name: 'Bruno', last_name: 'Cecatto', region: 'SP' })).toEqual([]);
+      expect(
+        fields({ country: 'BR', type: 'person', first_name: 'Bruno', last_name: 'Cecatto', region: 'SP' }),
+      ).toEqual([]);
       expect(fields({ country: 'BR', type: 'person', national_id: '123' })).toEqual(['national_id', 'region']);
       expect(fields({ country: 'BR', type: 'person', national_id: '12345678909', region: 'XX' })).toEqual(['region']);
     });
   });
 
   it('gives collectors what document_type says national_id holds, and the effective region', () => {
-    expect(effectiveInputs({ national_id: 'E100001', document_type: 'foreign-id' }, null)).toEqual({ foreign_id: 'E100001', document_type: 'foreign-id' });
+    expect(effectiveInputs({ national_id: 'E100001', document_type: 'foreign-id' }, null)).toEqual({
+      foreign_id: 'E100001',
+      document_type: 'foreign-id',
+    });
     expect(effectiveInputs({ national_id: '12345678909' }, 'PR')).toEqual({ national_id: '12345678909', region: 'PR' });
   });
 });

@@ -9,7 +9,9 @@ import { label, valueLabel } from './detail-labels';
 function results(check: Pick<CheckEntity, 'result'>) {
   const r = check.result;
   return {
-    ...(r?.homonym_probability !== undefined && r?.homonym_probability !== null ? { homonym_probability: r.homonym_probability } : {}),
+    ...(r?.homonym_probability !== undefined && r?.homonym_probability !== null
+      ? { homonym_probability: r.homonym_probability }
+      : {}),
     scores: r?.scores ?? [],
     statuses: r?.statuses ?? [],
     summary: r?.summary ?? { names_found: [] },
@@ -24,8 +26,21 @@ function results(check: Pick<CheckEntity, 'result'>) {
  * reads only these (presentCheckJson), so checkHead and checkTail take nothing else.
  */
 export const PRESENTED_PROPERTIES = [
-  'id', 'country', 'type', 'status', 'createdAt', 'updatedAt', 'score', 'idScore', 'homonymScore',
-  'customInput', 'reportId', 'previousCheck', 'userAuthorized', 'inputs', 'region',
+  'id',
+  'country',
+  'type',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'score',
+  'idScore',
+  'homonymScore',
+  'customInput',
+  'reportId',
+  'previousCheck',
+  'userAuthorized',
+  'inputs',
+  'region',
 ] as const satisfies readonly (keyof CheckEntity)[];
 export type PresentedCheck = Pick<CheckEntity, (typeof PRESENTED_PROPERTIES)[number]>;
 
@@ -77,8 +92,19 @@ export function presentCheckJson(check: PresentedCheck, resultJson: string | nul
 
 /** GET /v1/checks/{id}/summarize: the summaries of a check. */
 export function presentSummary(check: CheckEntity) {
-  const { summary, vehicle_summary, company_summary, homonym_probability } = results(check) as ReturnType<typeof results> & Record<string, unknown>;
-  return { check_id: check.id, status: check.status, summary, vehicle_summary, company_summary, homonym_probability, self: `/v1/checks/${check.id}/summarize` };
+  const { summary, vehicle_summary, company_summary, homonym_probability } = results(check) as ReturnType<
+    typeof results
+  > &
+    Record<string, unknown>;
+  return {
+    check_id: check.id,
+    status: check.status,
+    summary,
+    vehicle_summary,
+    company_summary,
+    homonym_probability,
+    self: `/v1/checks/${check.id}/summarize`,
+  };
 }
 
 /** The check as events carry it (what the rules engine evaluates). */
@@ -134,7 +160,8 @@ const detailResult = (row: CheckDatabaseEntity, records: FoundRecord[]) => {
 export function presentDetail(row: CheckDatabaseEntity, ctx: DetailContext) {
   const lang = ctx.lang ?? ctx.collector?.language ?? 'es';
   const records = (row.answer?.records ?? []).filter((r) => recordCounts(r, ctx.searchedName, ctx.namesMatching));
-  const severity: Severity = row.status === 'completed' ? (records.length ? maxSeverity(records.map((r) => r.severity)) : 'none') : 'unknown';
+  const severity: Severity =
+    row.status === 'completed' ? (records.length ? maxSeverity(records.map((r) => r.severity)) : 'none') : 'unknown';
   const first = records[0];
   const base = (['person', 'vehicle', 'company'] as string[]).includes(ctx.type) ? ctx.type : 'person';
   return {
@@ -160,7 +187,14 @@ export function presentDetail(row: CheckDatabaseEntity, ctx: DetailContext) {
       data_set: r.data_set,
       found_by: r.found_by,
       severity: r.severity,
-      rows: [{ cells: r.fields.map((f) => ({ label: label(f.key, lang), value: f.valueKey ? valueLabel(f.value, lang) : f.value })) }],
+      rows: [
+        {
+          cells: r.fields.map((f) => ({
+            label: label(f.key, lang),
+            value: f.valueKey ? valueLabel(f.value, lang) : f.value,
+          })),
+        },
+      ],
     })),
     attachments: (row.answer?.attachments ?? []).length,
     update_date: row.updatedAt.toISOString(),

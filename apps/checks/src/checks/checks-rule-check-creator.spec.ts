@@ -8,8 +8,20 @@ import { ChecksService } from './checks.service';
 function creator() {
   const outer = jest.fn();
   const inTx = jest.fn().mockResolvedValue([{ i: 0, id: 'x', outcome: 'created' }]);
-  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query: outer }, findOneBy: jest.fn() };
-  const checks = new ChecksService(repo as any, {} as any, new OutboxService(), new ChecksConfig(), new ManualClock('2030-01-01T00:00:00Z'), {} as any, {} as any);
+  const repo = {
+    create: (v: Partial<CheckEntity>) => v as CheckEntity,
+    manager: { query: outer },
+    findOneBy: jest.fn(),
+  };
+  const checks = new ChecksService(
+    repo as any,
+    {} as any,
+    new OutboxService(),
+    new ChecksConfig(),
+    new ManualClock('2030-01-01T00:00:00Z'),
+    {} as any,
+    {} as any,
+  );
   return { creator: new ChecksRuleCheckCreator(checks, new OutboxService()), outer, inTx };
 }
 
@@ -28,11 +40,21 @@ const meta = (query: jest.Mock) => ({
 describe('ChecksRuleCheckCreator', () => {
   it('creates a new check in the command’s transaction, with the rule depth and execution, and replies in it', async () => {
     const { creator: c, outer, inTx } = creator();
-    const { checkId } = await c.create('t1', { type: 'person', country: 'CO', inputs: { national_id: '1000000001' }, user_authorized: true }, meta(inTx));
+    const { checkId } = await c.create(
+      't1',
+      { type: 'person', country: 'CO', inputs: { national_id: '1000000001' }, user_authorized: true },
+      meta(inTx),
+    );
     expect(checkId).toMatch(/^CHK/);
     expect(outer).not.toHaveBeenCalled();
     const [row] = JSON.parse(inTx.mock.calls[0][1][0]);
-    expect(row).toMatchObject({ id: checkId, tenant_id: 't1', force: true, rule_depth: 2, requested_by_execution: 'EXE1' }); // force: the command is the request
+    expect(row).toMatchObject({
+      id: checkId,
+      tenant_id: 't1',
+      force: true,
+      rule_depth: 2,
+      requested_by_execution: 'EXE1',
+    }); // force: the command is the request
     // Then the reply, in the same transaction.
     const [sql, params] = inTx.mock.calls[1];
     expect(sql).toContain('INSERT INTO outbox');
@@ -42,8 +64,16 @@ describe('ChecksRuleCheckCreator', () => {
 
   it('refuses inputs the creation rules refuse, so the command is not retried', async () => {
     const { creator: c, inTx } = creator();
-    await expect(c.create('t1', { type: 'person', country: 'XX', inputs: {}, user_authorized: true }, meta(inTx))).rejects.toBeInstanceOf(RuleCheckRejected);
-    await expect(c.create('t1', { type: 'vehicle', country: 'CO', inputs: { national_id: '1' }, user_authorized: true }, meta(inTx))).rejects.toThrow(/license_plate/);
+    await expect(
+      c.create('t1', { type: 'person', country: 'XX', inputs: {}, user_authorized: true }, meta(inTx)),
+    ).rejects.toBeInstanceOf(RuleCheckRejected);
+    await expect(
+      c.create(
+        't1',
+        { type: 'vehicle', country: 'CO', inputs: { national_id: '1' }, user_authorized: true },
+        meta(inTx),
+      ),
+    ).rejects.toThrow(/license_plate/);
     expect(inTx).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CHECK_EVENT_TYPES, RuleCheckCreatedPayload, TOPICS } from '@kyc/contracts';
 import { AppException, Caller, OutboxService } from '@kyc/platform';
-import { RuleCheckCreator, RuleCheckInputs, RuleCheckMeta, RuleCheckRejected } from '../rule-requests/rule-check-creator';
+import {
+  RuleCheckCreator,
+  RuleCheckInputs,
+  RuleCheckMeta,
+  RuleCheckRejected,
+} from '../rule-requests/rule-check-creator';
 import { ChecksService } from './checks.service';
 
 /**
@@ -22,11 +27,27 @@ export class ChecksRuleCheckCreator extends RuleCheckCreator {
   }
 
   async create(tenantId: string, request: RuleCheckInputs, meta: RuleCheckMeta): Promise<{ checkId: string }> {
-    const caller = new Caller(tenantId, meta.requestedBy, undefined, `rule:${meta.ruleId}:${meta.actionId}`, 'backend', 1, undefined, new Set(['checks.country_all']), []);
+    const caller = new Caller(
+      tenantId,
+      meta.requestedBy,
+      undefined,
+      `rule:${meta.ruleId}:${meta.actionId}`,
+      'backend',
+      1,
+      undefined,
+      new Set(['checks.country_all']),
+      [],
+    );
     try {
       const { check } = await this.checks.create(
         caller,
-        { ...request.inputs, country: request.country, type: request.type, user_authorized: 'true', force_creation: 'true' },
+        {
+          ...request.inputs,
+          country: request.country,
+          type: request.type,
+          user_authorized: 'true',
+          force_creation: 'true',
+        },
         { manager: meta.manager, ruleDepth: meta.depth, requestedByExecution: meta.executionId },
       );
       // The reply the rules engine links the check to its execution from, committed with the check.
@@ -35,12 +56,18 @@ export class ChecksRuleCheckCreator extends RuleCheckCreator {
         type: CHECK_EVENT_TYPES.ruleCheckCreated,
         tenantId,
         aggregateId: meta.executionId,
-        payload: { execution_id: meta.executionId, check_id: check.id, command_id: meta.commandId } satisfies RuleCheckCreatedPayload,
+        payload: {
+          execution_id: meta.executionId,
+          check_id: check.id,
+          command_id: meta.commandId,
+        } satisfies RuleCheckCreatedPayload,
       });
       return { checkId: check.id };
     } catch (err) {
       if (err instanceof AppException && err.status < 500) {
-        throw new RuleCheckRejected(`${err.message}${err.fields.length ? `: ${err.fields.map((f) => `${f.field} (${f.message})`).join(', ')}` : ''}`);
+        throw new RuleCheckRejected(
+          `${err.message}${err.fields.length ? `: ${err.fields.map((f) => `${f.field} (${f.message})`).join(', ')}` : ''}`,
+        );
       }
       throw err;
     }

@@ -41,7 +41,12 @@ export class ChecksController {
   }
 
   @Get(':check_id/details')
-  async details(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string, @Query() query: CheckDetailsQuery, @Req() req: FastifyRequest) {
+  async details(
+    @CurrentCaller() caller: Caller,
+    @Param('check_id') checkId: string,
+    @Query() query: CheckDetailsQuery,
+    @Req() req: FastifyRequest,
+  ) {
     const page = await this.checks.details(caller, checkId, query);
     return { details: page.items, ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }

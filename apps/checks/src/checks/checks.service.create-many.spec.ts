@@ -3,11 +3,25 @@ import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
 import { ChecksService } from './checks.service';
 
-const caller = (permissions: string[], keyVersion: 0 | 1 = 1) => new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
-const body = (over: Record<string, unknown> = {}) => ({ country: 'CO', type: 'person', user_authorized: 'true', national_id: '1000000001', force_creation: 'true', ...over });
+const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
+  new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
+const body = (over: Record<string, unknown> = {}) => ({
+  country: 'CO',
+  type: 'person',
+  user_authorized: 'true',
+  national_id: '1000000001',
+  force_creation: 'true',
+  ...over,
+});
 
 /** A ChecksService over a fake transaction manager that answers createMany's statements. */
-function service(db: { customTypes?: { country: string; type: string; weights: unknown }[]; recent?: { id: string; input_hash: string }[]; existing?: Partial<CheckEntity>[] } = {}) {
+function service(
+  db: {
+    customTypes?: { country: string; type: string; weights: unknown }[];
+    recent?: { id: string; input_hash: string }[];
+    existing?: Partial<CheckEntity>[];
+  } = {},
+) {
   const query = jest.fn(async (sql: string, _values: unknown[]) => {
     if (sql.includes('FROM custom_types')) return db.customTypes ?? [];
     if (sql.includes('DISTINCT ON (input_hash)')) return db.recent ?? [];
@@ -16,13 +30,24 @@ function service(db: { customTypes?: { country: string; type: string; weights: u
   const manager = { query, findBy: jest.fn(async () => db.existing ?? []) };
   const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
-  const svc = new ChecksService(repo as any, {} as any, new OutboxService(), config, new ManualClock('2030-01-01T00:00:00Z'), {} as any, {} as any);
+  const svc = new ChecksService(
+    repo as any,
+    {} as any,
+    new OutboxService(),
+    config,
+    new ManualClock('2030-01-01T00:00:00Z'),
+    {} as any,
+    {} as any,
+  );
   const inserts = () => query.mock.calls.filter(([sql]) => sql.includes('INSERT INTO checks'));
   /** The checks and events the insert statement stored. */
   const stored = () => {
     const [[sql, values]] = inserts();
     expect(sql).toMatch(/INSERT INTO outbox[\s\S]*INSERT INTO jobs/);
-    return { checks: JSON.parse(values[1] as string) as Record<string, unknown>[], events: (values[9] as string[]).map((e) => JSON.parse(e)) };
+    return {
+      checks: JSON.parse(values[1] as string) as Record<string, unknown>[],
+      events: (values[9] as string[]).map((e) => JSON.parse(e)),
+    };
   };
   return { svc, manager: manager as any, query, inserts, stored };
 }
@@ -42,8 +67,18 @@ describe('ChecksService.createMany', () => {
       ],
       manager,
     );
-    expect(results.map((r) => (r.error ? r.error.status : 'created'))).toEqual(['created', 400, 403, 400, 400, 'created']);
-    expect(results[1].error).toMatchObject({ errorCode: 'validation_failed', fields: [{ field: 'national_id', message: expect.any(String) }] });
+    expect(results.map((r) => (r.error ? r.error.status : 'created'))).toEqual([
+      'created',
+      400,
+      403,
+      400,
+      400,
+      'created',
+    ]);
+    expect(results[1].error).toMatchObject({
+      errorCode: 'validation_failed',
+      fields: [{ field: 'national_id', message: expect.any(String) }],
+    });
     expect(results[3].error).toMatchObject({ errorCode: 'user_not_authorized' });
     expect(results[4].error).toMatchObject({ fields: [expect.objectContaining({ field: 'date_of_birth' })] });
     const { checks, events } = stored();
@@ -53,13 +88,26 @@ describe('ChecksService.createMany', () => {
       ['checks.check.created', results[0].check!.id, 'not_started'],
       ['checks.check.created', results[5].check!.id, 'not_started'],
     ]);
-    expect(results[0]).toMatchObject({ created: true, check: { tenantId: 't1', createdBy: 'u1', status: 'not_started', score: -1 } });
+    expect(results[0]).toMatchObject({
+      created: true,
+      check: { tenantId: 't1', createdBy: 'u1', status: 'not_started', score: -1 },
+    });
   });
 
-  it('refuses a type that is neither built in nor a custom type of the country, and copies a custom type\'s weights', async () => {
-    const { svc, manager, stored } = service({ customTypes: [{ country: 'CO', type: 'fines', weights: { traffic_fines: 1 } }] });
-    const results = await svc.createMany(caller(['checks.country_all']), [body({ type: 'spaceship' }), body({ type: 'fines' }), body()], manager);
-    expect(results[0].error).toMatchObject({ status: 400, errorCode: 'unknown_check_type', fields: [{ field: 'type', message: expect.any(String) }] });
+  it("refuses a type that is neither built in nor a custom type of the country, and copies a custom type's weights", async () => {
+    const { svc, manager, stored } = service({
+      customTypes: [{ country: 'CO', type: 'fines', weights: { traffic_fines: 1 } }],
+    });
+    const results = await svc.createMany(
+      caller(['checks.country_all']),
+      [body({ type: 'spaceship' }), body({ type: 'fines' }), body()],
+      manager,
+    );
+    expect(results[0].error).toMatchObject({
+      status: 400,
+      errorCode: 'unknown_check_type',
+      fields: [{ field: 'type', message: expect.any(String) }],
+    });
     expect(stored().checks.map((c) => [c.type, c.weights])).toEqual([
       ['fines', { traffic_fines: 1 }],
       ['person', null],
@@ -75,7 +123,12 @@ describe('ChecksService.createMany', () => {
     const { svc, manager, stored } = service({ recent: [{ id: 'CHKold', input_hash: hashOf7 }], existing: [existing] });
     const results = await svc.createMany(
       caller(['checks.country_all']),
-      [body({ national_id: '7', force_creation: undefined }), body({ national_id: '8', force_creation: undefined }), body({ national_id: '8', force_creation: undefined }), body({ national_id: '8' })],
+      [
+        body({ national_id: '7', force_creation: undefined }),
+        body({ national_id: '8', force_creation: undefined }),
+        body({ national_id: '8', force_creation: undefined }),
+        body({ national_id: '8' }),
+      ],
       manager,
     );
     expect(results[0]).toEqual({ check: existing, created: false });

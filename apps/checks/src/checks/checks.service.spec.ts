@@ -4,48 +4,83 @@ import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
 import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
 
-const caller = (permissions: string[], keyVersion: 0 | 1 = 1) => new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
+const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
+  new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
 
 function service(outcome: 'created' | 'unknown_type' = 'created') {
   const query = jest.fn().mockResolvedValue([{ i: 0, id: 'x', outcome }]);
   // The create statement runs on the pool (planned per call): route it to `query(text, values)`.
   const pool = { query: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
-  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity, manager: { query, connection: { driver: { master: pool } } }, findOneBy: jest.fn() };
+  const repo = {
+    create: (v: Partial<CheckEntity>) => v as CheckEntity,
+    manager: { query, connection: { driver: { master: pool } } },
+    findOneBy: jest.fn(),
+  };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
   const clock = new ManualClock('2030-01-01T00:00:00Z');
-  return { svc: new ChecksService(repo as any, {} as any, new OutboxService(), config, clock, {} as any, {} as any), query };
+  return {
+    svc: new ChecksService(repo as any, {} as any, new OutboxService(), config, clock, {} as any, {} as any),
+    query,
+  };
 }
 
-const body = (over: Record<string, unknown> = {}) => ({ country: 'CO', type: 'person', user_authorized: 'true', national_id: '1000000001', ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  country: 'CO',
+  type: 'person',
+  user_authorized: 'true',
+  national_id: '1000000001',
+  ...over,
+});
 
 describe('ChecksService.create', () => {
   it('needs the country permission or checks.country_all', async () => {
     const { svc, query } = service();
-    await expect(svc.create(caller(['checks.country_co']), body({ country: 'BR', national_id: '12345678909' }))).rejects.toMatchObject({ status: 403, errorCode: 'forbidden' });
+    await expect(
+      svc.create(caller(['checks.country_co']), body({ country: 'BR', national_id: '12345678909' })),
+    ).rejects.toMatchObject({ status: 403, errorCode: 'forbidden' });
     expect(query).not.toHaveBeenCalled();
-    await expect(svc.create(caller(['checks.country_br']), body({ country: 'BR', national_id: '12345678909' }))).resolves.toMatchObject({ created: true });
-    await expect(svc.create(caller(['checks.country_all']), body({ country: 'BR', national_id: '12345678909' }))).resolves.toMatchObject({ created: true });
+    await expect(
+      svc.create(caller(['checks.country_br']), body({ country: 'BR', national_id: '12345678909' })),
+    ).resolves.toMatchObject({ created: true });
+    await expect(
+      svc.create(caller(['checks.country_all']), body({ country: 'BR', national_id: '12345678909' })),
+    ).resolves.toMatchObject({ created: true });
   });
 
   it('refuses user_authorized=false for any key version, and a missing one from version 1', async () => {
     const { svc, query } = service();
-    await expect(svc.create(caller(['checks.country_all'], 0), body({ user_authorized: 'false' }))).rejects.toMatchObject({ status: 400, errorCode: 'user_not_authorized' });
-    await expect(svc.create(caller(['checks.country_all'], 1), body({ user_authorized: undefined }))).rejects.toMatchObject({ fields: [{ field: 'user_authorized', message: expect.any(String) }] });
+    await expect(
+      svc.create(caller(['checks.country_all'], 0), body({ user_authorized: 'false' })),
+    ).rejects.toMatchObject({ status: 400, errorCode: 'user_not_authorized' });
+    await expect(
+      svc.create(caller(['checks.country_all'], 1), body({ user_authorized: undefined })),
+    ).rejects.toMatchObject({ fields: [{ field: 'user_authorized', message: expect.any(String) }] });
     expect(query).not.toHaveBeenCalled();
-    await expect(svc.create(caller(['checks.country_all'], 0), body({ user_authorized: undefined }))).resolves.toBeDefined();
+    await expect(
+      svc.create(caller(['checks.country_all'], 0), body({ user_authorized: undefined })),
+    ).resolves.toBeDefined();
   });
 
   it('lists user_authorized with the other offending fields when there are several', async () => {
     const { svc } = service();
-    await expect(svc.create(caller(['checks.country_all']), body({ user_authorized: 'false', date_of_birth: '1990-02-30' }))).rejects.toMatchObject({
+    await expect(
+      svc.create(caller(['checks.country_all']), body({ user_authorized: 'false', date_of_birth: '1990-02-30' })),
+    ).rejects.toMatchObject({
       errorCode: 'validation_failed',
-      fields: expect.arrayContaining([expect.objectContaining({ field: 'user_authorized' }), expect.objectContaining({ field: 'date_of_birth' })]),
+      fields: expect.arrayContaining([
+        expect.objectContaining({ field: 'user_authorized' }),
+        expect.objectContaining({ field: 'date_of_birth' }),
+      ]),
     });
   });
 
   it('refuses a type that is neither built in nor a custom type of the country, naming the field', async () => {
     const { svc } = service('unknown_type');
-    await expect(svc.create(caller(['checks.country_all']), body({ type: 'spaceship' }))).rejects.toMatchObject({ status: 400, errorCode: 'unknown_check_type', fields: [{ field: 'type', message: expect.any(String) }] });
+    await expect(svc.create(caller(['checks.country_all']), body({ type: 'spaceship' }))).rejects.toMatchObject({
+      status: 400,
+      errorCode: 'unknown_check_type',
+      fields: [{ field: 'type', message: expect.any(String) }],
+    });
   });
 
   it('gives identical inputs the same hash (so they de-duplicate) and different inputs another', async () => {
@@ -62,10 +97,16 @@ describe('ChecksService.create', () => {
 
   it('stores the effective Brazilian region and the creation time from the clock', async () => {
     const { svc, query } = service();
-    const { check } = await svc.create(caller(['checks.country_all']), body({ country: 'BR', national_id: '123.456.789-09' }));
+    const { check } = await svc.create(
+      caller(['checks.country_all']),
+      body({ country: 'BR', national_id: '123.456.789-09' }),
+    );
     expect(check.region).toBe('PR');
     expect(check.createdAt.toISOString()).toBe('2030-01-01T00:00:00.000Z');
-    expect(JSON.parse(query.mock.calls[0][1][0])[0]).toMatchObject({ region: 'PR', created_at: '2030-01-01T00:00:00.000Z' });
+    expect(JSON.parse(query.mock.calls[0][1][0])[0]).toMatchObject({
+      region: 'PR',
+      created_at: '2030-01-01T00:00:00.000Z',
+    });
   });
 });
 

@@ -4,14 +4,40 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { AppException, Caller, canonicalJson, Clock, FieldError, findOneRaw, GroupCommit, mapRow, OutboxRow, OutboxService, OutgoingEvent, Page, paginate, preparedQuery, rawQuery, ValidationFailedException } from '@kyc/platform';
+import {
+  AppException,
+  Caller,
+  canonicalJson,
+  Clock,
+  FieldError,
+  findOneRaw,
+  GroupCommit,
+  mapRow,
+  OutboxRow,
+  OutboxService,
+  OutgoingEvent,
+  Page,
+  paginate,
+  preparedQuery,
+  rawQuery,
+  ValidationFailedException,
+} from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService, searchedName, START_QUEUE } from '../engine/check-engine.service';
 import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckEntity } from './check.entity';
-import { checkRecord, presentAttachments, presentCheck, presentCheckJson, presentDetail, PRESENTED_PROPERTIES, PresentedCheck, RESULT_JSON_SQL } from './check.presenter';
+import {
+  checkRecord,
+  presentAttachments,
+  presentCheck,
+  presentCheckJson,
+  presentDetail,
+  PRESENTED_PROPERTIES,
+  PresentedCheck,
+  RESULT_JSON_SQL,
+} from './check.presenter';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { CreateCheckDto } from './dto/create-check.dto';
@@ -62,7 +88,9 @@ export const CHECK_ACCESS_RULE_SQL: SqlFieldMap = {
 };
 
 /** One result of ChecksService.createMany: the check (created, or a recent one with the same inputs), or why it was refused. */
-export type CreateManyResult = { check: CheckEntity; created: boolean; error?: undefined } | { error: AppException; check?: undefined; created?: undefined };
+export type CreateManyResult =
+  | { check: CheckEntity; created: boolean; error?: undefined }
+  | { error: AppException; check?: undefined; created?: undefined };
 
 /**
  * Stores a group of checks (the JSON recordset $1), their created events and start jobs; per
@@ -112,9 +140,16 @@ const createdEvent = (check: CheckEntity): OutgoingEvent<CheckCreatedPayload> =>
 });
 
 const unknownType = (dto: CreateCheckDto) =>
-  new CheckException(CheckErrorCode.UnknownCheckType, `type ${dto.type} is neither person, vehicle, company nor a custom type of ${dto.country}`, [
-    { field: 'type', message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}` },
-  ]);
+  new CheckException(
+    CheckErrorCode.UnknownCheckType,
+    `type ${dto.type} is neither person, vehicle, company nor a custom type of ${dto.country}`,
+    [
+      {
+        field: 'type',
+        message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}`,
+      },
+    ],
+  );
 
 /** A check on its way to the database (create), with its created event. */
 interface PendingCreate {
@@ -183,10 +218,21 @@ export class ChecksService {
    * Concurrent creations share that statement and its commit (group commit, see `creations`);
    * with `options.manager` the check is stored in the caller's transaction instead.
    */
-  async create(caller: Caller, body: Record<string, unknown>, options: CreateCheckOptions = {}): Promise<{ check: CheckEntity; created: boolean }> {
+  async create(
+    caller: Caller,
+    body: Record<string, unknown>,
+    options: CreateCheckOptions = {},
+  ): Promise<{ check: CheckEntity; created: boolean }> {
     const { check, dto, builtIn } = this.prepare(caller, body, options, this.clock.now());
-    const pending: PendingCreate = { check, builtIn, force: dto.force_creation === true, event: this.outbox.row(createdEvent(check)) };
-    const result = options.manager ? (await this.store([pending], options.manager))[0] : await this.creations.submit(pending);
+    const pending: PendingCreate = {
+      check,
+      builtIn,
+      force: dto.force_creation === true,
+      event: this.outbox.row(createdEvent(check)),
+    };
+    const result = options.manager
+      ? (await this.store([pending], options.manager))[0]
+      : await this.creations.submit(pending);
     if (result.outcome === 'unknown_type') throw unknownType(dto);
     if (result.outcome === 'created') return { check, created: true };
     return { check: await this.get(caller, result.id), created: false };
@@ -200,35 +246,37 @@ export class ChecksService {
   private async store(items: PendingCreate[], manager?: EntityManager): Promise<StoreOutcome[]> {
     const values = [
       JSON.stringify(
-          items.map(({ check, builtIn, force, event }, i) => ({
-            i,
-            id: check.id,
-            tenant_id: check.tenantId,
-            country: check.country,
-            type: check.type,
-            inputs: check.inputs,
-            input_hash: check.inputHash,
-            force,
-            built_in: builtIn,
-            custom_input: check.customInput,
-            report_id: check.reportId,
-            user_authorized: check.userAuthorized,
-            created_by: check.createdBy,
-            created_at: check.createdAt,
-            region: check.region,
-            previous_check: check.previousCheck,
-            rule_depth: check.ruleDepth,
-            requested_by_execution: check.requestedByExecution,
-            event_id: event.id,
-            event_topic: event.topic,
-            event_type: event.type,
-            envelope: event.envelope,
-          })),
-        ),
-        this.config.CHECKS_DEDUP_WINDOW_SECONDS,
-        START_QUEUE,
-      ];
-    const rows: (StoreOutcome & { i: number })[] = manager ? await manager.query(STORE_SQL, values) : await rawQuery(this.checks.manager.connection, STORE_SQL, values);
+        items.map(({ check, builtIn, force, event }, i) => ({
+          i,
+          id: check.id,
+          tenant_id: check.tenantId,
+          country: check.country,
+          type: check.type,
+          inputs: check.inputs,
+          input_hash: check.inputHash,
+          force,
+          built_in: builtIn,
+          custom_input: check.customInput,
+          report_id: check.reportId,
+          user_authorized: check.userAuthorized,
+          created_by: check.createdBy,
+          created_at: check.createdAt,
+          region: check.region,
+          previous_check: check.previousCheck,
+          rule_depth: check.ruleDepth,
+          requested_by_execution: check.requestedByExecution,
+          event_id: event.id,
+          event_topic: event.topic,
+          event_type: event.type,
+          envelope: event.envelope,
+        })),
+      ),
+      this.config.CHECKS_DEDUP_WINDOW_SECONDS,
+      START_QUEUE,
+    ];
+    const rows: (StoreOutcome & { i: number })[] = manager
+      ? await manager.query(STORE_SQL, values)
+      : await rawQuery(this.checks.manager.connection, STORE_SQL, values);
     // One autocommit statement, outside a TypeORM transaction: wake the relay and the job queue.
     if (!manager && rows.some((r) => r.outcome === 'created')) this.outbox.committed();
     return rows.map(({ outcome, id }) => ({ outcome, id }));
@@ -242,7 +290,11 @@ export class ChecksService {
    * order of `bodies`. A body without force_creation gets a recent check with identical inputs
    * instead, also one created by an earlier body of the same call.
    */
-  async createMany(caller: Caller, bodies: Record<string, unknown>[], manager: EntityManager): Promise<CreateManyResult[]> {
+  async createMany(
+    caller: Caller,
+    bodies: Record<string, unknown>[],
+    manager: EntityManager,
+  ): Promise<CreateManyResult[]> {
     const now = this.clock.now();
     const results: (CreateManyResult | undefined)[] = new Array(bodies.length);
     const prepared: { i: number; check: CheckEntity; dto: CreateCheckDto; builtIn: boolean }[] = [];
@@ -256,7 +308,11 @@ export class ChecksService {
     });
 
     // Custom types (their weights are copied onto the check, as create() does; unknown -> refused).
-    const custom = [...new Map(prepared.filter((p) => !p.builtIn).map((p) => [`${p.check.country}/${p.check.type}`, p.check])).values()];
+    const custom = [
+      ...new Map(
+        prepared.filter((p) => !p.builtIn).map((p) => [`${p.check.country}/${p.check.type}`, p.check]),
+      ).values(),
+    ];
     const weights = new Map<string, unknown>();
     if (custom.length) {
       const found: { country: string; type: string; weights: unknown }[] = await manager.query(
@@ -279,7 +335,12 @@ export class ChecksService {
         `SELECT DISTINCT ON (input_hash) id, input_hash FROM checks
           WHERE tenant_id = $1 AND input_hash = ANY($2) AND status <> 'error' AND created_at > $3::timestamptz - ($4 * interval '1 second')
           ORDER BY input_hash, created_at DESC`,
-        [caller.tenantId, [...new Set(asking.map((p) => p.check.inputHash))], now, this.config.CHECKS_DEDUP_WINDOW_SECONDS],
+        [
+          caller.tenantId,
+          [...new Set(asking.map((p) => p.check.inputHash))],
+          now,
+          this.config.CHECKS_DEDUP_WINDOW_SECONDS,
+        ],
       );
       for (const r of rows) recent.set(r.input_hash, r.id);
     }
@@ -289,18 +350,27 @@ export class ChecksService {
     for (const p of known) {
       const earlier = p.dto.force_creation === true ? undefined : newest.get(p.check.inputHash);
       if (earlier) results[p.i] = { check: earlier, created: false };
-      else if (p.dto.force_creation !== true && recent.has(p.check.inputHash)) existingIds.set(p.i, recent.get(p.check.inputHash)!);
+      else if (p.dto.force_creation !== true && recent.has(p.check.inputHash))
+        existingIds.set(p.i, recent.get(p.check.inputHash)!);
       else {
-        p.check.weights = p.builtIn ? null : (weights.get(`${p.check.country}/${p.check.type}`) as CheckEntity['weights']);
+        p.check.weights = p.builtIn
+          ? null
+          : (weights.get(`${p.check.country}/${p.check.type}`) as CheckEntity['weights']);
         creating.push(p.check);
         newest.set(p.check.inputHash, p.check);
         results[p.i] = { check: p.check, created: true };
       }
     }
     if (existingIds.size) {
-      const found = await manager.findBy(CheckEntity, { tenantId: caller.tenantId, id: In([...new Set(existingIds.values())]) });
+      const found = await manager.findBy(CheckEntity, {
+        tenantId: caller.tenantId,
+        id: In([...new Set(existingIds.values())]),
+      });
       const byId = new Map(found.map((c) => [c.id, c]));
-      for (const [i, id] of existingIds) results[i] = byId.has(id) ? { check: byId.get(id)!, created: false } : { error: new CheckException(CheckErrorCode.CheckNotFound, `check ${id} not found`) };
+      for (const [i, id] of existingIds)
+        results[i] = byId.has(id)
+          ? { check: byId.get(id)!, created: false }
+          : { error: new CheckException(CheckErrorCode.CheckNotFound, `check ${id} not found`) };
     }
 
     if (creating.length) {
@@ -361,14 +431,24 @@ export class ChecksService {
    * The rules of creation that need no database (inputs, country permission, consent; 400/403
    * listing every offending field) and the new check they give (not stored).
    */
-  private prepare(caller: Caller, body: Record<string, unknown>, options: CreateCheckOptions, now: Date): { check: CheckEntity; dto: CreateCheckDto; builtIn: boolean } {
+  private prepare(
+    caller: Caller,
+    body: Record<string, unknown>,
+    options: CreateCheckOptions,
+    now: Date,
+  ): { check: CheckEntity; dto: CreateCheckDto; builtIn: boolean } {
     const { dto, inputs, region, errors } = parseCheckInputs(body ?? {}, now);
     if ((CHECK_COUNTRIES as readonly string[]).includes(dto.country) && !errors.some((e) => e.field === 'country')) {
       const perm = countryPermission(dto.country);
       caller.requireAny(...(perm ? [perm] : []), 'checks.country_all');
     }
     const consent = this.consentError(caller, dto.user_authorized, errors);
-    if (consent && !errors.length) throw new CheckException(CheckErrorCode.UserNotAuthorized, 'The person must authorize the check: user_authorized must be true', [consent]);
+    if (consent && !errors.length)
+      throw new CheckException(
+        CheckErrorCode.UserNotAuthorized,
+        'The person must authorize the check: user_authorized must be true',
+        [consent],
+      );
     if (consent) errors.push(consent);
     if (errors.length) throw new ValidationFailedException(errors);
 
@@ -383,7 +463,15 @@ export class ChecksService {
       status: 'not_started',
       inputs,
       inputHash: createHash('sha256')
-        .update(canonicalJson({ country: dto.country, type: dto.type, inputs, custom_input: dto.custom_input ?? null, report_id: dto.report_id ?? null }))
+        .update(
+          canonicalJson({
+            country: dto.country,
+            type: dto.type,
+            inputs,
+            custom_input: dto.custom_input ?? null,
+            report_id: dto.report_id ?? null,
+          }),
+        )
         .digest('hex'),
       customInput: dto.custom_input ?? null,
       reportId: dto.report_id ?? null,
@@ -411,7 +499,12 @@ export class ChecksService {
   /** A check of the caller's tenant that the caller's role access rules let it read (else 404, as if it did not exist). */
   async get(caller: Caller, checkId: string): Promise<CheckEntity> {
     const check = caller.accessRules.length
-      ? await this.readable(caller, this.checks.createQueryBuilder('c').where('c.tenantId = :tenant AND c.id = :id', { tenant: caller.tenantId, id: checkId })).getOne()
+      ? await this.readable(
+          caller,
+          this.checks
+            .createQueryBuilder('c')
+            .where('c.tenantId = :tenant AND c.id = :id', { tenant: caller.tenantId, id: checkId }),
+        ).getOne()
       : await findOneRaw(this.checks, { tenantId: caller.tenantId, id: checkId });
     if (!check) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
     return check;
@@ -425,13 +518,21 @@ export class ChecksService {
     if (caller.accessRules.length) return JSON.stringify(presentCheck(await this.get(caller, checkId)));
     this.getJsonSql ??= `SELECT ${PRESENTED_PROPERTIES.map((property) => `c."${this.checks.metadata.findColumnWithPropertyName(property)!.databaseName}"`).join(', ')}, ${RESULT_JSON_SQL} AS result_json
       FROM checks c WHERE c.tenant_id = $1 AND c.id = $2`;
-    const [row] = await preparedQuery<Record<string, unknown> & { result_json: string | null }>(this.checks.manager.connection, 'checks.get_json', this.getJsonSql, [caller.tenantId, checkId]);
+    const [row] = await preparedQuery<Record<string, unknown> & { result_json: string | null }>(
+      this.checks.manager.connection,
+      'checks.get_json',
+      this.getJsonSql,
+      [caller.tenantId, checkId],
+    );
     if (!row) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
     return presentCheckJson(mapRow<PresentedCheck>(this.checks, row), row.result_json);
   }
 
   list(caller: Caller, query: ListChecksQuery): Promise<Page<CheckEntity>> {
-    const qb = this.readable(caller, this.checks.createQueryBuilder('c').where('c.tenantId = :tenant', { tenant: caller.tenantId }));
+    const qb = this.readable(
+      caller,
+      this.checks.createQueryBuilder('c').where('c.tenantId = :tenant', { tenant: caller.tenantId }),
+    );
     if (query.report_id) qb.andWhere('c.reportId = :report', { report: query.report_id });
     return paginate(qb, { startKey: query.start_key, limit: PAGE_SIZE });
   }
@@ -439,15 +540,28 @@ export class ChecksService {
   /** The details of a check: one per database consulted (or skipped), labels in `lang`. */
   async details(caller: Caller, checkId: string, query: CheckDetailsQuery) {
     const check = await this.get(caller, checkId);
-    const qb = this.databases.createQueryBuilder('d').where('d.tenantId = :tenant AND d.checkId = :check', { tenant: caller.tenantId, check: check.id });
+    const qb = this.databases
+      .createQueryBuilder('d')
+      .where('d.tenantId = :tenant AND d.checkId = :check', { tenant: caller.tenantId, check: check.id });
     const page = await paginate(qb, { startKey: query.start_key, limit: DETAILS_PAGE_SIZE });
-    const ctx = { lang: query.lang, namesMatching: this.engine.settingsOf(check).namesMatching, searchedName: searchedName(check), type: check.type };
-    return { items: page.items.map((row) => presentDetail(row, { ...ctx, collector: this.registry.get(row.databaseId) })), nextKey: page.nextKey };
+    const ctx = {
+      lang: query.lang,
+      namesMatching: this.engine.settingsOf(check).namesMatching,
+      searchedName: searchedName(check),
+      type: check.type,
+    };
+    return {
+      items: page.items.map((row) => presentDetail(row, { ...ctx, collector: this.registry.get(row.databaseId) })),
+      nextKey: page.nextKey,
+    };
   }
 
   async attachments(caller: Caller, checkId: string) {
     const check = await this.get(caller, checkId);
-    const rows = await this.databases.find({ where: { tenantId: caller.tenantId, checkId: check.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.databases.find({
+      where: { tenantId: caller.tenantId, checkId: check.id },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return presentAttachments(rows);
   }
 
@@ -466,7 +580,13 @@ export class ChecksService {
     if (!caller.accessRules.length) return qb;
     const where = accessRulesWhere(caller.accessRules, CHECK_ACCESS_RULE_SQL, {
       namedPrefix: 'ar',
-      onRefused: (err) => this.logger.warn({ msg: 'role access rule refused: it denies every check', tenant_id: caller.tenantId, role: caller.role, error: err.message }),
+      onRefused: (err) =>
+        this.logger.warn({
+          msg: 'role access rule refused: it denies every check',
+          tenant_id: caller.tenantId,
+          role: caller.role,
+          error: err.message,
+        }),
     });
     return qb.andWhere(`(${where.sql})`, where.params);
   }
@@ -474,7 +594,8 @@ export class ChecksService {
   /** user_authorized must be true when given, and is required from API key version 1 on. */
   private consentError(caller: Caller, given: boolean | undefined, errors: FieldError[]): FieldError | undefined {
     if (errors.some((e) => e.field === 'user_authorized')) return undefined;
-    if (given === false || (given === undefined && caller.keyVersion >= 1)) return { field: 'user_authorized', message: 'user_authorized must be true: the person must authorize the check' };
+    if (given === false || (given === undefined && caller.keyVersion >= 1))
+      return { field: 'user_authorized', message: 'user_authorized must be true: the person must authorize the check' };
     return undefined;
   }
 }

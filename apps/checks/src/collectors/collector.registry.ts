@@ -56,7 +56,8 @@ export class CollectorRegistry {
   candidates(country: CheckCountry, type: string): Collector[] {
     return this.all().filter((c) => {
       const local = c.country === country;
-      const international = c.country === 'ALL' && country !== 'ALL' && (!isBuiltIn(type) || (c.checkTypes as string[]).includes(type));
+      const international =
+        c.country === 'ALL' && country !== 'ALL' && (!isBuiltIn(type) || (c.checkTypes as string[]).includes(type));
       if (!local && !international) return false;
       return !isBuiltIn(type) || (c.checkTypes as string[]).includes(type);
     });
@@ -69,7 +70,9 @@ export class CollectorRegistry {
       .filter((c) => c.dataSets.some((d) => input.weights[d] !== undefined))
       .map((collector) => {
         const chosen = chooseSearch(collector, input.type, input.inputs);
-        return 'search' in chosen ? { collector, search: chosen.search } : { collector, invalidInputs: chosen.invalidInputs };
+        return 'search' in chosen
+          ? { collector, search: chosen.search }
+          : { collector, invalidInputs: chosen.invalidInputs };
       });
   }
 }

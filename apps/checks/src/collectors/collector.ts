@@ -1,4 +1,12 @@
-import type { BuiltInCheckType, CheckCountry, CheckSummary, DataSet, DetailLanguage, Severity, VehicleSummary } from '@kyc/contracts';
+import type {
+  BuiltInCheckType,
+  CheckCountry,
+  CheckSummary,
+  DataSet,
+  DetailLanguage,
+  Severity,
+  VehicleSummary,
+} from '@kyc/contracts';
 
 /** How a result was validated: against an identity document / plate / tax ID, or by name only (may include homonyms). */
 export type SearchRoute = 'id' | 'name';
@@ -30,7 +38,10 @@ export interface FoundRecord {
 }
 
 /** What an identity registry returns: the public Summary's identity fields, with its own status. */
-export type IdentityFacts = Pick<CheckSummary, 'gender' | 'date_of_birth' | 'death_date' | 'drivers_license' | 'rfc' | 'nss'> & {
+export type IdentityFacts = Pick<
+  CheckSummary,
+  'gender' | 'date_of_birth' | 'death_date' | 'drivers_license' | 'rfc' | 'nss'
+> & {
   status: 'found' | 'not_found' | 'dead';
   first_name?: string;
   last_name?: string;
@@ -176,10 +187,17 @@ export const COLLECTORS = Symbol('collectors');
 export const WEBHOOK_PARSERS = Symbol('webhook-parsers');
 
 /** Picks the search a database can run with these inputs, or lists the inputs it misses. */
-export function chooseSearch(collector: Collector, type: string, inputs: Readonly<Record<string, string | undefined>>): { search: SearchSpec } | { invalidInputs: string[] } {
+export function chooseSearch(
+  collector: Collector,
+  type: string,
+  inputs: Readonly<Record<string, string | undefined>>,
+): { search: SearchSpec } | { invalidInputs: string[] } {
   const builtIn = (['person', 'vehicle', 'company'] as string[]).includes(type);
-  const candidates = collector.searches.filter((s) => !builtIn || !s.types || s.types.includes(type as BuiltInCheckType));
-  for (const s of candidates) if (s.inputs.every((i) => inputs[i] !== undefined && inputs[i] !== '')) return { search: s };
+  const candidates = collector.searches.filter(
+    (s) => !builtIn || !s.types || s.types.includes(type as BuiltInCheckType),
+  );
+  for (const s of candidates)
+    if (s.inputs.every((i) => inputs[i] !== undefined && inputs[i] !== '')) return { search: s };
   const first = candidates[0] ?? collector.searches[0];
   return { invalidInputs: first ? first.inputs.filter((i) => !inputs[i]) : [] };
 }

@@ -3,7 +3,12 @@ import { JobQueueService } from '@kyc/platform';
 import { ChecksConfig } from '../config/checks.config';
 import { COLLECTORS, WEBHOOK_PARSERS } from './collector';
 import { CollectorRegistry } from './collector.registry';
-import { SANDBOX_CALLBACK_QUEUE, SandboxCallbackScheduler, sandboxCollectors, SandboxWebhookParser } from './sandbox/sandbox-collector';
+import {
+  SANDBOX_CALLBACK_QUEUE,
+  SandboxCallbackScheduler,
+  sandboxCollectors,
+  SandboxWebhookParser,
+} from './sandbox/sandbox-collector';
 
 /**
  * The databases this installation consults. Only the sandbox registry ships (government and
@@ -19,10 +24,20 @@ import { SANDBOX_CALLBACK_QUEUE, SandboxCallbackScheduler, sandboxCollectors, Sa
       useFactory: (config: ChecksConfig, jobs: JobQueueService) => {
         const scheduler: SandboxCallbackScheduler = {
           schedule: async (callback, runAt) => {
-            await jobs.enqueue(null, SANDBOX_CALLBACK_QUEUE, callback, { runAt, dedupeKey: `sandbox-callback:${callback.reference}:${callback.attempt}` });
+            await jobs.enqueue(null, SANDBOX_CALLBACK_QUEUE, callback, {
+              runAt,
+              dedupeKey: `sandbox-callback:${callback.reference}:${callback.attempt}`,
+            });
           },
         };
-        return sandboxCollectors({ latencyScale: config.CHECKS_SANDBOX_LATENCY_SCALE, failureRate: config.CHECKS_SANDBOX_FAILURE_RATE, overrides: config.sandboxOverrides }, scheduler);
+        return sandboxCollectors(
+          {
+            latencyScale: config.CHECKS_SANDBOX_LATENCY_SCALE,
+            failureRate: config.CHECKS_SANDBOX_FAILURE_RATE,
+            overrides: config.sandboxOverrides,
+          },
+          scheduler,
+        );
       },
     },
     { provide: WEBHOOK_PARSERS, useValue: [new SandboxWebhookParser()] },

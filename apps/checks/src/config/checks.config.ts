@@ -1,12 +1,26 @@
 import { createHmac, scryptSync } from 'node:crypto';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MinLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MinLength,
+  Validate,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
 import { SERVICES } from '@kyc/contracts';
 import { loadConfig, PlatformConfig } from '@kyc/platform';
 
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value);
 
-const isBase64Key = (value: string) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+const isBase64Key = (value: string) =>
+  /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
 
 /** 32 bytes in base64 (an AES-256 key), or a passphrase of at least 16 characters. */
 @ValidatorConstraint({ name: 'isAes256Key' })
@@ -51,7 +65,8 @@ export function parseSandboxOverrides(value: unknown): Record<string, SandboxOve
     const { latency_ms, failure_rate, ...rest } = entry as Record<string, unknown>;
     if (Object.keys(rest).length) return undefined;
     if (latency_ms !== undefined && !(typeof latency_ms === 'number' && latency_ms >= 0)) return undefined;
-    if (failure_rate !== undefined && !(typeof failure_rate === 'number' && failure_rate >= 0 && failure_rate <= 1)) return undefined;
+    if (failure_rate !== undefined && !(typeof failure_rate === 'number' && failure_rate >= 0 && failure_rate <= 1))
+      return undefined;
   }
   return parsed as Record<string, SandboxOverride>;
 }
@@ -210,4 +225,8 @@ export class ChecksConfig extends PlatformConfig {
 
 /** Reads the checks service configuration from the environment (defaults: port 4001, schema checks). */
 export const loadChecksConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  loadConfig(ChecksConfig, env, { SERVICE_NAME: 'checks', PORT: SERVICES.checks.port, DB_SCHEMA: SERVICES.checks.schema });
+  loadConfig(ChecksConfig, env, {
+    SERVICE_NAME: 'checks',
+    PORT: SERVICES.checks.port,
+    DB_SCHEMA: SERVICES.checks.schema,
+  });

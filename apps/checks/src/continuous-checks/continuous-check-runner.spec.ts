@@ -2,7 +2,12 @@ import type { CheckEntity } from '../checks/check.entity';
 import { scoreChange, scoreChanges } from './continuous-check-runner';
 
 const check = (score: number, idScore: number, homonymScore: number, datasets: Record<string, number>) =>
-  ({ score, idScore, homonymScore, result: { scores: Object.entries(datasets).map(([data_set, s]) => ({ data_set, score: s })) } }) as unknown as CheckEntity;
+  ({
+    score,
+    idScore,
+    homonymScore,
+    result: { scores: Object.entries(datasets).map(([data_set, s]) => ({ data_set, score: s })) },
+  }) as unknown as CheckEntity;
 
 describe('continuous check score change', () => {
   it('compares the new score with the previous run', () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { CheckFinishedPayload, ContinuousCheckFinishedV0, ContinuousCheckFinishedV1, ContinuousScoreChange } from '@kyc/contracts';
+import type {
+  CheckFinishedPayload,
+  ContinuousCheckFinishedV0,
+  ContinuousCheckFinishedV1,
+  ContinuousScoreChange,
+} from '@kyc/contracts';
 import { AppException, Caller, Clock, Job, JobQueueService } from '@kyc/platform';
 import { CheckEntity } from '../checks/check.entity';
 import { ChecksService } from '../checks/checks.service';
@@ -35,7 +40,8 @@ export function scoreChanges(previous: CheckEntity | null, current: CheckEntity)
   push('homonym_score', previous?.homonymScore, current.homonymScore);
   const before = new Map((previous?.result?.scores ?? []).map((s) => [s.data_set, s.score]));
   const after = new Map((current.result?.scores ?? []).map((s) => [s.data_set, s.score]));
-  for (const dataSet of new Set([...before.keys(), ...after.keys()])) push(dataSet, before.get(dataSet), after.get(dataSet));
+  for (const dataSet of new Set([...before.keys(), ...after.keys()]))
+    push(dataSet, before.get(dataSet), after.get(dataSet));
   return changes;
 }
 
@@ -60,9 +66,15 @@ export class ContinuousCheckRunner implements OnModuleInit {
 
   onModuleInit(): void {
     // Runs always repeat a previous check: only those can be a run's.
-    this.engine.extendFinished((m, check) => this.onCheckFinished(m, check), (check) => !!check.previousCheck);
+    this.engine.extendFinished(
+      (m, check) => this.onCheckFinished(m, check),
+      (check) => !!check.previousCheck,
+    );
     if (!this.config.CHECKS_WORKER_ENABLED) return;
-    this.jobs.register<ContinuousRunJob>(CONTINUOUS_RUN_QUEUE, (job, m) => this.run(job, m), { transactional: true, concurrency: 2 });
+    this.jobs.register<ContinuousRunJob>(CONTINUOUS_RUN_QUEUE, (job, m) => this.run(job, m), {
+      transactional: true,
+      concurrency: 2,
+    });
   }
 
   /** One due run: creates the check, records the run, schedules the next due time (all in the job's transaction). */
@@ -97,11 +109,25 @@ export class ContinuousCheckRunner implements OnModuleInit {
     });
     const original = await m.findOneBy(CheckEntity, { id: cc.checkId, tenantId: cc.tenantId });
     if (!original) {
-      Object.assign(run, { status: 'error', message: `check ${cc.checkId} was deleted: the continuous check stops`, finishedAt: now });
+      Object.assign(run, {
+        status: 'error',
+        message: `check ${cc.checkId} was deleted: the continuous check stops`,
+        finishedAt: now,
+      });
       cc.nextRunAt = null;
     } else {
       // The tenant's user who scheduled it, trusted for the country (it was allowed when the original was created).
-      const caller = new Caller(cc.tenantId, cc.createdBy, undefined, `continuous:${cc.id}`, 'backend', cc.apiKeyVersion, undefined, new Set(['checks.country_all']), []);
+      const caller = new Caller(
+        cc.tenantId,
+        cc.createdBy,
+        undefined,
+        `continuous:${cc.id}`,
+        'backend',
+        cc.apiKeyVersion,
+        undefined,
+        new Set(['checks.country_all']),
+        [],
+      );
       try {
         const { check } = await this.checks.create(
           caller,
@@ -128,9 +154,19 @@ export class ContinuousCheckRunner implements OnModuleInit {
     cc.counter = run.counter;
     cc.updatedAt = now;
     await m.insert(ContinuousCheckRunEntity, run);
-    await m.update(ContinuousCheckEntity, { id: cc.id, tenantId: cc.tenantId }, { counter: cc.counter, lastCheckId: cc.lastCheckId, nextRunAt: cc.nextRunAt, updatedAt: now });
+    await m.update(
+      ContinuousCheckEntity,
+      { id: cc.id, tenantId: cc.tenantId },
+      { counter: cc.counter, lastCheckId: cc.lastCheckId, nextRunAt: cc.nextRunAt, updatedAt: now },
+    );
     await this.continuous.schedule(m, cc);
-    this.logger.log({ msg: 'continuous check ran', continuous_check_id: cc.id, tenant_id: cc.tenantId, check_id: run.checkId, next_run_at: cc.nextRunAt?.toISOString() ?? null });
+    this.logger.log({
+      msg: 'continuous check ran',
+      continuous_check_id: cc.id,
+      tenant_id: cc.tenantId,
+      check_id: run.checkId,
+      next_run_at: cc.nextRunAt?.toISOString() ?? null,
+    });
   }
 
   /**
@@ -155,10 +191,36 @@ export class ContinuousCheckRunner implements OnModuleInit {
     const change = scoreChange(previousScore, check.score);
     const changes = scoreChanges(previous, check);
     const now = this.clock.now();
-    Object.assign(run, { status: check.status === 'error' ? 'error' : 'finished', score: check.score, previousScore, scoreChange: change, changes, finishedAt: now });
-    await m.update(ContinuousCheckRunEntity, { id: run.id }, { status: run.status, score: run.score, previousScore, scoreChange: change, changes: changes as never, finishedAt: now });
-    await m.update(ContinuousCheckEntity, { id: cc.id, tenantId: cc.tenantId }, { scoreStatus: change, updatedAt: now });
-    const v0: Omit<ContinuousCheckFinishedV0, 'check'> = { continuous_check_id: cc.id, score_change: change, hook_api_key_version: 0 };
+    Object.assign(run, {
+      status: check.status === 'error' ? 'error' : 'finished',
+      score: check.score,
+      previousScore,
+      scoreChange: change,
+      changes,
+      finishedAt: now,
+    });
+    await m.update(
+      ContinuousCheckRunEntity,
+      { id: run.id },
+      {
+        status: run.status,
+        score: run.score,
+        previousScore,
+        scoreChange: change,
+        changes: changes as never,
+        finishedAt: now,
+      },
+    );
+    await m.update(
+      ContinuousCheckEntity,
+      { id: cc.id, tenantId: cc.tenantId },
+      { scoreStatus: change, updatedAt: now },
+    );
+    const v0: Omit<ContinuousCheckFinishedV0, 'check'> = {
+      continuous_check_id: cc.id,
+      score_change: change,
+      hook_api_key_version: 0,
+    };
     if (cc.apiKeyVersion !== 1) return v0;
     const v1: Omit<ContinuousCheckFinishedV1, 'check'> = {
       continuous_check_id: cc.id,

@@ -4,7 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { presentContinuousCheck, presentRun } from './continuous-check.presenter';
 import { ContinuousChecksService } from './continuous-checks.service';
-import { CreateContinuousCheckDto, ListContinuousChecksQuery, UpdateContinuousCheckDto } from './dto/continuous-check.dto';
+import {
+  CreateContinuousCheckDto,
+  ListContinuousChecksQuery,
+  UpdateContinuousCheckDto,
+} from './dto/continuous-check.dto';
 
 @ApiTags('continuous')
 @Controller('v1/continuous-checks')
@@ -24,7 +28,11 @@ export class ContinuousChecksController {
 
   @Put(':continuous_check_id')
   @ApiBody({ type: UpdateContinuousCheckDto })
-  async update(@CurrentCaller() caller: Caller, @Param('continuous_check_id') id: string, @Body() body: Record<string, unknown>) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('continuous_check_id') id: string,
+    @Body() body: Record<string, unknown>,
+  ) {
     const { cc, original } = await this.service.update(caller, id, body);
     return presentContinuousCheck(cc, original);
   }
@@ -32,7 +40,10 @@ export class ContinuousChecksController {
   @Get()
   async list(@CurrentCaller() caller: Caller, @Query() query: ListContinuousChecksQuery, @Req() req: FastifyRequest) {
     const { page, originals } = await this.service.list(caller, query.start_key);
-    return { continuous_checks: page.items.map((cc) => presentContinuousCheck(cc, originals.get(cc.checkId))), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+    return {
+      continuous_checks: page.items.map((cc) => presentContinuousCheck(cc, originals.get(cc.checkId))),
+      ...pageLinks(this.config.publicUrl, req.url, page.nextKey),
+    };
   }
 
   @Get(':continuous_check_id')
@@ -42,8 +53,17 @@ export class ContinuousChecksController {
   }
 
   @Get(':continuous_check_id/history')
-  async history(@CurrentCaller() caller: Caller, @Param('continuous_check_id') id: string, @Query() query: ListContinuousChecksQuery, @Req() req: FastifyRequest) {
+  async history(
+    @CurrentCaller() caller: Caller,
+    @Param('continuous_check_id') id: string,
+    @Query() query: ListContinuousChecksQuery,
+    @Req() req: FastifyRequest,
+  ) {
     const page = await this.service.history(caller, id, query.start_key);
-    return { continuous_check_id: id, history: page.items.map(presentRun), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+    return {
+      continuous_check_id: id,
+      history: page.items.map(presentRun),
+      ...pageLinks(this.config.publicUrl, req.url, page.nextKey),
+    };
   }
 }

@@ -9,7 +9,16 @@ import { ChecksService } from '../checks/checks.service';
 import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { CONTINUOUS_CHECK_STATUSES, ContinuousCheckEntity, ContinuousCheckStatus } from './continuous-check.entity';
 import { ContinuousCheckErrorCode, ContinuousCheckException } from './continuous-checks.exception';
-import { dueTime, endDateError, Frequency, FREQUENCY_MESSAGE, nextDueAfter, parseDate, parseFrequency, withinEnd } from './frequency';
+import {
+  dueTime,
+  endDateError,
+  Frequency,
+  FREQUENCY_MESSAGE,
+  nextDueAfter,
+  parseDate,
+  parseFrequency,
+  withinEnd,
+} from './frequency';
 
 export const CONTINUOUS_RUN_QUEUE = 'checks.continuous.run';
 export interface ContinuousRunJob {
@@ -47,12 +56,16 @@ export class ContinuousChecksService {
     private readonly clock: Clock,
   ) {}
 
-  async create(caller: Caller, body: Record<string, unknown>): Promise<{ cc: ContinuousCheckEntity; original: CheckEntity }> {
+  async create(
+    caller: Caller,
+    body: Record<string, unknown>,
+  ): Promise<{ cc: ContinuousCheckEntity; original: CheckEntity }> {
     body = body ?? {};
     const errors: FieldError[] = [];
     const checkId = str(body.check_id);
     if (!present(checkId)) errors.push({ field: 'check_id', message: 'check_id is required' });
-    else if (typeof checkId !== 'string' || checkId.length > MAX_ID_LENGTH) errors.push({ field: 'check_id', message: `check_id must be a check id (at most ${MAX_ID_LENGTH} characters)` });
+    else if (typeof checkId !== 'string' || checkId.length > MAX_ID_LENGTH)
+      errors.push({ field: 'check_id', message: `check_id must be a check id (at most ${MAX_ID_LENGTH} characters)` });
     const schedule = this.parseSchedule(caller, body, errors);
     if (errors.length) throw new ValidationFailedException(errors);
 
@@ -87,10 +100,21 @@ export class ContinuousChecksService {
     const status = this.status(str(body.status), false, errors) ?? 'enabled';
     const hookVersion = this.hookVersion(caller, str(body.api_key_version), errors);
     if (errors.length) return undefined;
-    return { frequency: frequency!, frequencyText: String(str(body.frequency)).trim().toLowerCase(), endDate: parseDate(str(body.end_date))!, status, hookVersion };
+    return {
+      frequency: frequency!,
+      frequencyText: String(str(body.frequency)).trim().toLowerCase(),
+      endDate: parseDate(str(body.end_date))!,
+      status,
+      hookVersion,
+    };
   }
 
-  private async insert(m: EntityManager, caller: Caller, original: CheckEntity, schedule: NonNullable<ReturnType<ContinuousChecksService['parseSchedule']>>) {
+  private async insert(
+    m: EntityManager,
+    caller: Caller,
+    original: CheckEntity,
+    schedule: NonNullable<ReturnType<ContinuousChecksService['parseSchedule']>>,
+  ) {
     const now = this.clock.now();
     const cc = this.continuous.create({
       id: newContinuousCheckId(),
@@ -114,7 +138,11 @@ export class ContinuousChecksService {
     return cc;
   }
 
-  async update(caller: Caller, id: string, body: Record<string, unknown>): Promise<{ cc: ContinuousCheckEntity; original: CheckEntity | undefined }> {
+  async update(
+    caller: Caller,
+    id: string,
+    body: Record<string, unknown>,
+  ): Promise<{ cc: ContinuousCheckEntity; original: CheckEntity | undefined }> {
     body = body ?? {};
     const errors: FieldError[] = [];
     const frequency = this.frequency(str(body.frequency), errors);
@@ -149,7 +177,14 @@ export class ContinuousChecksService {
       await m.update(
         ContinuousCheckEntity,
         { id: cc.id, tenantId: cc.tenantId },
-        { frequency: cc.frequency, anchorAt: cc.anchorAt, status: cc.status, apiKeyVersion: cc.apiKeyVersion, nextRunAt: cc.nextRunAt, updatedAt: cc.updatedAt },
+        {
+          frequency: cc.frequency,
+          anchorAt: cc.anchorAt,
+          status: cc.status,
+          apiKeyVersion: cc.apiKeyVersion,
+          nextRunAt: cc.nextRunAt,
+          updatedAt: cc.updatedAt,
+        },
       );
       await this.schedule(m, cc);
       return cc;
@@ -163,10 +198,18 @@ export class ContinuousChecksService {
     return { cc, original: await this.checks.get(caller, cc.checkId).catch(() => undefined) };
   }
 
-  async list(caller: Caller, startKey: string | undefined): Promise<{ page: Page<ContinuousCheckEntity>; originals: Map<string, CheckEntity> }> {
-    const page = await paginate(this.continuous.createQueryBuilder('cc').where('cc.tenantId = :tenant', { tenant: caller.tenantId }), { startKey, limit: PAGE_SIZE });
+  async list(
+    caller: Caller,
+    startKey: string | undefined,
+  ): Promise<{ page: Page<ContinuousCheckEntity>; originals: Map<string, CheckEntity> }> {
+    const page = await paginate(
+      this.continuous.createQueryBuilder('cc').where('cc.tenantId = :tenant', { tenant: caller.tenantId }),
+      { startKey, limit: PAGE_SIZE },
+    );
     const ids = [...new Set(page.items.map((cc) => cc.checkId))];
-    const originals = ids.length ? await this.dataSource.getRepository(CheckEntity).findBy({ tenantId: caller.tenantId, id: In(ids) }) : [];
+    const originals = ids.length
+      ? await this.dataSource.getRepository(CheckEntity).findBy({ tenantId: caller.tenantId, id: In(ids) })
+      : [];
     return { page, originals: new Map(originals.map((c) => [c.id, c])) };
   }
 
@@ -174,19 +217,26 @@ export class ContinuousChecksService {
   async history(caller: Caller, id: string, startKey: string | undefined): Promise<Page<ContinuousCheckRunEntity>> {
     const exists = await this.continuous.existsBy({ tenantId: caller.tenantId, id });
     if (!exists) throw this.notFound(id);
-    const qb = this.runs.createQueryBuilder('r').where('r.tenantId = :tenant AND r.continuousCheckId = :id', { tenant: caller.tenantId, id });
+    const qb = this.runs
+      .createQueryBuilder('r')
+      .where('r.tenantId = :tenant AND r.continuousCheckId = :id', { tenant: caller.tenantId, id });
     return paginate(qb, { startKey, limit: PAGE_SIZE });
   }
 
   /** Queues the job of the next due run (in the caller's transaction); a job already queued for that due time is kept. */
   async schedule(m: EntityManager, cc: ContinuousCheckEntity): Promise<void> {
     if (cc.status !== 'enabled' || !cc.nextRunAt) return;
-    await this.jobs.enqueue<ContinuousRunJob>(m, CONTINUOUS_RUN_QUEUE, { continuous_check_id: cc.id, due_at: cc.nextRunAt.toISOString() }, {
-      tenantId: cc.tenantId,
-      runAt: cc.nextRunAt,
-      maxAttempts: 10,
-      dedupeKey: `continuous:${cc.id}:${cc.nextRunAt.getTime()}`,
-    });
+    await this.jobs.enqueue<ContinuousRunJob>(
+      m,
+      CONTINUOUS_RUN_QUEUE,
+      { continuous_check_id: cc.id, due_at: cc.nextRunAt.toISOString() },
+      {
+        tenantId: cc.tenantId,
+        runAt: cc.nextRunAt,
+        maxAttempts: 10,
+        dedupeKey: `continuous:${cc.id}:${cc.nextRunAt.getTime()}`,
+      },
+    );
   }
 
   private async originalCheck(caller: Caller, checkId: string): Promise<CheckEntity> {
@@ -194,7 +244,9 @@ export class ContinuousChecksService {
       return await this.checks.get(caller, checkId);
     } catch (err) {
       if (err instanceof CheckException && err.status === 404) {
-        throw new ContinuousCheckException(ContinuousCheckErrorCode.CheckNotFound, `check ${checkId} not found`, [{ field: 'check_id', message: `check ${checkId} does not exist` }]);
+        throw new ContinuousCheckException(ContinuousCheckErrorCode.CheckNotFound, `check ${checkId} not found`, [
+          { field: 'check_id', message: `check ${checkId} does not exist` },
+        ]);
       }
       throw err;
     }
@@ -231,13 +283,19 @@ export class ContinuousChecksService {
       return undefined;
     }
     if (Number(v) !== caller.keyVersion) {
-      errors.push({ field: 'api_key_version', message: `api_key_version must match the version of the API key in use (${caller.keyVersion})` });
+      errors.push({
+        field: 'api_key_version',
+        message: `api_key_version must match the version of the API key in use (${caller.keyVersion})`,
+      });
       return undefined;
     }
     return Number(v) as 0 | 1;
   }
 
   private notFound(id: string) {
-    return new ContinuousCheckException(ContinuousCheckErrorCode.ContinuousCheckNotFound, `continuous check ${id} not found`);
+    return new ContinuousCheckException(
+      ContinuousCheckErrorCode.ContinuousCheckNotFound,
+      `continuous check ${id} not found`,
+    );
   }
 }

@@ -16,7 +16,8 @@ const NAMED: Record<string, Frequency> = {
 /** At most 999 units between runs (e.g. `999d`); 0 is not a frequency. */
 const CUSTOM = /^([1-9][0-9]{0,2})([dwmy])$/;
 
-export const FREQUENCY_MESSAGE = 'frequency must be daily, weekly, monthly, yearly or <n>d|w|m|y (n from 1 to 999, e.g. 3d, 2w)';
+export const FREQUENCY_MESSAGE =
+  'frequency must be daily, weekly, monthly, yearly or <n>d|w|m|y (n from 1 to 999, e.g. 3d, 2w)';
 
 /** daily, weekly, monthly, yearly or `<n>d|w|m|y`; undefined when it is none of them. */
 export function parseFrequency(value: unknown): Frequency | undefined {
@@ -61,7 +62,9 @@ export function parseDate(value: unknown): Date | undefined {
   const m = DATE.exec(value.trim());
   if (!m) return undefined;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) ? d : undefined;
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+    ? d
+    : undefined;
 }
 
 /** Runs happen while their due time is before the end of end_date (UTC): end_date is inclusive. */
@@ -75,13 +78,17 @@ export const withinEnd = (due: Date, endDate: Date): boolean => due < endOfDate(
  * (the first run is one period after `now`).
  */
 export function endDateError(value: unknown, frequency: Frequency | undefined, now: Date): FieldError | undefined {
-  if (value === undefined || value === null || value === '') return { field: 'end_date', message: 'end_date is required (YYYY-MM-DD)' };
+  if (value === undefined || value === null || value === '')
+    return { field: 'end_date', message: 'end_date is required (YYYY-MM-DD)' };
   const end = parseDate(value);
   if (!end) return { field: 'end_date', message: 'end_date must be a date YYYY-MM-DD' };
   if (!frequency) return undefined;
   const first = dueTime(now, frequency, 1);
   if (!withinEnd(first, end)) {
-    return { field: 'end_date', message: `end_date must allow at least one run: with this frequency the first run is on ${first.toISOString().slice(0, 10)}` };
+    return {
+      field: 'end_date',
+      message: `end_date must allow at least one run: with this frequency the first run is on ${first.toISOString().slice(0, 10)}`,
+    };
   }
   return undefined;
 }

@@ -10,7 +10,14 @@ import { CredentialsService } from './credentials.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CollectorCredentialEntity]), CollectorsModule],
   controllers: [CredentialsController],
-  providers: [{ provide: CredentialsCipher, inject: [ChecksConfig], useFactory: (config: ChecksConfig) => new CredentialsCipher(config.credentialsKey) }, CredentialsService],
+  providers: [
+    {
+      provide: CredentialsCipher,
+      inject: [ChecksConfig],
+      useFactory: (config: ChecksConfig) => new CredentialsCipher(config.credentialsKey),
+    },
+    CredentialsService,
+  ],
   exports: [CredentialsService, CredentialsCipher],
 })
 export class CredentialsModule {}

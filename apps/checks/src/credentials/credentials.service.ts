@@ -37,7 +37,10 @@ export class CredentialsService {
   async save(caller: Caller, databaseId: string, dto: SaveCredentialDto): Promise<CredentialView> {
     const name = this.databaseName(databaseId);
     const now = this.clock.now();
-    const secret = this.cipher.encrypt({ password: dto.password, complements: dto.complements ?? null }, aad(caller.tenantId, databaseId));
+    const secret = this.cipher.encrypt(
+      { password: dto.password, complements: dto.complements ?? null },
+      aad(caller.tenantId, databaseId),
+    );
     const [row] = await this.credentials.query(
       `INSERT INTO collector_credentials (tenant_id, database_id, username, secret, has_complements, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $6)
@@ -46,7 +49,14 @@ export class CredentialsService {
       [caller.tenantId, databaseId, dto.username, secret, dto.complements !== undefined, now],
     );
     this.logger.log({ msg: 'collector credentials saved', tenant_id: caller.tenantId, database_id: databaseId });
-    return { database_id: databaseId, database_name: name, username: dto.username, has_complements: dto.complements !== undefined, creation_date: new Date(row.created_at).toISOString(), update_date: new Date(row.updated_at).toISOString() };
+    return {
+      database_id: databaseId,
+      database_name: name,
+      username: dto.username,
+      has_complements: dto.complements !== undefined,
+      creation_date: new Date(row.created_at).toISOString(),
+      update_date: new Date(row.updated_at).toISOString(),
+    };
   }
 
   async list(caller: Caller): Promise<CredentialView[]> {
@@ -57,20 +67,32 @@ export class CredentialsService {
   async remove(caller: Caller, databaseId: string): Promise<void> {
     this.databaseName(databaseId);
     const { affected } = await this.credentials.delete({ tenantId: caller.tenantId, databaseId });
-    if (!affected) throw new CredentialException(CredentialErrorCode.CredentialNotFound, `no credentials stored for database ${databaseId}`);
+    if (!affected)
+      throw new CredentialException(
+        CredentialErrorCode.CredentialNotFound,
+        `no credentials stored for database ${databaseId}`,
+      );
   }
 
   /** Decrypted credentials for a collector run; undefined when the tenant stored none. */
   async forCollector(tenantId: string, databaseId: string): Promise<CollectorCredentials | undefined> {
     const row = await this.credentials.findOneBy({ tenantId, databaseId });
     if (!row) return undefined;
-    const secret = this.cipher.decrypt<{ password: string; complements: unknown }>(row.secret, aad(tenantId, databaseId));
-    return { username: row.username, password: secret.password, ...(secret.complements !== null ? { complements: secret.complements } : {}) };
+    const secret = this.cipher.decrypt<{ password: string; complements: unknown }>(
+      row.secret,
+      aad(tenantId, databaseId),
+    );
+    return {
+      username: row.username,
+      password: secret.password,
+      ...(secret.complements !== null ? { complements: secret.complements } : {}),
+    };
   }
 
   private databaseName(databaseId: string): string {
     const collector = this.registry.get(databaseId);
-    if (!collector) throw new CredentialException(CredentialErrorCode.UnknownDatabase, `database ${databaseId} does not exist`);
+    if (!collector)
+      throw new CredentialException(CredentialErrorCode.UnknownDatabase, `database ${databaseId} does not exist`);
     return collector.databaseName;
   }
 

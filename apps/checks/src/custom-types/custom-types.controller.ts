@@ -40,6 +40,14 @@ export class CustomTypesController {
   }
 
   private present(caller: Caller, t: CustomTypeEntity) {
-    return { client_id: caller.tenantId, config_id: t.id, country: t.country, type: t.type, score_configs: scoreConfigs([t]), creation_date: t.createdAt.toISOString(), update_date: t.updatedAt.toISOString() };
+    return {
+      client_id: caller.tenantId,
+      config_id: t.id,
+      country: t.country,
+      type: t.type,
+      score_configs: scoreConfigs([t]),
+      creation_date: t.createdAt.toISOString(),
+      update_date: t.updatedAt.toISOString(),
+    };
   }
 }

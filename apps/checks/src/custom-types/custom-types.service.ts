@@ -26,7 +26,11 @@ export type ScoreConfigs = Partial<Record<CustomTypeCountry, Record<string, Scor
 
 export function scoreConfigs(types: CustomTypeEntity[]): ScoreConfigs {
   const out: ScoreConfigs = {};
-  for (const t of types) (out[t.country] ??= {})[t.type] = Object.entries(t.weights).map(([data_set, weight]) => ({ data_set: data_set as DataSet, weight: weight as number }));
+  for (const t of types)
+    (out[t.country] ??= {})[t.type] = Object.entries(t.weights).map(([data_set, weight]) => ({
+      data_set: data_set as DataSet,
+      weight: weight as number,
+    }));
   return out;
 }
 
@@ -47,12 +51,24 @@ export class CustomTypesService {
   async create(caller: Caller, dto: SaveCustomTypeDto): Promise<CustomTypeEntity> {
     this.assertNotBuiltIn(dto.type, 'created');
     const now = this.clock.now();
-    const entity = this.types.create({ id: newConfigId(), tenantId: caller.tenantId, country: dto.country, type: dto.type, weights: this.validWeights(dto), createdAt: now, updatedAt: now });
+    const entity = this.types.create({
+      id: newConfigId(),
+      tenantId: caller.tenantId,
+      country: dto.country,
+      type: dto.type,
+      weights: this.validWeights(dto),
+      createdAt: now,
+      updatedAt: now,
+    });
     try {
       await this.types.insert(entity);
     } catch (err) {
       if (err instanceof QueryFailedError && (err as unknown as { code?: string }).code === '23505') {
-        throw new CustomTypeException(CustomTypeErrorCode.CustomTypeExists, `custom type ${dto.type} already exists in ${dto.country}: update it with PUT /v1/config`, [{ field: 'type', message: 'already exists' }]);
+        throw new CustomTypeException(
+          CustomTypeErrorCode.CustomTypeExists,
+          `custom type ${dto.type} already exists in ${dto.country}: update it with PUT /v1/config`,
+          [{ field: 'type', message: 'already exists' }],
+        );
       }
       throw err;
     }
@@ -63,7 +79,11 @@ export class CustomTypesService {
     this.assertNotBuiltIn(dto.type, 'modified');
     const weights = this.validWeights(dto);
     const existing = await this.types.findOneBy({ tenantId: caller.tenantId, country: dto.country, type: dto.type });
-    if (!existing) throw new CustomTypeException(CustomTypeErrorCode.CustomTypeNotFound, `custom type ${dto.type} does not exist in ${dto.country}`);
+    if (!existing)
+      throw new CustomTypeException(
+        CustomTypeErrorCode.CustomTypeNotFound,
+        `custom type ${dto.type} does not exist in ${dto.country}`,
+      );
     existing.weights = weights;
     existing.updatedAt = this.clock.now();
     await this.types.update({ id: existing.id, tenantId: caller.tenantId }, { weights, updatedAt: existing.updatedAt });
@@ -78,24 +98,46 @@ export class CustomTypesService {
   /** Deletes a custom type and returns the remaining ones of its country. */
   async remove(caller: Caller, query: DeleteCustomTypeQuery): Promise<CustomTypeEntity[]> {
     this.assertNotBuiltIn(query.type, 'deleted');
-    const { affected } = await this.types.delete({ tenantId: caller.tenantId, country: query.country, type: query.type });
-    if (!affected) throw new CustomTypeException(CustomTypeErrorCode.CustomTypeNotFound, `custom type ${query.type} does not exist in ${query.country}`);
-    return this.types.find({ where: { tenantId: caller.tenantId, country: query.country }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const { affected } = await this.types.delete({
+      tenantId: caller.tenantId,
+      country: query.country,
+      type: query.type,
+    });
+    if (!affected)
+      throw new CustomTypeException(
+        CustomTypeErrorCode.CustomTypeNotFound,
+        `custom type ${query.type} does not exist in ${query.country}`,
+      );
+    return this.types.find({
+      where: { tenantId: caller.tenantId, country: query.country },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   private assertNotBuiltIn(type: string, verb: string) {
-    if (isBuiltIn(type)) throw new CustomTypeException(CustomTypeErrorCode.BuiltInType, `the built-in types person, vehicle and company cannot be ${verb}`, [{ field: 'type', message: 'type cannot be person, vehicle or company' }]);
+    if (isBuiltIn(type))
+      throw new CustomTypeException(
+        CustomTypeErrorCode.BuiltInType,
+        `the built-in types person, vehicle and company cannot be ${verb}`,
+        [{ field: 'type', message: 'type cannot be person, vehicle or company' }],
+      );
   }
 
   /** At least one dataset weight, each 0..1 (the DTO checks), summing to 1 within 1e-6. */
   private validWeights(dto: SaveCustomTypeDto): Partial<Record<DataSet, number>> {
     const weights = weightsOf(dto);
     const values = Object.values(weights) as number[];
-    if (!values.length) throw new ValidationFailedException([{ field: 'weights', message: 'at least one dataset_<name> weight is required' }]);
+    if (!values.length)
+      throw new ValidationFailedException([
+        { field: 'weights', message: 'at least one dataset_<name> weight is required' },
+      ]);
     const sum = values.reduce((s, w) => s + w, 0);
     if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
       throw new ValidationFailedException(
-        Object.keys(weights).map((d) => ({ field: `dataset_${d}`, message: `the weights must sum to 1; these sum to ${Number(sum.toFixed(6))}` })),
+        Object.keys(weights).map((d) => ({
+          field: `dataset_${d}`,
+          message: `the weights must sum to 1; these sum to ${Number(sum.toFixed(6))}`,
+        })),
         'The weights of a custom type must sum to 1',
       );
     }

@@ -1,5 +1,10 @@
 import { DataSource } from 'typeorm';
-import { PlatformJobs1763769700000, PlatformJobsClaim1763770800000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import {
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  PlatformTables1763769600000,
+  serviceDataSourceOptions,
+} from '@kyc/platform';
 import { BatchEntity } from '../batches/batch.entity';
 import { CheckEntity } from '../checks/check.entity';
 import { CollectorCredentialEntity } from '../credentials/collector-credential.entity';
@@ -16,10 +21,35 @@ import { Batches1763770700000 } from './migrations/1763770700000-batches';
 import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
 import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';
 
-export const checksEntities: Function[] = [CheckEntity, CheckDatabaseEntity, CustomTypeEntity, CheckSettingsEntity, CollectorCredentialEntity, ContinuousCheckEntity, ContinuousCheckRunEntity, CheckPdfEntity, BatchEntity];
-export const checksMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateChecks1763769601000, CheckEngine1763770100000, ContinuousChecksAndPdfs1763770600000, Batches1763770700000, ResultWithoutNulls1763770900000, ResultAsJson1763771000000];
+export const checksEntities: Function[] = [
+  CheckEntity,
+  CheckDatabaseEntity,
+  CustomTypeEntity,
+  CheckSettingsEntity,
+  CollectorCredentialEntity,
+  ContinuousCheckEntity,
+  ContinuousCheckRunEntity,
+  CheckPdfEntity,
+  BatchEntity,
+];
+export const checksMigrations = [
+  PlatformTables1763769600000,
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  CreateChecks1763769601000,
+  CheckEngine1763770100000,
+  ContinuousChecksAndPdfs1763770600000,
+  Batches1763770700000,
+  ResultWithoutNulls1763770900000,
+  ResultAsJson1763771000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(
-  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'checks', entities: checksEntities, migrations: checksMigrations }),
+  serviceDataSourceOptions({
+    url: process.env.DATABASE_URL ?? '',
+    schema: process.env.DB_SCHEMA ?? 'checks',
+    entities: checksEntities,
+    migrations: checksMigrations,
+  }),
 );

@@ -30,9 +30,22 @@ const registry = new CollectorRegistry(
   ],
   [],
 );
-const engine = (max: number) => new CheckEngineService({} as any, {} as any, {} as any, {} as any, Object.assign(new ChecksConfig(), { CHECKS_INLINE_COLLECT_MAX_MS: max }), registry, {} as any);
+const engine = (max: number) =>
+  new CheckEngineService(
+    {} as any,
+    {} as any,
+    {} as any,
+    {} as any,
+    Object.assign(new ChecksConfig(), { CHECKS_INLINE_COLLECT_MAX_MS: max }),
+    registry,
+    {} as any,
+  );
 const check = { country: 'CO', type: 'person', region: null } as any;
-const inline = (max: number) => registry.all().filter((c) => (engine(max) as any).asksInline(check, c.databaseId)).map((c) => c.databaseId);
+const inline = (max: number) =>
+  registry
+    .all()
+    .filter((c) => (engine(max) as any).asksInline(check, c.databaseId))
+    .map((c) => c.databaseId);
 
 describe('which databases the start job asks inline', () => {
   it('asks synchronous databases without credentials or first-ask delay whose declared answer time is at most CHECKS_INLINE_COLLECT_MAX_MS', () => {

@@ -1,13 +1,44 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BUILT_IN_CHECK_TYPES, BuiltInCheckType, CHECK_EVENT_TYPES, CheckFinishedPayload, CheckStatus, DataSet, NamesMatchingType, TOPICS } from '@kyc/contracts';
+import {
+  BUILT_IN_CHECK_TYPES,
+  BuiltInCheckType,
+  CHECK_EVENT_TYPES,
+  CheckFinishedPayload,
+  CheckStatus,
+  DataSet,
+  NamesMatchingType,
+  TOPICS,
+} from '@kyc/contracts';
 import type { PoolClient, QueryResult } from 'pg';
-import { Clock, EnqueueOptions, findOneRaw, GroupCommit, Job, JOB_COMPLETED, JobQueueService, mapRow, OutboxRow, OutboxService, OutgoingEvent, preparedQuery, rawQuery, withPooledClient } from '@kyc/platform';
+import {
+  Clock,
+  EnqueueOptions,
+  findOneRaw,
+  GroupCommit,
+  Job,
+  JOB_COMPLETED,
+  JobQueueService,
+  mapRow,
+  OutboxRow,
+  OutboxService,
+  OutgoingEvent,
+  preparedQuery,
+  rawQuery,
+  withPooledClient,
+} from '@kyc/platform';
 import { effectiveInputs } from '../checks/check-inputs';
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
-import { Collector, CollectorAnswer, CollectorContext, CollectorCredentials, CollectorError, CollectorOutcome } from '../collectors/collector';
+import {
+  Collector,
+  CollectorAnswer,
+  CollectorContext,
+  CollectorCredentials,
+  CollectorError,
+  CollectorOutcome,
+} from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CredentialsService } from '../credentials/credentials.service';
@@ -41,13 +72,18 @@ export interface EffectiveSettings {
  * Adds fields to the `checks.check.finished` event of a finishing check, in the transaction that
  * finishes it (continuous checks add their run: continuous_check_id, score_change, ...).
  */
-export type CheckFinishedExtension = (m: EntityManager, check: CheckEntity) => Promise<Partial<Omit<CheckFinishedPayload, 'check'>>>;
+export type CheckFinishedExtension = (
+  m: EntityManager,
+  check: CheckEntity,
+) => Promise<Partial<Omit<CheckFinishedPayload, 'check'>>>;
 
 /** A database's outcome as the engine records it. */
 export type DatabaseOutcome = CollectorAnswer | { kind: 'failure'; message: string };
 
 type RunOutcome = 'success' | 'error' | 'timeout';
-type AskResult = { kind: 'outcome'; outcome: CollectorOutcome } | { kind: 'failed'; error: unknown; message: string; permanent: boolean };
+type AskResult =
+  | { kind: 'outcome'; outcome: CollectorOutcome }
+  | { kind: 'failed'; error: unknown; message: string; permanent: boolean };
 
 /** Delay before retry n (1-based) of a failed database when settings have `retries`: 15 s doubling, at most 10 minutes. */
 const collectBackoffMs = (n: number) => Math.min(10 * 60_000, 15_000 * 2 ** (n - 1));
@@ -203,7 +239,10 @@ export class CheckEngineService implements OnModuleInit {
   /** Start statements of concurrent start jobs, grouped (see startMany). */
   private readonly starts: GroupCommit<StartItem, boolean>;
   private readonly defaults = new Map<string, Partial<Record<DataSet, number>>>();
-  private readonly finishedExtensions: { extend: CheckFinishedExtension; appliesTo?: (check: CheckEntity) => boolean }[] = [];
+  private readonly finishedExtensions: {
+    extend: CheckFinishedExtension;
+    appliesTo?: (check: CheckEntity) => boolean;
+  }[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -223,9 +262,20 @@ export class CheckEngineService implements OnModuleInit {
     const lockMs = this.config.CHECKS_WORKER_LOCK_MS;
     // Not transactional: it may ask databases (outside any transaction), then starts the check in
     // one transaction of its own; a re-run finds the check started and stops.
-    this.jobs.register<StartJob>(START_QUEUE, (job) => this.start(job), { concurrency: this.config.CHECKS_START_CONCURRENCY, lockMs });
-    this.jobs.register<CollectJob>(COLLECT_QUEUE, (job) => this.collect(job), { concurrency: this.config.CHECKS_WORKER_CONCURRENCY, lockMs, backoffMs: collectBackoffMs });
-    this.jobs.register<TimerJob>(TIMER_QUEUE, (job, m) => this.timer(job, m), { transactional: true, concurrency: 2, lockMs });
+    this.jobs.register<StartJob>(START_QUEUE, (job) => this.start(job), {
+      concurrency: this.config.CHECKS_START_CONCURRENCY,
+      lockMs,
+    });
+    this.jobs.register<CollectJob>(COLLECT_QUEUE, (job) => this.collect(job), {
+      concurrency: this.config.CHECKS_WORKER_CONCURRENCY,
+      lockMs,
+      backoffMs: collectBackoffMs,
+    });
+    this.jobs.register<TimerJob>(TIMER_QUEUE, (job, m) => this.timer(job, m), {
+      transactional: true,
+      concurrency: 2,
+      lockMs,
+    });
   }
 
   /**
@@ -243,7 +293,11 @@ export class CheckEngineService implements OnModuleInit {
     if (!(BUILT_IN_CHECK_TYPES as readonly string[]).includes(check.type)) return {};
     const key = `${check.type}/${check.country}`;
     let w = this.defaults.get(key);
-    if (!w) this.defaults.set(key, (w = defaultWeights(check.type as BuiltInCheckType, this.registry.candidates(check.country, check.type))));
+    if (!w)
+      this.defaults.set(
+        key,
+        (w = defaultWeights(check.type as BuiltInCheckType, this.registry.candidates(check.country, check.type))),
+      );
     return w;
   }
 
@@ -274,7 +328,13 @@ export class CheckEngineService implements OnModuleInit {
     const now = this.clock.now();
     const settings = this.settingsOf(check);
     const deadlineAt = new Date(check.createdAt.getTime() + settings.maxDurationMinutes * 60_000);
-    const plan = this.registry.plan({ country: check.country, type: check.type, region: check.region, inputs: effectiveInputs(check.inputs, check.region), weights: this.weightsOf(check) });
+    const plan = this.registry.plan({
+      country: check.country,
+      type: check.type,
+      region: check.region,
+      inputs: effectiveInputs(check.inputs, check.region),
+      weights: this.weightsOf(check),
+    });
     const rows = plan.map(({ collector, search, invalidInputs }) => {
       // A database that needs credentials the tenant has not stored fails at once, saying how to add them.
       const missing = !!search && collector.needsCredentials && !withCredentials.has(collector.databaseId);
@@ -302,7 +362,8 @@ export class CheckEngineService implements OnModuleInit {
     });
 
     // Fast path: ask the quick synchronous databases now, concurrently, outside any transaction.
-    const inline = now < deadlineAt ? rows.filter((r) => r.status === 'not_started' && this.asksInline(check, r.databaseId)) : [];
+    const inline =
+      now < deadlineAt ? rows.filter((r) => r.status === 'not_started' && this.asksInline(check, r.databaseId)) : [];
     const asked = await Promise.all(
       inline.map(async (row) => {
         row.attempts = 1;
@@ -313,21 +374,39 @@ export class CheckEngineService implements OnModuleInit {
     const runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[] = [];
     const collectJobs: { payload: CollectJob; options: EnqueueOptions }[] = [];
     const collectJob = (row: CheckDatabaseEntity, runAt: Date, key: string) =>
-      collectJobs.push({ payload: { check_id: check.id, database_row_id: row.id }, options: { tenantId: check.tenantId, runAt, maxAttempts: this.collectAttempts(settings), dedupeKey: `collect:${row.id}:${key}` } });
+      collectJobs.push({
+        payload: { check_id: check.id, database_row_id: row.id },
+        options: {
+          tenantId: check.tenantId,
+          runAt,
+          maxAttempts: this.collectAttempts(settings),
+          dedupeKey: `collect:${row.id}:${key}`,
+        },
+      });
     const askedIds = new Set(inline.map((r) => r.id));
     for (const { row, result } of asked) {
       if (result.kind === 'failed') {
         runs.push({ row, outcome: 'error' });
         // Retried by its own job with the collect queue's backoff, as a failed collect job would be.
-        if (!result.permanent && settings.retries) collectJob(row, new Date(done.getTime() + collectBackoffMs(1)), 'start');
-        else Object.assign(row, { status: 'error', message: result.message.slice(0, 500), answeredAt: done, updatedAt: done });
+        if (!result.permanent && settings.retries)
+          collectJob(row, new Date(done.getTime() + collectBackoffMs(1)), 'start');
+        else
+          Object.assign(row, {
+            status: 'error',
+            message: result.message.slice(0, 500),
+            answeredAt: done,
+            updatedAt: done,
+          });
       } else if (result.outcome.kind === 'answer') {
         runs.push({ row, outcome: 'success' });
         Object.assign(row, { status: 'completed', answer: result.outcome, answeredAt: done, updatedAt: done });
       } else if (result.outcome.pollAt) collectJob(row, result.outcome.pollAt, String(result.outcome.pollAt.getTime()));
     }
     for (const row of rows.filter((r) => r.status === 'not_started' && !askedIds.has(r.id))) {
-      const delay = this.registry.get(row.databaseId)?.firstAskDelayMs?.({ country: check.country, type: check.type, region: check.region }) ?? 0;
+      const delay =
+        this.registry
+          .get(row.databaseId)
+          ?.firstAskDelayMs?.({ country: check.country, type: check.type, region: check.region }) ?? 0;
       collectJob(row, new Date(now.getTime() + Math.max(0, delay)), 'start');
     }
 
@@ -337,7 +416,9 @@ export class CheckEngineService implements OnModuleInit {
     check.deadlineAt = deadlineAt;
     const finished = this.evaluate(check, rows, done);
     if (!finished || !this.extended(check)) {
-      return (await this.startInOneStatement(job, check, rows, runs, collectJobs, finished, done)) ? JOB_COMPLETED : undefined;
+      return (await this.startInOneStatement(job, check, rows, runs, collectJobs, finished, done))
+        ? JOB_COMPLETED
+        : undefined;
     }
     return this.dataSource.transaction(async (m) => {
       const { affected } = await m.update(
@@ -409,11 +490,34 @@ export class CheckEngineService implements OnModuleInit {
       runs: runs.map((run) => runRow(run, now)),
       events: finished ? [this.outbox.row(this.finishedEvent(check, {}))] : [],
       jobs: [
-        ...collectJobs.map((j) => ({ queue: COLLECT_QUEUE, payload: j.payload, max_attempts: j.options.maxAttempts ?? 5, run_at: j.options.runAt ?? now, dedupe_key: j.options.dedupeKey ?? null })),
-        ...(timer ? [{ queue: TIMER_QUEUE, payload: timer.payload, max_attempts: 5, run_at: timer.runAt, dedupe_key: timer.dedupeKey }] : []),
+        ...collectJobs.map((j) => ({
+          queue: COLLECT_QUEUE,
+          payload: j.payload,
+          max_attempts: j.options.maxAttempts ?? 5,
+          run_at: j.options.runAt ?? now,
+          dedupe_key: j.options.dedupeKey ?? null,
+        })),
+        ...(timer
+          ? [
+              {
+                queue: TIMER_QUEUE,
+                payload: timer.payload,
+                max_attempts: 5,
+                run_at: timer.runAt,
+                dedupe_key: timer.dedupeKey,
+              },
+            ]
+          : []),
       ],
     });
-    if (started && finished) this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+    if (started && finished)
+      this.logger.log({
+        msg: 'check finished',
+        check_id: check.id,
+        tenant_id: check.tenantId,
+        status: check.status,
+        score: check.score,
+      });
     return started;
   }
 
@@ -439,7 +543,8 @@ export class CheckEngineService implements OnModuleInit {
   private asksInline(check: CheckEntity, databaseId: string): boolean {
     const max = this.config.CHECKS_INLINE_COLLECT_MAX_MS;
     const collector = this.registry.get(databaseId);
-    if (!max || !collector || collector.webhookType || collector.needsCredentials || !collector.answerLatencyMs) return false;
+    if (!max || !collector || collector.webhookType || collector.needsCredentials || !collector.answerLatencyMs)
+      return false;
     const c = { country: check.country, type: check.type, region: check.region };
     return (collector.firstAskDelayMs?.(c) ?? 0) <= 0 && collector.answerLatencyMs(c) <= max;
   }
@@ -463,24 +568,54 @@ export class CheckEngineService implements OnModuleInit {
     const settings = this.settingsOf(check);
     const collector = this.registry.get(row.databaseId);
     if (!collector) {
-      return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: `database ${row.databaseId} is not available in this installation` }, { job }));
+      return this.recorded(
+        this.record(
+          check.id,
+          tenantId,
+          row.id,
+          { kind: 'failure', message: `database ${row.databaseId} is not available in this installation` },
+          { job },
+        ),
+      );
     }
     let credentials: CollectorCredentials | undefined;
     if (collector.needsCredentials) {
       credentials = await this.credentials.forCollector(tenantId, row.databaseId);
-      if (!credentials) return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: missingCredentials(row.databaseId) }, { countRun: false, job }));
+      if (!credentials)
+        return this.recorded(
+          this.record(
+            check.id,
+            tenantId,
+            row.id,
+            { kind: 'failure', message: missingCredentials(row.databaseId) },
+            { countRun: false, job },
+          ),
+        );
     }
-    const [{ attempts }] = await preparedQuery<{ attempts: number }>(this.dataSource, 'checks.engine.attempt', `UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [row.id]);
+    const [{ attempts }] = await preparedQuery<{ attempts: number }>(
+      this.dataSource,
+      'checks.engine.attempt',
+      `UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
+      [row.id],
+    );
     const result = await this.ask(collector, check, row, now, attempts, credentials);
     if (result.kind === 'failed') {
-      if (result.permanent || !settings.retries) return this.recorded(this.record(check.id, tenantId, row.id, { kind: 'failure', message: result.message }, { job }));
+      if (result.permanent || !settings.retries)
+        return this.recorded(
+          this.record(check.id, tenantId, row.id, { kind: 'failure', message: result.message }, { job }),
+        );
       await this.recordRuns(manager, check.id, [{ row, outcome: 'error' }], now);
       throw result.error; // retried with backoff; the timer expires the database at max_duration
     }
     const outcome = result.outcome;
     if (outcome.kind === 'pending') {
       if (outcome.pollAt) {
-        await this.jobs.enqueue<CollectJob>(null, COLLECT_QUEUE, job.payload, { tenantId, runAt: outcome.pollAt, maxAttempts: this.collectAttempts(settings), dedupeKey: `collect:${row.id}:${outcome.pollAt.getTime()}` });
+        await this.jobs.enqueue<CollectJob>(null, COLLECT_QUEUE, job.payload, {
+          tenantId,
+          runAt: outcome.pollAt,
+          maxAttempts: this.collectAttempts(settings),
+          dedupeKey: `collect:${row.id}:${outcome.pollAt.getTime()}`,
+        });
       }
       return;
     }
@@ -493,7 +628,14 @@ export class CheckEngineService implements OnModuleInit {
   }
 
   /** One query of a database, with the call's deadline; failures are returned, not thrown. */
-  private async ask(collector: Collector, check: CheckEntity, row: CheckDatabaseEntity, now: Date, attempt: number, credentials: CollectorCredentials | undefined): Promise<AskResult> {
+  private async ask(
+    collector: Collector,
+    check: CheckEntity,
+    row: CheckDatabaseEntity,
+    now: Date,
+    attempt: number,
+    credentials: CollectorCredentials | undefined,
+  ): Promise<AskResult> {
     const ctx = (signal: AbortSignal): CollectorContext => ({
       checkId: check.id,
       tenantId: check.tenantId,
@@ -509,10 +651,28 @@ export class CheckEngineService implements OnModuleInit {
       signal,
     });
     try {
-      return { kind: 'outcome', outcome: await withTimeout((signal) => collector.collect(ctx(signal)), Math.max(1_000, Math.floor(this.config.CHECKS_WORKER_LOCK_MS / 2)), collector.databaseName) };
+      return {
+        kind: 'outcome',
+        outcome: await withTimeout(
+          (signal) => collector.collect(ctx(signal)),
+          Math.max(1_000, Math.floor(this.config.CHECKS_WORKER_LOCK_MS / 2)),
+          collector.databaseName,
+        ),
+      };
     } catch (err) {
-      if (!(err instanceof CollectorError)) this.logger.warn({ err, database_id: row.databaseId, check_id: check.id, msg: 'collector failed unexpectedly' });
-      return { kind: 'failed', error: err, message: err instanceof Error ? err.message : String(err), permanent: err instanceof CollectorError ? err.permanent : false };
+      if (!(err instanceof CollectorError))
+        this.logger.warn({
+          err,
+          database_id: row.databaseId,
+          check_id: check.id,
+          msg: 'collector failed unexpectedly',
+        });
+      return {
+        kind: 'failed',
+        error: err,
+        message: err instanceof Error ? err.message : String(err),
+        permanent: err instanceof CollectorError ? err.permanent : false,
+      };
     }
   }
 
@@ -528,17 +688,35 @@ export class CheckEngineService implements OnModuleInit {
    * completion), and COMMIT. A finishing check with a CheckFinishedExtension that applies is
    * recorded again in a TypeORM transaction, where the extension runs.
    */
-  async record(checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions = {}): Promise<boolean> {
-    const result = await withPooledClient(this.dataSource, (client) => this.recordPipelined(client, checkId, tenantId, rowId, outcome, options));
-    if (result === 'extended') return this.dataSource.transaction((m) => this.recordIn(m, checkId, tenantId, rowId, outcome, options));
+  async record(
+    checkId: string,
+    tenantId: string,
+    rowId: string,
+    outcome: DatabaseOutcome,
+    options: RecordOptions = {},
+  ): Promise<boolean> {
+    const result = await withPooledClient(this.dataSource, (client) =>
+      this.recordPipelined(client, checkId, tenantId, rowId, outcome, options),
+    );
+    if (result === 'extended')
+      return this.dataSource.transaction((m) => this.recordIn(m, checkId, tenantId, rowId, outcome, options));
     return result === 'recorded';
   }
 
-  private async recordPipelined(client: PoolClient, checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions): Promise<'recorded' | 'ignored' | 'extended'> {
+  private async recordPipelined(
+    client: PoolClient,
+    checkId: string,
+    tenantId: string,
+    rowId: string,
+    outcome: DatabaseOutcome,
+    options: RecordOptions,
+  ): Promise<'recorded' | 'ignored' | 'extended'> {
     // One round trip: three statements in one simple query (each statement its own snapshot).
     const literals = [client.escapeLiteral(checkId), client.escapeLiteral(tenantId)];
     const bind = (sql: string) => sql.replace(/\$([12])\b/g, (_, n: string) => literals[Number(n) - 1]);
-    const [, locked, databases] = (await client.query(`BEGIN; ${bind(LOCK_CHECK_SQL)}; ${bind(CHECK_DATABASES_SQL)}`)) as unknown as QueryResult[];
+    const [, locked, databases] = (await client.query(
+      `BEGIN; ${bind(LOCK_CHECK_SQL)}; ${bind(CHECK_DATABASES_SQL)}`,
+    )) as unknown as QueryResult[];
     const check = locked.rows[0] ? mapRow(this.dataSource.getRepository(CheckEntity), locked.rows[0]) : null;
     const rows = databases.rows.map((r) => mapRow(this.dataSource.getRepository(CheckDatabaseEntity), r));
     const now = this.clock.now();
@@ -552,13 +730,26 @@ export class CheckEngineService implements OnModuleInit {
     await client.query('COMMIT');
     if (applied.finished) {
       this.outbox.committed();
-      this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+      this.logger.log({
+        msg: 'check finished',
+        check_id: check.id,
+        tenant_id: check.tenantId,
+        status: check.status,
+        score: check.score,
+      });
     }
     return 'recorded';
   }
 
   /** record() in a TypeORM transaction: for a finishing check with extensions (they get its EntityManager). */
-  private async recordIn(m: EntityManager, checkId: string, tenantId: string, rowId: string, outcome: DatabaseOutcome, options: RecordOptions): Promise<boolean> {
+  private async recordIn(
+    m: EntityManager,
+    checkId: string,
+    tenantId: string,
+    rowId: string,
+    outcome: DatabaseOutcome,
+    options: RecordOptions,
+  ): Promise<boolean> {
     const locked = await this.lockWithDatabases(m, checkId, tenantId);
     if (!locked) return false;
     const { check, rows } = locked;
@@ -567,7 +758,11 @@ export class CheckEngineService implements OnModuleInit {
     if (!applied) return false;
     if (applied.finished && this.extended(check)) {
       const { row } = applied;
-      await m.update(CheckDatabaseEntity, { id: row.id }, { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now });
+      await m.update(
+        CheckDatabaseEntity,
+        { id: row.id },
+        { status: row.status, answer: row.answer as never, message: row.message, answeredAt: now, updatedAt: now },
+      );
       await this.recordRuns(m, check.id, applied.runs, now);
       await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, this.settledFields(check, true));
       await this.publishFinished(m, check);
@@ -583,7 +778,14 @@ export class CheckEngineService implements OnModuleInit {
    * Applies a database's outcome to its row (in memory) and re-evaluates the check; null when
    * there is nothing to record (the check finished, or the database is unknown or already final).
    */
-  private applyOutcome(check: CheckEntity, rows: CheckDatabaseEntity[], rowId: string, outcome: DatabaseOutcome, options: RecordOptions, now: Date): Applied | null {
+  private applyOutcome(
+    check: CheckEntity,
+    rows: CheckDatabaseEntity[],
+    rowId: string,
+    outcome: DatabaseOutcome,
+    options: RecordOptions,
+    now: Date,
+  ): Applied | null {
     if (FINISHED.includes(check.status)) return null;
     const row = rows.find((r) => r.id === rowId);
     if (!row || isFinal(row)) return null;
@@ -595,7 +797,10 @@ export class CheckEngineService implements OnModuleInit {
       updatedAt: now,
     });
     // A tenant's missing credentials say nothing about the database's health.
-    const runs = options.countRun === false ? [] : [{ row, outcome: (outcome.kind === 'answer' ? 'success' : 'error') as RunOutcome }];
+    const runs =
+      options.countRun === false
+        ? []
+        : [{ row, outcome: (outcome.kind === 'answer' ? 'success' : 'error') as RunOutcome }];
     return { row, runs, finished: this.evaluate(check, rows, now) };
   }
 
@@ -605,7 +810,12 @@ export class CheckEngineService implements OnModuleInit {
   }
 
   /** The one statement that writes a recorded answer (see record()). */
-  private recordStatement(check: CheckEntity, { row, runs, finished }: Applied, now: Date, job?: Job): { text: string; values: unknown[] } {
+  private recordStatement(
+    check: CheckEntity,
+    { row, runs, finished }: Applied,
+    now: Date,
+    job?: Job,
+  ): { text: string; values: unknown[] } {
     return {
       text: RECORD_SQL,
       values: [
@@ -630,7 +840,10 @@ export class CheckEngineService implements OnModuleInit {
   }
 
   /** A webhook answered the query `reference`. Unknown references are refused; late or repeated answers ignored. */
-  async recordWebhook(reference: string, outcome: DatabaseOutcome): Promise<'recorded' | 'ignored' | 'unknown' | 'retrying'> {
+  async recordWebhook(
+    reference: string,
+    outcome: DatabaseOutcome,
+  ): Promise<'recorded' | 'ignored' | 'unknown' | 'retrying'> {
     const row = await this.dataSource.manager.findOneBy(CheckDatabaseEntity, { reference });
     if (!row) return 'unknown';
     if (isFinal(row)) return 'ignored';
@@ -640,7 +853,17 @@ export class CheckEngineService implements OnModuleInit {
     if (outcome.kind === 'failure' && this.settingsOf(check).retries && (!check.deadlineAt || now < check.deadlineAt)) {
       await this.recordRuns(this.dataSource.manager, check.id, [{ row, outcome: 'error' }], now);
       const retryAt = new Date(now.getTime() + 60_000);
-      await this.jobs.enqueue<CollectJob>(null, COLLECT_QUEUE, { check_id: check.id, database_row_id: row.id }, { tenantId: row.tenantId, runAt: retryAt, maxAttempts: 10_000, dedupeKey: `collect:${row.id}:${retryAt.getTime()}` });
+      await this.jobs.enqueue<CollectJob>(
+        null,
+        COLLECT_QUEUE,
+        { check_id: check.id, database_row_id: row.id },
+        {
+          tenantId: row.tenantId,
+          runAt: retryAt,
+          maxAttempts: 10_000,
+          dedupeKey: `collect:${row.id}:${retryAt.getTime()}`,
+        },
+      );
       return 'retrying';
     }
     return (await this.record(row.checkId, row.tenantId, row.id, outcome)) ? 'recorded' : 'ignored';
@@ -682,14 +905,30 @@ export class CheckEngineService implements OnModuleInit {
   }
 
   /** The next moment something is due: a database's expected answer time or the check's deadline. */
-  private async scheduleTimer(m: EntityManager, check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): Promise<void> {
+  private async scheduleTimer(
+    m: EntityManager,
+    check: CheckEntity,
+    rows: CheckDatabaseEntity[],
+    now: Date,
+  ): Promise<void> {
     const timer = this.timerJob(check, rows, now);
-    if (timer) await this.jobs.enqueue<TimerJob>(m, TIMER_QUEUE, timer.payload, { tenantId: check.tenantId, runAt: timer.runAt, dedupeKey: timer.dedupeKey });
+    if (timer)
+      await this.jobs.enqueue<TimerJob>(m, TIMER_QUEUE, timer.payload, {
+        tenantId: check.tenantId,
+        runAt: timer.runAt,
+        dedupeKey: timer.dedupeKey,
+      });
   }
 
-  private timerJob(check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): { payload: TimerJob; runAt: Date; dedupeKey: string } | null {
+  private timerJob(
+    check: CheckEntity,
+    rows: CheckDatabaseEntity[],
+    now: Date,
+  ): { payload: TimerJob; runAt: Date; dedupeKey: string } | null {
     const due = [
-      ...rows.filter((r) => r.status === 'not_started' && r.expectedAt && r.expectedAt > now).map((r) => r.expectedAt!.getTime()),
+      ...rows
+        .filter((r) => r.status === 'not_started' && r.expectedAt && r.expectedAt > now)
+        .map((r) => r.expectedAt!.getTime()),
       ...(check.deadlineAt ? [Math.max(check.deadlineAt.getTime(), now.getTime())] : []),
     ];
     if (!due.length) return null;
@@ -739,7 +978,12 @@ export class CheckEngineService implements OnModuleInit {
       idScore: scored.id_score,
       homonymScore: scored.homonym_score,
       // Only public result fields, none of them null: GET /v1/checks/{id} copies it as it is (RESULT_JSON_SQL).
-      result: { scores: scored.scores, statuses: databaseStatuses(databases), ...(scored.homonym_probability !== null ? { homonym_probability: scored.homonym_probability } : {}), ...summaries },
+      result: {
+        scores: scored.scores,
+        statuses: databaseStatuses(databases),
+        ...(scored.homonym_probability !== null ? { homonym_probability: scored.homonym_probability } : {}),
+        ...summaries,
+      },
       updatedAt: now,
       ...(finished ? { finishedAt: now } : {}),
     });
@@ -762,28 +1006,56 @@ export class CheckEngineService implements OnModuleInit {
   /** The checks.check.finished event of a finishing check, in its transaction (with the extensions' fields). */
   private async publishFinished(m: EntityManager, check: CheckEntity): Promise<void> {
     const extra: Partial<CheckFinishedPayload> = {};
-    for (const { extend, appliesTo } of this.finishedExtensions) if (!appliesTo || appliesTo(check)) Object.assign(extra, await extend(m, check));
+    for (const { extend, appliesTo } of this.finishedExtensions)
+      if (!appliesTo || appliesTo(check)) Object.assign(extra, await extend(m, check));
     await this.outbox.add(m, this.finishedEvent(check, extra));
-    this.logger.log({ msg: 'check finished', check_id: check.id, tenant_id: check.tenantId, status: check.status, score: check.score });
+    this.logger.log({
+      msg: 'check finished',
+      check_id: check.id,
+      tenant_id: check.tenantId,
+      status: check.status,
+      score: check.score,
+    });
   }
 
   private finishedEvent(check: CheckEntity, extra: Partial<CheckFinishedPayload>): OutgoingEvent<CheckFinishedPayload> {
-    return { topic: TOPICS.checkFinished, type: CHECK_EVENT_TYPES.finished, tenantId: check.tenantId, aggregateId: check.id, payload: { ...extra, check: checkRecord(check) } };
+    return {
+      topic: TOPICS.checkFinished,
+      type: CHECK_EVENT_TYPES.finished,
+      tenantId: check.tenantId,
+      aggregateId: check.id,
+      payload: { ...extra, check: checkRecord(check) },
+    };
   }
 
   // ------------------------------------------------------------------------------------ helpers
 
   /** The check, locked, then its databases (in their order), in the caller's transaction. */
-  private async lockWithDatabases(m: EntityManager, checkId: string, tenantId: string): Promise<{ check: CheckEntity; rows: CheckDatabaseEntity[] } | null> {
+  private async lockWithDatabases(
+    m: EntityManager,
+    checkId: string,
+    tenantId: string,
+  ): Promise<{ check: CheckEntity; rows: CheckDatabaseEntity[] } | null> {
     const [found] = await preparedQuery(this.dataSource, 'checks.engine.lock', LOCK_CHECK_SQL, [checkId, tenantId], m);
     if (!found) return null;
-    const rows = await preparedQuery(this.dataSource, 'checks.engine.databases', CHECK_DATABASES_SQL, [checkId, tenantId], m);
+    const rows = await preparedQuery(
+      this.dataSource,
+      'checks.engine.databases',
+      CHECK_DATABASES_SQL,
+      [checkId, tenantId],
+      m,
+    );
     const databases = m.getRepository(CheckDatabaseEntity);
     return { check: mapRow(m.getRepository(CheckEntity), found), rows: rows.map((r) => mapRow(databases, r)) };
   }
 
   /** Runs of databases for the health dashboard (success, error or timeout, with their latency), in one statement. */
-  private async recordRuns(m: EntityManager, checkId: string, runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[], now: Date): Promise<void> {
+  private async recordRuns(
+    m: EntityManager,
+    checkId: string,
+    runs: { row: CheckDatabaseEntity; outcome: RunOutcome }[],
+    now: Date,
+  ): Promise<void> {
     if (!runs.length) return;
     await m.query(
       `INSERT INTO collector_runs (database_id, country, tenant_id, check_id, outcome, latency_ms, finished_at)
@@ -803,7 +1075,8 @@ const runRow = ({ row, outcome }: { row: CheckDatabaseEntity; outcome: RunOutcom
   latency_ms: Math.max(0, now.getTime() - (row.requestedAt ?? now).getTime()),
 });
 
-const missingCredentials = (databaseId: string) => `no credentials stored for ${databaseId}: add them with POST /v1/config/credentials/${databaseId}`;
+const missingCredentials = (databaseId: string) =>
+  `no credentials stored for ${databaseId}: add them with POST /v1/config/credentials/${databaseId}`;
 
 /** The name scoring compares name-only records with: the person's full name, else the company name. */
 export function searchedName(check: Pick<CheckEntity, 'type' | 'inputs'>): string | null {

@@ -41,7 +41,10 @@ export const BASE_WEIGHTS: Record<BuiltInCheckType, Partial<Record<DataSet, numb
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** Default weights of a built-in type in a country, given the databases that can serve it. */
-export function defaultWeights(type: BuiltInCheckType, candidates: readonly Collector[]): Partial<Record<DataSet, number>> {
+export function defaultWeights(
+  type: BuiltInCheckType,
+  candidates: readonly Collector[],
+): Partial<Record<DataSet, number>> {
   const fed = new Set(candidates.flatMap((c) => c.dataSets));
   const base = Object.entries(BASE_WEIGHTS[type]).filter(([d]) => fed.has(d as DataSet)) as [DataSet, number][];
   const total = base.reduce((s, [, w]) => s + w, 0);

@@ -58,7 +58,10 @@ export function namesMatch(searched: string, found: string, mode: NamesMatchingT
   const b = normalizeName(found);
   if (!a || !b) return false;
   if (mode === 'exact') return a === b;
-  const [shorter, longer] = tokens(searched).length <= tokens(found).length ? [tokens(searched), tokens(found)] : [tokens(found), tokens(searched)];
+  const [shorter, longer] =
+    tokens(searched).length <= tokens(found).length
+      ? [tokens(searched), tokens(found)]
+      : [tokens(found), tokens(searched)];
   if (shorter.length < 2 && shorter.length !== longer.length) return false;
   const pool = [...longer];
   for (const t of shorter) {
@@ -69,4 +72,8 @@ export function namesMatch(searched: string, found: string, mode: NamesMatchingT
   return true;
 }
 
-export const fullName = (first?: string | null, last?: string | null) => [first, last].filter((s) => s && s.trim()).join(' ').trim();
+export const fullName = (first?: string | null, last?: string | null) =>
+  [first, last]
+    .filter((s) => s && s.trim())
+    .join(' ')
+    .trim();

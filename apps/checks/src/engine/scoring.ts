@@ -26,15 +26,35 @@ export const SEVERITY_SCORES: Record<Severity, number> = {
   very_high: 0,
 };
 
-const SEVERITY_RANK: Record<Severity, number> = { unknown: 0, none: 1, very_low: 2, low: 3, medium: 4, high: 5, very_high: 6 };
+const SEVERITY_RANK: Record<Severity, number> = {
+  unknown: 0,
+  none: 1,
+  very_low: 2,
+  low: 3,
+  medium: 4,
+  high: 5,
+  very_high: 6,
+};
 
-export const maxSeverity = (list: Severity[]): Severity => list.reduce<Severity>((a, b) => (SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a), 'unknown');
+export const maxSeverity = (list: Severity[]): Severity =>
+  list.reduce<Severity>((a, b) => (SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a), 'unknown');
 
 /** Name-only records of these datasets count only when the name matches per the tenant's names_matching_type. */
-export const NAME_MATCHED_DATASETS: readonly DataSet[] = ['criminal_record', 'legal_background', 'international_background'];
+export const NAME_MATCHED_DATASETS: readonly DataSet[] = [
+  'criminal_record',
+  'legal_background',
+  'international_background',
+];
 
 /** Which route result wins when neither route found anything. */
-const RESULT_RANK: Record<ScoreResult, number> = { found: 6, pending: 5, delayed: 4, not_found: 3, error: 2, ignored: 1 };
+const RESULT_RANK: Record<ScoreResult, number> = {
+  found: 6,
+  pending: 5,
+  delayed: 4,
+  not_found: 3,
+  error: 2,
+  ignored: 1,
+};
 
 export const FINAL_DATABASE_STATUSES: readonly DatabaseStatus[] = ['completed', 'error', 'expired', 'skipped'];
 
@@ -77,13 +97,19 @@ export function recordCounts(record: FoundRecord, searchedName: string | null, m
 }
 
 /** Result, severity and score of one dataset through one route (by ID or by name). */
-export function routeDetail(dataSet: DataSet, route: SearchRoute, input: ScoringInput): ScoreDetail & { records: FoundRecord[] } {
+export function routeDetail(
+  dataSet: DataSet,
+  route: SearchRoute,
+  input: ScoringInput,
+): ScoreDetail & { records: FoundRecord[] } {
   const feeding = input.databases.filter((d) => d.dataSets.includes(dataSet) && d.status !== 'skipped');
   const capable = feeding.filter((d) => d.searchBy === route);
   const records = feeding
     .filter((d) => d.status === 'completed' && d.answer)
     .flatMap((d) => d.answer!.records)
-    .filter((r) => r.data_set === dataSet && r.found_by === route && recordCounts(r, input.searchedName, input.namesMatching));
+    .filter(
+      (r) => r.data_set === dataSet && r.found_by === route && recordCounts(r, input.searchedName, input.namesMatching),
+    );
   let result: ScoreResult;
   if (records.length) result = 'found';
   else if (!capable.length) result = 'ignored';
@@ -91,7 +117,8 @@ export function routeDetail(dataSet: DataSet, route: SearchRoute, input: Scoring
   else if (capable.some((d) => d.status === 'delayed')) result = 'delayed';
   else if (capable.some((d) => d.status === 'completed')) result = 'not_found';
   else result = 'error';
-  const severity: Severity = result === 'found' ? maxSeverity(records.map((r) => r.severity)) : result === 'not_found' ? 'none' : 'unknown';
+  const severity: Severity =
+    result === 'found' ? maxSeverity(records.map((r) => r.severity)) : result === 'not_found' ? 'none' : 'unknown';
   return { result, severity, score: SEVERITY_SCORES[severity], records };
 }
 
@@ -135,7 +162,9 @@ export function scoreCheck(input: ScoringInput): ScoringResult {
   const anyAnswer = input.databases.some((d) => d.status === 'completed');
   const weighted = (pick: (s: DatasetScore) => ScoreDetail) => {
     if (!anyAnswer) return -1;
-    return round(weightedAverage(scores.map((s) => ({ weight: input.weights[s.data_set] ?? 0, detail: pick(s) }))) ?? 1);
+    return round(
+      weightedAverage(scores.map((s) => ({ weight: input.weights[s.data_set] ?? 0, detail: pick(s) }))) ?? 1,
+    );
   };
   return {
     score: weighted((s) => s),
@@ -154,7 +183,11 @@ export function scoreCheck(input: ScoringInput): ScoringResult {
 export function homonymProbability(input: ScoringInput): number | null {
   const completed = input.databases.filter((d) => d.status === 'completed' && d.answer);
   if (!completed.some((d) => d.searchBy === 'name')) return null;
-  const own = new Set(completed.flatMap((d) => d.answer!.records.filter((r) => r.found_by === 'id' && r.subject_ref).map((r) => r.subject_ref!)));
+  const own = new Set(
+    completed.flatMap((d) =>
+      d.answer!.records.filter((r) => r.found_by === 'id' && r.subject_ref).map((r) => r.subject_ref!),
+    ),
+  );
   const named = new Set(
     completed
       .flatMap((d) => d.answer!.records)
@@ -201,11 +234,21 @@ function countNames(names: { first: string; last: string }[]): NameFound[] {
 /** Summary (names found, identity status, gender, …), vehicle and company summaries, wrong inputs. */
 export function summarize(type: string, input: ScoringInput): Summaries {
   const answers = input.databases.filter((d) => d.status === 'completed' && d.answer).map((d) => d.answer!);
-  const counted = answers.flatMap((a) => a.records).filter((r) => recordCounts(r, input.searchedName, input.namesMatching));
-  const identity = answers.map((a) => a.identity).find((i) => i && i.status !== 'not_found') ?? answers.map((a) => a.identity).find(Boolean);
+  const counted = answers
+    .flatMap((a) => a.records)
+    .filter((r) => recordCounts(r, input.searchedName, input.namesMatching));
+  const identity =
+    answers.map((a) => a.identity).find((i) => i && i.status !== 'not_found') ??
+    answers.map((a) => a.identity).find(Boolean);
   const personNames = [
-    ...answers.flatMap((a) => (a.identity?.first_name || a.identity?.last_name ? [{ first: a.identity.first_name ?? '', last: a.identity.last_name ?? '' }] : [])),
-    ...counted.filter((r) => r.found_first_name !== undefined).map((r) => ({ first: r.found_first_name ?? '', last: r.found_last_name ?? '' })),
+    ...answers.flatMap((a) =>
+      a.identity?.first_name || a.identity?.last_name
+        ? [{ first: a.identity.first_name ?? '', last: a.identity.last_name ?? '' }]
+        : [],
+    ),
+    ...counted
+      .filter((r) => r.found_first_name !== undefined)
+      .map((r) => ({ first: r.found_first_name ?? '', last: r.found_last_name ?? '' })),
   ];
   const summary: CheckSummary = {
     names_found: countNames(personNames),

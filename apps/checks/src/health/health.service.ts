@@ -4,7 +4,13 @@ import { Clock } from '@kyc/platform';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { HealthQuery } from './dto/health.query';
 
-export const HEALTH_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'undetermined'] as const;
+export const HEALTH_STATUSES = [
+  'operational',
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+  'undetermined',
+] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
 /** operational >= 90 % successful runs; degraded 50-90 %; partial outage 10-50 %; major outage < 10 %; undetermined without runs. */
@@ -55,7 +61,14 @@ export class HealthService {
     const windowStart = at - HOUR;
     const from = Math.min(dayStart, windowStart);
     const to = Math.max(dayStart + DAY, at);
-    const rows: { database_id: string; hour: number | null; in_window: boolean; ok: number; total: number; latency: number | null }[] = await this.dataSource.query(
+    const rows: {
+      database_id: string;
+      hour: number | null;
+      in_window: boolean;
+      ok: number;
+      total: number;
+      latency: number | null;
+    }[] = await this.dataSource.query(
       `SELECT database_id,
               CASE WHEN finished_at >= $3 AND finished_at < $4 THEN floor(extract(epoch FROM finished_at - $3) / 3600)::int END AS hour,
               (finished_at > $5 AND finished_at <= $6) AS in_window,
@@ -63,7 +76,16 @@ export class HealthService {
          FROM collector_runs
         WHERE country = $1 AND database_id = ANY($2) AND finished_at >= $7 AND finished_at < $8
         GROUP BY 1, 2, 3`,
-      [query.country, collectors.map((c) => c.databaseId), new Date(dayStart), new Date(dayStart + DAY), new Date(windowStart), new Date(at), new Date(from), new Date(to + 1)],
+      [
+        query.country,
+        collectors.map((c) => c.databaseId),
+        new Date(dayStart),
+        new Date(dayStart + DAY),
+        new Date(windowStart),
+        new Date(at),
+        new Date(from),
+        new Date(to + 1),
+      ],
     );
     return collectors.map((c) => {
       const mine = rows.filter((r) => r.database_id === c.databaseId);

@@ -3,8 +3,18 @@ import { PDF_INPUTS, PDF_TEXT, PDF_VALUES } from './pdf-labels';
 
 describe('check PDF renderer', () => {
   const content = {
-    checkId: 'CHK1', country: 'CO', type: 'person', status: 'completed', createdAt: new Date('2031-03-10T12:00:00Z'), inputs: { national_id: '1' },
-    score: 0.5, idScore: 0.5, homonymScore: 1, scores: [], statuses: [], recordsFound: {},
+    checkId: 'CHK1',
+    country: 'CO',
+    type: 'person',
+    status: 'completed',
+    createdAt: new Date('2031-03-10T12:00:00Z'),
+    inputs: { national_id: '1' },
+    score: 0.5,
+    idScore: 0.5,
+    homonymScore: 1,
+    scores: [],
+    statuses: [],
+    recordsFound: {},
   };
 
   it('renders a PDF document in each language', async () => {

@@ -27,7 +27,12 @@ const fmt = (n: number) => (n < 0 ? '-1' : n.toFixed(2));
  * severity, and each database with its status. Pure and synchronous apart from collecting the bytes.
  */
 export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: true, info: { Title: `${pdfText('title', lang)} ${content.checkId}`, CreationDate: generatedAt } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress: true,
+    info: { Title: `${pdfText('title', lang)} ${content.checkId}`, CreationDate: generatedAt },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -36,8 +41,10 @@ export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, gene
   });
   const t = (k: string) => pdfText(k, lang);
   const v = (k: string) => pdfValue(k, lang);
-  const line = (label: string, value: string) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).fontSize(10).moveDown(0.3);
+  const line = (label: string, value: string) =>
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  const heading = (text: string) =>
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).fontSize(10).moveDown(0.3);
 
   doc.font('Helvetica-Bold').fontSize(18).text(t('title')).fontSize(10).moveDown(0.5);
   line(t('check_id'), content.checkId);
@@ -62,14 +69,22 @@ export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, gene
   if (!content.scores.length) doc.font('Helvetica').text(t('none'));
   for (const s of content.scores) {
     doc.font('Helvetica-Bold').text(v(s.data_set));
-    doc.font('Helvetica').text(`${t('result')}: ${v(s.result)}   ${t('score')}: ${fmt(s.score)}   ${t('severity')}: ${v(s.severity)}`, { indent: 12 });
+    doc
+      .font('Helvetica')
+      .text(`${t('result')}: ${v(s.result)}   ${t('score')}: ${fmt(s.score)}   ${t('severity')}: ${v(s.severity)}`, {
+        indent: 12,
+      });
   }
 
   heading(t('databases'));
   if (!content.statuses.length) doc.font('Helvetica').text(t('none'));
   for (const s of content.statuses) {
     const found = content.recordsFound[s.database_id] ?? 0;
-    doc.font('Helvetica').text(`${s.database_name} (${s.data_set ? v(s.data_set) : s.database_id}): ${v(s.status)}; ${t('records')}: ${found}`);
+    doc
+      .font('Helvetica')
+      .text(
+        `${s.database_name} (${s.data_set ? v(s.data_set) : s.database_id}): ${v(s.status)}; ${t('records')}: ${found}`,
+      );
   }
   doc.end();
   return done;

@@ -21,7 +21,11 @@ export const PDF_TEXT: Labels = {
   score: { es: 'Puntaje global', en: 'Global score', pt: 'Pontuação global' },
   id_score: { es: 'Puntaje por documento', en: 'ID score', pt: 'Pontuação por documento' },
   homonym_score: { es: 'Puntaje por nombre', en: 'Name score', pt: 'Pontuação por nome' },
-  score_scale: { es: '0 es riesgo alto, 1 es riesgo bajo; -1 sin resultado', en: '0 is high risk, 1 is low risk; -1 no result', pt: '0 é risco alto, 1 é risco baixo; -1 sem resultado' },
+  score_scale: {
+    es: '0 es riesgo alto, 1 es riesgo bajo; -1 sin resultado',
+    en: '0 is high risk, 1 is low risk; -1 no result',
+    pt: '0 é risco alto, 1 é risco baixo; -1 sem resultado',
+  },
   datasets: { es: 'Conjuntos de datos consultados', en: 'Datasets consulted', pt: 'Conjuntos de dados consultados' },
   dataset: { es: 'Conjunto de datos', en: 'Dataset', pt: 'Conjunto de dados' },
   result: { es: 'Resultado', en: 'Result', pt: 'Resultado' },
@@ -33,15 +37,27 @@ export const PDF_TEXT: Labels = {
 
 /** Datasets, results, severities and statuses. */
 export const PDF_VALUES: Labels = {
-  affiliations_and_insurances: { es: 'Afiliaciones y seguros', en: 'Affiliations and insurances', pt: 'Afiliações e seguros' },
+  affiliations_and_insurances: {
+    es: 'Afiliaciones y seguros',
+    en: 'Affiliations and insurances',
+    pt: 'Afiliações e seguros',
+  },
   alert_in_media: { es: 'Alertas en medios', en: 'Alerts in media', pt: 'Alertas na mídia' },
   business_background: { es: 'Antecedentes empresariales', en: 'Business background', pt: 'Antecedentes empresariais' },
   criminal_record: { es: 'Antecedentes penales', en: 'Criminal record', pt: 'Antecedentes criminais' },
   driving_licenses: { es: 'Licencias de conducción', en: 'Driving licenses', pt: 'Carteiras de habilitação' },
-  international_background: { es: 'Antecedentes internacionales', en: 'International background', pt: 'Antecedentes internacionais' },
+  international_background: {
+    es: 'Antecedentes internacionales',
+    en: 'International background',
+    pt: 'Antecedentes internacionais',
+  },
   legal_background: { es: 'Antecedentes legales', en: 'Legal background', pt: 'Antecedentes legais' },
   personal_identity: { es: 'Identidad personal', en: 'Personal identity', pt: 'Identidade pessoal' },
-  professional_background: { es: 'Antecedentes profesionales', en: 'Professional background', pt: 'Antecedentes profissionais' },
+  professional_background: {
+    es: 'Antecedentes profesionales',
+    en: 'Professional background',
+    pt: 'Antecedentes profissionais',
+  },
   taxes_and_finances: { es: 'Impuestos y finanzas', en: 'Taxes and finances', pt: 'Impostos e finanças' },
   traffic_fines: { es: 'Multas de tránsito', en: 'Traffic fines', pt: 'Multas de trânsito' },
   vehicle_information: { es: 'Información del vehículo', en: 'Vehicle information', pt: 'Informações do veículo' },

@@ -15,7 +15,12 @@ export class PdfController {
   @HttpCode(202)
   async request(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string) {
     const row = await this.pdfs.request(caller, checkId);
-    return { check_id: row.checkId, status: row.status, pdf_path: `/v1/checks/${row.checkId}/pdf`, requested_at: row.requestedAt.toISOString() };
+    return {
+      check_id: row.checkId,
+      status: row.status,
+      pdf_path: `/v1/checks/${row.checkId}/pdf`,
+      requested_at: row.requestedAt.toISOString(),
+    };
   }
 
   @Get()
@@ -23,6 +28,10 @@ export class PdfController {
   async download(@CurrentCaller() caller: Caller, @Param('check_id') checkId: string, @Query() query: PdfQuery) {
     const lang = query.lang ?? DEFAULT_PDF_LANGUAGE;
     const pdf = await this.pdfs.download(caller, checkId, lang);
-    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `inline; filename="${checkId}-${lang}.pdf"`, length: pdf.length });
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: `inline; filename="${checkId}-${lang}.pdf"`,
+      length: pdf.length,
+    });
   }
 }

@@ -21,7 +21,10 @@ export interface PdfJob {
 const COLUMN: Record<PdfLanguage, 'pdfEs' | 'pdfEn' | 'pdfPt'> = { es: 'pdfEs', en: 'pdfEn', pt: 'pdfPt' };
 
 /** What the PDF of a check shows, from its row and its databases. */
-export function pdfContent(check: CheckEntity, databases: Pick<CheckDatabaseEntity, 'databaseId' | 'answer'>[]): CheckPdfContent {
+export function pdfContent(
+  check: CheckEntity,
+  databases: Pick<CheckDatabaseEntity, 'databaseId' | 'answer'>[],
+): CheckPdfContent {
   return {
     checkId: check.id,
     country: check.country,
@@ -64,14 +67,29 @@ export class PdfService implements OnModuleInit {
   async request(caller: Caller, checkId: string): Promise<CheckPdfEntity> {
     const check = await this.checks.get(caller, checkId);
     const now = this.clock.now();
-    const row = this.pdfs.create({ tenantId: caller.tenantId, checkId: check.id, status: 'generating', pdfEs: null, pdfEn: null, pdfPt: null, message: null, requestedAt: now, generatedAt: null });
+    const row = this.pdfs.create({
+      tenantId: caller.tenantId,
+      checkId: check.id,
+      status: 'generating',
+      pdfEs: null,
+      pdfEn: null,
+      pdfPt: null,
+      message: null,
+      requestedAt: now,
+      generatedAt: null,
+    });
     await this.dataSource.transaction(async (m) => {
       await m.upsert(CheckPdfEntity, row, ['tenantId', 'checkId']);
-      await this.jobs.enqueue<PdfJob>(m, PDF_QUEUE, { check_id: check.id, requested_at: now.toISOString() }, {
-        tenantId: caller.tenantId,
-        maxAttempts: 5,
-        dedupeKey: `pdf:${caller.tenantId}:${check.id}:${now.getTime()}`,
-      });
+      await this.jobs.enqueue<PdfJob>(
+        m,
+        PDF_QUEUE,
+        { check_id: check.id, requested_at: now.toISOString() },
+        {
+          tenantId: caller.tenantId,
+          maxAttempts: 5,
+          dedupeKey: `pdf:${caller.tenantId}:${check.id}:${now.getTime()}`,
+        },
+      );
     });
     // Wake the job queue now rather than at its next poll (as ChecksService.create does).
     this.outbox.committed();
@@ -81,10 +99,22 @@ export class PdfService implements OnModuleInit {
   async download(caller: Caller, checkId: string, lang: PdfLanguage = DEFAULT_PDF_LANGUAGE): Promise<Buffer> {
     const check = await this.checks.get(caller, checkId);
     const row = await this.pdfs.findOneBy({ tenantId: caller.tenantId, checkId: check.id });
-    if (!row) throw new PdfException(PdfErrorCode.PdfNotRequested, `no PDF was requested for check ${checkId}: request it with POST /v1/checks/${checkId}/pdf`);
-    if (row.status === 'generating') throw new PdfException(PdfErrorCode.PdfGenerating, `the PDF of check ${checkId} is being generated; ask again shortly`);
+    if (!row)
+      throw new PdfException(
+        PdfErrorCode.PdfNotRequested,
+        `no PDF was requested for check ${checkId}: request it with POST /v1/checks/${checkId}/pdf`,
+      );
+    if (row.status === 'generating')
+      throw new PdfException(
+        PdfErrorCode.PdfGenerating,
+        `the PDF of check ${checkId} is being generated; ask again shortly`,
+      );
     const pdf = row[COLUMN[lang]];
-    if (row.status === 'error' || !pdf) throw new PdfException(PdfErrorCode.PdfFailed, `the PDF of check ${checkId} could not be generated: request it again`);
+    if (row.status === 'error' || !pdf)
+      throw new PdfException(
+        PdfErrorCode.PdfFailed,
+        `the PDF of check ${checkId} could not be generated: request it again`,
+      );
     return pdf;
   }
 
@@ -99,7 +129,10 @@ export class PdfService implements OnModuleInit {
       .where('c.id = :id AND c.tenantId = :tenant', { id: job.payload.check_id, tenant: tenantId })
       .getOne();
     if (!check) return; // deleted: its PDF row went with it
-    const databases = await m.find(CheckDatabaseEntity, { where: { checkId: check.id, tenantId }, select: { databaseId: true, answer: true } });
+    const databases = await m.find(CheckDatabaseEntity, {
+      where: { checkId: check.id, tenantId },
+      select: { databaseId: true, answer: true },
+    });
     const content = pdfContent(check, databases);
     const now = this.clock.now();
     const [es, en, pt] = await Promise.all(PDF_LANGUAGES.map((lang) => renderCheckPdf(content, lang, now)));

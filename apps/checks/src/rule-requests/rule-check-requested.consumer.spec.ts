@@ -18,7 +18,15 @@ const payload: CheckRequestedPayload = {
   inputs: { national_id: '123' },
   user_authorized: true,
 };
-const event: EventEnvelope<CheckRequestedPayload> = { id: 'ev1', type: 'account.check.requested', version: 1, tenant_id: 't1', occurred_at: new Date().toISOString(), aggregate_id: 'EXE1', payload };
+const event: EventEnvelope<CheckRequestedPayload> = {
+  id: 'ev1',
+  type: 'account.check.requested',
+  version: 1,
+  tenant_id: 't1',
+  occurred_at: new Date().toISOString(),
+  aggregate_id: 'EXE1',
+  payload,
+};
 
 /** An inbox that runs the effect once per event id, like the real one. */
 function fakeInbox() {
@@ -53,7 +61,19 @@ describe('RuleCheckRequestedConsumer', () => {
     const creator = new RecordingCreator();
     await new RuleCheckRequestedConsumer(inbox, creator).onCheckRequested(event);
     expect(creator.calls).toEqual([
-      ['t1', { type: 'person', country: 'CO', inputs: { national_id: '123' }, user_authorized: true }, expect.objectContaining({ manager, commandId: 'ev1', requestedBy: 'u1', executionId: 'EXE1', depth: 2, ruleId: 'RUL1', sourceCheckId: 'CHK0' })],
+      [
+        't1',
+        { type: 'person', country: 'CO', inputs: { national_id: '123' }, user_authorized: true },
+        expect.objectContaining({
+          manager,
+          commandId: 'ev1',
+          requestedBy: 'u1',
+          executionId: 'EXE1',
+          depth: 2,
+          ruleId: 'RUL1',
+          sourceCheckId: 'CHK0',
+        }),
+      ],
     ]);
   });
 

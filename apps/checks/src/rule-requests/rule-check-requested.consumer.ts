@@ -40,7 +40,12 @@ export class RuleCheckRequestedConsumer {
             sourceCheckId: p.source_check_id,
           },
         );
-        this.logger.log({ msg: 'check created for a rule', check_id: checkId, execution_id: p.execution_id, depth: p.depth });
+        this.logger.log({
+          msg: 'check created for a rule',
+          check_id: checkId,
+          execution_id: p.execution_id,
+          depth: p.depth,
+        });
       } catch (err) {
         if (!(err instanceof RuleCheckRejected)) throw err;
         this.logger.warn({ msg: 'rule check request refused', execution_id: p.execution_id, reason: err.message });

@@ -40,7 +40,8 @@ export class SettingsService {
     const next: CheckSettingsEntity = {
       tenantId: caller.tenantId,
       maxDuration: dto.max_duration ?? current?.maxDuration ?? null,
-      maxDurationMinutes: dto.max_duration !== undefined ? parseMaxDuration(dto.max_duration)! : (current?.maxDurationMinutes ?? null),
+      maxDurationMinutes:
+        dto.max_duration !== undefined ? parseMaxDuration(dto.max_duration)! : (current?.maxDurationMinutes ?? null),
       namesMatchingType: dto.names_matching_type ?? current?.namesMatchingType ?? 'soft',
       retries: dto.retries ?? current?.retries ?? false,
       createdAt: current?.createdAt ?? now,
@@ -57,7 +58,10 @@ export class SettingsService {
       names_matching_type: row?.namesMatchingType ?? 'soft',
       retries,
       max_duration_by_country: Object.fromEntries(
-        CHECK_COUNTRIES.map((c) => [c, formatMinutes(row?.maxDurationMinutes ?? defaultMaxDurationMinutes(c, retries))]),
+        CHECK_COUNTRIES.map((c) => [
+          c,
+          formatMinutes(row?.maxDurationMinutes ?? defaultMaxDurationMinutes(c, retries)),
+        ]),
       ) as Record<CheckCountry, string>,
       update_date: row ? row.updatedAt.toISOString() : null,
     };

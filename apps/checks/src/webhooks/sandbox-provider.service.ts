@@ -2,7 +2,13 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock, Job, JobQueueService } from '@kyc/platform';
 import { CollectorError } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
-import { SANDBOX_CALLBACK_QUEUE, SANDBOX_WEBHOOK_TYPE, SandboxCallback, SandboxCollector, SandboxWebhookBody } from '../collectors/sandbox/sandbox-collector';
+import {
+  SANDBOX_CALLBACK_QUEUE,
+  SANDBOX_WEBHOOK_TYPE,
+  SandboxCallback,
+  SandboxCollector,
+  SandboxWebhookBody,
+} from '../collectors/sandbox/sandbox-collector';
 import { ChecksConfig } from '../config/checks.config';
 import { WebhookSigner } from './webhook-signer';
 import { WebhooksService } from './webhooks.service';
@@ -25,7 +31,10 @@ export class SandboxProviderService implements OnModuleInit {
 
   onModuleInit(): void {
     if (!this.config.CHECKS_WORKER_ENABLED) return;
-    this.jobs.register<SandboxCallback>(SANDBOX_CALLBACK_QUEUE, (job) => this.deliver(job), { concurrency: 2, lockMs: this.config.CHECKS_WORKER_LOCK_MS });
+    this.jobs.register<SandboxCallback>(SANDBOX_CALLBACK_QUEUE, (job) => this.deliver(job), {
+      concurrency: 2,
+      lockMs: this.config.CHECKS_WORKER_LOCK_MS,
+    });
   }
 
   private async deliver(job: Job<SandboxCallback>): Promise<void> {
@@ -35,17 +44,31 @@ export class SandboxProviderService implements OnModuleInit {
     const now = this.clock.now();
     let body: SandboxWebhookBody;
     try {
-      const answer = collector.answer({ spec: collector.spec, search: cb.search, searchInputs: cb.search_inputs, inputs: cb.inputs, region: cb.region, now }, cb.check_id, cb.attempt, now);
+      const answer = collector.answer(
+        {
+          spec: collector.spec,
+          search: cb.search,
+          searchInputs: cb.search_inputs,
+          inputs: cb.inputs,
+          region: cb.region,
+          now,
+        },
+        cb.check_id,
+        cb.attempt,
+        now,
+      );
       body = { reference: cb.reference, status: 'completed', answer };
     } catch (err) {
       if (!(err instanceof CollectorError)) throw err;
       body = { reference: cb.reference, status: 'failed', message: err.message };
     }
     const plain = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
-    await this.webhooks.receive(SANDBOX_WEBHOOK_TYPE, plain, this.signer.sign(SANDBOX_WEBHOOK_TYPE, plain, now)).catch((err) => {
-      // A check deleted meanwhile: nothing is waiting for this answer.
-      if ((err as { errorCode?: string }).errorCode === 'unknown_webhook_reference') return;
-      throw err;
-    });
+    await this.webhooks
+      .receive(SANDBOX_WEBHOOK_TYPE, plain, this.signer.sign(SANDBOX_WEBHOOK_TYPE, plain, now))
+      .catch((err) => {
+        // A check deleted meanwhile: nothing is waiting for this answer.
+        if ((err as { errorCode?: string }).errorCode === 'unknown_webhook_reference') return;
+        throw err;
+      });
   }
 }

@@ -37,6 +37,8 @@ export class WebhookSigner {
   }
 
   private mac(type: string, t: number, body: unknown): string {
-    return createHmac('sha256', this.secret(type)).update(`${t}.${canonicalJson(body ?? {})}`).digest('hex');
+    return createHmac('sha256', this.secret(type))
+      .update(`${t}.${canonicalJson(body ?? {})}`)
+      .digest('hex');
   }
 }

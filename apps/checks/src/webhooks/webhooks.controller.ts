@@ -13,7 +13,11 @@ export class WebhooksController {
   @Public()
   @Post(':webhook_type')
   @HttpCode(200)
-  receive(@Param('webhook_type') type: string, @Body() body: Record<string, unknown>, @Headers(WEBHOOK_SIGNATURE_HEADER) signature?: string) {
+  receive(
+    @Param('webhook_type') type: string,
+    @Body() body: Record<string, unknown>,
+    @Headers(WEBHOOK_SIGNATURE_HEADER) signature?: string,
+  ) {
     return this.webhooks.receive(type, body, signature);
   }
 }

@@ -20,20 +20,30 @@ export class WebhooksService {
     private readonly clock: Clock,
   ) {}
 
-  async receive(type: string, body: unknown, signature: string | undefined): Promise<{ received: true; outcome: string }> {
+  async receive(
+    type: string,
+    body: unknown,
+    signature: string | undefined,
+  ): Promise<{ received: true; outcome: string }> {
     const parser = this.registry.webhookParser(type);
     if (!parser) throw new WebhookException(WebhookErrorCode.UnknownWebhookType, `unknown webhook type ${type}`);
-    if (!signature) throw new WebhookException(WebhookErrorCode.MissingSignature, 'The X-Webhook-Signature header is required');
-    if (!this.signer.verify(type, body, signature, this.clock.now())) throw new WebhookException(WebhookErrorCode.InvalidSignature, 'The webhook signature is invalid or expired');
+    if (!signature)
+      throw new WebhookException(WebhookErrorCode.MissingSignature, 'The X-Webhook-Signature header is required');
+    if (!this.signer.verify(type, body, signature, this.clock.now()))
+      throw new WebhookException(WebhookErrorCode.InvalidSignature, 'The webhook signature is invalid or expired');
     let parsed;
     try {
       parsed = parser.parse(body);
     } catch (err) {
-      if (err instanceof WebhookBodyError) throw new WebhookException(WebhookErrorCode.InvalidBody, 'Invalid webhook body', [{ field: err.field, message: err.message }]);
+      if (err instanceof WebhookBodyError)
+        throw new WebhookException(WebhookErrorCode.InvalidBody, 'Invalid webhook body', [
+          { field: err.field, message: err.message },
+        ]);
       throw err;
     }
     const outcome = await this.engine.recordWebhook(parsed.reference, parsed.outcome);
-    if (outcome === 'unknown') throw new WebhookException(WebhookErrorCode.UnknownReference, `no query with reference ${parsed.reference}`);
+    if (outcome === 'unknown')
+      throw new WebhookException(WebhookErrorCode.UnknownReference, `no query with reference ${parsed.reference}`);
     return { received: true, outcome };
   }
 }

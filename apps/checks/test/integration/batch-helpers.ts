@@ -13,7 +13,9 @@ export async function readXlsx(content: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
   const out: string[][] = [];
-  workbook.worksheets[0].eachRow((row) => out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))));
+  workbook.worksheets[0].eachRow((row) =>
+    out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return out;
 }
 

@@ -1,5 +1,14 @@
 import { ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, eventually, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  db,
+  eventually,
+  RunningService,
+  startInProcess,
+  TestTenant,
+} from '@kyc/testing';
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { readXlsx, upload, xlsx } from './batch-helpers';
@@ -16,7 +25,12 @@ class ShiftedClock extends ManualClock {
   }
 }
 
-const MAPPING = { 'columns_mapping.user_authorized': 0, 'columns_mapping.national_id': 1, 'columns_mapping.first_name': 2, 'columns_mapping.last_name': 3 };
+const MAPPING = {
+  'columns_mapping.user_authorized': 0,
+  'columns_mapping.national_id': 1,
+  'columns_mapping.first_name': 2,
+  'columns_mapping.last_name': 3,
+};
 const base = { country: 'CO', service: 'checks', type: 'person' };
 
 describe('batches API (xlsx file -> one check per row)', () => {
@@ -33,9 +47,17 @@ describe('batches API (xlsx file -> one check per row)', () => {
   beforeAll(async () => {
     [account, checks] = await Promise.all([
       startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-batches-spec' }),
-      startInProcess('checks', checksService, { CHECKS_SANDBOX_LATENCY_SCALE: '0', JOBS_POLL_MS: '100', CHECKS_BATCH_ROWS_PER_JOB: '50' }, { clock }),
+      startInProcess(
+        'checks',
+        checksService,
+        { CHECKS_SANDBOX_LATENCY_SCALE: '0', JOBS_POLL_MS: '100', CHECKS_BATCH_ROWS_PER_JOB: '50' },
+        { clock },
+      ),
     ]);
-    [tenantA, tenantB] = await Promise.all([createTenant(account.url, [checks.url]), createTenant(account.url, [checks.url])]);
+    [tenantA, tenantB] = await Promise.all([
+      createTenant(account.url, [checks.url]),
+      createTenant(account.url, [checks.url]),
+    ]);
     api = new ApiClient(checks.url, tenantA.apiKey);
     apiB = new ApiClient(checks.url, tenantB.apiKey);
   });
@@ -43,12 +65,15 @@ describe('batches API (xlsx file -> one check per row)', () => {
   afterAll(async () => {
     await Promise.all([checks?.close(), account?.close()]);
     // The engine jobs of this suite's checks must not hold up the next suites' workers.
-    await db().query(`DELETE FROM checks.jobs WHERE tenant_id = ANY($1)`, [[tenantA?.tenantId, tenantB?.tenantId].filter(Boolean)]);
+    await db().query(`DELETE FROM checks.jobs WHERE tenant_id = ANY($1)`, [
+      [tenantA?.tenantId, tenantB?.tenantId].filter(Boolean),
+    ]);
     await closeDb();
   });
 
   const count = async (sql: string, params: unknown[]) => (await db().query(sql, params)).rows[0].n as number;
-  const batchCount = (tenant: TestTenant) => count(`SELECT count(*)::int AS n FROM checks.batches WHERE tenant_id = $1`, [tenant.tenantId]);
+  const batchCount = (tenant: TestTenant) =>
+    count(`SELECT count(*)::int AS n FROM checks.batches WHERE tenant_id = $1`, [tenant.tenantId]);
   const newBatch = async (body: Record<string, string | number> = { ...base, ...MAPPING }) => {
     const res = await api.post('/v1/batches', body);
     expect(res.status).toBe(201);
@@ -65,10 +90,15 @@ describe('batches API (xlsx file -> one check per row)', () => {
     const created = await newBatch();
     expect(created.columns).toEqual(['user_authorized', 'national_id', 'first_name', 'last_name']);
     expect(created.batch).toMatchObject({ status: 'created', country: 'CO', service: 'checks', type: 'person' });
-    expect(created.file_upload_link).toMatch(new RegExp(`^${checks.url}/v1/batches/${created.batch.batch_id}/file\\?expires=\\d+&signature=`));
+    expect(created.file_upload_link).toMatch(
+      new RegExp(`^${checks.url}/v1/batches/${created.batch.batch_id}/file\\?expires=\\d+&signature=`),
+    );
     const id = created.batch.batch_id;
     // Creation neither uploads nor starts.
-    expect((await api.get(`/v1/batches/${id}`)).body.batch).toMatchObject({ status: 'created', progress: { rows_total: 0 } });
+    expect((await api.get(`/v1/batches/${id}`)).body.batch).toMatchObject({
+      status: 'created',
+      progress: { rows_total: 0 },
+    });
 
     const file = await xlsx([
       ['user_authorized', 'national_id', 'first_name', 'last_name'],
@@ -82,8 +112,13 @@ describe('batches API (xlsx file -> one check per row)', () => {
     const up = await upload(created.file_upload_link, file);
     expect(up.status).toBe(200);
     expect(up.body.batch).toMatchObject({ status: 'file_uploaded' });
-    expect((await api.get(`/v1/batches/${id}`)).body.batch).toMatchObject({ status: 'file_uploaded', progress: { rows_total: 5, rows_created: 0 } });
-    expect(await count(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1`, [tenantA.tenantId])).toBe(0);
+    expect((await api.get(`/v1/batches/${id}`)).body.batch).toMatchObject({
+      status: 'file_uploaded',
+      progress: { rows_total: 5, rows_created: 0 },
+    });
+    expect(await count(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1`, [tenantA.tenantId])).toBe(
+      0,
+    );
 
     const started = await api.post(`/v1/batches/${id}/start`);
     expect(started.status).toBe(200);
@@ -92,13 +127,21 @@ describe('batches API (xlsx file -> one check per row)', () => {
     const done = await eventually(
       async () => {
         const b = (await api.get(`/v1/batches/${id}`)).body.batch;
-        expect(b).toMatchObject({ status: 'completed', progress: { rows_total: 5, rows_created: 3, rows_failed: 2, rows_pending: 0, checks_completed: 3 } });
+        expect(b).toMatchObject({
+          status: 'completed',
+          progress: { rows_total: 5, rows_created: 3, rows_failed: 2, rows_pending: 0, checks_completed: 3 },
+        });
         return b;
       },
       { timeoutMs: 75_000, intervalMs: 200 },
     );
     expect(done.finished_at).toEqual(expect.any(String));
-    const rows = (await db().query(`SELECT row_number, status, check_id, errors FROM checks.batch_rows WHERE batch_id = $1 ORDER BY row_number`, [id])).rows;
+    const rows = (
+      await db().query(
+        `SELECT row_number, status, check_id, errors FROM checks.batch_rows WHERE batch_id = $1 ORDER BY row_number`,
+        [id],
+      )
+    ).rows;
     expect(rows.map((r) => [r.row_number, r.status])).toEqual([
       [2, 'created'],
       [3, 'failed'],
@@ -110,10 +153,17 @@ describe('batches API (xlsx file -> one check per row)', () => {
     expect(rows[4].errors).toEqual([expect.objectContaining({ field: 'user_authorized' })]);
     const checkIds = rows.filter((r) => r.check_id).map((r) => r.check_id);
     expect(new Set(checkIds).size).toBe(3);
-    const stored = (await db().query(`SELECT id, inputs, created_by FROM checks.checks WHERE tenant_id = $1 ORDER BY id`, [tenantA.tenantId])).rows;
+    const stored = (
+      await db().query(`SELECT id, inputs, created_by FROM checks.checks WHERE tenant_id = $1 ORDER BY id`, [
+        tenantA.tenantId,
+      ])
+    ).rows;
     expect(stored.map((c) => c.id).sort()).toEqual([...checkIds].sort());
     expect(stored[0].created_by).toBe(tenantA.adminUserId);
-    expect((await api.get(`/v1/checks/${checkIds[0]}`)).body.check).toMatchObject({ status: 'completed', first_name: 'Ana' });
+    expect((await api.get(`/v1/checks/${checkIds[0]}`)).body.check).toMatchObject({
+      status: 'completed',
+      first_name: 'Ana',
+    });
 
     // Report: none yet -> 404; requested -> 202 while generating, then the file.
     expect((await api.get(`/v1/batches/${id}/report`)).status).toBe(404);
@@ -121,7 +171,9 @@ describe('batches API (xlsx file -> one check per row)', () => {
     expect(requested.status).toBe(202);
     const report = await eventually(
       async () => {
-        const res = await fetch(`${checks.url}/v1/batches/${id}/report`, { headers: { 'Service-API-Key': tenantA.apiKey } });
+        const res = await fetch(`${checks.url}/v1/batches/${id}/report`, {
+          headers: { 'Service-API-Key': tenantA.apiKey },
+        });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toContain('spreadsheetml');
         return Buffer.from(await res.arrayBuffer());
@@ -129,7 +181,17 @@ describe('batches API (xlsx file -> one check per row)', () => {
       { timeoutMs: 30_000, intervalMs: 100 },
     );
     const sheet = await readXlsx(report);
-    expect(sheet[0]).toEqual(['row_number', 'status', 'check_id', 'check_status', 'score', 'id_score', 'homonym_score', 'error_fields', 'error_messages']);
+    expect(sheet[0]).toEqual([
+      'row_number',
+      'status',
+      'check_id',
+      'check_status',
+      'score',
+      'id_score',
+      'homonym_score',
+      'error_fields',
+      'error_messages',
+    ]);
     expect(sheet).toHaveLength(6);
     expect(sheet[1].slice(0, 4)).toEqual(['2', 'created', checkIds[0], 'completed']);
     expect(Number(sheet[1][4])).toBeGreaterThanOrEqual(0);
@@ -141,7 +203,9 @@ describe('batches API (xlsx file -> one check per row)', () => {
     expect((await api.post(`/v1/batches/${id}/report`, { format: 'CSV' })).status).toBe(202);
     const csv = await eventually(
       async () => {
-        const res = await fetch(`${checks.url}/v1/batches/${id}/report`, { headers: { 'Service-API-Key': tenantA.apiKey } });
+        const res = await fetch(`${checks.url}/v1/batches/${id}/report`, {
+          headers: { 'Service-API-Key': tenantA.apiKey },
+        });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toContain('text/csv');
         return res.text();
@@ -150,7 +214,9 @@ describe('batches API (xlsx file -> one check per row)', () => {
     );
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toBe('row_number,status,check_id,check_status,score,id_score,homonym_score,error_fields,error_messages');
+    expect(lines[0]).toBe(
+      'row_number,status,check_id,check_status,score,id_score,homonym_score,error_fields,error_messages',
+    );
     expect(lines[4]).toMatch(new RegExp(`^6,created,${checkIds[2]},completed,`));
     expect(lines[5]).toMatch(/^7,failed,,,,,,user_authorized,/);
   }, 180_000);
@@ -158,13 +224,34 @@ describe('batches API (xlsx file -> one check per row)', () => {
   it('maps every input of the type in the documented order when columns_mapping is not given', async () => {
     const res = await api.post('/v1/batches', base);
     expect(res.status).toBe(201);
-    expect(res.body.columns.slice(0, 6)).toEqual(['user_authorized', 'custom_input', 'national_id', 'document_type', 'first_name', 'last_name']);
+    expect(res.body.columns.slice(0, 6)).toEqual([
+      'user_authorized',
+      'custom_input',
+      'national_id',
+      'document_type',
+      'first_name',
+      'last_name',
+    ]);
     expect(res.body.columns).toContain('region');
     expect(res.body.columns.at(-1)).toBe('report_id');
     const vehicle = await api.post('/v1/batches', { ...base, type: 'vehicle' });
-    expect(vehicle.body.columns).toEqual(['user_authorized', 'custom_input', 'license_plate', 'vehicle_id', 'owner_document_id', 'owner_document_type', 'payment_date', 'imei', 'report_id']);
+    expect(vehicle.body.columns).toEqual([
+      'user_authorized',
+      'custom_input',
+      'license_plate',
+      'vehicle_id',
+      'owner_document_id',
+      'owner_document_type',
+      'payment_date',
+      'imei',
+      'report_id',
+    ]);
     // JSON bodies may send the mapping as an object; gaps are ignored columns.
-    const json = await api.postJson('/v1/batches', { ...base, type: 'company', columns_mapping: { tax_id: 2, user_authorized: 0 } });
+    const json = await api.postJson('/v1/batches', {
+      ...base,
+      type: 'company',
+      columns_mapping: { tax_id: 2, user_authorized: 0 },
+    });
     expect(json.status).toBe(201);
     expect(json.body.columns).toEqual(['user_authorized', null, 'tax_id']);
   });
@@ -176,17 +263,41 @@ describe('batches API (xlsx file -> one check per row)', () => {
       ['a bad service', { ...base, service: 'identity' }, ['service']],
       ['a missing type', { country: 'CO', service: 'checks' }, ['type']],
       ['an unknown custom type', { ...base, type: 'no-such-type' }, ['type']],
-      ['a mapping of an unknown input', { ...base, 'columns_mapping.favourite_color': 1 }, ['columns_mapping.favourite_color']],
-      ['a mapping of an input the type does not take', { ...base, 'columns_mapping.license_plate': 1 }, ['columns_mapping.license_plate']],
+      [
+        'a mapping of an unknown input',
+        { ...base, 'columns_mapping.favourite_color': 1 },
+        ['columns_mapping.favourite_color'],
+      ],
+      [
+        'a mapping of an input the type does not take',
+        { ...base, 'columns_mapping.license_plate': 1 },
+        ['columns_mapping.license_plate'],
+      ],
       ['a negative column index', { ...base, 'columns_mapping.national_id': -1 }, ['columns_mapping.national_id']],
-      ['a column index that is not a number', { ...base, 'columns_mapping.national_id': 'A' }, ['columns_mapping.national_id']],
-      ['a duplicate column index', { ...base, 'columns_mapping.national_id': 0, 'columns_mapping.first_name': 0 }, ['columns_mapping.first_name']],
+      [
+        'a column index that is not a number',
+        { ...base, 'columns_mapping.national_id': 'A' },
+        ['columns_mapping.national_id'],
+      ],
+      [
+        'a duplicate column index',
+        { ...base, 'columns_mapping.national_id': 0, 'columns_mapping.first_name': 0 },
+        ['columns_mapping.first_name'],
+      ],
       ['a bad frequency', { ...base, frequency: 'hourly', end_date: '2099-01-01' }, ['frequency']],
       ['an end_date without frequency', { ...base, end_date: '2099-01-01' }, ['frequency']],
       ['a frequency without end_date', { ...base, frequency: 'weekly' }, ['end_date']],
       ['an end_date that is not a date', { ...base, frequency: 'daily', end_date: '2099-02-30' }, ['end_date']],
-      ['an end_date that allows no run', { ...base, frequency: 'monthly', end_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) }, ['end_date']],
-      ['several bad fields at once', { country: 'XX', service: 'x', type: 'person', 'columns_mapping.national_id': -2 }, ['country', 'service', 'columns_mapping.national_id']],
+      [
+        'an end_date that allows no run',
+        { ...base, frequency: 'monthly', end_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
+        ['end_date'],
+      ],
+      [
+        'several bad fields at once',
+        { country: 'XX', service: 'x', type: 'person', 'columns_mapping.national_id': -2 },
+        ['country', 'service', 'columns_mapping.national_id'],
+      ],
     ];
     it.each(cases)('%s', async (_name, body, fields) => {
       const before = await batchCount(tenantA);
@@ -202,7 +313,9 @@ describe('batches API (xlsx file -> one check per row)', () => {
       const res = await api.post(`/v1/batches/${id}/report`, { format: 'pdf' });
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual([{ field: 'format', message: 'format must be one of xlsx, csv' }]);
-      expect((await db().query(`SELECT report_status FROM checks.batches WHERE id = $1`, [id])).rows[0].report_status).toBeNull();
+      expect(
+        (await db().query(`SELECT report_status FROM checks.batches WHERE id = $1`, [id])).rows[0].report_status,
+      ).toBeNull();
     });
   });
 
@@ -212,13 +325,25 @@ describe('batches API (xlsx file -> one check per row)', () => {
     expect(created.body.batch).toMatchObject({ frequency: 'weekly', end_date: '2099-12-31' });
     expect((await upload(created.body.file_upload_link, await xlsx([person()]))).status).toBe(200);
     expect((await api.post(`/v1/batches/${created.body.batch.batch_id}/start`)).status).toBe(200);
-    const row = await eventually(async () => {
-      const r = (await db().query(`SELECT check_id FROM checks.batch_rows WHERE batch_id = $1 AND check_id IS NOT NULL`, [created.body.batch.batch_id])).rows[0];
-      expect(r).toBeDefined();
-      return r;
-    }, { timeoutMs: 30_000 });
+    const row = await eventually(
+      async () => {
+        const r = (
+          await db().query(`SELECT check_id FROM checks.batch_rows WHERE batch_id = $1 AND check_id IS NOT NULL`, [
+            created.body.batch.batch_id,
+          ])
+        ).rows[0];
+        expect(r).toBeDefined();
+        return r;
+      },
+      { timeoutMs: 30_000 },
+    );
     // One continuous check per created check, committed with it.
-    const cc = (await db().query(`SELECT frequency, end_date::text AS end_date, tenant_id FROM checks.continuous_checks WHERE check_id = $1`, [row.check_id])).rows;
+    const cc = (
+      await db().query(
+        `SELECT frequency, end_date::text AS end_date, tenant_id FROM checks.continuous_checks WHERE check_id = $1`,
+        [row.check_id],
+      )
+    ).rows;
     expect(cc).toEqual([{ frequency: 'weekly', end_date: '2099-12-31', tenant_id: tenantA.tenantId }]);
   });
 
@@ -250,7 +375,9 @@ describe('batches API (xlsx file -> one check per row)', () => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 403, error_code: 'upload_link_expired' });
       expect((await api.get(`/v1/batches/${batch.batch_id}`)).body.batch.status).toBe('created');
-      expect(await count(`SELECT count(*)::int AS n FROM checks.batch_files WHERE batch_id = $1`, [batch.batch_id])).toBe(0);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM checks.batch_files WHERE batch_id = $1`, [batch.batch_id]),
+      ).toBe(0);
       // A link created 2 minutes ago still works.
       expect((await upload(early.file_upload_link, await xlsx([person()]))).status).toBe(200);
     });
@@ -268,7 +395,10 @@ describe('batches API (xlsx file -> one check per row)', () => {
       const { file_upload_link: link, batch } = await newBatch();
       const res = await upload(link, Buffer.from('not a spreadsheet'));
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error_code: 'invalid_batch_file', fields: [{ field: 'file', message: expect.any(String) }] });
+      expect(res.body).toMatchObject({
+        error_code: 'invalid_batch_file',
+        fields: [{ field: 'file', message: expect.any(String) }],
+      });
       const empty = await upload(link, await xlsx([]));
       expect(empty.status).toBe(400);
       expect((await api.get(`/v1/batches/${batch.batch_id}`)).body.batch.status).toBe('created');
@@ -276,7 +406,11 @@ describe('batches API (xlsx file -> one check per row)', () => {
     });
 
     it('keeps other routes refusing spreadsheet bodies (415)', async () => {
-      const res = await fetch(`${checks.url}/v1/checks`, { method: 'POST', headers: { 'Service-API-Key': tenantA.apiKey, 'content-type': 'application/octet-stream' }, body: 'x' });
+      const res = await fetch(`${checks.url}/v1/checks`, {
+        method: 'POST',
+        headers: { 'Service-API-Key': tenantA.apiKey, 'content-type': 'application/octet-stream' },
+        body: 'x',
+      });
       expect(res.status).toBe(415);
     });
   });
@@ -307,10 +441,18 @@ describe('batches API (xlsx file -> one check per row)', () => {
     it('stops a running batch: the remaining rows are not created', async () => {
       const id = await uploadedBatch(Array.from({ length: 400 }, () => person()));
       expect((await api.post(`/v1/batches/${id}/start`)).status).toBe(200);
-      await eventually(async () => expect(await count(`SELECT count(*)::int AS n FROM checks.batch_rows WHERE batch_id = $1 AND status = 'created'`, [id])).toBeGreaterThan(0), {
-        timeoutMs: 20_000,
-        intervalMs: 10,
-      });
+      await eventually(
+        async () =>
+          expect(
+            await count(`SELECT count(*)::int AS n FROM checks.batch_rows WHERE batch_id = $1 AND status = 'created'`, [
+              id,
+            ]),
+          ).toBeGreaterThan(0),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 10,
+        },
+      );
       const stopped = await api.put(`/v1/batches/${id}`);
       expect(stopped.status).toBe(200);
       expect(stopped.body.batch.status).toBe('stopped');
@@ -320,10 +462,17 @@ describe('batches API (xlsx file -> one check per row)', () => {
       expect(b.progress.rows_created).toBeLessThan(400);
       expect(b.progress.rows_created + b.progress.rows_stopped).toBe(400);
       expect(b.progress.rows_pending).toBe(0);
-      const created = await count(`SELECT count(*)::int AS n FROM checks.checks c JOIN checks.batch_rows r ON r.check_id = c.id WHERE r.batch_id = $1`, [id]);
+      const created = await count(
+        `SELECT count(*)::int AS n FROM checks.checks c JOIN checks.batch_rows r ON r.check_id = c.id WHERE r.batch_id = $1`,
+        [id],
+      );
       expect(created).toBe(b.progress.rows_created);
       await new Promise((r) => setTimeout(r, 500));
-      expect(await count(`SELECT count(*)::int AS n FROM checks.batch_rows WHERE batch_id = $1 AND status = 'created'`, [id])).toBe(b.progress.rows_created);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM checks.batch_rows WHERE batch_id = $1 AND status = 'created'`, [
+          id,
+        ]),
+      ).toBe(b.progress.rows_created);
     });
   });
 

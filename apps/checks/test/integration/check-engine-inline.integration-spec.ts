@@ -18,11 +18,17 @@ describe('check engine fast path (databases asked inline by the start job)', () 
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-inline-${randomBytes(4).toString('hex')}` }),
+      startInProcess('account', accountService, {
+        KAFKA_CONSUMER_GROUP: `account-inline-${randomBytes(4).toString('hex')}`,
+      }),
       startInProcess(
         'checks',
         checksService,
-        { JOBS_POLL_MS: '60000', CHECKS_SANDBOX_LATENCY_SCALE: '0', CHECKS_SANDBOX_DATABASES: JSON.stringify({ 'sandbox-co-runt': { latency_ms: 5_000 } }) },
+        {
+          JOBS_POLL_MS: '60000',
+          CHECKS_SANDBOX_LATENCY_SCALE: '0',
+          CHECKS_SANDBOX_DATABASES: JSON.stringify({ 'sandbox-co-runt': { latency_ms: 5_000 } }),
+        },
         { clock },
       ),
     ]);
@@ -36,12 +42,18 @@ describe('check engine fast path (databases asked inline by the start job)', () 
 
   const tenant = () => tenantWithClient(account.url, checks.url);
 
-
   const count = async (sql: string, params: unknown[]) => (await db().query(sql, params)).rows[0].n as number;
-  const finishedEvents = (id: string) => count(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [id]);
-  const jobsOf = (id: string, queue: string) => count(`SELECT count(*)::int AS n FROM checks.jobs WHERE queue = $2 AND payload->>'check_id' = $1`, [id, queue]);
+  const finishedEvents = (id: string) =>
+    count(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [
+      id,
+    ]);
+  const jobsOf = (id: string, queue: string) =>
+    count(`SELECT count(*)::int AS n FROM checks.jobs WHERE queue = $2 AND payload->>'check_id' = $1`, [id, queue]);
   const runs = (id: string, outcome: string, databaseId?: string) =>
-    count(`SELECT count(*)::int AS n FROM checks.collector_runs WHERE check_id = $1 AND outcome = $2 AND ($3::text IS NULL OR database_id = $3)`, [id, outcome, databaseId ?? null]);
+    count(
+      `SELECT count(*)::int AS n FROM checks.collector_runs WHERE check_id = $1 AND outcome = $2 AND ($3::text IS NULL OR database_id = $3)`,
+      [id, outcome, databaseId ?? null],
+    );
 
   it('finishes a check whose databases all answer at once in its start job: no collector or timer job, one run per database, one finished event', async () => {
     const { api } = await tenant();
@@ -51,28 +63,48 @@ describe('check engine fast path (databases asked inline by the start job)', () 
     const check = await get(api, id);
     expect(check.status).toBe('completed');
     expect(check.statuses.filter((s: any) => !['completed', 'skipped'].includes(s.status))).toEqual([]);
-    expect(check.scores.find((s: any) => s.data_set === 'criminal_record')).toMatchObject({ result: 'found', severity: 'high' });
-    const answered = new Set(check.statuses.filter((s: any) => s.status === 'completed').map((s: any) => s.database_id)).size;
+    expect(check.scores.find((s: any) => s.data_set === 'criminal_record')).toMatchObject({
+      result: 'found',
+      severity: 'high',
+    });
+    const answered = new Set(check.statuses.filter((s: any) => s.status === 'completed').map((s: any) => s.database_id))
+      .size;
     expect(answered).toBeGreaterThan(1);
     expect(await runs(id, 'success')).toBe(answered);
     expect(await finishedEvents(id)).toBe(1);
     expect(await jobsOf(id, 'checks.collect')).toBe(0);
     expect(await jobsOf(id, 'checks.timer')).toBe(0);
-    const dbRows = (await db().query(`SELECT database_id, status, attempts, answered_at FROM checks.check_databases WHERE check_id = $1`, [id])).rows;
+    const dbRows = (
+      await db().query(
+        `SELECT database_id, status, attempts, answered_at FROM checks.check_databases WHERE check_id = $1`,
+        [id],
+      )
+    ).rows;
     expect(dbRows.filter((r) => r.status === 'completed').every((r) => r.attempts === 1 && r.answered_at)).toBe(true);
 
     // The start job again (a redelivery, a second worker): the check has started, nothing changes.
-    await db().query(`INSERT INTO checks.jobs (queue, tenant_id, payload, max_attempts, run_at) SELECT 'checks.start', tenant_id, jsonb_build_object('check_id', id), 10, now() - interval '1 day' FROM checks.checks WHERE id = $1`, [id]);
+    await db().query(
+      `INSERT INTO checks.jobs (queue, tenant_id, payload, max_attempts, run_at) SELECT 'checks.start', tenant_id, jsonb_build_object('check_id', id), 10, now() - interval '1 day' FROM checks.checks WHERE id = $1`,
+      [id],
+    );
     clock.advance(1);
     await jobs.drain();
     expect(await finishedEvents(id)).toBe(1);
     expect(await runs(id, 'success')).toBe(answered);
-    expect(await count(`SELECT count(*)::int AS n FROM checks.check_databases WHERE check_id = $1`, [id])).toBe(dbRows.length);
+    expect(await count(`SELECT count(*)::int AS n FROM checks.check_databases WHERE check_id = $1`, [id])).toBe(
+      dbRows.length,
+    );
   });
 
   it('leaves a slower database to its own job: the check is in progress with the quick answers recorded, and completes when it answers', async () => {
     const { api } = await tenant();
-    const id = await create(api, { country: 'CO', type: 'person', national_id: '1000000002', first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' });
+    const id = await create(api, {
+      country: 'CO',
+      type: 'person',
+      national_id: '1000000002',
+      first_name: 'Carlos Andrés',
+      last_name: 'Rojas Pérez',
+    });
     await jobs.drain();
     let check = await get(api, id);
     expect(check.status).toBe('in_progress');
@@ -80,7 +112,10 @@ describe('check engine fast path (databases asked inline by the start job)', () 
     expect(statusOf(check, 'sandbox-co-police').status).toBe('completed');
     expect(statusOf(check, 'sandbox-int-sanctions').status).toBe('completed');
     // Credentials needed and none stored: an error at once, without a run (it says nothing of the database's health).
-    expect(statusOf(check, 'sandbox-co-bureau')).toMatchObject({ status: 'error', message: expect.stringContaining('/v1/config/credentials/sandbox-co-bureau') });
+    expect(statusOf(check, 'sandbox-co-bureau')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('/v1/config/credentials/sandbox-co-bureau'),
+    });
     expect(await jobsOf(id, 'checks.collect')).toBe(1);
     expect(await finishedEvents(id)).toBe(0);
 
@@ -102,7 +137,10 @@ describe('check engine fast path (databases asked inline by the start job)', () 
     const id = await create(api, { country: 'CO', type: 'person', national_id: '1000000099' });
     await jobs.drain();
     const check = await get(api, id);
-    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({ status: 'error', message: expect.stringContaining('temporarily unavailable') });
+    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('temporarily unavailable'),
+    });
     expect(await runs(id, 'error', 'sandbox-co-police')).toBe(1);
     // Only RUNT (slow here) has a job.
     expect(await jobsOf(id, 'checks.collect')).toBe(1);

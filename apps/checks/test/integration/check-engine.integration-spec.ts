@@ -20,12 +20,17 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-engine-${randomBytes(4).toString('hex')}` }),
+      startInProcess('account', accountService, {
+        KAFKA_CONSUMER_GROUP: `account-engine-${randomBytes(4).toString('hex')}`,
+      }),
       startInProcess(
         'checks',
         checksService,
         // Costa Rica's court answers after an hour here (max_duration test); everything else at its nominal latency.
-        { JOBS_POLL_MS: '60000', CHECKS_SANDBOX_DATABASES: JSON.stringify({ 'sandbox-cr-judicial': { latency_ms: HOUR } }) },
+        {
+          JOBS_POLL_MS: '60000',
+          CHECKS_SANDBOX_DATABASES: JSON.stringify({ 'sandbox-cr-judicial': { latency_ms: HOUR } }),
+        },
         { clock },
       ),
     ]);
@@ -44,46 +49,106 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
   const tenant = () => tenantWithClient(account.url, checks.url);
 
-
   const scoreOf = (check: any, dataSet: string) => check.scores.find((s: any) => s.data_set === dataSet);
   const finishedEvents = async (id: string) =>
-    (await db().query(`SELECT envelope FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [id])).rows.map((r) => r.envelope);
+    (
+      await db().query(`SELECT envelope FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [
+        id,
+      ])
+    ).rows.map((r) => r.envelope);
   const runs = async (id: string, databaseId: string, outcome: string) =>
-    (await db().query(`SELECT count(*)::int AS n FROM checks.collector_runs WHERE check_id = $1 AND database_id = $2 AND outcome = $3`, [id, databaseId, outcome])).rows[0].n as number;
+    (
+      await db().query(
+        `SELECT count(*)::int AS n FROM checks.collector_runs WHERE check_id = $1 AND database_id = $2 AND outcome = $3`,
+        [id, databaseId, outcome],
+      )
+    ).rows[0].n as number;
 
   it('runs a person check not_started -> in_progress -> completed and scores what the databases found', async () => {
     const { api } = await tenant();
-    const created = await api.post('/v1/checks', { country: 'CO', type: 'person', user_authorized: 'true', national_id: '1000000002', first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' });
+    const created = await api.post('/v1/checks', {
+      country: 'CO',
+      type: 'person',
+      user_authorized: 'true',
+      national_id: '1000000002',
+      first_name: 'Carlos Andrés',
+      last_name: 'Rojas Pérez',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.check).toMatchObject({ status: 'not_started', score: -1, id_score: -1, homonym_score: -1, statuses: [], scores: [], summary: { names_found: [] } });
+    expect(created.body.check).toMatchObject({
+      status: 'not_started',
+      score: -1,
+      id_score: -1,
+      homonym_score: -1,
+      statuses: [],
+      scores: [],
+      summary: { names_found: [] },
+    });
     const id = created.body.check.check_id;
 
     await jobs.drain();
     let check = await get(api, id);
     expect(check.status).toBe('in_progress');
-    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({ status: 'not_started', data_set: 'criminal_record', database_name: expect.any(String) });
+    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({
+      status: 'not_started',
+      data_set: 'criminal_record',
+      database_name: expect.any(String),
+    });
     // A database that needs credentials fails at once when the tenant stored none.
-    expect(statusOf(check, 'sandbox-co-bureau')).toMatchObject({ status: 'error', message: expect.stringContaining('/v1/config/credentials/sandbox-co-bureau') });
+    expect(statusOf(check, 'sandbox-co-bureau')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('/v1/config/credentials/sandbox-co-bureau'),
+    });
     expect(await finishedEvents(id)).toHaveLength(0);
 
     await advance(1_500);
     check = await get(api, id);
     expect(check.status).toBe('completed');
-    expect(check.statuses.filter((s: any) => s.status !== 'completed').map((s: any) => s.database_id)).toEqual(['sandbox-co-bureau']);
-    expect(scoreOf(check, 'criminal_record')).toMatchObject({ result: 'found', severity: 'high', score: 0.25, by_id: { result: 'found', severity: 'high' }, by_name: { result: 'not_found' } });
-    expect(scoreOf(check, 'legal_background')).toMatchObject({ result: 'found', severity: 'medium', by_name: { result: 'found', severity: 'medium' }, by_id: { result: 'not_found' } });
+    expect(check.statuses.filter((s: any) => s.status !== 'completed').map((s: any) => s.database_id)).toEqual([
+      'sandbox-co-bureau',
+    ]);
+    expect(scoreOf(check, 'criminal_record')).toMatchObject({
+      result: 'found',
+      severity: 'high',
+      score: 0.25,
+      by_id: { result: 'found', severity: 'high' },
+      by_name: { result: 'not_found' },
+    });
+    expect(scoreOf(check, 'legal_background')).toMatchObject({
+      result: 'found',
+      severity: 'medium',
+      by_name: { result: 'found', severity: 'medium' },
+      by_id: { result: 'not_found' },
+    });
     expect(scoreOf(check, 'traffic_fines')).toMatchObject({ result: 'found', severity: 'low', score: 0.75 });
     expect(scoreOf(check, 'taxes_and_finances')).toMatchObject({ result: 'error', severity: 'unknown' });
     expect(scoreOf(check, 'personal_identity')).toMatchObject({ result: 'found', severity: 'none', score: 1 });
     // Default CO person weights over the datasets that answered (taxes_and_finances failed): see README, "Scoring".
     expect([check.score, check.id_score, check.homonym_score]).toEqual([0.75, 0.7833, 0.8636]);
-    expect(check.summary).toMatchObject({ identity_status: 'found', gender: 'male', date_of_birth: '1985-09-30', names_found: [expect.objectContaining({ first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' })] });
+    expect(check.summary).toMatchObject({
+      identity_status: 'found',
+      gender: 'male',
+      date_of_birth: '1985-09-30',
+      names_found: [expect.objectContaining({ first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' })],
+    });
 
     const events = await finishedEvents(id);
     expect(events).toHaveLength(1);
-    expect(events[0].payload.check).toMatchObject({ check_id: id, status: 'completed', score: 0.75, scores: expect.any(Array), statuses: expect.any(Array), summary: expect.any(Object) });
+    expect(events[0].payload.check).toMatchObject({
+      check_id: id,
+      status: 'completed',
+      score: 0.75,
+      scores: expect.any(Array),
+      statuses: expect.any(Array),
+      summary: expect.any(Object),
+    });
     expect(await runs(id, 'sandbox-co-police', 'success')).toBe(1);
-    const created_events = (await db().query(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.created'`, [id])).rows[0].n;
+    const created_events = (
+      await db().query(
+        `SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.created'`,
+        [id],
+      )
+    ).rows[0].n;
     expect(created_events).toBe(1);
   });
 
@@ -92,20 +157,35 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     const id = await create(api, { country: 'CO', type: 'person', national_id: '1000000001' });
     await jobs.drain();
     const check = await get(api, id);
-    expect(statusOf(check, 'sandbox-int-sanctions')).toMatchObject({ status: 'skipped', invalid_inputs: ['first_name', 'last_name'] });
+    expect(statusOf(check, 'sandbox-int-sanctions')).toMatchObject({
+      status: 'skipped',
+      invalid_inputs: ['first_name', 'last_name'],
+    });
     await advance(1_500);
-    expect(scoreOf(await get(api, id), 'international_background')).toMatchObject({ result: 'ignored', by_name: { result: 'ignored' } });
+    expect(scoreOf(await get(api, id), 'international_background')).toMatchObject({
+      result: 'ignored',
+      by_name: { result: 'ignored' },
+    });
   });
 
   it('names_matching_type: soft counts a homonym record filed under another token order, exact leaves it out', async () => {
     const { api } = await tenant();
-    const homonym = { country: 'CO', type: 'person', national_id: '1000000003', first_name: 'Juan Carlos', last_name: 'Pérez Gómez' };
+    const homonym = {
+      country: 'CO',
+      type: 'person',
+      national_id: '1000000003',
+      first_name: 'Juan Carlos',
+      last_name: 'Pérez Gómez',
+    };
     const soft = await create(api, homonym);
     await jobs.drain();
     await advance(1_500);
     let check = await get(api, soft);
     expect(check.status).toBe('completed');
-    expect(scoreOf(check, 'criminal_record')).toMatchObject({ by_id: { result: 'not_found' }, by_name: { result: 'found', severity: 'very_high', score: 0 } });
+    expect(scoreOf(check, 'criminal_record')).toMatchObject({
+      by_id: { result: 'not_found' },
+      by_name: { result: 'found', severity: 'very_high', score: 0 },
+    });
     expect(scoreOf(check, 'international_background').by_name).toMatchObject({ result: 'found', severity: 'high' });
     expect(check.id_score).toBe(1);
     expect(check.homonym_score).toBeLessThan(1);
@@ -130,14 +210,21 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     await advance(1_500);
     const check = await get(api, id);
     expect(check.status).toBe('completed');
-    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({ status: 'error', message: expect.stringContaining('temporarily unavailable') });
+    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('temporarily unavailable'),
+    });
     expect(scoreOf(check, 'criminal_record')).toMatchObject({ result: 'error', severity: 'unknown' });
     expect(await runs(id, 'sandbox-co-police', 'error')).toBe(1);
   });
 
   it('retries on: a failing database is retried, delayed past its expected latency, and expired at max_duration (48 h)', async () => {
     const { api } = await tenant();
-    expect((await api.post('/v1/settings', { retries: 'true' })).body).toMatchObject({ retries: true, max_duration: null, max_duration_by_country: { CO: '48h' } });
+    expect((await api.post('/v1/settings', { retries: 'true' })).body).toMatchObject({
+      retries: true,
+      max_duration: null,
+      max_duration_by_country: { CO: '48h' },
+    });
     const id = await create(api, { country: 'CO', type: 'person', national_id: '1000000099' });
     await jobs.drain();
     await advance(1_500);
@@ -158,7 +245,10 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     await advance(HOUR);
     check = await get(api, id);
     expect(check.status).toBe('completed');
-    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({ status: 'expired', message: expect.stringContaining('max_duration') });
+    expect(statusOf(check, 'sandbox-co-police')).toMatchObject({
+      status: 'expired',
+      message: expect.stringContaining('max_duration'),
+    });
     expect(await runs(id, 'sandbox-co-police', 'timeout')).toBe(1);
     expect(await finishedEvents(id)).toHaveLength(1);
     await advance(HOUR);
@@ -167,7 +257,10 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
   it('max_duration: a database slower than max_duration expires, after being delayed, and the check completes without it', async () => {
     const { api } = await tenant();
-    expect((await api.post('/v1/settings', { max_duration: '15m' })).body).toMatchObject({ max_duration: '15m', max_duration_by_country: { CR: '15m' } });
+    expect((await api.post('/v1/settings', { max_duration: '15m' })).body).toMatchObject({
+      max_duration: '15m',
+      max_duration_by_country: { CR: '15m' },
+    });
     const id = await create(api, { country: 'CR', type: 'person', national_id: '202220222' });
     await jobs.drain();
     await advance(2 * SECOND);
@@ -187,7 +280,12 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
   it('Brazil: a state court answers in minutes (region from the CPF), the nation-wide search in more than a day (webhook)', async () => {
     const { api } = await tenant();
     // Region DF from the CPF (9th digit 1): the DF court answers after 2 minutes.
-    const state = await create(api, { country: 'BR', type: 'person', national_id: '98765432100', date_of_birth: '1990-09-09' });
+    const state = await create(api, {
+      country: 'BR',
+      type: 'person',
+      national_id: '98765432100',
+      date_of_birth: '1990-09-09',
+    });
     expect((await get(api, state)).region).toBe('DF');
     await jobs.drain();
     await advance(1_500);
@@ -198,8 +296,19 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     expect(scoreOf(check, 'criminal_record')).toMatchObject({ result: 'found', severity: 'high' });
 
     // This person's record sits in São Paulo: the search in the CPF's region (PA) does not see it.
-    const regional = await create(api, { country: 'BR', type: 'person', national_id: '00011122286', date_of_birth: '1984-04-04' });
-    const nationWide = await create(api, { country: 'BR', type: 'person', national_id: '00011122286', date_of_birth: '1984-04-04', region: 'ALL' });
+    const regional = await create(api, {
+      country: 'BR',
+      type: 'person',
+      national_id: '00011122286',
+      date_of_birth: '1984-04-04',
+    });
+    const nationWide = await create(api, {
+      country: 'BR',
+      type: 'person',
+      national_id: '00011122286',
+      date_of_birth: '1984-04-04',
+      region: 'ALL',
+    });
     await jobs.drain();
     await advance(20 * MINUTE);
     expect(scoreOf(await get(api, regional), 'criminal_record')).toMatchObject({ result: 'not_found' });
@@ -214,7 +323,13 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
     // With max_duration 48h it answers (by webhook) after 26 hours.
     expect((await api.post('/v1/settings', { max_duration: '48h' })).status).toBe(200);
-    const patient = await create(api, { country: 'BR', type: 'person', national_id: '00011122286', date_of_birth: '1984-04-04', region: 'ALL' });
+    const patient = await create(api, {
+      country: 'BR',
+      type: 'person',
+      national_id: '00011122286',
+      date_of_birth: '1984-04-04',
+      region: 'ALL',
+    });
     await jobs.drain();
     await advance(25 * HOUR);
     expect((await get(api, patient)).status).toBe('in_progress');
@@ -227,20 +342,35 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
   it('custom types: a check consults only the weighted datasets and scores with the type weights', async () => {
     const { api } = await tenant();
-    expect((await api.post('/v1/config', { country: 'CO', type: 'fines-and-crime', dataset_traffic_fines: '0.5', dataset_criminal_record: '0.5' })).status).toBe(201);
+    expect(
+      (
+        await api.post('/v1/config', {
+          country: 'CO',
+          type: 'fines-and-crime',
+          dataset_traffic_fines: '0.5',
+          dataset_criminal_record: '0.5',
+        })
+      ).status,
+    ).toBe(201);
     const id = await create(api, { country: 'CO', type: 'fines-and-crime', national_id: '1000000002' });
     await jobs.drain();
     await advance(1_500);
     const check = await get(api, id);
     expect(check.status).toBe('completed');
-    expect([...new Set(check.statuses.map((s: any) => s.database_id))].sort()).toEqual(['sandbox-co-judicial', 'sandbox-co-police', 'sandbox-co-simit']);
+    expect([...new Set(check.statuses.map((s: any) => s.database_id))].sort()).toEqual([
+      'sandbox-co-judicial',
+      'sandbox-co-police',
+      'sandbox-co-simit',
+    ]);
     expect(statusOf(check, 'sandbox-co-judicial').status).toBe('skipped');
     expect(check.scores.map((s: any) => s.data_set).sort()).toEqual(['criminal_record', 'traffic_fines']);
     // 0.5 * 0.25 (criminal, high) + 0.5 * 0.75 (fines, low)
     expect(check.score).toBe(0.5);
 
     // Updating the type affects later checks.
-    expect((await api.put('/v1/config', { country: 'CO', type: 'fines-and-crime', dataset_traffic_fines: '1' })).status).toBe(200);
+    expect(
+      (await api.put('/v1/config', { country: 'CO', type: 'fines-and-crime', dataset_traffic_fines: '1' })).status,
+    ).toBe(200);
     const later = await create(api, { country: 'CO', type: 'fines-and-crime', national_id: '1000000002' });
     await jobs.drain();
     await advance(1_500);
@@ -252,7 +382,9 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
   it('ends in error when every database failed (scores -1), with its finished event', async () => {
     const { api } = await tenant();
-    expect((await api.post('/v1/config', { country: 'CO', type: 'police-only', dataset_criminal_record: '1' })).status).toBe(201);
+    expect(
+      (await api.post('/v1/config', { country: 'CO', type: 'police-only', dataset_criminal_record: '1' })).status,
+    ).toBe(201);
     const id = await create(api, { country: 'CO', type: 'police-only', national_id: '1000000099' });
     await jobs.drain();
     await advance(1_500);
@@ -262,19 +394,38 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     expect(events).toHaveLength(1);
     expect(events[0].payload.check.status).toBe('error');
     // An errored check is not "recent": the same inputs create a new check.
-    const again = await api.post('/v1/checks', { country: 'CO', type: 'police-only', national_id: '1000000099', user_authorized: 'true' });
+    const again = await api.post('/v1/checks', {
+      country: 'CO',
+      type: 'police-only',
+      national_id: '1000000099',
+      user_authorized: 'true',
+    });
     expect(again.body.check.check_id).not.toBe(id);
   });
 
   it('uses stored credentials for databases that need them, and reports refused ones', async () => {
     const { api } = await tenant();
-    expect((await api.postJson('/v1/config/credentials/sandbox-co-bureau', { username: 'acme', password: 'invalid' })).status).toBe(201);
+    expect(
+      (await api.postJson('/v1/config/credentials/sandbox-co-bureau', { username: 'acme', password: 'invalid' }))
+        .status,
+    ).toBe(201);
     const refused = await create(api, { country: 'CO', type: 'person', national_id: '1000000007' });
     await jobs.drain();
     await advance(1_500);
-    expect(statusOf(await get(api, refused), 'sandbox-co-bureau')).toMatchObject({ status: 'error', message: expect.stringContaining('authentication failed') });
+    expect(statusOf(await get(api, refused), 'sandbox-co-bureau')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('authentication failed'),
+    });
 
-    expect((await api.postJson('/v1/config/credentials/sandbox-co-bureau', { username: 'acme', password: 'correct horse battery staple', complements: { branch: '001' } })).status).toBe(201);
+    expect(
+      (
+        await api.postJson('/v1/config/credentials/sandbox-co-bureau', {
+          username: 'acme',
+          password: 'correct horse battery staple',
+          complements: { branch: '001' },
+        })
+      ).status,
+    ).toBe(201);
     const id = await create(api, { country: 'CO', type: 'person', national_id: '1000000007' });
     await jobs.drain();
     await advance(1_500);

@@ -1,7 +1,10 @@
 import { ApiClient, createTenant, TestTenant } from '@kyc/testing';
 
 /** A new tenant (through account) and a checks-service client holding its admin's key. */
-export async function tenantWithClient(accountUrl: string, checksUrl: string): Promise<{ t: TestTenant; api: ApiClient }> {
+export async function tenantWithClient(
+  accountUrl: string,
+  checksUrl: string,
+): Promise<{ t: TestTenant; api: ApiClient }> {
   const t = await createTenant(accountUrl, [checksUrl]);
   return { t, api: new ApiClient(checksUrl, t.apiKey) };
 }
@@ -16,4 +19,5 @@ export async function createCheck(api: ApiClient, body: Record<string, string>):
 export const getCheck = async (api: ApiClient, id: string) => (await api.get(`/v1/checks/${id}`)).body.check;
 
 /** A check's status entry for one database. */
-export const statusOf = (check: any, databaseId: string) => check.statuses.find((s: any) => s.database_id === databaseId);
+export const statusOf = (check: any, databaseId: string) =>
+  check.statuses.find((s: any) => s.database_id === databaseId);

@@ -1,7 +1,16 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, eventually, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  db,
+  eventually,
+  RunningService,
+  startInProcess,
+  TestTenant,
+} from '@kyc/testing';
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 
@@ -17,7 +26,9 @@ describe('check PDF', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-pdf-${randomBytes(4).toString('hex')}` }),
+      startInProcess('account', accountService, {
+        KAFKA_CONSUMER_GROUP: `account-pdf-${randomBytes(4).toString('hex')}`,
+      }),
       startInProcess('checks', checksService, { JOBS_POLL_MS: '60000' }, { clock }),
     ]);
     jobs = checks.app.get(JobQueueService);
@@ -27,7 +38,14 @@ describe('check PDF', () => {
     };
     [a, b] = await Promise.all([tenant(), tenant()]);
     const res = await a.api.post('/v1/checks', {
-      country: 'CO', type: 'person', user_authorized: 'true', force_creation: 'true', national_id: '1000000002', first_name: 'Carlos Andrés', last_name: 'Rojas Pérez', custom_input: 'ref-pdf-1',
+      country: 'CO',
+      type: 'person',
+      user_authorized: 'true',
+      force_creation: 'true',
+      national_id: '1000000002',
+      first_name: 'Carlos Andrés',
+      last_name: 'Rojas Pérez',
+      custom_input: 'ref-pdf-1',
     });
     checkId = res.body.check.check_id;
     await jobs.drain();
@@ -42,9 +60,16 @@ describe('check PDF', () => {
 
   /** GET the PDF as bytes (the ApiClient reads text). */
   async function download(api: ApiClient, id: string, query = '') {
-    const res = await fetch(`${checks.url}/v1/checks/${id}/pdf${query}`, { headers: { 'Service-API-Key': api.apiKey! } });
+    const res = await fetch(`${checks.url}/v1/checks/${id}/pdf${query}`, {
+      headers: { 'Service-API-Key': api.apiKey! },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, type: res.headers.get('content-type') ?? '', bytes, json: () => JSON.parse(bytes.toString('utf8')) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      bytes,
+      json: () => JSON.parse(bytes.toString('utf8')),
+    };
   }
 
   /**
@@ -58,7 +83,12 @@ describe('check PDF', () => {
         process.stdout.write((await parser.getText()).text); await parser.destroy();
       });`;
     return new Promise((resolve, reject) => {
-      const child = execFile(process.execPath, ['-e', script], { cwd: __dirname, maxBuffer: 10 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+      const child = execFile(
+        process.execPath,
+        ['-e', script],
+        { cwd: __dirname, maxBuffer: 10 * 1024 * 1024 },
+        (err, stdout) => (err ? reject(err) : resolve(stdout)),
+      );
       child.stdin!.end(pdf);
     });
   }
@@ -79,7 +109,11 @@ describe('check PDF', () => {
       await holder.query(`SELECT id FROM checks.checks WHERE id = $1 FOR NO KEY UPDATE`, [checkId]);
       const requested = await a.api.post(`/v1/checks/${checkId}/pdf`);
       expect(requested.status).toBe(202);
-      expect(requested.body).toMatchObject({ check_id: checkId, status: 'generating', pdf_path: `/v1/checks/${checkId}/pdf` });
+      expect(requested.body).toMatchObject({
+        check_id: checkId,
+        status: 'generating',
+        pdf_path: `/v1/checks/${checkId}/pdf`,
+      });
       const pending = await download(a.api, checkId, '?lang=en');
       expect(pending.status).toBe(202);
       expect(pending.json()).toMatchObject({ code: 202, status: 'Accepted', error_code: 'pdf_generating' });
@@ -98,9 +132,24 @@ describe('check PDF', () => {
 
     const score = (n: number) => n.toFixed(2);
     const textEs = await text(es.bytes);
-    for (const s of ['Reporte de antecedentes', 'Información consultada', 'Número de documento: 1000000002', 'Nombres: Carlos Andrés', 'Apellidos: Rojas Pérez', 'Identificador externo: ref-pdf-1',
-      'Puntajes', `Puntaje global: ${score(check.score)}`, `Puntaje por documento: ${score(check.id_score)}`, `Puntaje por nombre: ${score(check.homonym_score)}`,
-      'Conjuntos de datos consultados', 'Antecedentes penales', 'Resultado: Encontrado', 'Bases de datos', 'Completado', checkId]) {
+    for (const s of [
+      'Reporte de antecedentes',
+      'Información consultada',
+      'Número de documento: 1000000002',
+      'Nombres: Carlos Andrés',
+      'Apellidos: Rojas Pérez',
+      'Identificador externo: ref-pdf-1',
+      'Puntajes',
+      `Puntaje global: ${score(check.score)}`,
+      `Puntaje por documento: ${score(check.id_score)}`,
+      `Puntaje por nombre: ${score(check.homonym_score)}`,
+      'Conjuntos de datos consultados',
+      'Antecedentes penales',
+      'Resultado: Encontrado',
+      'Bases de datos',
+      'Completado',
+      checkId,
+    ]) {
       expect(textEs).toContain(s);
     }
     const criminal = check.scores.find((s: any) => s.data_set === 'criminal_record');
@@ -108,13 +157,33 @@ describe('check PDF', () => {
     for (const st of check.statuses) expect(textEs).toContain(st.database_name);
 
     const textEn = await text((await download(a.api, checkId, '?lang=en')).bytes);
-    for (const s of ['Background check report', 'Information searched', 'National ID: 1000000002', 'First name: Carlos Andrés', 'Scores', `Global score: ${score(check.score)}`, 'Datasets consulted', 'Criminal record', 'Result: Found', 'Databases']) {
+    for (const s of [
+      'Background check report',
+      'Information searched',
+      'National ID: 1000000002',
+      'First name: Carlos Andrés',
+      'Scores',
+      `Global score: ${score(check.score)}`,
+      'Datasets consulted',
+      'Criminal record',
+      'Result: Found',
+      'Databases',
+    ]) {
       expect(textEn).toContain(s);
     }
     expect(textEn).not.toContain('Información consultada');
 
     const textPt = await text((await download(a.api, checkId, '?lang=pt')).bytes);
-    for (const s of ['Relatório de antecedentes', 'Informações consultadas', 'Número do documento: 1000000002', 'Pontuações', `Pontuação global: ${score(check.score)}`, 'Conjuntos de dados consultados', 'Antecedentes criminais', 'Bases de dados']) {
+    for (const s of [
+      'Relatório de antecedentes',
+      'Informações consultadas',
+      'Número do documento: 1000000002',
+      'Pontuações',
+      `Pontuação global: ${score(check.score)}`,
+      'Conjuntos de dados consultados',
+      'Antecedentes criminais',
+      'Bases de dados',
+    ]) {
       expect(textPt).toContain(s);
     }
     expect((await download(a.api, checkId, '?lang=es')).bytes.equals(es.bytes)).toBe(true);
@@ -126,14 +195,16 @@ describe('check PDF', () => {
     expect(res.json()).toMatchObject({ code: 400, fields: [expect.objectContaining({ field: 'lang' })] });
   });
 
-  it('answers 404 for an unknown check and for another tenant\'s check on POST and GET, storing nothing', async () => {
+  it("answers 404 for an unknown check and for another tenant's check on POST and GET, storing nothing", async () => {
     for (const id of ['CHKnope', checkId]) {
       const post = await b.api.post(`/v1/checks/${id}/pdf`);
       expect(post.status).toBe(404);
       expect(post.body).toMatchObject({ code: 404, error_code: 'check_not_found' });
       expect((await download(b.api, id)).status).toBe(404);
     }
-    const rows = await db().query(`SELECT count(*)::int AS n FROM checks.check_pdfs WHERE tenant_id = $1`, [b.t.tenantId]);
+    const rows = await db().query(`SELECT count(*)::int AS n FROM checks.check_pdfs WHERE tenant_id = $1`, [
+      b.t.tenantId,
+    ]);
     expect(rows.rows[0].n).toBe(0);
   });
 

@@ -1,5 +1,15 @@
 import { generateSigningKeys, ApiKeySigner } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, eventually, mintKey, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  db,
+  eventually,
+  mintKey,
+  RunningService,
+  startInProcess,
+  TestTenant,
+} from '@kyc/testing';
 import { accountService } from '../../../account/src/app.module';
 import { AccessStatePublisher } from '../../../account/src/access/access-state.publisher';
 import { RoleEntity } from '../../../account/src/roles/role.entity';
@@ -27,7 +37,10 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       startInProcess('checks', checksService, { CHECKS_DEDUP_WINDOW_SECONDS: '600' }),
       startInProcess('identity', identityService),
     ]);
-    [tenantA, tenantB] = await Promise.all([createTenant(account.url, [checks.url, identity.url]), createTenant(account.url, [checks.url])]);
+    [tenantA, tenantB] = await Promise.all([
+      createTenant(account.url, [checks.url, identity.url]),
+      createTenant(account.url, [checks.url]),
+    ]);
     api = new ApiClient(checks.url, tenantA.apiKey);
   });
 
@@ -40,11 +53,23 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
     it('refuses a request without Service-API-Key with 401 in the envelope', async () => {
       const res = await api.withKey(undefined).get('/v1/checks');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 401, status: 'Unauthorized', message: expect.any(String), error_code: 'missing_api_key' });
+      expect(res.body).toEqual({
+        code: 401,
+        status: 'Unauthorized',
+        message: expect.any(String),
+        error_code: 'missing_api_key',
+      });
     });
 
     it('refuses a forged key (signed with another private key)', async () => {
-      const forged = new ApiKeySigner(generateSigningKeys().privateKey).sign({ jti: 'KEYx', sub: tenantA.adminUserId, tenant_id: tenantA.tenantId, key_type: 'backend', ver: 1, iat: 1 });
+      const forged = new ApiKeySigner(generateSigningKeys().privateKey).sign({
+        jti: 'KEYx',
+        sub: tenantA.adminUserId,
+        tenant_id: tenantA.tenantId,
+        key_type: 'backend',
+        ver: 1,
+        iat: 1,
+      });
       const res = await api.withKey(forged).get('/v1/checks');
       expect(res.status).toBe(401);
       expect(res.body.error_code).toBe('invalid_api_key');
@@ -55,7 +80,11 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
     });
 
     it('refuses an expired key', async () => {
-      const expired = mintKey({ tenant_id: tenantA.tenantId, sub: tenantA.adminUserId, exp: Math.floor(Date.now() / 1000) - 1 });
+      const expired = mintKey({
+        tenant_id: tenantA.tenantId,
+        sub: tenantA.adminUserId,
+        exp: Math.floor(Date.now() / 1000) - 1,
+      });
       const res = await api.withKey(expired).get('/v1/checks');
       expect(res.status).toBe(401);
       expect(res.body.error_code).toBe('expired_api_key');
@@ -71,14 +100,21 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
     });
 
     it('stops accepting a key in every service within 2 seconds of its revocation in identity', async () => {
-      const issued = await new ApiClient(identity.url, tenantA.apiKey).post('/v1/api-keys', { key_type: 'backend', key_name: 'temp', api_key_version: 1 });
+      const issued = await new ApiClient(identity.url, tenantA.apiKey).post('/v1/api-keys', {
+        key_type: 'backend',
+        key_name: 'temp',
+        api_key_version: 1,
+      });
       expect(issued.status).toBe(201);
       const key = issued.body.api_key as string;
       expect((await api.withKey(key).get('/v1/checks')).status).toBe(200);
       const revoked = await new ApiClient(identity.url, tenantA.apiKey).delete(`/v1/api-keys/${issued.body.key_id}`);
       expect(revoked.status).toBe(200);
       const t0 = Date.now();
-      await eventually(async () => expect((await api.withKey(key).get('/v1/checks')).body.error_code).toBe('revoked_api_key'), { timeoutMs: 2_000, intervalMs: 50 });
+      await eventually(
+        async () => expect((await api.withKey(key).get('/v1/checks')).body.error_code).toBe('revoked_api_key'),
+        { timeoutMs: 2_000, intervalMs: 50 },
+      );
       expect(Date.now() - t0).toBeLessThan(2_000);
       expect((await api.get('/v1/checks')).status).toBe(200);
     });
@@ -86,12 +122,27 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
 
   describe('the error envelope', () => {
     it('lists every offending field of a bad create, and stores nothing', async () => {
-      const before = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1`, [tenantA.tenantId]);
-      const res = await api.post('/v1/checks', { country: 'XX', type: 'person', user_authorized: 'maybe', date_of_birth: '1990-02-31x', custom_input: 'x'.repeat(129) });
+      const before = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1`, [
+        tenantA.tenantId,
+      ]);
+      const res = await api.post('/v1/checks', {
+        country: 'XX',
+        type: 'person',
+        user_authorized: 'maybe',
+        date_of_birth: '1990-02-31x',
+        custom_input: 'x'.repeat(129),
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 400, status: 'Bad Request', error_code: 'validation_failed' });
-      expect(res.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['country', 'custom_input', 'date_of_birth', 'user_authorized']);
-      const after = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1`, [tenantA.tenantId]);
+      expect(res.body.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+        'country',
+        'custom_input',
+        'date_of_birth',
+        'user_authorized',
+      ]);
+      const after = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1`, [
+        tenantA.tenantId,
+      ]);
       expect(after.rows[0].n).toBe(before.rows[0].n);
     });
 
@@ -103,7 +154,11 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
 
     it('answers a malformed JSON body with 400 in the envelope, without internals', async () => {
       const res = await api.request('POST', '/v1/checks', undefined, { 'content-type': 'application/json' });
-      const bad = await fetch(`${checks.url}/v1/checks`, { method: 'POST', headers: { 'Service-API-Key': tenantA.apiKey, 'content-type': 'application/json' }, body: '{"country":' });
+      const bad = await fetch(`${checks.url}/v1/checks`, {
+        method: 'POST',
+        headers: { 'Service-API-Key': tenantA.apiKey, 'content-type': 'application/json' },
+        body: '{"country":',
+      });
       expect(bad.status).toBe(400);
       const body = await bad.json();
       expect(body).toMatchObject({ code: 400, status: 'Bad Request' });
@@ -120,7 +175,9 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(v1.body.fields).toEqual([{ field: 'user_authorized', message: expect.any(String) }]);
       const v0 = await api.withKey(tenantA.apiKeyV0).post('/v1/checks', withoutConsent);
       expect(v0.status).toBe(201);
-      const refused = await api.withKey(tenantA.apiKeyV0).post('/v1/checks', { ...withoutConsent, user_authorized: 'false' });
+      const refused = await api
+        .withKey(tenantA.apiKeyV0)
+        .post('/v1/checks', { ...withoutConsent, user_authorized: 'false' });
       expect(refused.status).toBe(400);
     });
 
@@ -141,7 +198,13 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       const reportId = `same-shape-${nationalId}`;
       const bodies = [
         { ...nextPerson(), report_id: reportId, custom_input: 'ref-1' },
-        { country: 'CO', type: 'vehicle', user_authorized: 'true', license_plate: `ABC${nationalId++ % 1000}`, report_id: reportId },
+        {
+          country: 'CO',
+          type: 'vehicle',
+          user_authorized: 'true',
+          license_plate: `ABC${nationalId++ % 1000}`,
+          report_id: reportId,
+        },
         { country: 'CO', type: 'company', user_authorized: 'true', tax_id: String(nationalId++), report_id: reportId },
       ];
       const created = await Promise.all(bodies.map((b) => api.post('/v1/checks', b)));
@@ -150,14 +213,19 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       // GET each check between two identical lists (the engine may move a check on in between).
       const sameAsList = async () => {
         for (let attempt = 0; attempt < 50; attempt++) {
-          const list = async () => (await api.get(`/v1/checks?report_id=${reportId}`)).body.checks as { check_id: string; status: string }[];
+          const list = async () =>
+            (await api.get(`/v1/checks?report_id=${reportId}`)).body.checks as { check_id: string; status: string }[];
           const before = await list();
           const got = await Promise.all(ids.map((id) => api.get(`/v1/checks/${id}`)));
           const after = await list();
           if (JSON.stringify(before) !== JSON.stringify(after)) continue;
           got.forEach((res, i) => {
             expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-            expect(res.body).toEqual({ check: after.find((c) => c.check_id === ids[i]), details: `/v1/checks/${ids[i]}/details`, self: `/v1/checks/${ids[i]}` });
+            expect(res.body).toEqual({
+              check: after.find((c) => c.check_id === ids[i]),
+              details: `/v1/checks/${ids[i]}/details`,
+              self: `/v1/checks/${ids[i]}`,
+            });
           });
           return after;
         }
@@ -186,7 +254,10 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
 
     it('stores concurrent creations together (group commit): each its own check, event and start job; an unknown custom type fails alone', async () => {
       const bodies = Array.from({ length: 40 }, () => nextPerson());
-      const responses = await Promise.all([...bodies.map((b) => api.post('/v1/checks', b)), api.post('/v1/checks', { ...nextPerson(), type: 'no-such-type' })]);
+      const responses = await Promise.all([
+        ...bodies.map((b) => api.post('/v1/checks', b)),
+        api.post('/v1/checks', { ...nextPerson(), type: 'no-such-type' }),
+      ]);
       const bad = responses.pop()!;
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ code: 400, fields: [expect.objectContaining({ field: 'type' })] });
@@ -194,18 +265,32 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       const ids = responses.map((r) => r.body.check.check_id);
       expect(new Set(ids).size).toBe(40);
       responses.forEach((r, i) => expect(r.body.check.national_id).toBe(bodies[i].national_id));
-      const { rows: stored } = await db().query(`SELECT c.id, c.inputs->>'national_id' AS national_id FROM checks.checks c WHERE c.id = ANY($1)`, [ids]);
-      expect(Object.fromEntries(stored.map((s: { id: string; national_id: string }) => [s.id, s.national_id]))).toEqual(Object.fromEntries(ids.map((id, i) => [id, bodies[i].national_id])));
+      const { rows: stored } = await db().query(
+        `SELECT c.id, c.inputs->>'national_id' AS national_id FROM checks.checks c WHERE c.id = ANY($1)`,
+        [ids],
+      );
+      expect(Object.fromEntries(stored.map((s: { id: string; national_id: string }) => [s.id, s.national_id]))).toEqual(
+        Object.fromEntries(ids.map((id, i) => [id, bodies[i].national_id])),
+      );
       const {
         rows: [{ events }],
-      } = await db().query(`SELECT count(*)::int AS events FROM checks.outbox WHERE type = 'checks.check.created' AND message_key = ANY($1)`, [ids]);
+      } = await db().query(
+        `SELECT count(*)::int AS events FROM checks.outbox WHERE type = 'checks.check.created' AND message_key = ANY($1)`,
+        [ids],
+      );
       const {
         rows: [{ jobs }],
-      } = await db().query(`SELECT count(DISTINCT payload->>'check_id')::int AS jobs FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = ANY($1)`, [ids]);
+      } = await db().query(
+        `SELECT count(DISTINCT payload->>'check_id')::int AS jobs FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = ANY($1)`,
+        [ids],
+      );
       expect({ events, jobs }).toEqual({ events: 40, jobs: 40 });
       const {
         rows: [{ unknown }],
-      } = await db().query(`SELECT count(*)::int AS unknown FROM checks.checks WHERE tenant_id = $1 AND type = 'no-such-type'`, [tenantA.tenantId]);
+      } = await db().query(
+        `SELECT count(*)::int AS unknown FROM checks.checks WHERE tenant_id = $1 AND type = 'no-such-type'`,
+        [tenantA.tenantId],
+      );
       expect(unknown).toBe(0);
     });
 
@@ -216,7 +301,10 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(ids.size).toBe(1);
       const {
         rows: [{ n }],
-      } = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 AND inputs->>'national_id' = $2`, [tenantA.tenantId, inputs.national_id]);
+      } = await db().query(
+        `SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 AND inputs->>'national_id' = $2`,
+        [tenantA.tenantId, inputs.national_id],
+      );
       expect(n).toBe(1);
     });
 
@@ -253,12 +341,19 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(201);
       const ds = account.app.get(DataSource);
       await ds.transaction(async (m) => {
-        await m.update(RoleEntity, { tenantId: tenant.tenantId, name: 'full_access' }, { permissions: ['checks.country_co'] });
+        await m.update(
+          RoleEntity,
+          { tenantId: tenant.tenantId, name: 'full_access' },
+          { permissions: ['checks.country_co'] },
+        );
         const role = await m.findOneByOrFail(RoleEntity, { tenantId: tenant.tenantId, name: 'full_access' });
         await account.app.get(AccessStatePublisher).roles(m, role);
       });
       const t0 = Date.now();
-      await eventually(async () => expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(403), { timeoutMs: 2_000, intervalMs: 50 });
+      await eventually(async () => expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(403), {
+        timeoutMs: 2_000,
+        intervalMs: 50,
+      });
       expect(Date.now() - t0).toBeLessThan(2_000);
       const forbidden = await client.post('/v1/checks', nextBrPerson());
       expect(forbidden.body).toMatchObject({ code: 403, error_code: 'forbidden' });
@@ -276,7 +371,10 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(replay.status).toBe(201);
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
       expect(replay.body).toEqual(first.body);
-      const rows = await db().query(`SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 AND inputs->>'national_id' = $2`, [tenantA.tenantId, body.national_id]);
+      const rows = await db().query(
+        `SELECT count(*)::int AS n FROM checks.checks WHERE tenant_id = $1 AND inputs->>'national_id' = $2`,
+        [tenantA.tenantId, body.national_id],
+      );
       expect(rows.rows[0].n).toBe(1);
     });
 
@@ -294,7 +392,9 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(first.status).toBe(400);
       expect(again.status).toBe(400);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
-      const otherTenant = await api.withKey(tenantB.apiKey).post('/v1/checks', nextPerson(), { 'Idempotency-Key': 'idem-3' });
+      const otherTenant = await api
+        .withKey(tenantB.apiKey)
+        .post('/v1/checks', nextPerson(), { 'Idempotency-Key': 'idem-3' });
       expect(otherTenant.status).toBe(201);
     });
   });

@@ -25,7 +25,9 @@ describe('continuous checks (ManualClock scheduler)', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-continuous-${randomBytes(4).toString('hex')}` }),
+      startInProcess('account', accountService, {
+        KAFKA_CONSUMER_GROUP: `account-continuous-${randomBytes(4).toString('hex')}`,
+      }),
       startInProcess('checks', checksService, { JOBS_POLL_MS: '60000' }, { clock }),
     ]);
     jobs = checks.app.get(JobQueueService);
@@ -46,7 +48,15 @@ describe('continuous checks (ManualClock scheduler)', () => {
 
   /** A finished check of co-convicted (a high-severity criminal record: score below 1). */
   async function finishedCheck(api: ApiClient): Promise<string> {
-    const res = await api.post('/v1/checks', { country: 'CO', type: 'person', user_authorized: 'true', force_creation: 'true', national_id: '1000000002', first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' });
+    const res = await api.post('/v1/checks', {
+      country: 'CO',
+      type: 'person',
+      user_authorized: 'true',
+      force_creation: 'true',
+      national_id: '1000000002',
+      first_name: 'Carlos Andrés',
+      last_name: 'Rojas Pérez',
+    });
     expect(res.status).toBe(201);
     await jobs.drain();
     await advance(2 * SECOND);
@@ -55,16 +65,27 @@ describe('continuous checks (ManualClock scheduler)', () => {
   }
 
   const dateIn = (days: number) => new Date(clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
-  const count = async (tenantId: string) => (await db().query(`SELECT count(*)::int AS n FROM checks.continuous_checks WHERE tenant_id = $1`, [tenantId])).rows[0].n as number;
+  const count = async (tenantId: string) =>
+    (await db().query(`SELECT count(*)::int AS n FROM checks.continuous_checks WHERE tenant_id = $1`, [tenantId]))
+      .rows[0].n as number;
   const finishedEvents = async (checkId: string) =>
-    (await db().query(`SELECT envelope FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [checkId])).rows.map((r) => r.envelope);
+    (
+      await db().query(`SELECT envelope FROM checks.outbox WHERE message_key = $1 AND type = 'checks.check.finished'`, [
+        checkId,
+      ])
+    ).rows.map((r) => r.envelope);
   const history = async (api: ApiClient, id: string) => {
     const res = await api.get(`/v1/continuous-checks/${id}/history`);
     expect(res.status).toBe(200);
     return res.body.history as any[];
   };
   const pendingJobs = async (id: string) =>
-    (await db().query(`SELECT run_at FROM checks.jobs WHERE queue = 'checks.continuous.run' AND payload->>'continuous_check_id' = $1 AND status = 'pending'`, [id])).rows;
+    (
+      await db().query(
+        `SELECT run_at FROM checks.jobs WHERE queue = 'checks.continuous.run' AND payload->>'continuous_check_id' = $1 AND status = 'pending'`,
+        [id],
+      )
+    ).rows;
 
   describe('validation: every bad field named, nothing stored', () => {
     let checkId: string;
@@ -86,12 +107,27 @@ describe('continuous checks (ManualClock scheduler)', () => {
       ['end_date before the first 2m run', { frequency: '2m', end_date: '2031-05-09' }, 'end_date'],
       ['end_date in the past', { frequency: 'daily', end_date: '2030-01-01' }, 'end_date'],
       ['status unknown', { frequency: 'daily', end_date: '2031-12-31', status: 'paused' }, 'status'],
-      ['api_key_version not 0 or 1', { frequency: 'daily', end_date: '2031-12-31', api_key_version: '2' }, 'api_key_version'],
-      ['api_key_version 0 with a version-1 key', { frequency: 'daily', end_date: '2031-12-31', api_key_version: '0' }, 'api_key_version'],
+      [
+        'api_key_version not 0 or 1',
+        { frequency: 'daily', end_date: '2031-12-31', api_key_version: '2' },
+        'api_key_version',
+      ],
+      [
+        'api_key_version 0 with a version-1 key',
+        { frequency: 'daily', end_date: '2031-12-31', api_key_version: '0' },
+        'api_key_version',
+      ],
     ])('POST with %s -> 400 naming the field', async (_, body, field) => {
-      const res = await a.api.post('/v1/continuous-checks', { check_id: field === 'check_id' ? undefined : checkId, ...body });
+      const res = await a.api.post('/v1/continuous-checks', {
+        check_id: field === 'check_id' ? undefined : checkId,
+        ...body,
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 400, error_code: 'validation_failed', fields: expect.arrayContaining([expect.objectContaining({ field, message: expect.any(String) })]) });
+      expect(res.body).toMatchObject({
+        code: 400,
+        error_code: 'validation_failed',
+        fields: expect.arrayContaining([expect.objectContaining({ field, message: expect.any(String) })]),
+      });
       expect(await count(a.t.tenantId)).toBe(0);
     });
 
@@ -103,23 +139,40 @@ describe('continuous checks (ManualClock scheduler)', () => {
     });
 
     it('accepts the first end_date that allows one run (the day of the first run)', async () => {
-      const weekly = await a.api.post('/v1/continuous-checks', { check_id: checkId, frequency: 'weekly', end_date: '2031-03-17', status: 'disabled' });
+      const weekly = await a.api.post('/v1/continuous-checks', {
+        check_id: checkId,
+        frequency: 'weekly',
+        end_date: '2031-03-17',
+        status: 'disabled',
+      });
       expect(weekly.status).toBe(201);
       await db().query(`DELETE FROM checks.continuous_checks WHERE id = $1`, [weekly.body.continuous_check_id]);
     });
 
-    it('answers 404 naming check_id for an unknown check or another tenant\'s check', async () => {
+    it("answers 404 naming check_id for an unknown check or another tenant's check", async () => {
       const otherCheck = await finishedCheck(b.api);
       for (const id of ['CHKdoesnotexist', otherCheck]) {
-        const res = await a.api.post('/v1/continuous-checks', { check_id: id, frequency: 'daily', end_date: '2031-12-31' });
+        const res = await a.api.post('/v1/continuous-checks', {
+          check_id: id,
+          frequency: 'daily',
+          end_date: '2031-12-31',
+        });
         expect(res.status).toBe(404);
-        expect(res.body).toMatchObject({ code: 404, error_code: 'check_not_found', fields: [expect.objectContaining({ field: 'check_id' })] });
+        expect(res.body).toMatchObject({
+          code: 404,
+          error_code: 'check_not_found',
+          fields: [expect.objectContaining({ field: 'check_id' })],
+        });
       }
       expect(await count(a.t.tenantId)).toBe(0);
     });
 
     it('PUT refuses a missing or bad status or frequency, or another api_key_version, and changes nothing', async () => {
-      const created = await a.api.post('/v1/continuous-checks', { check_id: checkId, frequency: 'daily', end_date: '2031-12-31' });
+      const created = await a.api.post('/v1/continuous-checks', {
+        check_id: checkId,
+        frequency: 'daily',
+        end_date: '2031-12-31',
+      });
       expect(created.status).toBe(201);
       const id = created.body.continuous_check_id;
       const cases: [Record<string, string>, string][] = [
@@ -135,16 +188,28 @@ describe('continuous checks (ManualClock scheduler)', () => {
         expect([res.status, res.body.fields?.map((f: any) => f.field)]).toEqual([400, [field]]);
       }
       const after = await a.api.get(`/v1/continuous-checks/${id}`);
-      expect(after.body).toMatchObject({ status: 'enabled', frequency: 'daily', api_key_version: 1, update_date: created.body.update_date });
+      expect(after.body).toMatchObject({
+        status: 'enabled',
+        frequency: 'daily',
+        api_key_version: 1,
+        update_date: created.body.update_date,
+      });
       await db().query(`DELETE FROM checks.continuous_checks WHERE id = $1`, [id]);
-      await db().query(`DELETE FROM checks.jobs WHERE queue = 'checks.continuous.run' AND payload->>'continuous_check_id' = $1`, [id]);
+      await db().query(
+        `DELETE FROM checks.jobs WHERE queue = 'checks.continuous.run' AND payload->>'continuous_check_id' = $1`,
+        [id],
+      );
     });
   });
 
   it('re-runs the check at each due time until end_date, with history and a finished event per run (up, down, same)', async () => {
     const original = await finishedCheck(a.api);
     const t0 = clock.now();
-    const created = await a.api.post('/v1/continuous-checks', { check_id: original, frequency: 'daily', end_date: dateIn(3) });
+    const created = await a.api.post('/v1/continuous-checks', {
+      check_id: original,
+      frequency: 'daily',
+      end_date: dateIn(3),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       continuous_check_id: expect.stringMatching(/^CCK/),
@@ -173,22 +238,55 @@ describe('continuous checks (ManualClock scheduler)', () => {
     await advance(HOUR);
     let runs = await history(a.api, id);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ counter: 1, status: 'running', previous_check_id: original, check_id: expect.stringMatching(/^CHK/), due_date: new Date(t0.getTime() + DAY).toISOString() });
+    expect(runs[0]).toMatchObject({
+      counter: 1,
+      status: 'running',
+      previous_check_id: original,
+      check_id: expect.stringMatching(/^CHK/),
+      due_date: new Date(t0.getTime() + DAY).toISOString(),
+    });
     const run1 = runs[0].check_id;
     const run1Check = (await a.api.get(`/v1/checks/${run1}`)).body.check;
-    expect(run1Check).toMatchObject({ previous_check: original, national_id: '1000000002', first_name: 'Carlos Andrés', country: 'CO', type: 'person' });
+    expect(run1Check).toMatchObject({
+      previous_check: original,
+      national_id: '1000000002',
+      first_name: 'Carlos Andrés',
+      country: 'CO',
+      type: 'person',
+    });
     await advance(2 * SECOND);
     runs = await history(a.api, id);
-    expect(runs[0]).toMatchObject({ status: 'finished', score: originalScore, previous_score: 0, score_change: 'up', changes: expect.arrayContaining([{ name: 'score', old_score: 0, new_score: originalScore }]) });
+    expect(runs[0]).toMatchObject({
+      status: 'finished',
+      score: originalScore,
+      previous_score: 0,
+      score_change: 'up',
+      changes: expect.arrayContaining([{ name: 'score', old_score: 0, new_score: originalScore }]),
+    });
     let [event] = await finishedEvents(run1);
     expect(event.payload).toMatchObject({
       continuous_check_id: id,
       score_change: 'up',
       hook_api_key_version: 1,
       check: { check_id: run1, previous_check: original },
-      continuous_check: { continuous_check_id: id, run_id: runs[0].run_id, counter: 1, check_id: run1, previous_check_id: original, previous_score: 0, score: originalScore, score_change: 'up', frequency: 'daily' },
+      continuous_check: {
+        continuous_check_id: id,
+        run_id: runs[0].run_id,
+        counter: 1,
+        check_id: run1,
+        previous_check_id: original,
+        previous_score: 0,
+        score: originalScore,
+        score_change: 'up',
+        frequency: 'daily',
+      },
     });
-    expect((await a.api.get(`/v1/continuous-checks/${id}`)).body).toMatchObject({ counter: 1, score_status: 'up', last_check_id: run1, next_run_date: new Date(t0.getTime() + 2 * DAY).toISOString() });
+    expect((await a.api.get(`/v1/continuous-checks/${id}`)).body).toMatchObject({
+      counter: 1,
+      score_status: 'up',
+      last_check_id: run1,
+      next_run_date: new Date(t0.getTime() + 2 * DAY).toISOString(),
+    });
 
     await db().query(`UPDATE checks.checks SET score = 1 WHERE id = $1`, [run1]);
     await advance(DAY);
@@ -196,7 +294,14 @@ describe('continuous checks (ManualClock scheduler)', () => {
     runs = await history(a.api, id);
     expect(runs).toHaveLength(2);
     const run2 = runs[0].check_id;
-    expect(runs[0]).toMatchObject({ counter: 2, previous_check_id: run1, status: 'finished', score_change: 'down', previous_score: 1, score: originalScore });
+    expect(runs[0]).toMatchObject({
+      counter: 2,
+      previous_check_id: run1,
+      status: 'finished',
+      score_change: 'down',
+      previous_score: 1,
+      score: originalScore,
+    });
     [event] = await finishedEvents(run2);
     expect(event.payload).toMatchObject({ continuous_check_id: id, score_change: 'down', hook_api_key_version: 1 });
 
@@ -222,7 +327,11 @@ describe('continuous checks (ManualClock scheduler)', () => {
   it('stops when disabled and resumes from the next due time when enabled, without catching up', async () => {
     const original = await finishedCheck(a.api);
     const t0 = clock.now();
-    const created = await a.api.post('/v1/continuous-checks', { check_id: original, frequency: '2d', end_date: dateIn(60) });
+    const created = await a.api.post('/v1/continuous-checks', {
+      check_id: original,
+      frequency: '2d',
+      end_date: dateIn(60),
+    });
     const id = created.body.continuous_check_id;
     expect(await pendingJobs(id)).toHaveLength(1);
 
@@ -234,7 +343,10 @@ describe('continuous checks (ManualClock scheduler)', () => {
 
     clock.advance(6 * HOUR); // t0 + 7d 6h: due times are t0 + 2k days
     const enabled = await a.api.put(`/v1/continuous-checks/${id}`, { status: 'enabled', frequency: '2d' });
-    expect(enabled.body).toMatchObject({ status: 'enabled', next_run_date: new Date(t0.getTime() + 8 * DAY).toISOString() });
+    expect(enabled.body).toMatchObject({
+      status: 'enabled',
+      next_run_date: new Date(t0.getTime() + 8 * DAY).toISOString(),
+    });
     await jobs.drain();
     expect(await history(a.api, id)).toHaveLength(0); // no burst for the runs missed while disabled
     expect(await pendingJobs(id)).toHaveLength(1);
@@ -247,12 +359,21 @@ describe('continuous checks (ManualClock scheduler)', () => {
     await advance(2 * SECOND);
     const runs = await history(a.api, id);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ counter: 1, status: 'finished', due_date: new Date(t0.getTime() + 8 * DAY).toISOString() });
-    expect((await a.api.get(`/v1/continuous-checks/${id}`)).body.next_run_date).toBe(new Date(t0.getTime() + 10 * DAY).toISOString());
+    expect(runs[0]).toMatchObject({
+      counter: 1,
+      status: 'finished',
+      due_date: new Date(t0.getTime() + 8 * DAY).toISOString(),
+    });
+    expect((await a.api.get(`/v1/continuous-checks/${id}`)).body.next_run_date).toBe(
+      new Date(t0.getTime() + 10 * DAY).toISOString(),
+    );
 
     // A changed frequency counts from now.
     const weekly = await a.api.put(`/v1/continuous-checks/${id}`, { status: 'enabled', frequency: 'weekly' });
-    expect(weekly.body).toMatchObject({ frequency: 'weekly', next_run_date: new Date(clock.now().getTime() + 7 * DAY).toISOString() });
+    expect(weekly.body).toMatchObject({
+      frequency: 'weekly',
+      next_run_date: new Date(clock.now().getTime() + 7 * DAY).toISOString(),
+    });
     await advance(3 * DAY); // the 2d job of t0 + 10d is stale now
     expect(await history(a.api, id)).toHaveLength(1);
     await a.api.put(`/v1/continuous-checks/${id}`, { status: 'disabled', frequency: 'weekly' });
@@ -260,11 +381,18 @@ describe('continuous checks (ManualClock scheduler)', () => {
 
   it('a job run twice (restart, second replica) makes one run', async () => {
     const original = await finishedCheck(a.api);
-    const created = await a.api.post('/v1/continuous-checks', { check_id: original, frequency: 'daily', end_date: dateIn(1) });
+    const created = await a.api.post('/v1/continuous-checks', {
+      check_id: original,
+      frequency: 'daily',
+      end_date: dateIn(1),
+    });
     const id = created.body.continuous_check_id;
     const [{ run_at }] = await pendingJobs(id);
     // A second copy of the due job, as a second scheduler would queue without the dedupe key.
-    await db().query(`INSERT INTO checks.jobs (queue, tenant_id, payload, max_attempts, run_at) SELECT queue, tenant_id, payload, max_attempts, run_at FROM checks.jobs WHERE queue = 'checks.continuous.run' AND payload->>'continuous_check_id' = $1`, [id]);
+    await db().query(
+      `INSERT INTO checks.jobs (queue, tenant_id, payload, max_attempts, run_at) SELECT queue, tenant_id, payload, max_attempts, run_at FROM checks.jobs WHERE queue = 'checks.continuous.run' AND payload->>'continuous_check_id' = $1`,
+      [id],
+    );
     clock.set(new Date(run_at).toISOString());
     await Promise.all([jobs.drain(), jobs.drain()]);
     await advance(2 * SECOND);
@@ -274,12 +402,20 @@ describe('continuous checks (ManualClock scheduler)', () => {
   it('shapes the finished event by hook API key version 0', async () => {
     const api0 = a.api.withKey(a.t.apiKeyV0);
     const original = await finishedCheck(a.api);
-    const created = await api0.post('/v1/continuous-checks', { check_id: original, frequency: 'daily', end_date: dateIn(1), api_key_version: '0' });
+    const created = await api0.post('/v1/continuous-checks', {
+      check_id: original,
+      frequency: 'daily',
+      end_date: dateIn(1),
+      api_key_version: '0',
+    });
     expect(created.status).toBe(201);
     expect(created.body.api_key_version).toBe(0);
     const id = created.body.continuous_check_id;
     // The version-1 key cannot switch the hook to its version through a version-0 key's request.
-    expect((await api0.put(`/v1/continuous-checks/${id}`, { status: 'enabled', frequency: 'daily', api_key_version: '1' })).status).toBe(400);
+    expect(
+      (await api0.put(`/v1/continuous-checks/${id}`, { status: 'enabled', frequency: 'daily', api_key_version: '1' }))
+        .status,
+    ).toBe(400);
     await advance(DAY);
     await advance(2 * SECOND);
     const [run] = await history(a.api, id);
@@ -288,12 +424,28 @@ describe('continuous checks (ManualClock scheduler)', () => {
     expect(event.payload.continuous_check).toBeUndefined();
   });
 
-  it('creates from code in the caller\'s transaction (batches): committed with it, or not at all, same rules', async () => {
+  it("creates from code in the caller's transaction (batches): committed with it, or not at all, same rules", async () => {
     const service = checks.app.get(ContinuousChecksService);
     const checksSvc = checks.app.get(ChecksService);
     const dataSource = checks.app.get(DataSource);
-    const caller = new Caller(a.t.tenantId, a.t.adminUserId, undefined, 'batch:test', 'backend', 1, undefined, new Set(['checks.country_all']), []);
-    const inputs = { country: 'CO', type: 'person', user_authorized: 'true', force_creation: 'true', national_id: '1000000001' };
+    const caller = new Caller(
+      a.t.tenantId,
+      a.t.adminUserId,
+      undefined,
+      'batch:test',
+      'backend',
+      1,
+      undefined,
+      new Set(['checks.country_all']),
+      [],
+    );
+    const inputs = {
+      country: 'CO',
+      type: 'person',
+      user_authorized: 'true',
+      force_creation: 'true',
+      national_id: '1000000001',
+    };
     const before = await count(a.t.tenantId);
 
     const bad = await dataSource
@@ -320,7 +472,12 @@ describe('continuous checks (ManualClock scheduler)', () => {
     });
     const res = await a.api.get(`/v1/continuous-checks/${cc.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ frequency: 'weekly', status: 'enabled', api_key_version: 1, next_run_date: new Date(clock.now().getTime() + 7 * DAY).toISOString() });
+    expect(res.body).toMatchObject({
+      frequency: 'weekly',
+      status: 'enabled',
+      api_key_version: 1,
+      next_run_date: new Date(clock.now().getTime() + 7 * DAY).toISOString(),
+    });
     expect(await pendingJobs(cc.id)).toHaveLength(1);
     await a.api.put(`/v1/continuous-checks/${cc.id}`, { status: 'disabled', frequency: 'weekly' });
   });
@@ -330,19 +487,32 @@ describe('continuous checks (ManualClock scheduler)', () => {
     const original = await finishedCheck(t.api);
     const ids: string[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await t.api.post('/v1/continuous-checks', { check_id: original, frequency: 'monthly', end_date: dateIn(400), status: 'disabled' });
+      const res = await t.api.post('/v1/continuous-checks', {
+        check_id: original,
+        frequency: 'monthly',
+        end_date: dateIn(400),
+        status: 'disabled',
+      });
       expect(res.status).toBe(201);
       ids.push(res.body.continuous_check_id);
     }
     const first = await t.api.get('/v1/continuous-checks');
     expect(first.status).toBe(200);
     expect(first.body.continuous_checks).toHaveLength(20);
-    expect(first.body.continuous_checks[0]).toMatchObject({ check: { check_id: original }, frequency: 'monthly', status: 'disabled' });
+    expect(first.body.continuous_checks[0]).toMatchObject({
+      check: { check_id: original },
+      frequency: 'monthly',
+      status: 'disabled',
+    });
     expect(first.body.next).toContain('start_key=');
     const second = await t.api.get(first.body.next.replace(checks.url, '').replace(/^https?:\/\/[^/]+/, ''));
     expect(second.body.continuous_checks).toHaveLength(1);
     expect(second.body.next).toBeUndefined();
-    expect(new Set([...first.body.continuous_checks, ...second.body.continuous_checks].map((c: any) => c.continuous_check_id))).toEqual(new Set(ids));
+    expect(
+      new Set(
+        [...first.body.continuous_checks, ...second.body.continuous_checks].map((c: any) => c.continuous_check_id),
+      ),
+    ).toEqual(new Set(ids));
 
     const id = ids[0];
     expect((await b.api.get(`/v1/continuous-checks/${id}`)).status).toBe(404);
@@ -350,7 +520,10 @@ describe('continuous checks (ManualClock scheduler)', () => {
     const put = await b.api.put(`/v1/continuous-checks/${id}`, { status: 'enabled', frequency: 'daily' });
     expect(put.status).toBe(404);
     expect(put.body).toMatchObject({ code: 404, error_code: 'continuous_check_not_found' });
-    expect((await t.api.get(`/v1/continuous-checks/${id}`)).body).toMatchObject({ status: 'disabled', frequency: 'monthly' });
+    expect((await t.api.get(`/v1/continuous-checks/${id}`)).body).toMatchObject({
+      status: 'disabled',
+      frequency: 'monthly',
+    });
     const listB = await b.api.get('/v1/continuous-checks');
     expect(listB.body.continuous_checks.map((c: any) => c.continuous_check_id)).not.toContain(id);
     expect((await t.api.get('/v1/continuous-checks/CCKnope')).status).toBe(404);

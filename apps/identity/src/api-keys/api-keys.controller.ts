@@ -13,7 +13,14 @@ export class ApiKeysController {
   @Post()
   @RequirePermissions('svc.keys')
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateApiKeyDto) {
-    const { key, token } = await this.apiKeys.issue({ tenantId: caller.tenantId, userId: caller.userId, name: (dto.name ?? dto.key_name)!, keyType: dto.key_type, version: dto.version ?? dto.api_key_version ?? 0, expiresInSeconds: dto.expires_in });
+    const { key, token } = await this.apiKeys.issue({
+      tenantId: caller.tenantId,
+      userId: caller.userId,
+      name: (dto.name ?? dto.key_name)!,
+      keyType: dto.key_type,
+      version: dto.version ?? dto.api_key_version ?? 0,
+      expiresInSeconds: dto.expires_in,
+    });
     return { api_key: token, message: 'API key created', ...presentApiKey(key) };
   }
 
@@ -32,7 +39,13 @@ export class AdminApiKeysController {
 
   @Post()
   async create(@Body() dto: AdminIssueApiKeyDto) {
-    const { key, token } = await this.apiKeys.issue({ tenantId: dto.tenant_id, userId: dto.user_id, name: dto.key_name, keyType: dto.key_type, version: dto.api_key_version ?? 0 });
+    const { key, token } = await this.apiKeys.issue({
+      tenantId: dto.tenant_id,
+      userId: dto.user_id,
+      name: dto.key_name,
+      keyType: dto.key_type,
+      version: dto.api_key_version ?? 0,
+    });
     return { api_key: token, message: 'API key created', ...presentApiKey(key) };
   }
 }

@@ -4,5 +4,9 @@ import { ApiKeyEntity } from './api-key.entity';
 import { AdminApiKeysController, ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([ApiKeyEntity])], controllers: [ApiKeysController, AdminApiKeysController], providers: [ApiKeysService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
+  controllers: [ApiKeysController, AdminApiKeysController],
+  providers: [ApiKeysService],
+})
 export class ApiKeysModule {}

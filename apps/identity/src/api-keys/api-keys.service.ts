@@ -49,13 +49,24 @@ export class ApiKeysService {
       createdAt: now,
     });
     await this.keys.insert(key);
-    const token = this.signer.sign({ jti: key.id, sub: input.userId, tenant_id: input.tenantId, key_type: input.keyType, ver: input.version, iat, ...(exp ? { exp } : {}) });
+    const token = this.signer.sign({
+      jti: key.id,
+      sub: input.userId,
+      tenant_id: input.tenantId,
+      key_type: input.keyType,
+      ver: input.version,
+      iat,
+      ...(exp ? { exp } : {}),
+    });
     return { key, token };
   }
 
   async revoke(tenantId: string, keyId: string): Promise<ApiKeyEntity> {
     return this.dataSource.transaction(async (m) => {
-      const key = await m.findOne(ApiKeyEntity, { where: { tenantId, id: keyId }, lock: { mode: 'pessimistic_write' } });
+      const key = await m.findOne(ApiKeyEntity, {
+        where: { tenantId, id: keyId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!key) throw new ApiKeyException(ApiKeyErrorCode.ApiKeyNotFound, `API key ${keyId} not found`);
       if (!key.revokedAt) {
         key.revokedAt = new Date();

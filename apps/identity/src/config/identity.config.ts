@@ -8,7 +8,14 @@ export class IdentityConfig extends PlatformConfig {}
  * issues API keys, so it alone needs API_KEY_PRIVATE_KEY.
  */
 export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const config = loadConfig(IdentityConfig, env, { SERVICE_NAME: 'identity', PORT: SERVICES.identity.port, DB_SCHEMA: SERVICES.identity.schema });
-  if (!config.API_KEY_PRIVATE_KEY) throw new ConfigValidationError('Invalid configuration for IdentityConfig:\n  API_KEY_PRIVATE_KEY: required (PEM of the Ed25519 key that signs API keys)');
+  const config = loadConfig(IdentityConfig, env, {
+    SERVICE_NAME: 'identity',
+    PORT: SERVICES.identity.port,
+    DB_SCHEMA: SERVICES.identity.schema,
+  });
+  if (!config.API_KEY_PRIVATE_KEY)
+    throw new ConfigValidationError(
+      'Invalid configuration for IdentityConfig:\n  API_KEY_PRIVATE_KEY: required (PEM of the Ed25519 key that signs API keys)',
+    );
   return config;
 };

@@ -1,12 +1,27 @@
 import { DataSource } from 'typeorm';
-import { PlatformJobs1763769700000, PlatformJobsClaim1763770800000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import {
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  PlatformTables1763769600000,
+  serviceDataSourceOptions,
+} from '@kyc/platform';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
 
 export const identityEntities: Function[] = [ApiKeyEntity];
-export const identityMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000, CreateApiKeys1763769603000];
+export const identityMigrations = [
+  PlatformTables1763769600000,
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  CreateApiKeys1763769603000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(
-  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'identity', entities: identityEntities, migrations: identityMigrations }),
+  serviceDataSourceOptions({
+    url: process.env.DATABASE_URL ?? '',
+    schema: process.env.DB_SCHEMA ?? 'identity',
+    entities: identityEntities,
+    migrations: identityMigrations,
+  }),
 );

@@ -1,5 +1,10 @@
 import { DataSource } from 'typeorm';
-import { PlatformJobs1763769700000, PlatformJobsClaim1763770800000, PlatformTables1763769600000, serviceDataSourceOptions } from '@kyc/platform';
+import {
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  PlatformTables1763769600000,
+  serviceDataSourceOptions,
+} from '@kyc/platform';
 import { loadPassConfig } from '../config/pass.config';
 
 /** Entities and migrations of the pass schema, in order. Features add theirs here. */
@@ -8,5 +13,10 @@ export const passMigrations = [PlatformTables1763769600000, PlatformJobs17637697
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(
-  serviceDataSourceOptions({ url: process.env.DATABASE_URL ?? '', schema: process.env.DB_SCHEMA ?? 'pass', entities: passEntities, migrations: passMigrations }),
+  serviceDataSourceOptions({
+    url: process.env.DATABASE_URL ?? '',
+    schema: process.env.DB_SCHEMA ?? 'pass',
+    entities: passEntities,
+    migrations: passMigrations,
+  }),
 );

@@ -15,6 +15,8 @@ describe('validations configuration', () => {
   });
 
   it('fails fast naming every missing variable', () => {
-    expect(() => loadValidationsConfig({})).toThrow(/DATABASE_URL[\s\S]*KAFKA_BROKERS|KAFKA_BROKERS[\s\S]*DATABASE_URL/);
+    expect(() => loadValidationsConfig({})).toThrow(
+      /DATABASE_URL[\s\S]*KAFKA_BROKERS|KAFKA_BROKERS[\s\S]*DATABASE_URL/,
+    );
   });
 });

@@ -10,8 +10,34 @@ export const ID_DOCUMENT_TYPES = ['national-id', 'foreign-id', 'tax-id', 'passpo
 export const GENDERS = ['male', 'masculino', 'hombre', 'h', 'female', 'femenino', 'mujer', 'm'] as const;
 export const NATIVE_COUNTRIES = ['CO', 'MX', 'PE', 'BR', 'EC', 'CL', 'VE'] as const;
 export const BRAZIL_REGIONS = [
-  'DF', 'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR',
-  'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO', 'ALL',
+  'DF',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+  'ALL',
 ] as const;
 
 /** Countries a custom type can be defined for (ALL: types that search by name in international databases). */

@@ -103,7 +103,10 @@ function missing(data: any, args: any[]): any[] {
 
 function missingSome(data: any, needCount: any, options: any): any[] {
   // The reference applies {"missing": options} (evaluating options once more as a rule).
-  const areMissing = Array.isArray(options) && options.every(isPrimitive) ? missing(data, options) : compileNode({ missing: options })(data);
+  const areMissing =
+    Array.isArray(options) && options.every(isPrimitive)
+      ? missing(data, options)
+      : compileNode({ missing: options })(data);
   if (options.length - areMissing.length >= needCount) return [];
   return areMissing;
 }

@@ -25,11 +25,71 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
-const SCALARS: unknown[] = [0, 1, -1, 2, 3.5, -0.5, 10, 100, '0', '1', '2', '10', '3.5', '', 'a', 'abc', 'CO', 'apple', ' 1 ', 'true', true, false, null];
+const SCALARS: unknown[] = [
+  0,
+  1,
+  -1,
+  2,
+  3.5,
+  -0.5,
+  10,
+  100,
+  '0',
+  '1',
+  '2',
+  '10',
+  '3.5',
+  '',
+  'a',
+  'abc',
+  'CO',
+  'apple',
+  ' 1 ',
+  'true',
+  true,
+  false,
+  null,
+];
 const LITERAL_ARRAYS: unknown[] = [[], [1, 2, 3], ['a', 'b'], [0], [''], [[1], [2]], ['CO', 'MX'], [true, false]];
-const PATHS: unknown[] = ['a', 'b', 'c', 'n', 's', 'flag', 'arr', 'nums', 'strs', 'obj', 'obj.x', 'obj.y', 'obj.deep.z', 'arr.0', 'arr.1', 'nums.2', 'missing', 'missing.x', 'a.b', 's.length', '', 0, 1, 2, null];
+const PATHS: unknown[] = [
+  'a',
+  'b',
+  'c',
+  'n',
+  's',
+  'flag',
+  'arr',
+  'nums',
+  'strs',
+  'obj',
+  'obj.x',
+  'obj.y',
+  'obj.deep.z',
+  'arr.0',
+  'arr.1',
+  'nums.2',
+  'missing',
+  'missing.x',
+  'a.b',
+  's.length',
+  '',
+  0,
+  1,
+  2,
+  null,
+];
 const ITEM_PATHS: unknown[] = ['', 'qty', 'name', 'x', 'current', 'accumulator', 'current.qty', 'missing', 0];
-const DOTTED = ['+.prototype.constructor', 'cat.prototype.constructor', 'var.prototype.constructor', '==.prototype.constructor.prototype.constructor', 'var.length', 'missing.name', '+.prototype', 'nope.x', 'if.prototype.constructor'];
+const DOTTED = [
+  '+.prototype.constructor',
+  'cat.prototype.constructor',
+  'var.prototype.constructor',
+  '==.prototype.constructor.prototype.constructor',
+  'var.length',
+  'missing.name',
+  '+.prototype',
+  'nope.x',
+  'if.prototype.constructor',
+];
 
 function literal(rng: Rng): unknown {
   const r = rng();
@@ -60,16 +120,41 @@ function arity(rng: Rng, usual: [number, number]): [number, number] {
 }
 
 const USUAL: Record<string, [number, number]> = {
-  '==': [2, 2], '===': [2, 2], '!=': [2, 2], '!==': [2, 2], '>': [2, 2], '>=': [2, 2], '<': [2, 3], '<=': [2, 3],
-  '!': [1, 1], '!!': [1, 1], '%': [2, 2], '/': [2, 2], '-': [1, 2], '+': [0, 4], '*': [1, 4], min: [0, 4], max: [0, 4],
-  cat: [0, 4], merge: [0, 4], in: [2, 2], substr: [2, 3], log: [1, 1], and: [1, 4], or: [1, 4], if: [0, 7], '?:': [3, 3],
+  '==': [2, 2],
+  '===': [2, 2],
+  '!=': [2, 2],
+  '!==': [2, 2],
+  '>': [2, 2],
+  '>=': [2, 2],
+  '<': [2, 3],
+  '<=': [2, 3],
+  '!': [1, 1],
+  '!!': [1, 1],
+  '%': [2, 2],
+  '/': [2, 2],
+  '-': [1, 2],
+  '+': [0, 4],
+  '*': [1, 4],
+  min: [0, 4],
+  max: [0, 4],
+  cat: [0, 4],
+  merge: [0, 4],
+  in: [2, 2],
+  substr: [2, 3],
+  log: [1, 1],
+  and: [1, 4],
+  or: [1, 4],
+  if: [0, 7],
+  '?:': [3, 3],
 };
 
 function iteration(rng: Rng, op: string, depth: number): unknown {
-  const source = rng() < 0.8 ? { var: pick(rng, ['nums', 'strs', 'arr', 'items', 'missing', 'obj', 's']) } : literal(rng);
+  const source =
+    rng() < 0.8 ? { var: pick(rng, ['nums', 'strs', 'arr', 'items', 'missing', 'obj', 's']) } : literal(rng);
   const scoped = rule(rng, depth + 1, true);
   if (op === 'reduce') {
-    const reducer = rng() < 0.6 ? { [pick(rng, ['+', '*', 'max', 'cat'])]: [{ var: 'current' }, { var: 'accumulator' }] } : scoped;
+    const reducer =
+      rng() < 0.6 ? { [pick(rng, ['+', '*', 'max', 'cat'])]: [{ var: 'current' }, { var: 'accumulator' }] } : scoped;
     return rng() < 0.8 ? { reduce: [source, reducer, rule(rng, depth + 1, false)] } : { reduce: [source, reducer] };
   }
   if (rng() < 0.05) return { [op]: [source] };
@@ -82,7 +167,10 @@ function rule(rng: Rng, depth: number, inScope: boolean): unknown {
   }
   const r = rng();
   if (r < 0.02) return { [pick(rng, DOTTED)]: args(rng, depth, inScope, 0, 2) };
-  if (r < 0.03) return { [pick(rng, ['bogus', 'toString', 'hasOwnProperty', '__defineGetter__'])]: args(rng, depth, inScope, 0, 2) };
+  if (r < 0.03)
+    return {
+      [pick(rng, ['bogus', 'toString', 'hasOwnProperty', '__defineGetter__'])]: args(rng, depth, inScope, 0, 2),
+    };
   if (r < 0.05) return args(rng, depth, inScope, 0, 3); // an array of rules
   const op = pick(rng, OPERATOR_NAMES);
   switch (op) {
@@ -99,7 +187,9 @@ function rule(rng: Rng, depth: number, inScope: boolean): unknown {
     case 'missing_some': {
       const keys = Array.from({ length: int(rng, 0, 4) }, () => pick(rng, PATHS));
       const need = pick(rng, [0, 1, 2, 3, '1']);
-      return rng() < 0.85 ? { missing_some: [need, keys] } : { missing_some: [need, { var: pick(rng, ['strs', 'nums', 'missing', 'keys']) }] };
+      return rng() < 0.85
+        ? { missing_some: [need, keys] }
+        : { missing_some: [need, { var: pick(rng, ['strs', 'nums', 'missing', 'keys']) }] };
     }
     case 'map':
     case 'filter':
@@ -135,9 +225,21 @@ function data(rng: Rng): unknown {
   maybe('flag', () => pick(rng, [true, false, 0, 1, '', 'yes', null]));
   maybe('arr', () => structuredClone(pick(rng, LITERAL_ARRAYS)));
   maybe('nums', () => Array.from({ length: int(rng, 0, 4) }, () => pick(rng, [0, 1, 2, 3, 7, -1, '4'])));
-  maybe('strs', () => Array.from({ length: int(rng, 0, 3) }, () => pick(rng, ['a', 'b', 'n', 's', 'missing', 'obj.x'])));
-  maybe('items', () => Array.from({ length: int(rng, 0, 3) }, () => ({ qty: int(rng, 0, 3), name: pick(rng, ['x', 'y', '']), x: literal(rng) })));
-  maybe('obj', () => ({ x: literal(rng), y: rng() < 0.5 ? null : literal(rng), deep: rng() < 0.5 ? { z: literal(rng) } : null }));
+  maybe('strs', () =>
+    Array.from({ length: int(rng, 0, 3) }, () => pick(rng, ['a', 'b', 'n', 's', 'missing', 'obj.x'])),
+  );
+  maybe('items', () =>
+    Array.from({ length: int(rng, 0, 3) }, () => ({
+      qty: int(rng, 0, 3),
+      name: pick(rng, ['x', 'y', '']),
+      x: literal(rng),
+    })),
+  );
+  maybe('obj', () => ({
+    x: literal(rng),
+    y: rng() < 0.5 ? null : literal(rng),
+    deep: rng() < 0.5 ? { z: literal(rng) } : null,
+  }));
   maybe('keys', () => [{ var: 'a' }, 'b']);
   return out;
 }
@@ -151,12 +253,22 @@ function same(a: unknown, b: unknown): boolean {
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same((a as any)[k], (b as any)[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same((a as any)[k], (b as any)[k]))
+    );
   }
   return false;
 }
 
-const show = (o: Outcome) => ('threw' in o ? 'a throw' : Object.is(o.value, -0) ? '-0' : o.value === undefined ? 'undefined' : JSON.stringify(o.value) ?? String(o.value));
+const show = (o: Outcome) =>
+  'threw' in o
+    ? 'a throw'
+    : Object.is(o.value, -0)
+      ? '-0'
+      : o.value === undefined
+        ? 'undefined'
+        : (JSON.stringify(o.value) ?? String(o.value));
 
 function run(fn: () => unknown): Outcome {
   try {
@@ -188,7 +300,10 @@ describe('compile() against json-logic-js apply() on generated rules and data', 
         const expected = run(() => jsonLogic.apply(r as any, structuredClone(d)));
         const actual = run(() => compiled(structuredClone(d)));
         if ('threw' in expected) threw++;
-        if (!same(actual, expected)) throw new Error(`differs for rule ${JSON.stringify(r)} on ${JSON.stringify(d)}: compiled ${show(actual)}, reference ${show(expected)}`);
+        if (!same(actual, expected))
+          throw new Error(
+            `differs for rule ${JSON.stringify(r)} on ${JSON.stringify(d)}: compiled ${show(actual)}, reference ${show(expected)}`,
+          );
       }
       JSON.stringify(r).replace(/"([^"]+)":/g, (_m, k) => (covered.add(k), ''));
     }

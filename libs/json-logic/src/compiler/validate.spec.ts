@@ -26,7 +26,9 @@ describe('validate', () => {
   });
 
   it('refuses an unknown operator and says where it is', () => {
-    expect(problems({ and: [true, { foo: [1] }] })).toEqual([{ path: 'and[1].foo', message: 'unknown operator "foo"' }]);
+    expect(problems({ and: [true, { foo: [1] }] })).toEqual([
+      { path: 'and[1].foo', message: 'unknown operator "foo"' },
+    ]);
   });
 
   it('refuses dotted operator paths and custom operators', () => {
@@ -56,7 +58,10 @@ describe('validate', () => {
   });
 
   it('reports every problem, not only the first', () => {
-    expect(problems({ or: [{ nope: 1 }, { '==': [1] }, { var: 'a' }] }).map((p) => p.path)).toEqual(['or[0].nope', 'or[1].==']);
+    expect(problems({ or: [{ nope: 1 }, { '==': [1] }, { var: 'a' }] }).map((p) => p.path)).toEqual([
+      'or[0].nope',
+      'or[1].==',
+    ]);
   });
 
   it('bounds depth and size', () => {
@@ -67,12 +72,23 @@ describe('validate', () => {
   });
 
   it('validateJson refuses text that is not JSON and validates the rest', () => {
-    expect(validateJson('{"==": [1, ')).toMatchObject({ valid: false, errors: [{ path: '', message: expect.stringMatching(/^is not valid JSON/) }] });
-    expect(validateJson('{"==": [{"var": "country"}, "CO"]}')).toEqual({ valid: true, rule: { '==': [{ var: 'country' }, 'CO'] } });
+    expect(validateJson('{"==": [1, ')).toMatchObject({
+      valid: false,
+      errors: [{ path: '', message: expect.stringMatching(/^is not valid JSON/) }],
+    });
+    expect(validateJson('{"==": [{"var": "country"}, "CO"]}')).toEqual({
+      valid: true,
+      rule: { '==': [{ var: 'country' }, 'CO'] },
+    });
     expect(validateJson('{"bogus": 1}')).toMatchObject({ valid: false });
   });
 
   it('describes issues on one line', () => {
-    expect(describeIssues([{ path: '', message: 'is not valid JSON' }, { path: 'and[0].x', message: 'unknown operator "x"' }])).toBe('is not valid JSON; and[0].x: unknown operator "x"');
+    expect(
+      describeIssues([
+        { path: '', message: 'is not valid JSON' },
+        { path: 'and[0].x', message: 'unknown operator "x"' },
+      ]),
+    ).toBe('is not valid JSON; and[0].x: unknown operator "x"');
   });
 });

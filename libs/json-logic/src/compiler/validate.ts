@@ -55,13 +55,19 @@ export function validate(rule: unknown, options: ValidateOptions = {}): Validati
       node.forEach((item, i) => visit(item, `${path}[${i}]`, depth + 1));
       return;
     }
-    if (typeof node !== 'object' || (Object.getPrototypeOf(node) !== Object.prototype && Object.getPrototypeOf(node) !== null)) {
+    if (
+      typeof node !== 'object' ||
+      (Object.getPrototypeOf(node) !== Object.prototype && Object.getPrototypeOf(node) !== null)
+    ) {
       errors.push({ path, message: 'is not a JSON value' });
       return;
     }
     const keys = Object.keys(node as object);
     if (keys.length !== 1) {
-      errors.push({ path, message: `an operation must be an object with exactly one key, the operator (found ${keys.length === 0 ? 'none' : keys.map((k) => JSON.stringify(k)).join(', ')})` });
+      errors.push({
+        path,
+        message: `an operation must be an object with exactly one key, the operator (found ${keys.length === 0 ? 'none' : keys.map((k) => JSON.stringify(k)).join(', ')})`,
+      });
       return;
     }
     const op = keys[0];
@@ -75,7 +81,10 @@ export function validate(rule: unknown, options: ValidateOptions = {}): Validati
     const { min, max } = OPERATORS[op];
     if (args.length < min || args.length > max) {
       const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-      errors.push({ path: here, message: `${op} takes ${expected} argument${(max === Infinity ? min : max) === 1 ? '' : 's'}, got ${args.length}` });
+      errors.push({
+        path: here,
+        message: `${op} takes ${expected} argument${(max === Infinity ? min : max) === 1 ? '' : 's'}, got ${args.length}`,
+      });
     }
     args.forEach((arg, i) => visit(arg, `${here}[${i}]`, depth + 1));
   };
@@ -85,7 +94,8 @@ export function validate(rule: unknown, options: ValidateOptions = {}): Validati
 }
 
 /** One line per problem: `<path>: <message>` (or just the message for the whole rule). */
-export const describeIssues = (errors: JsonLogicIssue[]): string => errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
+export const describeIssues = (errors: JsonLogicIssue[]): string =>
+  errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
 
 /** Parses JSON text and validates the rule it holds; text that is not JSON is refused. */
 export function validateJson(text: string, options: ValidateOptions = {}): ValidationResult {

@@ -1,5 +1,13 @@
 import { JsonLogicSqlError } from './sql-translation.error';
-import { NamedParams, NamedSqlFragment, parseJsonRule, PositionalParams, SqlFieldMap, SqlFragment, translateAll } from './to-sql';
+import {
+  NamedParams,
+  NamedSqlFragment,
+  parseJsonRule,
+  PositionalParams,
+  SqlFieldMap,
+  SqlFragment,
+  translateAll,
+} from './to-sql';
 
 export interface AccessRulesOptions {
   /**
@@ -24,8 +32,16 @@ export interface AccessRulesOptions {
  * qb.andWhere(where.sql, where.params);
  * ```
  */
-export function accessRulesWhere(rules: readonly unknown[] | undefined, fields: SqlFieldMap, options?: PositionalParams & AccessRulesOptions): SqlFragment;
-export function accessRulesWhere(rules: readonly unknown[] | undefined, fields: SqlFieldMap, options: NamedParams & AccessRulesOptions): NamedSqlFragment;
+export function accessRulesWhere(
+  rules: readonly unknown[] | undefined,
+  fields: SqlFieldMap,
+  options?: PositionalParams & AccessRulesOptions,
+): SqlFragment;
+export function accessRulesWhere(
+  rules: readonly unknown[] | undefined,
+  fields: SqlFieldMap,
+  options: NamedParams & AccessRulesOptions,
+): NamedSqlFragment;
 export function accessRulesWhere(
   rules: readonly unknown[] | undefined,
   fields: SqlFieldMap,

@@ -2,7 +2,11 @@ import { accessRulesWhere } from './access-rules';
 import { JsonLogicSqlError } from './sql-translation.error';
 import { assertSqlTranslatable, parseJsonRule, SqlFieldMap, toSql, toSqlValue } from './to-sql';
 
-const fields: SqlFieldMap = { country: 'c.country', score: { sql: 'c.score', type: 'number' }, tags: { sql: 'c.tags', type: 'json' } };
+const fields: SqlFieldMap = {
+  country: 'c.country',
+  score: { sql: 'c.score', type: 'number' },
+  tags: { sql: 'c.tags', type: 'json' },
+};
 
 const refusal = (rule: unknown, map: SqlFieldMap = fields) => {
   try {
@@ -32,13 +36,18 @@ describe('toSql (JSON-Logic → SQL WHERE fragment)', () => {
   });
 
   it('keeps only the parameters the SQL uses, once each', () => {
-    const { sql, params } = toSql({ or: [{ '==': [{ var: 'country' }, 'CO'] }, { '==': [{ var: 'country' }, 'CO'] }] }, fields);
+    const { sql, params } = toSql(
+      { or: [{ '==': [{ var: 'country' }, 'CO'] }, { '==': [{ var: 'country' }, 'CO'] }] },
+      fields,
+    );
     expect(params).toEqual(['CO', 'CO']);
     expect(sql.match(/\$\d+/g)?.sort()).toEqual(['$1', '$2']);
   });
 
   it('refuses fields outside the whitelist, naming the known ones', () => {
-    expect(refusal({ '==': [{ var: 'password' }, 'x'] })).toMatch(/unknown field "password" \(fields: country, score, tags\)/);
+    expect(refusal({ '==': [{ var: 'password' }, 'x'] })).toMatch(
+      /unknown field "password" \(fields: country, score, tags\)/,
+    );
   });
 
   it('refuses operators outside the subset, and unknown operators', () => {
@@ -94,7 +103,12 @@ describe('assertSqlTranslatable and parseJsonRule (validation on save)', () => {
   const types = { country: 'string', score: 'number' } as const;
 
   it('accepts a translatable rule over the given field types', () => {
-    expect(() => assertSqlTranslatable(parseJsonRule('{"and":[{"==":[{"var":"country"},"CO"]},{">=":[{"var":"score"},0.7]}]}'), types)).not.toThrow();
+    expect(() =>
+      assertSqlTranslatable(
+        parseJsonRule('{"and":[{"==":[{"var":"country"},"CO"]},{">=":[{"var":"score"},0.7]}]}'),
+        types,
+      ),
+    ).not.toThrow();
   });
 
   it('refuses invalid JSON, unknown fields and untranslatable shapes', () => {
@@ -111,7 +125,9 @@ describe('accessRulesWhere (all of a role access rules)', () => {
   });
 
   it('joins the rules with AND and numbers their parameters in one sequence', () => {
-    const where = accessRulesWhere([{ '==': [{ var: 'country' }, 'CO'] }, '{">":[{"var":"score"},0.5]}'], fields, { firstParam: 3 });
+    const where = accessRulesWhere([{ '==': [{ var: 'country' }, 'CO'] }, '{">":[{"var":"score"},0.5]}'], fields, {
+      firstParam: 3,
+    });
     expect(where.sql).toMatch(/^\(.+ AND .+\)$/);
     expect(where.sql).toContain('$3');
     expect(where.sql).toContain('$4');
@@ -120,7 +136,9 @@ describe('accessRulesWhere (all of a role access rules)', () => {
 
   it('turns a rule that does not translate into FALSE (denies) and reports it', () => {
     const refused: unknown[] = [];
-    const where = accessRulesWhere([{ '==': [{ var: 'gone' }, 1] }, '{oops'], fields, { onRefused: (_e, rule) => refused.push(rule) });
+    const where = accessRulesWhere([{ '==': [{ var: 'gone' }, 1] }, '{oops'], fields, {
+      onRefused: (_e, rule) => refused.push(rule),
+    });
     expect(where).toEqual({ sql: '(FALSE AND FALSE)', params: [] });
     expect(refused).toHaveLength(2);
   });

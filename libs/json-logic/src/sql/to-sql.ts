@@ -48,10 +48,47 @@ export interface NamedSqlFragment {
   params: Record<string, unknown>;
 }
 
-export const SQL_SUPPORTED_OPERATORS = ['==', '===', '!=', '!==', '<', '<=', '>', '>=', '!', '!!', 'and', 'or', 'in', 'var', 'missing'] as const;
+export const SQL_SUPPORTED_OPERATORS = [
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '!',
+  '!!',
+  'and',
+  'or',
+  'in',
+  'var',
+  'missing',
+] as const;
 
 /** Standard JSON-Logic operators this translation does not support (refused with a clear message). */
-const UNSUPPORTED_OPERATORS = new Set(['if', '?:', 'cat', 'substr', '+', '-', '*', '/', '%', 'min', 'max', 'merge', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'missing_some', 'log']);
+const UNSUPPORTED_OPERATORS = new Set([
+  'if',
+  '?:',
+  'cat',
+  'substr',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'min',
+  'max',
+  'merge',
+  'map',
+  'filter',
+  'reduce',
+  'all',
+  'none',
+  'some',
+  'missing_some',
+  'log',
+]);
 
 const MAX_DEPTH = 48;
 const MAX_SQL_LENGTH = 200_000;
@@ -106,7 +143,9 @@ class Translator {
   private readonly fields: Map<string, SqlField>;
 
   constructor(fields: SqlFieldMap) {
-    this.fields = new Map(Object.entries(fields).map(([name, f]) => [name, typeof f === 'string' ? { sql: f, type: 'string' } : f]));
+    this.fields = new Map(
+      Object.entries(fields).map(([name, f]) => [name, typeof f === 'string' ? { sql: f, type: 'string' } : f]),
+    );
   }
 
   // ---------- literals and parameters ----------
@@ -139,7 +178,11 @@ class Translator {
     throw new JsonLogicSqlError(`unsupported value ${JSON.stringify(value)}`, path);
   }
 
-  private constant(value: unknown, kind: Kind, sql: { text?: string; num?: string; bool?: string; truthy?: string }): Val {
+  private constant(
+    value: unknown,
+    kind: Kind,
+    sql: { text?: string; num?: string; bool?: string; truthy?: string },
+  ): Val {
     let json: string | undefined;
     return {
       kinds: [kind],
@@ -169,7 +212,15 @@ class Translator {
   }
 
   private boolVal(sql: string): Val {
-    return { kinds: ['boolean'], json: () => `to_jsonb(${sql})`, is: () => 'TRUE', text: unreachable, num: unreachable, bool: () => sql, truthy: () => sql };
+    return {
+      kinds: ['boolean'],
+      json: () => `to_jsonb(${sql})`,
+      is: () => 'TRUE',
+      text: unreachable,
+      num: unreachable,
+      bool: () => sql,
+      truthy: () => sql,
+    };
   }
 
   private arrayVal(elements: Val[]): Val {
@@ -179,7 +230,8 @@ class Translator {
       kinds: ['array'],
       lit,
       elements,
-      json: () => (elements.length ? `jsonb_build_array(${elements.map((e) => e.json()).join(', ')})` : JSON_EMPTY_ARRAY),
+      json: () =>
+        elements.length ? `jsonb_build_array(${elements.map((e) => e.json()).join(', ')})` : JSON_EMPTY_ARRAY,
       is: (k) => (k === 'array' ? 'TRUE' : 'FALSE'),
       text: unreachable,
       num: unreachable,
@@ -194,7 +246,10 @@ class Translator {
     const field = this.fields.get(name);
     if (!field) {
       const known = [...this.fields.keys()].filter((k) => k !== '');
-      throw new JsonLogicSqlError(`unknown field "${name}"${known.length ? ` (fields: ${known.slice(0, 40).join(', ')})` : ''}`, path);
+      throw new JsonLogicSqlError(
+        `unknown field "${name}"${known.length ? ` (fields: ${known.slice(0, 40).join(', ')})` : ''}`,
+        path,
+      );
     }
     return field;
   }
@@ -212,7 +267,8 @@ class Translator {
         : field.type === 'number'
           ? `NULLIF(CAST((${field.sql}) AS ${FLOAT}), 'NaN')`
           : `CAST((${field.sql}) AS boolean)`;
-    if (fallback) return this.jsonVal(`COALESCE(to_jsonb(${raw}), ${fallback.json()})`, union([field.type], fallback.kinds));
+    if (fallback)
+      return this.jsonVal(`COALESCE(to_jsonb(${raw}), ${fallback.json()})`, union([field.type], fallback.kinds));
     const kind: Kind = field.type;
     const val: Val = {
       kinds: ['null', kind],
@@ -233,7 +289,11 @@ class Translator {
     if (Array.isArray(node)) return this.arrayVal(node.map((e, i) => this.compile(e, `${path}[${i}]`, depth + 1)));
     if (node === null || typeof node !== 'object') return this.literal(node, path);
     const keys = Object.keys(node);
-    if (keys.length !== 1) throw new JsonLogicSqlError(`an object in a rule must hold exactly one operator, found ${keys.length ? keys.map((k) => `"${k}"`).join(', ') : 'none'}`, path);
+    if (keys.length !== 1)
+      throw new JsonLogicSqlError(
+        `an object in a rule must hold exactly one operator, found ${keys.length ? keys.map((k) => `"${k}"`).join(', ') : 'none'}`,
+        path,
+      );
     const op = keys[0];
     const raw = (node as Record<string, unknown>)[op];
     const args = Array.isArray(raw) ? raw : [raw];
@@ -241,7 +301,10 @@ class Translator {
     const arg = (i: number) => this.compile(args[i], `${at}[${i}]`, depth + 1);
     const arity = (min: number, max = min) => {
       if (args.length < min || args.length > max) {
-        throw new JsonLogicSqlError(`"${op}" takes ${min === max ? min : `${min} or ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`, at);
+        throw new JsonLogicSqlError(
+          `"${op}" takes ${min === max ? min : `${min} or ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`,
+          at,
+        );
       }
     };
 
@@ -281,7 +344,10 @@ class Translator {
       case 'and':
       case 'or': {
         if (!args.length) throw new JsonLogicSqlError(`"${op}" needs at least one argument`, at);
-        return this.andOr(op, args.map((_, i) => arg(i)));
+        return this.andOr(
+          op,
+          args.map((_, i) => arg(i)),
+        );
       }
       case 'in': {
         arity(2);
@@ -293,7 +359,10 @@ class Translator {
         return this.missing(args, at);
     }
     if (UNSUPPORTED_OPERATORS.has(op) || op.indexOf('.') > 0) {
-      throw new JsonLogicSqlError(`operator "${op}" is not supported in SQL translation (supported: ${SQL_SUPPORTED_OPERATORS.join(', ')})`, at);
+      throw new JsonLogicSqlError(
+        `operator "${op}" is not supported in SQL translation (supported: ${SQL_SUPPORTED_OPERATORS.join(', ')})`,
+        at,
+      );
     }
     throw new JsonLogicSqlError(`unknown operator "${op}"`, at);
   }
@@ -309,7 +378,8 @@ class Translator {
   }
 
   private var(args: unknown[], at: string, depth: number): Val {
-    if (args.length > 2) throw new JsonLogicSqlError(`"var" takes a field name and an optional default, got ${args.length} arguments`, at);
+    if (args.length > 2)
+      throw new JsonLogicSqlError(`"var" takes a field name and an optional default, got ${args.length} arguments`, at);
     const name = this.fieldName(args[0], `${at}[0]`);
     const fallback = args.length === 2 ? this.compile(args[1], `${at}[1]`, depth + 1) : undefined;
     return this.varVal(name, fallback, at);
@@ -318,18 +388,25 @@ class Translator {
   private missing(args: unknown[], at: string): Val {
     let keys = args;
     if (Array.isArray(args[0])) {
-      if (args.length > 1) throw new JsonLogicSqlError('"missing" takes either field names or one list of field names', at);
+      if (args.length > 1)
+        throw new JsonLogicSqlError('"missing" takes either field names or one list of field names', at);
       keys = args[0];
     }
     const entries = keys.map((key, i) => {
       const path = `${at}[${i}]`;
-      if (typeof key !== 'string' && !(typeof key === 'number' && Number.isFinite(key))) throw new JsonLogicSqlError('"missing" needs literal field names', path);
+      if (typeof key !== 'string' && !(typeof key === 'number' && Number.isFinite(key)))
+        throw new JsonLogicSqlError('"missing" needs literal field names', path);
       const v = this.varVal(this.fieldName(key, path), undefined, path);
       const absent = byKind(v, (k) => (k === 'null' ? 'TRUE' : k === 'string' ? `(${v.text()} = '')` : 'FALSE'));
       return { key, absent };
     });
     if (!entries.length) return this.arrayVal([]);
-    const json = entries.map((e) => `(CASE WHEN ${e.absent} THEN ${this.param(JSON.stringify([e.key]), 'jsonb')} ELSE ${JSON_EMPTY_ARRAY} END)`).join(' || ');
+    const json = entries
+      .map(
+        (e) =>
+          `(CASE WHEN ${e.absent} THEN ${this.param(JSON.stringify([e.key]), 'jsonb')} ELSE ${JSON_EMPTY_ARRAY} END)`,
+      )
+      .join(' || ');
     return this.jsonVal(`(${json})`, ['array'], { truthy: () => `(${entries.map((e) => e.absent).join(' OR ')})` });
   }
 
@@ -473,9 +550,13 @@ class Translator {
         return `(${b.text()} <> '' AND strpos(${b.text()}, ${needle}) > 0)`;
       }
       if (kb !== 'array') return 'FALSE';
-      if (b.elements) return b.elements.length ? `(${b.elements.map((e) => this.strictEquals(a, e)).join(' OR ')})` : 'FALSE';
+      if (b.elements)
+        return b.elements.length ? `(${b.elements.map((e) => this.strictEquals(a, e)).join(' OR ')})` : 'FALSE';
       if (a.kinds.some(isComposite)) {
-        throw new JsonLogicSqlError('"in" of a list or object value in a list field compares references, which the SQL translation does not reproduce', path);
+        throw new JsonLogicSqlError(
+          '"in" of a list or object value in a list field compares references, which the SQL translation does not reproduce',
+          path,
+        );
       }
       const alias = `jl_e${this.aliases++}`;
       const element = this.jsonVal(`${alias}.v`, ALL_KINDS);
@@ -569,7 +650,12 @@ function placeholders(options: PositionalParams | NamedParams | undefined): Plac
   return (i) => `$${first + i}`;
 }
 
-function translate(rule: unknown, fields: SqlFieldMap, options: PositionalParams | NamedParams | undefined, mode: 'where' | 'value') {
+function translate(
+  rule: unknown,
+  fields: SqlFieldMap,
+  options: PositionalParams | NamedParams | undefined,
+  mode: 'where' | 'value',
+) {
   return translateAll([rule], fields, options, mode);
 }
 
@@ -610,7 +696,8 @@ export function translateAll(
     }
     return placeholder(n);
   });
-  if (options && 'namedPrefix' in options) return { sql, params: Object.fromEntries(values.map((p, i) => [`${options.namedPrefix}${i}`, p])) };
+  if (options && 'namedPrefix' in options)
+    return { sql, params: Object.fromEntries(values.map((p, i) => [`${options.namedPrefix}${i}`, p])) };
   return { sql, params: values };
 }
 
@@ -624,7 +711,11 @@ export function translateAll(
  */
 export function toSql(rule: unknown, fields: SqlFieldMap, options?: PositionalParams): SqlFragment;
 export function toSql(rule: unknown, fields: SqlFieldMap, options: NamedParams): NamedSqlFragment;
-export function toSql(rule: unknown, fields: SqlFieldMap, options?: PositionalParams | NamedParams): SqlFragment | NamedSqlFragment {
+export function toSql(
+  rule: unknown,
+  fields: SqlFieldMap,
+  options?: PositionalParams | NamedParams,
+): SqlFragment | NamedSqlFragment {
   return translate(rule, fields, options, 'where');
 }
 
@@ -635,7 +726,9 @@ export function toSqlValue(rule: unknown, fields: SqlFieldMap, options?: Positio
 
 /** Throws JsonLogicSqlError unless the rule translates over fields of these types (used to validate rules on save). */
 export function assertSqlTranslatable(rule: unknown, fieldTypes: Readonly<Record<string, SqlFieldType>>): void {
-  const fields = Object.fromEntries(Object.entries(fieldTypes).map(([name, type], i) => [name, { sql: `f${i}`, type }]));
+  const fields = Object.fromEntries(
+    Object.entries(fieldTypes).map(([name, type], i) => [name, { sql: `f${i}`, type }]),
+  );
   translate(rule, fields, undefined, 'where');
 }
 

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jsonLogic from 'json-logic-js';
-import { accessRulesWhere, JsonLogicSqlError, SQL_SUPPORTED_OPERATORS, SqlField, SqlFieldMap, toSql, toSqlValue } from '@kyc/json-logic';
+import {
+  accessRulesWhere,
+  JsonLogicSqlError,
+  SQL_SUPPORTED_OPERATORS,
+  SqlField,
+  SqlFieldMap,
+  toSql,
+  toSqlValue,
+} from '@kyc/json-logic';
 import { DataSource } from 'typeorm';
 import { closeDb, db, harness } from '@kyc/testing';
 
@@ -14,7 +22,9 @@ import { closeDb, db, harness } from '@kyc/testing';
  */
 type Case = [rule: unknown, data: unknown, expected: unknown];
 
-const suite: unknown[] = JSON.parse(readFileSync(path.join(__dirname, '../../src/compiler/fixtures/jsonlogic-tests.json'), 'utf8'));
+const suite: unknown[] = JSON.parse(
+  readFileSync(path.join(__dirname, '../../src/compiler/fixtures/jsonlogic-tests.json'), 'utf8'),
+);
 const cases = suite.filter((c): c is Case => Array.isArray(c));
 const supported = new Set<string>(SQL_SUPPORTED_OPERATORS);
 
@@ -37,8 +47,12 @@ function fieldNames(rule: unknown, out = new Set<string>()): Set<string> {
     const [op] = Object.keys(rule);
     const raw = (rule as Record<string, unknown>)[op];
     const args = Array.isArray(raw) ? raw : [raw];
-    if (op === 'var' && (args[0] === undefined || ['string', 'number'].includes(typeof args[0]) || args[0] === null)) out.add(name(args[0]));
-    if (op === 'missing') (Array.isArray(args[0]) ? args[0] : args).forEach((k) => ['string', 'number'].includes(typeof k) && out.add(name(k)));
+    if (op === 'var' && (args[0] === undefined || ['string', 'number'].includes(typeof args[0]) || args[0] === null))
+      out.add(name(args[0]));
+    if (op === 'missing')
+      (Array.isArray(args[0]) ? args[0] : args).forEach(
+        (k) => ['string', 'number'].includes(typeof k) && out.add(name(k)),
+      );
     fieldNames(args, out);
   }
   return out;
@@ -70,7 +84,11 @@ function fieldMap(rule: unknown, data: unknown, doc: string, typed: boolean): Sq
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-async function evaluate(rule: unknown, data: unknown, typed: boolean): Promise<{ value: unknown; where: boolean } | JsonLogicSqlError> {
+async function evaluate(
+  rule: unknown,
+  data: unknown,
+  typed: boolean,
+): Promise<{ value: unknown; where: boolean } | JsonLogicSqlError> {
   const fields = fieldMap(rule, data, 'd.doc', typed);
   let value: ReturnType<typeof toSqlValue>;
   let where: ReturnType<typeof toSqlValue>;
@@ -81,7 +99,10 @@ async function evaluate(rule: unknown, data: unknown, typed: boolean): Promise<{
     if (err instanceof JsonLogicSqlError) return err;
     throw err;
   }
-  const { rows } = await db().query(`SELECT ${value.sql} AS value, ${where.sql} AS where_ok FROM (SELECT CAST($1 AS jsonb) AS doc) AS d`, [JSON.stringify(data), ...value.params, ...where.params]);
+  const { rows } = await db().query(
+    `SELECT ${value.sql} AS value, ${where.sql} AS where_ok FROM (SELECT CAST($1 AS jsonb) AS doc) AS d`,
+    [JSON.stringify(data), ...value.params, ...where.params],
+  );
   return { value: rows[0].value, where: rows[0].where_ok };
 }
 
@@ -97,21 +118,29 @@ describe('JSON-Logic to SQL on PostgreSQL: the official test suite', () => {
     expect(translatable.length).toBeGreaterThan(120);
   });
 
-  it.each(translatable.map((c) => [JSON.stringify(c[0]), JSON.stringify(c[1]), c]))('%s with data %s gives the expected value and truthiness', async (_r, _d, c) => {
-    const [rule, data, expected] = c as Case;
-    const result = await evaluate(rule, data, true);
-    if (result instanceof JsonLogicSqlError) throw result;
-    expect(sameJson(jsonLogic.apply(rule as never, data), expected)).toBe(true);
-    expect(result.value).toEqual(expected);
-    expect(result.where).toBe(jsonLogic.truthy(expected));
-  });
+  it.each(translatable.map((c) => [JSON.stringify(c[0]), JSON.stringify(c[1]), c]))(
+    '%s with data %s gives the expected value and truthiness',
+    async (_r, _d, c) => {
+      const [rule, data, expected] = c as Case;
+      const result = await evaluate(rule, data, true);
+      if (result instanceof JsonLogicSqlError) throw result;
+      expect(sameJson(jsonLogic.apply(rule as never, data), expected)).toBe(true);
+      expect(result.value).toEqual(expected);
+      expect(result.where).toBe(jsonLogic.truthy(expected));
+    },
+  );
 
-  it.each(refused.map((c) => [JSON.stringify(c[0]), c]))('refuses %s (an operator outside the subset)', async (_r, c) => {
-    const [rule, data] = c as Case;
-    const result = await evaluate(rule, data, true);
-    expect(result).toBeInstanceOf(JsonLogicSqlError);
-    expect((result as Error).message).toMatch(/operator ".+" is not supported|needs literal field names|a field name must be a literal/);
-  });
+  it.each(refused.map((c) => [JSON.stringify(c[0]), c]))(
+    'refuses %s (an operator outside the subset)',
+    async (_r, c) => {
+      const [rule, data] = c as Case;
+      const result = await evaluate(rule, data, true);
+      expect(result).toBeInstanceOf(JsonLogicSqlError);
+      expect((result as Error).message).toMatch(
+        /operator ".+" is not supported|needs literal field names|a field name must be a literal/,
+      );
+    },
+  );
 
   it('with every field untyped (jsonb), each supported case is translated exactly or refused for a named coercion', async () => {
     let exact = 0;
@@ -142,16 +171,68 @@ describe('JSON-Logic to SQL on PostgreSQL: corner cases, generated rules and acc
   const random = rng(20251122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
 
-  const STRINGS = ['', '0', '1', '2', '10', ' 1 ', '1e3', '0x10', '-0', 'abc', 'ab', 'A', 'a', 'b', 'null', 'true', 'false', 'a,b', '[object Object]', 'Infinity', 'ß', 'é', 'co', 'CO', '\uffff', '\ue000', 'a\uff21', '😀', 'a😀', '𝒜'];
+  const STRINGS = [
+    '',
+    '0',
+    '1',
+    '2',
+    '10',
+    ' 1 ',
+    '1e3',
+    '0x10',
+    '-0',
+    'abc',
+    'ab',
+    'A',
+    'a',
+    'b',
+    'null',
+    'true',
+    'false',
+    'a,b',
+    '[object Object]',
+    'Infinity',
+    'ß',
+    'é',
+    'co',
+    'CO',
+    '\uffff',
+    '\ue000',
+    'a\uff21',
+    '😀',
+    'a😀',
+    '𝒜',
+  ];
   const NUMBERS = [0, 1, 2, 3, 10, -1, 0.5, 1e21, 1e-7, 100, 2.5];
   const LISTS = [[], [1], ['a'], [1, 2], [[]], ['a', 'b'], [null], [0], ['1']];
   const OBJECTS = [{}, { a: 1 }];
-  const FIELDS: Record<string, SqlField['type']> = { s1: 'string', s2: 'string', n1: 'number', n2: 'number', b1: 'boolean', j1: 'json', j2: 'json' };
+  const FIELDS: Record<string, SqlField['type']> = {
+    s1: 'string',
+    s2: 'string',
+    n1: 'number',
+    n2: 'number',
+    b1: 'boolean',
+    j1: 'json',
+    j2: 'json',
+  };
 
   const scalarOf = (type: SqlField['type']): unknown =>
-    type === 'string' ? pick(STRINGS) : type === 'number' ? pick(NUMBERS) : type === 'boolean' ? pick([true, false]) : pick<unknown>([...STRINGS, ...NUMBERS, true, false, null, ...LISTS, ...OBJECTS]);
+    type === 'string'
+      ? pick(STRINGS)
+      : type === 'number'
+        ? pick(NUMBERS)
+        : type === 'boolean'
+          ? pick([true, false])
+          : pick<unknown>([...STRINGS, ...NUMBERS, true, false, null, ...LISTS, ...OBJECTS]);
 
-  const literal = (): unknown => pick<() => unknown>([() => pick(STRINGS), () => pick(NUMBERS), () => pick([true, false]), () => null, () => pick(LISTS)])();
+  const literal = (): unknown =>
+    pick<() => unknown>([
+      () => pick(STRINGS),
+      () => pick(NUMBERS),
+      () => pick([true, false]),
+      () => null,
+      () => pick(LISTS),
+    ])();
 
   function rule(depth: number): unknown {
     if (depth <= 0 || random() < 0.25) {
@@ -161,7 +242,25 @@ describe('JSON-Logic to SQL on PostgreSQL: corner cases, generated rules and acc
       }
       return literal();
     }
-    const op = pick(['==', '===', '!=', '!==', '<', '<=', '>', '>=', '<3', '!', '!!', 'and', 'or', 'in', 'in', 'missing', 'list']);
+    const op = pick([
+      '==',
+      '===',
+      '!=',
+      '!==',
+      '<',
+      '<=',
+      '>',
+      '>=',
+      '<3',
+      '!',
+      '!!',
+      'and',
+      'or',
+      'in',
+      'in',
+      'missing',
+      'list',
+    ]);
     switch (op) {
       case '!':
       case '!!':
@@ -184,10 +283,15 @@ describe('JSON-Logic to SQL on PostgreSQL: corner cases, generated rules and acc
 
   /** A record: each field holds a value of its type or is absent (NULL); json fields may also hold null. */
   const record = (): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(FIELDS).flatMap(([name, type]) => (random() < 0.2 ? [] : [[name, scalarOf(type)]])));
+    Object.fromEntries(
+      Object.entries(FIELDS).flatMap(([name, type]) => (random() < 0.2 ? [] : [[name, scalarOf(type)]])),
+    );
 
   const fields: SqlFieldMap = Object.fromEntries(
-    Object.entries(FIELDS).map(([name, type]) => [name, { sql: type === 'json' ? `(d.doc -> '${name}')` : `(d.doc ->> '${name}')`, type }]),
+    Object.entries(FIELDS).map(([name, type]) => [
+      name,
+      { sql: type === 'json' ? `(d.doc -> '${name}')` : `(d.doc ->> '${name}')`, type },
+    ]),
   );
 
   const run = async (r: unknown, records: Record<string, unknown>[]) => {
@@ -275,13 +379,22 @@ describe('JSON-Logic to SQL on PostgreSQL: corner cases, generated rules and acc
     const run = async (rules: unknown[]) => {
       const refusedRules: unknown[] = [];
       const where = accessRulesWhere(rules, map, { onRefused: (_e, rule) => refusedRules.push(rule) });
-      const { rows } = await db().query(`SELECT c.country, c.score FROM ${table} WHERE ${where.sql} ORDER BY c.score`, where.params);
+      const { rows } = await db().query(
+        `SELECT c.country, c.score FROM ${table} WHERE ${where.sql} ORDER BY c.score`,
+        where.params,
+      );
       return { rows: rows.map((r) => `${r.country}:${r.score}`), refused: refusedRules.length };
     };
     expect(await run([])).toEqual({ rows: ['CO:0.1', 'BR:0.2', 'null:0.8', 'CO:0.9'], refused: 0 });
     expect(await run([{ '==': [{ var: 'country' }, 'CO'] }])).toEqual({ rows: ['CO:0.1', 'CO:0.9'], refused: 0 });
-    expect(await run(['{"==":[{"var":"country"},"CO"]}', { '>': [{ var: 'score' }, 0.5] }])).toEqual({ rows: ['CO:0.9'], refused: 0 });
-    expect(await run([{ in: [{ var: 'country' }, ['BR', 'CO']] }, { '<': [{ var: 'score' }, '0.5'] }])).toEqual({ rows: ['CO:0.1', 'BR:0.2'], refused: 0 });
+    expect(await run(['{"==":[{"var":"country"},"CO"]}', { '>': [{ var: 'score' }, 0.5] }])).toEqual({
+      rows: ['CO:0.9'],
+      refused: 0,
+    });
+    expect(await run([{ in: [{ var: 'country' }, ['BR', 'CO']] }, { '<': [{ var: 'score' }, '0.5'] }])).toEqual({
+      rows: ['CO:0.1', 'BR:0.2'],
+      refused: 0,
+    });
     expect(await run([{ '!': { var: 'country' } }])).toEqual({ rows: ['null:0.8'], refused: 0 });
     expect(await run([{ '==': [{ var: 'national_id' }, '1'] }, true])).toEqual({ rows: [], refused: 1 });
     expect(await run(['{not json'])).toEqual({ rows: [], refused: 1 });
@@ -289,7 +402,9 @@ describe('JSON-Logic to SQL on PostgreSQL: corner cases, generated rules and acc
 
   it('works in a TypeORM query builder with named parameters, next to its own', async () => {
     await db().query(`CREATE SCHEMA IF NOT EXISTS jl_sql_test`);
-    await db().query(`CREATE TABLE IF NOT EXISTS jl_sql_test.records (tenant_id text, country text, score double precision, inputs jsonb)`);
+    await db().query(
+      `CREATE TABLE IF NOT EXISTS jl_sql_test.records (tenant_id text, country text, score double precision, inputs jsonb)`,
+    );
     await db().query(`TRUNCATE jl_sql_test.records`);
     await db().query(
       `INSERT INTO jl_sql_test.records VALUES ('t1', 'CO', 0.9, '{"national_id":"1"}'), ('t1', 'MX', 0.8, '{"national_id":"2"}'), ('t1', 'CO', 0.1, '{}'), ('t2', 'CO', 0.9, '{}')`,
@@ -297,7 +412,11 @@ describe('JSON-Logic to SQL on PostgreSQL: corner cases, generated rules and acc
     const ds = await new DataSource({ type: 'postgres', url: harness().databaseUrl }).initialize();
     try {
       const where = accessRulesWhere(
-        ['{"in":[{"var":"country"},["CO","PE"]]}', { '>': [{ var: 'score' }, 0.5] }, { '!': { missing: ['national_id'] } }],
+        [
+          '{"in":[{"var":"country"},["CO","PE"]]}',
+          { '>': [{ var: 'score' }, 0.5] },
+          { '!': { missing: ['national_id'] } },
+        ],
         { country: 'r.country', score: { sql: 'r.score', type: 'number' }, national_id: "r.inputs->>'national_id'" },
         { namedPrefix: 'ar' },
       );

@@ -36,7 +36,12 @@ export class AccessCacheService implements OnApplicationShutdown {
     } finally {
       await admin.disconnect();
     }
-    this.consumer = kafka.consumer({ groupId: `access-cache.${service}.${randomUUID()}`, maxWaitTimeInMs: 1_000, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
+    this.consumer = kafka.consumer({
+      groupId: `access-cache.${service}.${randomUUID()}`,
+      maxWaitTimeInMs: 1_000,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: STATE_TOPICS, fromBeginning: true });
     const remaining = new Map(targets);
@@ -59,10 +64,18 @@ export class AccessCacheService implements OnApplicationShutdown {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       done,
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`access cache not caught up after ${timeoutMs} ms`)), timeoutMs))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`access cache not caught up after ${timeoutMs} ms`)), timeoutMs)),
+      ),
     ]).finally(() => clearTimeout(timer));
     this.caughtUp = true;
-    this.logger.log({ users: this.users.size, roles: this.roles.size, revoked_keys: this.revokedKeys.size, msg: 'access cache ready' });
+    this.logger.log({
+      users: this.users.size,
+      roles: this.roles.size,
+      revoked_keys: this.revokedKeys.size,
+      msg: 'access cache ready',
+    });
   }
 
   get ready(): boolean {

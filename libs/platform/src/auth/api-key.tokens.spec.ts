@@ -13,13 +13,17 @@ describe('API key tokens', () => {
 
   it('refuses a key signed with another private key', () => {
     const forged = new ApiKeySigner(generateSigningKeys().privateKey).sign(claims);
-    expect(() => verifier.verify(forged)).toThrow(expect.objectContaining({ errorCode: 'invalid_api_key', status: 401 }));
+    expect(() => verifier.verify(forged)).toThrow(
+      expect.objectContaining({ errorCode: 'invalid_api_key', status: 401 }),
+    );
   });
 
   it('refuses a key whose claims were altered after signing', () => {
     const [h, , s] = signer.sign(claims).split('.');
     const tampered = Buffer.from(JSON.stringify({ ...claims, tenant_id: 'other' })).toString('base64url');
-    expect(() => verifier.verify(`${h}.${tampered}.${s}`)).toThrow(expect.objectContaining({ errorCode: 'invalid_api_key' }));
+    expect(() => verifier.verify(`${h}.${tampered}.${s}`)).toThrow(
+      expect.objectContaining({ errorCode: 'invalid_api_key' }),
+    );
   });
 
   it('refuses malformed keys', () => {

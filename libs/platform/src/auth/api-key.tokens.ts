@@ -1,4 +1,12 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, randomUUID, sign, verify } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  KeyObject,
+  randomUUID,
+  sign,
+  verify,
+} from 'node:crypto';
 import type { ApiKeyClaims, PlatformAdminClaims } from '@kyc/contracts';
 import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
 
@@ -44,7 +52,10 @@ export class ApiKeyVerifier {
   /** Verified signatures, so a hot key is checked once; expiry and revocation are checked every time. */
   private readonly verified = new Map<string, TokenClaims>();
 
-  constructor(publicKeyPem: string, private readonly cacheSize = 10_000) {
+  constructor(
+    publicKeyPem: string,
+    private readonly cacheSize = 10_000,
+  ) {
     this.key = createPublicKey(publicKeyPem);
   }
 
@@ -68,14 +79,22 @@ export class ApiKeyVerifier {
     let ok = false;
     try {
       const alg = JSON.parse(Buffer.from(header, 'base64url').toString()).alg;
-      ok = alg === 'EdDSA' && verify(null, Buffer.from(`${header}.${payload}`), this.key, Buffer.from(signature, 'base64url'));
+      ok =
+        alg === 'EdDSA' &&
+        verify(null, Buffer.from(`${header}.${payload}`), this.key, Buffer.from(signature, 'base64url'));
     } catch {
       ok = false;
     }
     if (!ok) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is not valid');
     try {
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-      if (typeof claims !== 'object' || !claims || typeof claims.jti !== 'string' || typeof claims.key_type !== 'string') throw new Error('claims');
+      if (
+        typeof claims !== 'object' ||
+        !claims ||
+        typeof claims.jti !== 'string' ||
+        typeof claims.key_type !== 'string'
+      )
+        throw new Error('claims');
       return claims as TokenClaims;
     } catch {
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');

@@ -27,15 +27,18 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const req = context.switchToHttp().getRequest();
-    const token = API_KEY_HEADERS.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0) as string | undefined;
+    const token = API_KEY_HEADERS.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0) as
+      string | undefined;
     if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
     const claims = this.verifier.verify(token.trim());
 
     if (this.reflector.getAllAndOverride<boolean>(PLATFORM_ADMIN_ROUTE, targets)) {
-      if (claims.key_type !== 'platform_admin') throw new PlatformException(PlatformErrorCode.Forbidden, 'This operation needs a platform operator token');
+      if (claims.key_type !== 'platform_admin')
+        throw new PlatformException(PlatformErrorCode.Forbidden, 'This operation needs a platform operator token');
       return true;
     }
-    if (claims.key_type === 'platform_admin') throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
+    if (claims.key_type === 'platform_admin')
+      throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
 
     const caller = this.resolveCaller(claims);
     req[CALLER] = caller;
@@ -48,11 +51,14 @@ export class AuthGuard implements CanActivate {
   }
 
   private resolveCaller(claims: ApiKeyClaims): Caller {
-    if (!claims.tenant_id || !claims.sub) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');
-    if (this.access.isRevoked(claims.jti)) throw new PlatformException(PlatformErrorCode.RevokedApiKey, 'The API key has been revoked');
+    if (!claims.tenant_id || !claims.sub)
+      throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');
+    if (this.access.isRevoked(claims.jti))
+      throw new PlatformException(PlatformErrorCode.RevokedApiKey, 'The API key has been revoked');
     const user = this.access.user(claims.tenant_id, claims.sub);
     if (!user) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key belongs to no known user');
-    if (user.status !== 'enabled') throw new PlatformException(PlatformErrorCode.UserDisabled, 'The user of this API key is disabled');
+    if (user.status !== 'enabled')
+      throw new PlatformException(PlatformErrorCode.UserDisabled, 'The user of this API key is disabled');
     const role = this.access.role(claims.tenant_id, user.role);
     return new Caller(
       claims.tenant_id,

@@ -25,7 +25,10 @@ export class Caller {
   /** Throws 403 naming the permissions that would allow the operation. */
   requireAny(...permissions: string[]): void {
     if (!this.hasAny(...permissions)) {
-      throw new PlatformException(PlatformErrorCode.Forbidden, `This operation needs one of the permissions: ${permissions.join(', ')}`);
+      throw new PlatformException(
+        PlatformErrorCode.Forbidden,
+        `This operation needs one of the permissions: ${permissions.join(', ')}`,
+      );
     }
   }
 }

@@ -1,7 +1,8 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
 
-const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value);
+const toBool = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value;
 
 /**
  * Environment every service reads. Apps extend it with their own variables. Only config classes
@@ -103,7 +104,9 @@ export class PlatformConfig {
   PUBLIC_URL?: string;
 
   get kafkaBrokers(): string[] {
-    return this.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean);
+    return this.KAFKA_BROKERS.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean);
   }
 
   get publicUrl(): string {
@@ -114,7 +117,11 @@ export class PlatformConfig {
 export class ConfigValidationError extends Error {}
 
 /** Reads and validates the environment into `cls`; throws naming every bad variable. */
-export function loadConfig<T extends PlatformConfig>(cls: new () => T, env: NodeJS.ProcessEnv = process.env, defaults: Partial<Record<keyof T, unknown>> = {}): T {
+export function loadConfig<T extends PlatformConfig>(
+  cls: new () => T,
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: Partial<Record<keyof T, unknown>> = {},
+): T {
   const raw: Record<string, unknown> = { ...defaults };
   for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') raw[k] = v;
   const config = plainToInstance(cls, raw, { exposeDefaultValues: true });

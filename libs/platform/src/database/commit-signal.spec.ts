@@ -4,7 +4,9 @@ import { serviceDataSourceOptions } from './data-source';
 
 describe('commit signal', () => {
   it('is a subscriber TypeORM actually loads into every service DataSource', async () => {
-    const ds = new DataSource(serviceDataSourceOptions({ url: 'postgres://x', schema: 's', entities: [], migrations: [] }));
+    const ds = new DataSource(
+      serviceDataSourceOptions({ url: 'postgres://x', schema: 's', entities: [], migrations: [] }),
+    );
     await (ds as any).buildMetadatas();
     expect(ds.subscribers.some((s) => s instanceof CommitSignalSubscriber)).toBe(true);
   });

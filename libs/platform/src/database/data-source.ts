@@ -40,7 +40,11 @@ export async function migrateSchema(input: ServiceDataSourceInput): Promise<stri
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${input.schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${input.schema}"`);
-    const ds = new DataSource({ ...serviceDataSourceOptions(input), poolSize: 2, extra: { max: 2, options: searchPathOption(input.schema) } } as DataSourceOptions);
+    const ds = new DataSource({
+      ...serviceDataSourceOptions(input),
+      poolSize: 2,
+      extra: { max: 2, options: searchPathOption(input.schema) },
+    } as DataSourceOptions);
     await ds.initialize();
     try {
       const ran = await ds.runMigrations({ transaction: 'each' });

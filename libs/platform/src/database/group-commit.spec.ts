@@ -63,7 +63,11 @@ describe('GroupCommit', () => {
   it('keeps an item that must see an earlier one of its key out of its batch, and items after it in order', async () => {
     const r = recorder<string>();
     // The key is the first letter; every item must see earlier ones of its key.
-    const group = new GroupCommit(r.run, { maxBatch: 10, maxInFlight: 1, ordering: { key: (s) => s[0], mustSeeEarlier: () => true } });
+    const group = new GroupCommit(r.run, {
+      maxBatch: 10,
+      maxInFlight: 1,
+      ordering: { key: (s) => s[0], mustSeeEarlier: () => true },
+    });
     const all = ['a1', 'b1', 'a2', 'c1', 'a3'].map((s) => group.submit(s));
     await turn();
     expect(r.batches).toEqual([['a1', 'b1', 'c1']]);
@@ -82,7 +86,11 @@ describe('GroupCommit', () => {
   it('holds an item back while an earlier one of its key is being stored, unless it need not see it', async () => {
     const r = recorder<string>();
     // 'x!' items need not see earlier ones (like a forced creation).
-    const group = new GroupCommit(r.run, { maxBatch: 10, maxInFlight: 4, ordering: { key: (s) => s[0], mustSeeEarlier: (s) => !s.endsWith('!') } });
+    const group = new GroupCommit(r.run, {
+      maxBatch: 10,
+      maxInFlight: 4,
+      ordering: { key: (s) => s[0], mustSeeEarlier: (s) => !s.endsWith('!') },
+    });
     const first = group.submit('a1');
     await turn();
     expect(r.batches).toEqual([['a1']]);

@@ -39,7 +39,8 @@ export class GroupCommit<I, O> {
     private readonly run: (items: I[]) => Promise<O[]>,
     private readonly options: GroupCommitOptions<I>,
   ) {
-    if (options.maxBatch < 1 || options.maxInFlight < 1) throw new Error('GroupCommit needs maxBatch and maxInFlight of at least 1');
+    if (options.maxBatch < 1 || options.maxInFlight < 1)
+      throw new Error('GroupCommit needs maxBatch and maxInFlight of at least 1');
   }
 
   submit(item: I): Promise<O> {
@@ -92,7 +93,8 @@ export class GroupCommit<I, O> {
     const leftKeys = new Set<string>(); // once an item is left, later items of its key stay behind it
     for (const w of this.queue) {
       const key = ordering.key(w.item);
-      const blocked = leftKeys.has(key) || (ordering.mustSeeEarlier(w.item) && (earlier.has(key) || this.storing.has(key)));
+      const blocked =
+        leftKeys.has(key) || (ordering.mustSeeEarlier(w.item) && (earlier.has(key) || this.storing.has(key)));
       if (batch.length < maxBatch && !blocked) batch.push(w);
       else {
         left.push(w);
@@ -107,7 +109,8 @@ export class GroupCommit<I, O> {
   private async execute(batch: Waiting<I, O>[]): Promise<void> {
     try {
       const results = await this.run(batch.map((w) => w.item));
-      if (results.length !== batch.length) throw new Error(`GroupCommit: ${results.length} results for ${batch.length} items`);
+      if (results.length !== batch.length)
+        throw new Error(`GroupCommit: ${results.length} results for ${batch.length} items`);
       batch.forEach((w, i) => w.resolve(results[i]));
     } catch (err) {
       if (batch.length === 1) return batch[0].reject(err);

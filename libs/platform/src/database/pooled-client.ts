@@ -14,7 +14,10 @@ export async function withClient<T>(pool: Pool, work: (client: PoolClient) => Pr
   try {
     result = await work(client);
   } catch (err) {
-    const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+    const rolledBack = await client.query('ROLLBACK').then(
+      () => true,
+      () => false,
+    );
     client.release(rolledBack ? undefined : (err as Error));
     throw err;
   }

@@ -30,15 +30,23 @@ describe('raw entity reads', () => {
     const query = jest.fn().mockResolvedValue({ rows: [{ id: 'a', tenant_id: 't' }] });
     (ds.driver as any).master = { query };
     const found = await findOneRaw(repo, { tenantId: 't', id: 'a' });
-    expect(query).toHaveBeenCalledWith({ name: 'raw:"svc"."things":tenantId,id', text: 'SELECT * FROM "svc"."things" WHERE "tenant_id" = $1 AND "id" = $2 LIMIT 1', values: ['t', 'a'] });
+    expect(query).toHaveBeenCalledWith({
+      name: 'raw:"svc"."things":tenantId,id',
+      text: 'SELECT * FROM "svc"."things" WHERE "tenant_id" = $1 AND "id" = $2 LIMIT 1',
+      values: ['t', 'a'],
+    });
     expect(found).toBeInstanceOf(ThingEntity);
     expect(found?.tenantId).toBe('t');
     query.mockResolvedValue({ rows: [] });
     expect(await findOneRaw(repo, { id: 'b' })).toBeNull();
-    expect(query).toHaveBeenLastCalledWith(expect.objectContaining({ text: 'SELECT * FROM "svc"."things" WHERE "id" = $1 LIMIT 1', values: ['b'] }));
+    expect(query).toHaveBeenLastCalledWith(
+      expect.objectContaining({ text: 'SELECT * FROM "svc"."things" WHERE "id" = $1 LIMIT 1', values: ['b'] }),
+    );
   });
 
   it('names an unknown property', async () => {
-    await expect(findOneRaw(ds.getRepository(ThingEntity), { nope: 1 } as any)).rejects.toThrow('ThingEntity has no column nope');
+    await expect(findOneRaw(ds.getRepository(ThingEntity), { nope: 1 } as any)).rejects.toThrow(
+      'ThingEntity has no column nope',
+    );
   });
 });

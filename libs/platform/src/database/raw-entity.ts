@@ -20,7 +20,11 @@ export function withPooledClient<T>(dataSource: DataSource, work: (client: PoolC
  * the first executions against a small table, stays until the next ANALYZE (seen: a job-queue
  * look that scanned the whole jobs table on every wake-up).
  */
-export async function rawQuery<T = Record<string, unknown>>(dataSource: DataSource, text: string, values: unknown[]): Promise<T[]> {
+export async function rawQuery<T = Record<string, unknown>>(
+  dataSource: DataSource,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   return (await pgPool(dataSource).query(text, values)).rows as T[];
 }
 
@@ -31,7 +35,13 @@ export async function rawQuery<T = Record<string, unknown>>(dataSource: DataSour
  * the process. Only for statements whose plan does not depend on table sizes (primary key and
  * unique lookups, writes by id): see rawQuery.
  */
-export async function preparedQuery<T = Record<string, unknown>>(dataSource: DataSource, name: string, text: string, values: unknown[], manager?: EntityManager): Promise<T[]> {
+export async function preparedQuery<T = Record<string, unknown>>(
+  dataSource: DataSource,
+  name: string,
+  text: string,
+  values: unknown[],
+  manager?: EntityManager,
+): Promise<T[]> {
   if (manager) {
     const runner = manager.queryRunner as (QueryRunner & { connect(): Promise<PoolClient> }) | undefined;
     // Outside a transaction (no query runner, or one released) TypeORM would take any pooled connection: the pool does the same.
@@ -60,7 +70,10 @@ function readPlan(meta: EntityMetadata, properties: string[]): ReadPlan {
       if (!column) throw new Error(`${meta.name} has no column ${property}`);
       return `"${column.databaseName}" = $${i + 1}`;
     });
-    const table = [meta.schema, meta.tableName].filter(Boolean).map((part) => `"${part}"`).join('.');
+    const table = [meta.schema, meta.tableName]
+      .filter(Boolean)
+      .map((part) => `"${part}"`)
+      .join('.');
     const text = `SELECT * FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`;
     plan = { name: `raw:${table}:${key}`, text, properties };
     byKey.set(key, plan);
@@ -73,17 +86,28 @@ function readPlan(meta: EntityMetadata, properties: string[]): ReadPlan {
  * entity by its column metadata, skipping TypeORM's query builder and query runner (a measurable
  * share of CPU on hot read paths such as GET /v1/checks/{id}). `where` keys are entity property names.
  */
-export async function findOneRaw<T extends ObjectLiteral>(repo: Repository<T>, where: Partial<Record<keyof T & string, unknown>>): Promise<T | null> {
+export async function findOneRaw<T extends ObjectLiteral>(
+  repo: Repository<T>,
+  where: Partial<Record<keyof T & string, unknown>>,
+): Promise<T | null> {
   const properties = Object.keys(where);
   const plan = readPlan(repo.metadata, properties);
-  const rows = await preparedQuery(repo.manager.connection, plan.name, plan.text, properties.map((p) => where[p as keyof T & string]));
+  const rows = await preparedQuery(
+    repo.manager.connection,
+    plan.name,
+    plan.text,
+    properties.map((p) => where[p as keyof T & string]),
+  );
   return rows.length ? mapRow(repo, rows[0]) : null;
 }
 
 /** Maps a raw `SELECT *` row (database column names) onto a new entity instance. */
 export function mapRow<T extends ObjectLiteral>(repo: Repository<T>, row: Record<string, unknown>): T {
   const meta = repo.metadata;
-  const entity = (typeof meta.target === 'function' ? Object.create(meta.target.prototype) : {}) as Record<string, unknown>;
+  const entity = (typeof meta.target === 'function' ? Object.create(meta.target.prototype) : {}) as Record<
+    string,
+    unknown
+  >;
   for (const column of meta.columns) {
     if (column.databaseName in row) entity[column.propertyName] = row[column.databaseName];
   }

@@ -5,7 +5,13 @@ import { toErrorEnvelope } from './error-envelope';
 describe('toErrorEnvelope', () => {
   it('maps a domain exception to its status, reason phrase, code and fields', () => {
     const env = toErrorEnvelope(new ValidationFailedException([{ field: 'country', message: 'bad' }]), 'id');
-    expect(env).toEqual({ code: 400, status: 'Bad Request', message: 'Invalid request parameters', error_code: 'validation_failed', fields: [{ field: 'country', message: 'bad' }] });
+    expect(env).toEqual({
+      code: 400,
+      status: 'Bad Request',
+      message: 'Invalid request parameters',
+      error_code: 'validation_failed',
+      fields: [{ field: 'country', message: 'bad' }],
+    });
   });
 
   it('maps platform codes to their HTTP status', () => {
@@ -15,7 +21,12 @@ describe('toErrorEnvelope', () => {
   });
 
   it("maps Nest's own HTTP exceptions (unknown routes, bad bodies)", () => {
-    expect(toErrorEnvelope(new NestNotFound('Cannot GET /x'), 'id')).toEqual({ code: 404, status: 'Not Found', message: 'Cannot GET /x', error_code: 'not_found' });
+    expect(toErrorEnvelope(new NestNotFound('Cannot GET /x'), 'id')).toEqual({
+      code: 404,
+      status: 'Not Found',
+      message: 'Cannot GET /x',
+      error_code: 'not_found',
+    });
     expect(toErrorEnvelope(new BadRequestException('Unexpected end of JSON input'), 'id').code).toBe(400);
   });
 
@@ -28,7 +39,12 @@ describe('toErrorEnvelope', () => {
 
   it('hides the details of unknown errors behind an error id', () => {
     const env = toErrorEnvelope(new Error('relation "checks" does not exist at /app/x.js:1'), 'abc-123');
-    expect(env).toEqual({ code: 500, status: 'Internal Server Error', message: 'Internal error (id abc-123)', error_code: 'internal_error' });
+    expect(env).toEqual({
+      code: 500,
+      status: 'Internal Server Error',
+      message: 'Internal error (id abc-123)',
+      error_code: 'internal_error',
+    });
     expect(toErrorEnvelope(new HttpException('boom with internals', 502), 'e1').message).toBe('Internal error (id e1)');
   });
 });

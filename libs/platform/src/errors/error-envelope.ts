@@ -42,18 +42,24 @@ export function toErrorEnvelope(error: unknown, errorId: string): ErrorEnvelope 
     if (status >= 500) return envelope(status, `Internal error (id ${errorId})`, PlatformErrorCode.Internal);
     const response = error.getResponse();
     const message =
-      typeof response === 'string' ? response : Array.isArray((response as any)?.message) ? (response as any).message.join('; ') : ((response as any)?.message ?? error.message);
+      typeof response === 'string'
+        ? response
+        : Array.isArray((response as any)?.message)
+          ? (response as any).message.join('; ')
+          : ((response as any)?.message ?? error.message);
     return envelope(status, cleanMessage(String(message)), HTTP_ERROR_CODES[status]);
   }
   const status = fastifyClientErrorStatus(error);
-  if (status) return envelope(status, cleanMessage((error as Error).message), HTTP_ERROR_CODES[status] ?? 'bad_request');
+  if (status)
+    return envelope(status, cleanMessage((error as Error).message), HTTP_ERROR_CODES[status] ?? 'bad_request');
   return envelope(500, `Internal error (id ${errorId})`, PlatformErrorCode.Internal);
 }
 
 /** Body-parser and content-type errors raised by Fastify before Nest sees the request. */
 function fastifyClientErrorStatus(error: unknown): number | undefined {
   const e = error as { statusCode?: number; code?: string };
-  if (typeof e?.statusCode !== 'number' || e.statusCode < 400 || e.statusCode >= 500 || typeof e.code !== 'string') return undefined;
+  if (typeof e?.statusCode !== 'number' || e.statusCode < 400 || e.statusCode >= 500 || typeof e.code !== 'string')
+    return undefined;
   // Fastify's own client errors, and a body the client stopped sending (it closed the connection).
   if (e.code.startsWith('FST_') || e.code === 'ECONNRESET') return e.statusCode;
   return undefined;

@@ -24,43 +24,63 @@ export class InboxService {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async handle<T>(consumer: string, envelope: EventEnvelope<T>, effect: (manager: EntityManager, event: EventEnvelope<T>) => Promise<void>, options: InboxOptions = {}): Promise<InboxOutcome> {
+  async handle<T>(
+    consumer: string,
+    envelope: EventEnvelope<T>,
+    effect: (manager: EntityManager, event: EventEnvelope<T>) => Promise<void>,
+    options: InboxOptions = {},
+  ): Promise<InboxOutcome> {
     const attempts = options.attempts ?? 5;
     const backoff = options.backoffMs ?? 200;
-    return ambientContext.run({ requestId: envelope.correlation_id ?? envelope.id, tenantId: envelope.tenant_id ?? undefined }, async () => {
-      let lastError: unknown;
-      for (let attempt = 1; attempt <= attempts; attempt++) {
-        try {
-          const outcome = await this.dataSource.transaction(async (manager) => {
-            const inserted = await manager.query(
-              `INSERT INTO processed_messages (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-              [envelope.id, consumer],
-            );
-            if (!inserted.length) return 'duplicate' as const;
-            await effect(manager, envelope);
-            return 'processed' as const;
-          });
-          eventsConsumed.inc({ consumer, outcome });
-          return outcome;
-        } catch (err) {
-          lastError = err;
-          this.logger.warn({ err, consumer, event_id: envelope.id, attempt, msg: 'event handling failed' });
-          if (attempt < attempts) await sleep(backoff * 2 ** (attempt - 1));
+    return ambientContext.run(
+      { requestId: envelope.correlation_id ?? envelope.id, tenantId: envelope.tenant_id ?? undefined },
+      async () => {
+        let lastError: unknown;
+        for (let attempt = 1; attempt <= attempts; attempt++) {
+          try {
+            const outcome = await this.dataSource.transaction(async (manager) => {
+              const inserted = await manager.query(
+                `INSERT INTO processed_messages (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+                [envelope.id, consumer],
+              );
+              if (!inserted.length) return 'duplicate' as const;
+              await effect(manager, envelope);
+              return 'processed' as const;
+            });
+            eventsConsumed.inc({ consumer, outcome });
+            return outcome;
+          } catch (err) {
+            lastError = err;
+            this.logger.warn({ err, consumer, event_id: envelope.id, attempt, msg: 'event handling failed' });
+            if (attempt < attempts) await sleep(backoff * 2 ** (attempt - 1));
+          }
         }
-      }
-      await this.park(consumer, envelope, lastError, attempts);
-      eventsConsumed.inc({ consumer, outcome: 'parked' });
-      return 'parked';
-    });
+        await this.park(consumer, envelope, lastError, attempts);
+        eventsConsumed.inc({ consumer, outcome: 'parked' });
+        return 'parked';
+      },
+    );
   }
 
   /** Parks a poison message; retried until the database takes it, so it is never silently dropped. */
-  private async park(consumer: string, envelope: EventEnvelope<unknown>, error: unknown, attempts: number): Promise<void> {
+  private async park(
+    consumer: string,
+    envelope: EventEnvelope<unknown>,
+    error: unknown,
+    attempts: number,
+  ): Promise<void> {
     for (let i = 0; ; i++) {
       try {
         await this.dataSource.query(
           `INSERT INTO parked_messages (consumer, topic, event_id, message, error, attempts) VALUES ($1, $2, $3, $4::jsonb, $5, $6)`,
-          [consumer, envelope.type, envelope.id, JSON.stringify(envelope), String((error as Error)?.message ?? error), attempts],
+          [
+            consumer,
+            envelope.type,
+            envelope.id,
+            JSON.stringify(envelope),
+            String((error as Error)?.message ?? error),
+            attempts,
+          ],
         );
         this.logger.error({ consumer, event_id: envelope.id, msg: 'event parked after failed attempts' });
         return;

@@ -7,7 +7,14 @@ const RequestQueue = require('kafkajs/src/network/requestQueue');
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 function newQueue() {
-  return new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 30_000, enforceRequestTimeout: false, clientId: 'test', broker: 'localhost:9092', logger });
+  return new RequestQueue({
+    maxInFlightRequests: 1,
+    requestTimeout: 30_000,
+    enforceRequestTimeout: false,
+    clientId: 'test',
+    broker: 'localhost:9092',
+    logger,
+  });
 }
 
 let nextId = 1;
@@ -16,10 +23,15 @@ function push(queue: { push(r: unknown): void }) {
   const correlationId = nextId++;
   const sent = jest.fn();
   const answered = jest.fn();
-  queue.push({ entry: { correlationId, apiKey: 0, apiName: 'Produce', apiVersion: 3, resolve: answered, reject: jest.fn() }, expectResponse: true, sendRequest: sent });
+  queue.push({
+    entry: { correlationId, apiKey: 0, apiName: 'Produce', apiVersion: 3, resolve: answered, reject: jest.fn() },
+    expectResponse: true,
+    sendRequest: sent,
+  });
   return { correlationId, sent, answered };
 }
-const respond = (queue: { fulfillRequest(r: unknown): void }, correlationId: number) => queue.fulfillRequest({ correlationId, payload: Buffer.alloc(0), size: 0 });
+const respond = (queue: { fulfillRequest(r: unknown): void }, correlationId: number) =>
+  queue.fulfillRequest({ correlationId, payload: Buffer.alloc(0), size: 0 });
 
 describe('kafkajs RequestQueue fix (no idle timer loop)', () => {
   afterEach(() => jest.useRealTimers());

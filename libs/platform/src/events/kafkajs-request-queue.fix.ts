@@ -50,8 +50,14 @@ function scheduleCheckPendingRequests(this: RequestQueueInternals): void {
 
 export function fixKafkajsRequestQueue(): void {
   const proto = RequestQueue?.prototype;
-  if (!proto || typeof proto.scheduleCheckPendingRequests !== 'function' || typeof proto.checkPendingRequests !== 'function') {
-    throw new Error('kafkajs RequestQueue.scheduleCheckPendingRequests not found: review libs/platform/src/events/kafkajs-request-queue.fix.ts for this kafkajs version');
+  if (
+    !proto ||
+    typeof proto.scheduleCheckPendingRequests !== 'function' ||
+    typeof proto.checkPendingRequests !== 'function'
+  ) {
+    throw new Error(
+      'kafkajs RequestQueue.scheduleCheckPendingRequests not found: review libs/platform/src/events/kafkajs-request-queue.fix.ts for this kafkajs version',
+    );
   }
   if (proto[FIXED]) return;
   proto.scheduleCheckPendingRequests = scheduleCheckPendingRequests;

@@ -57,7 +57,9 @@ export class OutboxRelayService implements OnApplicationShutdown {
 
   /** Number of events not yet relayed (for tests and health). */
   async pending(): Promise<number> {
-    const [{ pending }] = await this.dataSource.query(`SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`);
+    const [{ pending }] = await this.dataSource.query(
+      `SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`,
+    );
     return pending;
   }
 
@@ -86,7 +88,8 @@ export class OutboxRelayService implements OnApplicationShutdown {
         else if (msg.type === 'ready') {
           ready = true;
           resolve(worker);
-        } else if (msg.type === 'failed') reject(new Error(`the outbox relay could not connect to Kafka: ${msg.error}`));
+        } else if (msg.type === 'failed')
+          reject(new Error(`the outbox relay could not connect to Kafka: ${msg.error}`));
       });
       worker.on('error', (err) => {
         if (ready) this.logger.error({ err, msg: 'outbox relay thread failed' });

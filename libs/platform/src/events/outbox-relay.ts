@@ -118,7 +118,8 @@ export class OutboxRelay {
       return total;
     } catch (err) {
       this.failures = Math.min(this.failures + 1, 10);
-      if (this.failures === 1 || this.failures % 10 === 0) this.reports.warn('outbox relay failed; will retry', { err });
+      if (this.failures === 1 || this.failures % 10 === 0)
+        this.reports.warn('outbox relay failed; will retry', { err });
       return 0;
     }
   }
@@ -150,9 +151,14 @@ export class OutboxRelay {
         list.push({ key: r.message_key, value: r.envelope });
         byTopic.set(r.topic, list);
       }
-      await this.producer.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })), acks: -1 });
+      await this.producer.sendBatch({
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        acks: -1,
+      });
       // seq is a bigint read from the table (digits only), so the list is a safe literal.
-      await client.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY('{${rows.map((r) => r.seq).join(',')}}'::bigint[]); COMMIT`);
+      await client.query(
+        `UPDATE outbox SET published_at = now() WHERE seq = ANY('{${rows.map((r) => r.seq).join(',')}}'::bigint[]); COMMIT`,
+      );
       for (const [topic, messages] of byTopic) this.reports.published(topic, messages.length);
       return rows.length;
     });

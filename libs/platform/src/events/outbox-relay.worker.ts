@@ -21,7 +21,11 @@ export interface RelayThreadData {
 }
 
 export type ToRelayThread = { type: 'kick' } | { type: 'stop' };
-export type FromRelayThread = { type: 'ready' } | { type: 'failed'; error: string } | { type: 'published'; topic: string; count: number } | { type: 'pending'; count: number };
+export type FromRelayThread =
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
+  | { type: 'published'; topic: string; count: number }
+  | { type: 'pending'; count: number };
 
 /**
  * The relay thread: a pool of two connections to the service's schema, the process's Kafka

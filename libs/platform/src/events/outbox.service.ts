@@ -47,7 +47,14 @@ export class OutboxService {
             correlation_id: currentRequestId(),
             payload: event.payload,
           };
-    return { id, topic: event.topic, message_key: event.aggregateId, type: event.type, tenant_id: event.tenantId, envelope };
+    return {
+      id,
+      topic: event.topic,
+      message_key: event.aggregateId,
+      type: event.type,
+      tenant_id: event.tenantId,
+      envelope,
+    };
   }
 
   /**
@@ -64,11 +71,21 @@ export class OutboxService {
     const rows = events.map((e) => this.row(e));
     const params: unknown[] = [];
     const values = rows.map((r) => {
-      params.push(r.id, r.topic, r.message_key, r.type, r.tenant_id, r.envelope === null ? null : JSON.stringify(r.envelope));
+      params.push(
+        r.id,
+        r.topic,
+        r.message_key,
+        r.type,
+        r.tenant_id,
+        r.envelope === null ? null : JSON.stringify(r.envelope),
+      );
       const n = params.length;
       return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
     });
-    await manager.query(`INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope) VALUES ${values.join(', ')}`, params);
+    await manager.query(
+      `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope) VALUES ${values.join(', ')}`,
+      params,
+    );
     return rows;
   }
 }

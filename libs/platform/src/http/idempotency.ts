@@ -39,18 +39,31 @@ export class IdempotencyService {
 
   /** Claims the key, or throws: a replay of the stored answer, 422 for another body, 409 while the first is running. */
   async begin(tenant: string, key: string, hash: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - ${TTL}`, [tenant, key]);
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - ${TTL}`,
+      [tenant, key],
+    );
     const inserted = await this.dataSource.query(
       `INSERT INTO idempotency_keys (tenant_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
       [tenant, key, hash],
     );
     if (inserted.length) return;
-    const [row] = await this.dataSource.query(`SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [tenant, key]);
+    const [row] = await this.dataSource.query(
+      `SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
+      [tenant, key],
+    );
     if (!row) return this.begin(tenant, key, hash);
     if (row.request_hash !== hash) {
-      throw new PlatformException(PlatformErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was already used with a different request body');
+      throw new PlatformException(
+        PlatformErrorCode.IdempotencyKeyReused,
+        'This Idempotency-Key was already used with a different request body',
+      );
     }
-    if (row.status_code === null) throw new PlatformException(PlatformErrorCode.IdempotencyKeyInProgress, 'A request with this Idempotency-Key is still in progress');
+    if (row.status_code === null)
+      throw new PlatformException(
+        PlatformErrorCode.IdempotencyKeyInProgress,
+        'A request with this Idempotency-Key is still in progress',
+      );
     throw new IdempotentReplay(row.status_code, row.response);
   }
 
@@ -59,17 +72,19 @@ export class IdempotencyService {
     const pending = (req as unknown as Record<symbol, PendingKey | undefined>)[PENDING];
     if (!pending) return;
     (req as unknown as Record<symbol, PendingKey | undefined>)[PENDING] = undefined;
-    const json = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json') ? payload : null;
+    const json =
+      typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json') ? payload : null;
     if (reply.statusCode >= 500 || json === null) {
-      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [pending.tenant, pending.key]);
+      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
+        pending.tenant,
+        pending.key,
+      ]);
       return;
     }
-    await this.dataSource.query(`UPDATE idempotency_keys SET status_code = $3, response = $4::jsonb WHERE tenant_id = $1 AND key = $2`, [
-      pending.tenant,
-      pending.key,
-      reply.statusCode,
-      json,
-    ]);
+    await this.dataSource.query(
+      `UPDATE idempotency_keys SET status_code = $3, response = $4::jsonb WHERE tenant_id = $1 AND key = $2`,
+      [pending.tenant, pending.key, reply.statusCode, json],
+    );
   }
 
   static isPending(req: object): boolean {
@@ -92,7 +107,10 @@ export class IdempotencyGuard implements CanActivate {
     if (req.method !== 'POST') return true;
     const key = req.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || key === '') return true;
-    if (key.length > 255) throw new ValidationFailedException([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be at most 255 characters' }]);
+    if (key.length > 255)
+      throw new ValidationFailedException([
+        { field: 'Idempotency-Key', message: 'Idempotency-Key must be at most 255 characters' },
+      ]);
     const tenant = req[CALLER]?.tenantId ?? '_platform';
     const hash = createHash('sha256')
       .update(`${req.method} ${String(req.url).split('?')[0]}\n${canonicalJson(req.body ?? null)}`)

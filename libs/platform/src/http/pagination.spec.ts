@@ -7,7 +7,9 @@ describe('pagination helpers', () => {
   });
 
   it('rejects a start key that is not one of ours, naming the field', () => {
-    expect(() => decodeStartKey('garbage')).toThrow(expect.objectContaining({ status: 400, fields: [expect.objectContaining({ field: 'start_key' })] }));
+    expect(() => decodeStartKey('garbage')).toThrow(
+      expect.objectContaining({ status: 400, fields: [expect.objectContaining({ field: 'start_key' })] }),
+    );
   });
 
   it('builds self and next links that keep the other query parameters', () => {

@@ -14,7 +14,8 @@ export interface PageLinks {
   next?: string;
 }
 
-export const encodeStartKey = (values: (string | number)[]): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+export const encodeStartKey = (values: (string | number)[]): string =>
+  Buffer.from(JSON.stringify(values)).toString('base64url');
 
 export function decodeStartKey(key: string | undefined, field = START_KEY_PARAM): (string | number)[] | undefined {
   if (key === undefined || key === '') return undefined;
@@ -39,13 +40,24 @@ export async function paginate<T extends ObjectLiteral>(
   const createdAt = `${alias}.${options.createdAtColumn ?? 'createdAt'}`;
   const id = `${alias}.${options.idColumn ?? 'id'}`;
   const start = decodeStartKey(options.startKey);
-  if (start) qb.andWhere(`(${createdAt}, ${id}) < (:pageCreatedAt, :pageId)`, { pageCreatedAt: new Date(start[0]), pageId: start[1] });
-  const rows = await qb.orderBy(createdAt, 'DESC').addOrderBy(id, 'DESC').take(options.limit + 1).getMany();
+  if (start)
+    qb.andWhere(`(${createdAt}, ${id}) < (:pageCreatedAt, :pageId)`, {
+      pageCreatedAt: new Date(start[0]),
+      pageId: start[1],
+    });
+  const rows = await qb
+    .orderBy(createdAt, 'DESC')
+    .addOrderBy(id, 'DESC')
+    .take(options.limit + 1)
+    .getMany();
   const items = rows.slice(0, options.limit);
   const last = items[items.length - 1] as any;
   const nextKey =
     rows.length > options.limit && last
-      ? encodeStartKey([new Date(last[options.createdAtColumn ?? 'createdAt']).toISOString(), last[options.idColumn ?? 'id']])
+      ? encodeStartKey([
+          new Date(last[options.createdAtColumn ?? 'createdAt']).toISOString(),
+          last[options.idColumn ?? 'id'],
+        ])
       : undefined;
   return { items, nextKey };
 }

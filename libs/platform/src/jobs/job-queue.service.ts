@@ -81,7 +81,12 @@ export const DUE_QUEUES_SQL = `SELECT q.queue FROM unnest($1::text[]) AS q(queue
   WHERE (SELECT j.run_at FROM jobs j WHERE j.queue = q.queue AND j.status = 'pending' ORDER BY j.run_at LIMIT 1) <= $2
      OR (SELECT j.locked_until FROM jobs j WHERE j.queue = q.queue AND j.status = 'running' ORDER BY j.locked_until LIMIT 1) < $2`;
 
-const jobsRun = new Counter({ name: 'jobs_run_total', help: 'Jobs run by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [metricsRegistry] });
+const jobsRun = new Counter({
+  name: 'jobs_run_total',
+  help: 'Jobs run by queue and outcome',
+  labelNames: ['queue', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
 
 /**
  * The durable job queue of a service: rows in `<schema>.jobs`, claimed with FOR UPDATE SKIP
@@ -127,12 +132,24 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   }
 
   /** Adds a job; pass the manager of the caller's transaction to enqueue atomically with its change. */
-  async enqueue<T>(manager: EntityManager | null, queue: string, payload: T, options: EnqueueOptions = {}): Promise<string | null> {
+  async enqueue<T>(
+    manager: EntityManager | null,
+    queue: string,
+    payload: T,
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
     const runner = manager ?? this.dataSource.manager;
     const rows = await runner.query(
       `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key) VALUES ($1, $2, $3::jsonb, $4, $5, $6)
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [queue, options.tenantId ?? null, JSON.stringify(payload), options.maxAttempts ?? 5, options.runAt ?? this.clock.now(), options.dedupeKey ?? null],
+      [
+        queue,
+        options.tenantId ?? null,
+        JSON.stringify(payload),
+        options.maxAttempts ?? 5,
+        options.runAt ?? this.clock.now(),
+        options.dedupeKey ?? null,
+      ],
     );
     return rows[0]?.id ?? null;
   }
@@ -141,7 +158,11 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
    * Adds several jobs of a queue in one statement; returns how many were added (a job whose
    * dedupeKey exists is not). Pass the manager of the caller's transaction to enqueue atomically.
    */
-  async enqueueMany<T>(manager: EntityManager | null, queue: string, jobs: { payload: T; options?: EnqueueOptions }[]): Promise<number> {
+  async enqueueMany<T>(
+    manager: EntityManager | null,
+    queue: string,
+    jobs: { payload: T; options?: EnqueueOptions }[],
+  ): Promise<number> {
     if (!jobs.length) return 0;
     const runner = manager ?? this.dataSource.manager;
     const now = this.clock.now();
@@ -170,7 +191,9 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       this.kick(true);
       if (retentionHours && Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
         this.lastPurge = Date.now();
-        void this.purgeFinished(retentionHours).catch((err) => this.logger.warn({ err, msg: 'purging finished jobs failed' }));
+        void this.purgeFinished(retentionHours).catch((err) =>
+          this.logger.warn({ err, msg: 'purging finished jobs failed' }),
+        );
       }
       this.timer = setTimeout(poll, pollMs);
     };
@@ -300,7 +323,15 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       reg.backlog = jobs.length === free;
       for (const row of jobs) {
         claimed++;
-        const job: Job = { id: String(row.id), queue: row.queue, tenantId: row.tenant_id, payload: row.payload, attempt: row.attempts, maxAttempts: row.max_attempts, runAt: row.run_at };
+        const job: Job = {
+          id: String(row.id),
+          queue: row.queue,
+          tenantId: row.tenant_id,
+          payload: row.payload,
+          attempt: row.attempts,
+          maxAttempts: row.max_attempts,
+          runAt: row.run_at,
+        };
         reg.inFlight++;
         const run = this.run(job, reg).finally(() => {
           reg.inFlight--;
@@ -314,32 +345,48 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   }
 
   private async run(job: Job, reg: Registration): Promise<void> {
-    await ambientContext.run({ requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined }, async () => {
-      try {
-        if (reg.options.transactional) {
-          await this.dataSource.transaction(async (m) => {
-            await reg.handler(job, m);
-            await this.markDone(m, job);
-          });
-        } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
-          await this.markDone(this.dataSource.manager, job);
-        }
-        jobsRun.inc({ queue: job.queue, outcome: 'completed' });
-      } catch (err) {
-        const permanent = err instanceof PermanentJobError;
-        const final = permanent || job.attempt >= job.maxAttempts;
-        const retryAt = new Date(this.clock.now().getTime() + reg.options.backoffMs(job.attempt));
-        await this.dataSource
-          .query(
-            `UPDATE jobs SET status = $3, run_at = $4, locked_until = NULL, last_error = $5, updated_at = now(), finished_at = CASE WHEN $3 = 'failed' THEN now() END
+    await ambientContext.run(
+      { requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined },
+      async () => {
+        try {
+          if (reg.options.transactional) {
+            await this.dataSource.transaction(async (m) => {
+              await reg.handler(job, m);
+              await this.markDone(m, job);
+            });
+          } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
+            await this.markDone(this.dataSource.manager, job);
+          }
+          jobsRun.inc({ queue: job.queue, outcome: 'completed' });
+        } catch (err) {
+          const permanent = err instanceof PermanentJobError;
+          const final = permanent || job.attempt >= job.maxAttempts;
+          const retryAt = new Date(this.clock.now().getTime() + reg.options.backoffMs(job.attempt));
+          await this.dataSource
+            .query(
+              `UPDATE jobs SET status = $3, run_at = $4, locked_until = NULL, last_error = $5, updated_at = now(), finished_at = CASE WHEN $3 = 'failed' THEN now() END
               WHERE id = $1 AND attempts = $2`,
-            [job.id, job.attempt, final ? 'failed' : 'pending', final ? job.runAt : retryAt, String((err as Error)?.message ?? err).slice(0, 2_000)],
-          )
-          .catch((e) => this.logger.error({ err: e, msg: 'could not record job failure' }));
-        jobsRun.inc({ queue: job.queue, outcome: final ? 'failed' : 'retried' });
-        this.logger.warn({ err, queue: job.queue, job_id: job.id, attempt: job.attempt, final, msg: final ? 'job failed' : 'job failed; will retry' });
-      }
-    });
+              [
+                job.id,
+                job.attempt,
+                final ? 'failed' : 'pending',
+                final ? job.runAt : retryAt,
+                String((err as Error)?.message ?? err).slice(0, 2_000),
+              ],
+            )
+            .catch((e) => this.logger.error({ err: e, msg: 'could not record job failure' }));
+          jobsRun.inc({ queue: job.queue, outcome: final ? 'failed' : 'retried' });
+          this.logger.warn({
+            err,
+            queue: job.queue,
+            job_id: job.id,
+            attempt: job.attempt,
+            final,
+            msg: final ? 'job failed' : 'job failed; will retry',
+          });
+        }
+      },
+    );
   }
 
   /**
@@ -352,7 +399,13 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
 
   /** Completes a job only if this attempt still owns it (a newer attempt may have taken over). */
   private async markDone(m: EntityManager, job: Job): Promise<void> {
-    await preparedQuery(this.dataSource, 'jobs.done', `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`, [job.id, job.attempt], m);
+    await preparedQuery(
+      this.dataSource,
+      'jobs.done',
+      `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`,
+      [job.id, job.attempt],
+      m,
+    );
   }
 
   /**

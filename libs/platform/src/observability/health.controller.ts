@@ -57,7 +57,9 @@ export class HealthController {
     ]);
     const checks = { database, kafka, access_cache: this.access.ready ? 'ready' : 'starting' };
     const healthy = database === 'up' && kafka === 'up' && this.access.ready;
-    const body = healthy ? { status: 'ok', service: this.config.SERVICE_NAME, checks } : { ...envelope(503, 'Service not ready', 'service_unavailable'), checks };
+    const body = healthy
+      ? { status: 'ok', service: this.config.SERVICE_NAME, checks }
+      : { ...envelope(503, 'Service not ready', 'service_unavailable'), checks };
     return reply.status(healthy ? 200 : 503).send(body);
   }
 

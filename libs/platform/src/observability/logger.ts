@@ -5,7 +5,10 @@ import { ambientContext } from './request-context.storage';
 let root: Logger | undefined;
 
 /** The process logger: JSON lines on stdout, each with the service name and the current request id. */
-export function rootLogger(service = process.env.SERVICE_NAME ?? 'platform', level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function rootLogger(
+  service = process.env.SERVICE_NAME ?? 'platform',
+  level = process.env.LOG_LEVEL ?? 'info',
+): Logger {
   root ??= pino({
     level,
     base: { service },

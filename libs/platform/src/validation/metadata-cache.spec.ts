@@ -11,7 +11,10 @@ class Child extends Base {
   count!: number;
 }
 
-const failing = (o: object) => validateSync(o).flatMap((e) => Object.keys(e.constraints ?? {}).map((c) => `${e.property}:${c}`)).sort();
+const failing = (o: object) =>
+  validateSync(o)
+    .flatMap((e) => Object.keys(e.constraints ?? {}).map((c) => `${e.property}:${c}`))
+    .sort();
 
 describe('cacheValidationMetadata', () => {
   beforeAll(() => cacheValidationMetadata());
@@ -21,7 +24,9 @@ describe('cacheValidationMetadata', () => {
     expect(failing(bad)).toEqual(['count:min', 'name:isString']);
     expect(failing(bad)).toEqual(['count:min', 'name:isString']);
     expect(failing(Object.assign(new Child(), { name: 'a', count: 2 }))).toEqual([]);
-    expect(getMetadataStorage().getTargetValidationMetadatas(Child, '', true, false)).toBe(getMetadataStorage().getTargetValidationMetadatas(Child, '', true, false));
+    expect(getMetadataStorage().getTargetValidationMetadatas(Child, '', true, false)).toBe(
+      getMetadataStorage().getTargetValidationMetadatas(Child, '', true, false),
+    );
   });
 
   it('forgets what it memoized when a class is decorated later', () => {

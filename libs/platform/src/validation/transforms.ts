@@ -20,7 +20,9 @@ export function parseBoolean(value: unknown): unknown {
 
 /** A repeated form field arrives as an array, a single one as a string: always give an array. */
 export function ToArray(): PropertyDecorator {
-  return Transform(({ value }) => (value === undefined || value === null ? value : Array.isArray(value) ? value : [value]));
+  return Transform(({ value }) =>
+    value === undefined || value === null ? value : Array.isArray(value) ? value : [value],
+  );
 }
 
 /** Trims strings; leaves other values for the validators. */

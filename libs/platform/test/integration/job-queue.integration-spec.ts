@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { DataSource } from 'typeorm';
-import { DUE_QUEUES_SQL, foregroundLoad, JOB_COMPLETED, JobQueueService, ManualClock, PermanentJobError } from '@kyc/platform';
+import {
+  DUE_QUEUES_SQL,
+  foregroundLoad,
+  JOB_COMPLETED,
+  JobQueueService,
+  ManualClock,
+  PermanentJobError,
+} from '@kyc/platform';
 import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
 import { engagementService } from '../../../../apps/engagement/src/app.module';
 
@@ -22,7 +29,8 @@ describe('JobQueueService on real PostgreSQL', () => {
     await closeDb();
   });
 
-  const status = async (id: string) => (await db().query(`SELECT status, attempts, run_at, last_error FROM engagement.jobs WHERE id = $1`, [id])).rows[0];
+  const status = async (id: string) =>
+    (await db().query(`SELECT status, attempts, run_at, last_error FROM engagement.jobs WHERE id = $1`, [id])).rows[0];
 
   it('runs a due job once and marks it completed', async () => {
     const seen: unknown[] = [];
@@ -46,10 +54,14 @@ describe('JobQueueService on real PostgreSQL', () => {
 
   it('retries with backoff until max attempts, then fails; a permanent error fails at once', async () => {
     let attempts = 0;
-    jobs.register('test.flaky', async () => {
-      attempts++;
-      throw new Error('collector down');
-    }, { backoffMs: () => 60_000 });
+    jobs.register(
+      'test.flaky',
+      async () => {
+        attempts++;
+        throw new Error('collector down');
+      },
+      { backoffMs: () => 60_000 },
+    );
     const id = (await jobs.enqueue(null, 'test.flaky', {}, { maxAttempts: 3 }))!;
     await jobs.drain();
     expect(attempts).toBe(1);
@@ -72,7 +84,10 @@ describe('JobQueueService on real PostgreSQL', () => {
   it('takes a job over when the worker that claimed it died (lock expired)', async () => {
     const id = (await jobs.enqueue(null, 'test.orphan', {}))!;
     // Another worker claimed it and died: running, locked until a minute from now.
-    await db().query(`UPDATE engagement.jobs SET status = 'running', attempts = 1, locked_until = $2 WHERE id = $1`, [id, new Date(clock.now().getTime() + 60_000)]);
+    await db().query(`UPDATE engagement.jobs SET status = 'running', attempts = 1, locked_until = $2 WHERE id = $1`, [
+      id,
+      new Date(clock.now().getTime() + 60_000),
+    ]);
     let runs = 0;
     jobs.register('test.orphan', async () => void runs++, { lockMs: 60_000 });
     await jobs.drain();
@@ -91,18 +106,26 @@ describe('JobQueueService on real PostgreSQL', () => {
 
     await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
     let fail = true;
-    jobs.register<{}>('test.tx', async (job, m) => {
-      await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
-      if (fail) throw new Error('after the effect');
-    }, { transactional: true, backoffMs: () => 60_000 });
+    jobs.register<{}>(
+      'test.tx',
+      async (job, m) => {
+        await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
+        if (fail) throw new Error('after the effect');
+      },
+      { transactional: true, backoffMs: () => 60_000 },
+    );
     const id = (await jobs.enqueue(null, 'test.tx', {}))!;
     await jobs.drain();
-    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(0);
+    expect(
+      (await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n,
+    ).toBe(0);
     expect(await status(id)).toMatchObject({ status: 'pending', attempts: 1 });
     fail = false;
     clock.advance(60_000);
     await jobs.drain();
-    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
+    expect(
+      (await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n,
+    ).toBe(1);
     expect((await status(id)).status).toBe('completed');
   });
 
@@ -117,11 +140,17 @@ describe('JobQueueService on real PostgreSQL', () => {
       { payload: { n: 4 }, options: { runAt: later, maxAttempts: 7 } },
     ]);
     expect(added).toBe(3);
-    expect(await jobs.enqueueMany(null, 'test.many', [{ payload: { n: 5 }, options: { dedupeKey: 'many-1' } }])).toBe(0);
+    expect(await jobs.enqueueMany(null, 'test.many', [{ payload: { n: 5 }, options: { dedupeKey: 'many-1' } }])).toBe(
+      0,
+    );
     expect(await jobs.enqueueMany(null, 'test.many', [])).toBe(0);
     await jobs.drain();
     expect(seen.sort()).toEqual([1, 3]);
-    const rows = (await db().query(`SELECT payload->>'n' AS n, tenant_id, max_attempts FROM engagement.jobs WHERE queue = 'test.many' ORDER BY id`)).rows;
+    const rows = (
+      await db().query(
+        `SELECT payload->>'n' AS n, tenant_id, max_attempts FROM engagement.jobs WHERE queue = 'test.many' ORDER BY id`,
+      )
+    ).rows;
     expect(rows).toEqual([
       { n: '1', tenant_id: 't1', max_attempts: 5 },
       { n: '3', tenant_id: null, max_attempts: 5 },
@@ -135,12 +164,21 @@ describe('JobQueueService on real PostgreSQL', () => {
   it('works through a backlog longer than its concurrency, each job once', async () => {
     const seen: number[] = [];
     jobs.register<{ n: number }>('test.backlog', async (job) => void seen.push(job.payload.n), { concurrency: 3 });
-    await jobs.enqueueMany(null, 'test.backlog', Array.from({ length: 20 }, (_, n) => ({ payload: { n } })));
+    await jobs.enqueueMany(
+      null,
+      'test.backlog',
+      Array.from({ length: 20 }, (_, n) => ({ payload: { n } })),
+    );
     await jobs.drain();
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
-    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.jobs WHERE queue = 'test.backlog' AND status = 'completed'`)).rows[0].n).toBe(20);
+    expect(
+      (
+        await db().query(
+          `SELECT count(*)::int AS n FROM engagement.jobs WHERE queue = 'test.backlog' AND status = 'completed'`,
+        )
+      ).rows[0].n,
+    ).toBe(20);
   });
-
 
   it('claims a job whose worker lost its lease first, then due jobs oldest first; not-yet-due ones wait', async () => {
     const at = (s: number) => ({ runAt: new Date(clock.now().getTime() + s * 1_000) });
@@ -151,7 +189,10 @@ describe('JobQueueService on real PostgreSQL', () => {
       { payload: { n: 'a' }, options: at(-30) },
     ]);
     const lapsed = (await jobs.enqueue(null, 'test.order', { n: 'lapsed' }, at(-5)))!;
-    await db().query(`UPDATE engagement.jobs SET status = 'running', attempts = 1, locked_until = $2 WHERE id = $1`, [lapsed, new Date(clock.now().getTime() - 1_000)]);
+    await db().query(`UPDATE engagement.jobs SET status = 'running', attempts = 1, locked_until = $2 WHERE id = $1`, [
+      lapsed,
+      new Date(clock.now().getTime() - 1_000),
+    ]);
     const seen: string[] = [];
     jobs.register<{ n: string }>('test.order', async (job) => void seen.push(job.payload.n), { concurrency: 1 });
     await jobs.drain();
@@ -175,7 +216,9 @@ describe('JobQueueService on real PostgreSQL', () => {
       try {
         await client.query('SET search_path = engagement');
         const queues = ['test.flood', 'test.idle-a', 'test.idle-b'];
-        const plan = (await client.query(`EXPLAIN (FORMAT JSON) ${DUE_QUEUES_SQL}`, [queues, clock.now()])).rows[0]['QUERY PLAN'];
+        const plan = (await client.query(`EXPLAIN (FORMAT JSON) ${DUE_QUEUES_SQL}`, [queues, clock.now()])).rows[0][
+          'QUERY PLAN'
+        ];
         const scans: string[] = [];
         const walk = (node: Record<string, any>) => {
           if (node['Relation Name'] === 'jobs') scans.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
@@ -194,35 +237,71 @@ describe('JobQueueService on real PostgreSQL', () => {
   });
 
   it('deletes finished jobs past their retention, and keeps recent, pending and running ones; a purged dedupe key is free again', async () => {
-    const ids = await Promise.all(['old-done', 'old-failed', 'recent-done', 'pending', 'running'].map((key) => jobs.enqueue(null, 'test.retention', { key }, { dedupeKey: `retention:${key}`, runAt: new Date(clock.now().getTime() + 3_600_000) })));
+    const ids = await Promise.all(
+      ['old-done', 'old-failed', 'recent-done', 'pending', 'running'].map((key) =>
+        jobs.enqueue(
+          null,
+          'test.retention',
+          { key },
+          { dedupeKey: `retention:${key}`, runAt: new Date(clock.now().getTime() + 3_600_000) },
+        ),
+      ),
+    );
     const [oldDone, oldFailed, recentDone, pending, running] = ids as string[];
     const finishedAgo = (hours: number) => new Date(clock.now().getTime() - hours * 3_600_000);
-    await db().query(`UPDATE engagement.jobs SET status = 'completed', finished_at = $2 WHERE id = $1`, [oldDone, finishedAgo(25)]);
-    await db().query(`UPDATE engagement.jobs SET status = 'failed', finished_at = $2 WHERE id = $1`, [oldFailed, finishedAgo(30)]);
-    await db().query(`UPDATE engagement.jobs SET status = 'completed', finished_at = $2 WHERE id = $1`, [recentDone, finishedAgo(23)]);
-    await db().query(`UPDATE engagement.jobs SET status = 'running', locked_until = $2 WHERE id = $1`, [running, finishedAgo(48)]);
+    await db().query(`UPDATE engagement.jobs SET status = 'completed', finished_at = $2 WHERE id = $1`, [
+      oldDone,
+      finishedAgo(25),
+    ]);
+    await db().query(`UPDATE engagement.jobs SET status = 'failed', finished_at = $2 WHERE id = $1`, [
+      oldFailed,
+      finishedAgo(30),
+    ]);
+    await db().query(`UPDATE engagement.jobs SET status = 'completed', finished_at = $2 WHERE id = $1`, [
+      recentDone,
+      finishedAgo(23),
+    ]);
+    await db().query(`UPDATE engagement.jobs SET status = 'running', locked_until = $2 WHERE id = $1`, [
+      running,
+      finishedAgo(48),
+    ]);
 
     // Jobs other tests finished (by the database's clock, years before this clock) go too.
     expect(await jobs.purgeFinished(24)).toBeGreaterThanOrEqual(2);
-    const left = (await db().query(`SELECT id FROM engagement.jobs WHERE queue = 'test.retention' ORDER BY id`)).rows.map((r) => String(r.id));
+    const left = (
+      await db().query(`SELECT id FROM engagement.jobs WHERE queue = 'test.retention' ORDER BY id`)
+    ).rows.map((r) => String(r.id));
     expect(left).toEqual([recentDone, pending, running].sort((a, b) => Number(a) - Number(b)));
     expect(await jobs.purgeFinished(24)).toBe(0);
     // The purged job's dedupe key can be used again; a kept one still de-duplicates.
-    expect(await jobs.enqueue(null, 'test.retention', { key: 'again' }, { dedupeKey: 'retention:old-done', runAt: new Date(clock.now().getTime() + 3_600_000) })).not.toBeNull();
-    expect(await jobs.enqueue(null, 'test.retention', { key: 'again' }, { dedupeKey: 'retention:recent-done' })).toBeNull();
+    expect(
+      await jobs.enqueue(
+        null,
+        'test.retention',
+        { key: 'again' },
+        { dedupeKey: 'retention:old-done', runAt: new Date(clock.now().getTime() + 3_600_000) },
+      ),
+    ).not.toBeNull();
+    expect(
+      await jobs.enqueue(null, 'test.retention', { key: 'again' }, { dedupeKey: 'retention:recent-done' }),
+    ).toBeNull();
   });
 
   it('lets a non-transactional handler complete its job in its own transaction (JOB_COMPLETED)', async () => {
     await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
     let fail = true;
-    jobs.register<{}>('test.self', async (job) => {
-      return app.app.get(DataSource).transaction(async (m) => {
-        await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
-        await jobs.complete(m, job);
-        if (fail) throw new Error('before commit');
-        return JOB_COMPLETED;
-      });
-    }, { backoffMs: () => 60_000 });
+    jobs.register<{}>(
+      'test.self',
+      async (job) => {
+        return app.app.get(DataSource).transaction(async (m) => {
+          await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
+          await jobs.complete(m, job);
+          if (fail) throw new Error('before commit');
+          return JOB_COMPLETED;
+        });
+      },
+      { backoffMs: () => 60_000 },
+    );
     const id = (await jobs.enqueue(null, 'test.self', {}))!;
     await jobs.drain();
     // The transaction rolled back: neither the effect nor the completion happened; retried later.
@@ -231,7 +310,9 @@ describe('JobQueueService on real PostgreSQL', () => {
     clock.advance(60_000);
     await jobs.drain();
     expect(await status(id)).toMatchObject({ status: 'completed', attempts: 2 });
-    expect((await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n).toBe(1);
+    expect(
+      (await db().query(`SELECT count(*)::int AS n FROM engagement.test_effects WHERE job_id = $1`, [id])).rows[0].n,
+    ).toBe(1);
   });
 
   it('yields to HTTP callers: while JOBS_YIELD_AT requests are in flight, a queue runs one job at a time, then catches up', async () => {
@@ -241,7 +322,9 @@ describe('JobQueueService on real PostgreSQL', () => {
       Array.from({ length: 8 }, async () => {
         const socket = net.connect(Number(port), '127.0.0.1');
         await once(socket, 'connect');
-        socket.write('POST /v1/nothing HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        socket.write(
+          'POST /v1/nothing HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+        );
         return socket;
       }),
     );
@@ -253,15 +336,23 @@ describe('JobQueueService on real PostgreSQL', () => {
       let maxAfter = 0;
       let busy = true;
       const done: number[] = [];
-      jobs.register<{ n: number }>('test.yield', async (job) => {
-        running++;
-        if (busy) maxWhileBusy = Math.max(maxWhileBusy, running);
-        else maxAfter = Math.max(maxAfter, running);
-        await new Promise((r) => setTimeout(r, 40));
-        running--;
-        done.push(job.payload.n);
-      }, { concurrency: 4 });
-      await jobs.enqueueMany(null, 'test.yield', Array.from({ length: 12 }, (_, n) => ({ payload: { n } })));
+      jobs.register<{ n: number }>(
+        'test.yield',
+        async (job) => {
+          running++;
+          if (busy) maxWhileBusy = Math.max(maxWhileBusy, running);
+          else maxAfter = Math.max(maxAfter, running);
+          await new Promise((r) => setTimeout(r, 40));
+          running--;
+          done.push(job.payload.n);
+        },
+        { concurrency: 4 },
+      );
+      await jobs.enqueueMany(
+        null,
+        'test.yield',
+        Array.from({ length: 12 }, (_, n) => ({ payload: { n } })),
+      );
       // Still progressing (at the poll, one at a time), never with more than one running.
       await eventually(() => expect(done.length).toBeGreaterThanOrEqual(3), { timeoutMs: 5_000 });
       expect(maxWhileBusy).toBe(1);

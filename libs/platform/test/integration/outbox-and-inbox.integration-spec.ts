@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { CHECK_EVENT_TYPES, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
-import { ApiClient, closeDb, createTenant, db, eventually, startInProcess, startKafka, stopKafka, testKafka, TestTenant } from '@kyc/testing';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  db,
+  eventually,
+  startInProcess,
+  startKafka,
+  stopKafka,
+  testKafka,
+  TestTenant,
+} from '@kyc/testing';
 import { accountService } from '../../../../apps/account/src/app.module';
 import { CHECK_FINISHED_CONSUMER } from '../../../../apps/account/src/check-results/check-finished.consumer';
 import { checksService } from '../../../../apps/checks/src/app.module';
@@ -9,7 +20,8 @@ import { checksService } from '../../../../apps/checks/src/app.module';
 type App = Awaited<ReturnType<typeof startInProcess>>;
 
 const count = async (sql: string, params: unknown[]) => (await db().query(sql, params)).rows[0].n as number;
-const recorded = (checkId: string) => count(`SELECT count(*)::int AS n FROM account.finished_checks WHERE check_id = $1`, [checkId]);
+const recorded = (checkId: string) =>
+  count(`SELECT count(*)::int AS n FROM account.finished_checks WHERE check_id = $1`, [checkId]);
 
 function finishedEvent(tenantId: string, checkId: string, payload?: unknown): EventEnvelope {
   return {
@@ -20,7 +32,19 @@ function finishedEvent(tenantId: string, checkId: string, payload?: unknown): Ev
     occurred_at: new Date().toISOString(),
     aggregate_id: checkId,
     payload: payload ?? {
-      check: { check_id: checkId, tenant_id: tenantId, country: 'CO', type: 'person', status: 'completed', score: 0.5, id_score: 0.5, homonym_score: 1, inputs: {}, creation_date: '', update_date: '' },
+      check: {
+        check_id: checkId,
+        tenant_id: tenantId,
+        country: 'CO',
+        type: 'person',
+        status: 'completed',
+        score: 0.5,
+        id_score: 0.5,
+        homonym_score: 1,
+        inputs: {},
+        creation_date: '',
+        update_date: '',
+      },
     },
   };
 }
@@ -33,7 +57,9 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
   beforeAll(async () => {
     [checks, account] = await Promise.all([
       startInProcess('checks', checksService, { OUTBOX_POLL_MS: '200' }),
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-outbox-spec-${randomUUID().slice(0, 8)}` }),
+      startInProcess('account', accountService, {
+        KAFKA_CONSUMER_GROUP: `account-outbox-spec-${randomUUID().slice(0, 8)}`,
+      }),
     ]);
     tenant = await createTenant(account.url, [checks.url]);
   });
@@ -48,12 +74,23 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
     let restarted = false;
     try {
       const api = new ApiClient(checks.url, tenant.apiKey);
-      const created = await api.post('/v1/checks', { country: 'CO', type: 'person', user_authorized: 'true', national_id: `${Date.now()}` });
+      const created = await api.post('/v1/checks', {
+        country: 'CO',
+        type: 'person',
+        user_authorized: 'true',
+        national_id: `${Date.now()}`,
+      });
       expect(created.status).toBe(201);
       const checkId = created.body.check.check_id;
       // The worker completes the check: the state change and its event commit together...
-      await eventually(async () => expect((await api.get(`/v1/checks/${checkId}`)).body.check.status).toBe('completed'), { timeoutMs: 10_000 });
-      const pending = () => count(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND published_at IS NULL`, [checkId]);
+      await eventually(
+        async () => expect((await api.get(`/v1/checks/${checkId}`)).body.check.status).toBe('completed'),
+        { timeoutMs: 10_000 },
+      );
+      const pending = () =>
+        count(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND published_at IS NULL`, [
+          checkId,
+        ]);
       // ...and, with the broker down, the events wait in the outbox.
       await new Promise((r) => setTimeout(r, 2_000));
       expect(await pending()).toBe(2);
@@ -63,7 +100,9 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
       restarted = true;
       await eventually(async () => expect(await pending()).toBe(0), { timeoutMs: 60_000, intervalMs: 250 });
       await eventually(async () => expect(await recorded(checkId)).toBe(1), { timeoutMs: 60_000, intervalMs: 250 });
-      await eventually(async () => expect((await fetch(`${checks.url}/health`)).status).toBe(200), { timeoutMs: 20_000 });
+      await eventually(async () => expect((await fetch(`${checks.url}/health`)).status).toBe(200), {
+        timeoutMs: 20_000,
+      });
     } finally {
       // Only when the test failed before restarting it: a second broker cannot bind the port and
       // exits, but its pid would replace the running broker's in kafka.pid, and the teardown would
@@ -87,7 +126,12 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
     await eventually(async () => expect(await recorded(checkId)).toBe(1), { timeoutMs: 15_000 });
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await recorded(checkId)).toBe(1);
-    expect(await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1 AND consumer = $2`, [event.id, CHECK_FINISHED_CONSUMER])).toBe(1);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1 AND consumer = $2`, [
+        event.id,
+        CHECK_FINISHED_CONSUMER,
+      ]),
+    ).toBe(1);
   });
 
   it('parks a poison message after bounded retries and keeps consuming', async () => {
@@ -95,11 +139,22 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
     const good = finishedEvent(tenant.tenantId, `CHK${randomUUID().replace(/-/g, '')}`);
     const producer = testKafka().producer();
     await producer.connect();
-    await producer.send({ topic: TOPICS.checkFinished, messages: [poison, good].map((e) => ({ key: e.aggregate_id, value: JSON.stringify(e) })) });
+    await producer.send({
+      topic: TOPICS.checkFinished,
+      messages: [poison, good].map((e) => ({ key: e.aggregate_id, value: JSON.stringify(e) })),
+    });
     await producer.disconnect();
-    await eventually(async () => expect(await count(`SELECT count(*)::int AS n FROM account.parked_messages WHERE event_id = $1`, [poison.id])).toBe(1), { timeoutMs: 20_000 });
+    await eventually(
+      async () =>
+        expect(
+          await count(`SELECT count(*)::int AS n FROM account.parked_messages WHERE event_id = $1`, [poison.id]),
+        ).toBe(1),
+      { timeoutMs: 20_000 },
+    );
     await eventually(async () => expect(await recorded(good.aggregate_id)).toBe(1), { timeoutMs: 20_000 });
-    expect(await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1`, [poison.id])).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1`, [poison.id]),
+    ).toBe(0);
   });
 
   it('InboxService: a second delivery of the same event id is a duplicate, and a failed effect leaves no trace', async () => {
@@ -114,13 +169,20 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
       'test.consumer',
       failing,
       async (m) => {
-        await m.query(`INSERT INTO finished_checks (event_id, tenant_id, check_id, status, score, payload) VALUES ($1, 't', 'c', 's', 0, '{}')`, [failing.id]);
+        await m.query(
+          `INSERT INTO finished_checks (event_id, tenant_id, check_id, status, score, payload) VALUES ($1, 't', 'c', 's', 0, '{}')`,
+          [failing.id],
+        );
         throw new Error('effect failed after writing');
       },
       { attempts: 2, backoffMs: 10 },
     );
     expect(outcome).toBe('parked');
-    expect(await count(`SELECT count(*)::int AS n FROM account.finished_checks WHERE event_id = $1`, [failing.id])).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1`, [failing.id])).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM account.finished_checks WHERE event_id = $1`, [failing.id]),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1`, [failing.id]),
+    ).toBe(0);
   });
 });

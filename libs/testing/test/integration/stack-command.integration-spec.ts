@@ -41,7 +41,14 @@ describe('the stack command', () => {
   async function start(env: Record<string, string>) {
     output = '';
     const child = spawn(process.execPath, [path.join(repoRoot, 'tools/stack/cli.mjs'), 'start'], {
-      env: { ...process.env, STACK_DIR: dir, DATABASE_URL: harness().databaseUrl, KAFKA_BROKERS: harness().kafkaBrokers.join(','), LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        STACK_DIR: dir,
+        DATABASE_URL: harness().databaseUrl,
+        KAFKA_BROKERS: harness().kafkaBrokers.join(','),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     started.push(child);
@@ -61,11 +68,19 @@ describe('the stack command', () => {
     const ports = await servicePorts();
     cli = await start(ports);
     const stackFile = path.join(dir, 'stack.json');
-    await eventually(() => expect(output).toContain('Platform ready in'), { timeoutMs: 90_000, intervalMs: 250, bail: () => cli!.exitCode !== null });
+    await eventually(() => expect(output).toContain('Platform ready in'), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      bail: () => cli!.exitCode !== null,
+    });
     expect(existsSync(stackFile)).toBe(true);
     const info = JSON.parse(readFileSync(stackFile, 'utf8'));
     expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES].sort());
-    expect(info).toMatchObject({ postgres_url: harness().databaseUrl, kafka_brokers: harness().kafkaBrokers, tenant_id: 'demo' });
+    expect(info).toMatchObject({
+      postgres_url: harness().databaseUrl,
+      kafka_brokers: harness().kafkaBrokers,
+      tenant_id: 'demo',
+    });
     // The lines after "Platform ready" (URLs, then the key) may come in a later chunk.
     await eventually(() => expect(output).toContain(info.api_key), { timeoutMs: 10_000, intervalMs: 100 });
     for (const url of Object.values<string>(info.services)) expect((await fetch(`${url}/health`)).status).toBe(200);
@@ -91,7 +106,8 @@ describe('the stack command', () => {
       // The services that were starting meanwhile were stopped too, not left running (an orphan
       // would finish booting and listen within a few seconds).
       await new Promise((r) => setTimeout(r, 8_000));
-      for (const [name, port] of Object.entries(ports)) if (name !== 'CHECKS_PORT') expect(await isListening(Number(port))).toBe(false);
+      for (const [name, port] of Object.entries(ports))
+        if (name !== 'CHECKS_PORT') expect(await isListening(Number(port))).toBe(false);
     } finally {
       blocker.close();
     }

@@ -22,7 +22,9 @@ export class CreateAuditLog1763769800000 implements MigrationInterface {
     // Append-only: the service never updates or deletes; the database refuses it too.
     await q.query(`CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`);
-    await q.query(`CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`);
+    await q.query(
+      `CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

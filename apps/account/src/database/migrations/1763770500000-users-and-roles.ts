@@ -9,7 +9,9 @@ export class UsersAndRoles1763770500000 implements MigrationInterface {
     await q.query(`CREATE INDEX users_tenant_role_idx ON users (tenant_id, role)`);
     await q.query(`CREATE INDEX roles_tenant_created_idx ON roles (tenant_id, created_at, name)`);
     await q.query(`ALTER TABLE users ADD CONSTRAINT users_status_ck CHECK (status IN ('enabled', 'disabled'))`);
-    await q.query(`ALTER TABLE users ADD CONSTRAINT users_language_ck CHECK (language IS NULL OR language IN ('es', 'en', 'pt'))`);
+    await q.query(
+      `ALTER TABLE users ADD CONSTRAINT users_language_ck CHECK (language IS NULL OR language IN ('es', 'en', 'pt'))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -18,7 +18,10 @@ export class CreateRoleDto {
   @RolePermissions()
   permissions?: string[];
 
-  @ApiPropertyOptional({ type: [String], description: 'Repeated once per rule: JSON-Logic over check fields, e.g. {"==":[{"var":"country"},"CO"]}' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Repeated once per rule: JSON-Logic over check fields, e.g. {"==":[{"var":"country"},"CO"]}',
+  })
   @IsOptional()
   @RoleAccessRules()
   access_rules?: unknown[];

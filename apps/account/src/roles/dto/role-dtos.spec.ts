@@ -13,7 +13,10 @@ const check = (body: Record<string, unknown>, cls: new () => object = CreateRole
 describe('CreateRoleDto', () => {
   it('takes a repeated permissions field as a list, without duplicates', () => {
     expect(check({ name: 'analyst', permissions: 'checks.country_co' }).dto.permissions).toEqual(['checks.country_co']);
-    const { dto, fields } = check({ name: 'analyst', permissions: ['checks.country_co', 'checks.country_co', 'svc.keys'] });
+    const { dto, fields } = check({
+      name: 'analyst',
+      permissions: ['checks.country_co', 'checks.country_co', 'svc.keys'],
+    });
     expect(fields).toEqual([]);
     expect(dto.permissions).toEqual(['checks.country_co', 'svc.keys']);
   });
@@ -21,18 +24,24 @@ describe('CreateRoleDto', () => {
   it('accepts every permission of the spec list and names the unknown ones', () => {
     expect(check({ name: 'all', permissions: [...PERMISSIONS] }).fields).toEqual([]);
     const { fields } = check({ name: 'analyst', permissions: ['checks.country_co', 'checks.country_xx', 'admin'] });
-    expect(fields).toEqual([{ field: 'permissions', message: expect.stringContaining('"checks.country_xx", "admin"') }]);
+    expect(fields).toEqual([
+      { field: 'permissions', message: expect.stringContaining('"checks.country_xx", "admin"') },
+    ]);
   });
 
   it('validates role names', () => {
     expect(check({ name: 'risk-analysts.co_2' }).fields).toEqual([]);
-    for (const bad of ['', ' ', 'has space', '-dash-first', 'x'.repeat(65), 'a/b']) expect(check({ name: bad }).fields.map((f) => f.field)).toEqual(['name']);
+    for (const bad of ['', ' ', 'has space', '-dash-first', 'x'.repeat(65), 'a/b'])
+      expect(check({ name: bad }).fields.map((f) => f.field)).toEqual(['name']);
     expect(check({}).fields.map((f) => f.field)).toEqual(['name']);
   });
 
   it('takes access rules as JSON text (form) or objects (JSON), each checked for JSON, operators and fields', () => {
     expect(check({ name: 'r', access_rules: '{"==":[{"var":"country"},"CO"]}' }).fields).toEqual([]);
-    expect(check({ name: 'r', access_rules: [{ in: [{ var: 'country' }, ['CO', 'MX']] }, '{">=":[{"var":"score"},0.5]}'] }).fields).toEqual([]);
+    expect(
+      check({ name: 'r', access_rules: [{ in: [{ var: 'country' }, ['CO', 'MX']] }, '{">=":[{"var":"score"},0.5]}'] })
+        .fields,
+    ).toEqual([]);
     const cases: [unknown, RegExp][] = [
       ['{"==":[{"var":"country"},"CO"]', /not valid JSON/],
       ['{"cat":["a","b"]}', /operator "cat" is not supported/],
@@ -51,8 +60,13 @@ describe('CreateRoleDto', () => {
 
   it('bounds the number and length of access rules', () => {
     const rule = '{"==":[{"var":"country"},"CO"]}';
-    expect(check({ name: 'r', access_rules: Array(21).fill(rule) }).fields.map((f) => f.field)).toEqual(['access_rules']);
-    expect(check({ name: 'r', access_rules: [`{"in":[{"var":"country"},[${Array(800).fill('"CO"').join(',')}]]}`] }).fields[0].message).toMatch(/longer than/);
+    expect(check({ name: 'r', access_rules: Array(21).fill(rule) }).fields.map((f) => f.field)).toEqual([
+      'access_rules',
+    ]);
+    expect(
+      check({ name: 'r', access_rules: [`{"in":[{"var":"country"},[${Array(800).fill('"CO"').join(',')}]]}`] })
+        .fields[0].message,
+    ).toMatch(/longer than/);
   });
 });
 

@@ -12,23 +12,35 @@ export const RoleName = () =>
   applyDecorators(
     Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
     IsString({ message: 'name is required' }),
-    Matches(ROLE_NAME_PATTERN, { message: 'name must be 1 to 64 letters, digits, _, . or -, starting with a letter or digit' }),
+    Matches(ROLE_NAME_PATTERN, {
+      message: 'name must be 1 to 64 letters, digits, _, . or -, starting with a letter or digit',
+    }),
   );
 
-export const RoleDescription = () => applyDecorators(IsString({ message: 'description must be text' }), MaxLength(500, { message: 'description must be at most 500 characters' }));
+export const RoleDescription = () =>
+  applyDecorators(
+    IsString({ message: 'description must be text' }),
+    MaxLength(500, { message: 'description must be at most 500 characters' }),
+  );
 
 /** Repeated once per permission; each one of the account's permissions (duplicates are dropped). */
 export const RolePermissions = () =>
   applyDecorators(
     ToArray(),
-    Transform(({ value }) => (Array.isArray(value) && value.every((p) => typeof p === 'string') ? [...new Set(value.map((p: string) => p.trim()))] : value)),
+    Transform(({ value }) =>
+      Array.isArray(value) && value.every((p) => typeof p === 'string')
+        ? [...new Set(value.map((p: string) => p.trim()))]
+        : value,
+    ),
     IsArray({ message: 'permissions must be a list of permissions' }),
     ValidateBy({
       name: 'isPermissionList',
       validator: {
         validate: (value: unknown) => Array.isArray(value) && value.every((p) => typeof p === 'string' && KNOWN.has(p)),
         defaultMessage: (args) => {
-          const bad = (Array.isArray(args?.value) ? args.value : [args?.value]).filter((p: unknown) => typeof p !== 'string' || !KNOWN.has(p));
+          const bad = (Array.isArray(args?.value) ? args.value : [args?.value]).filter(
+            (p: unknown) => typeof p !== 'string' || !KNOWN.has(p),
+          );
           return `unknown permission${bad.length > 1 ? 's' : ''} ${bad.map((p: unknown) => JSON.stringify(p)).join(', ')}; see GET /v1/permissions`;
         },
       },

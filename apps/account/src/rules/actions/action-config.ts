@@ -13,7 +13,16 @@ export type ActionStatus = (typeof ACTION_STATUSES)[number];
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Headers the engine sets itself (or the HTTP client owns); a configuration cannot set them. */
-export const RESERVED_HEADERS = ['host', 'content-length', 'connection', 'transfer-encoding', 'x-signature', 'idempotency-key', 'x-kyc-event-id', 'x-kyc-execution-id'];
+export const RESERVED_HEADERS = [
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'x-signature',
+  'idempotency-key',
+  'x-kyc-event-id',
+  'x-kyc-execution-id',
+];
 
 /**
  * http_request: `url` (http or https; a template), `method` (default POST), `headers` (name →
@@ -65,8 +74,13 @@ class Checker {
     return undefined;
   }
 
-  template(field: string, value: unknown, { required = false, max = 4096, singleLine = false } = {}): string | undefined {
-    if (value === undefined || value === null || value === '') return required ? this.fail(field, 'is required') : undefined;
+  template(
+    field: string,
+    value: unknown,
+    { required = false, max = 4096, singleLine = false } = {},
+  ): string | undefined {
+    if (value === undefined || value === null || value === '')
+      return required ? this.fail(field, 'is required') : undefined;
     if (typeof value !== 'string') return this.fail(field, 'must be text');
     if (value.length > max) return this.fail(field, `must be at most ${max} characters`);
     if (singleLine && /[\r\n]/.test(value)) return this.fail(field, 'must be a single line');
@@ -87,7 +101,13 @@ class Checker {
   }
 
   /** An object of name → template; `{ "a": "b" }`, or "Name: value" lines (a repeated form field). */
-  record(field: string, check: (name: string) => string | undefined, maxEntries: number, valueMax: number, singleLine: boolean): Record<string, string> {
+  record(
+    field: string,
+    check: (name: string) => string | undefined,
+    maxEntries: number,
+    valueMax: number,
+    singleLine: boolean,
+  ): Record<string, string> {
     let value = this.raw[field];
     if (value === undefined || value === null || value === '') return {};
     if (typeof value === 'string' || Array.isArray(value)) {
@@ -129,7 +149,8 @@ class Checker {
       .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
       .map((v) => (typeof v === 'string' ? v.trim() : v))
       .filter((v) => v !== '');
-    if (list.length < min) this.fail(field, min === 1 ? 'needs at least one address' : `needs at least ${min} addresses`);
+    if (list.length < min)
+      this.fail(field, min === 1 ? 'needs at least one address' : `needs at least ${min} addresses`);
     if (list.length > max) this.fail(field, `must have at most ${max} addresses`);
     const out: string[] = [];
     list.forEach((v, i) => {
@@ -157,10 +178,16 @@ function httpRequest(c: Checker): HttpRequestConfig {
     }
   }
   const method = c.raw.method === undefined || c.raw.method === '' ? 'POST' : String(c.raw.method).toUpperCase();
-  if (!(HTTP_METHODS as readonly string[]).includes(method)) c.fail('method', `must be one of ${HTTP_METHODS.join(', ')}`);
+  if (!(HTTP_METHODS as readonly string[]).includes(method))
+    c.fail('method', `must be one of ${HTTP_METHODS.join(', ')}`);
   const headers = c.record(
     'headers',
-    (name) => (!HEADER_NAME.test(name) ? 'is not a valid header name' : RESERVED_HEADERS.includes(name.toLowerCase()) ? 'is set by the rules engine and cannot be configured' : undefined),
+    (name) =>
+      !HEADER_NAME.test(name)
+        ? 'is not a valid header name'
+        : RESERVED_HEADERS.includes(name.toLowerCase())
+          ? 'is set by the rules engine and cannot be configured'
+          : undefined,
     30,
     4096,
     true,
@@ -190,11 +217,22 @@ function email(c: Checker): EmailConfig {
 function createCheck(c: Checker): CreateCheckConfig {
   const type = c.raw.type;
   if (type === undefined || type === '') c.fail('type', 'is required (person, vehicle, company or a custom type name)');
-  else if (typeof type !== 'string' || !CHECK_TYPE.test(type)) c.fail('type', 'must be a check type name: 1 to 64 letters, digits, _ or -');
+  else if (typeof type !== 'string' || !CHECK_TYPE.test(type))
+    c.fail('type', 'must be a check type name: 1 to 64 letters, digits, _ or -');
   const country = c.raw.country;
   if (country === undefined || country === '') c.fail('country', 'is required');
-  else if (!(CHECK_COUNTRIES as readonly unknown[]).includes(country)) c.fail('country', `must be one of ${CHECK_COUNTRIES.join(', ')}`);
-  const inputs = c.record('inputs', (name) => (CHECK_INPUT_NAMES.has(name) || name === 'custom_input' ? undefined : 'is not a check input (see GET /v1/bre/variables-spec)'), 40, 1024, true);
+  else if (!(CHECK_COUNTRIES as readonly unknown[]).includes(country))
+    c.fail('country', `must be one of ${CHECK_COUNTRIES.join(', ')}`);
+  const inputs = c.record(
+    'inputs',
+    (name) =>
+      CHECK_INPUT_NAMES.has(name) || name === 'custom_input'
+        ? undefined
+        : 'is not a check input (see GET /v1/bre/variables-spec)',
+    40,
+    1024,
+    true,
+  );
   return { type: String(type ?? ''), country: String(country ?? ''), inputs };
 }
 
@@ -204,11 +242,16 @@ function createCheck(c: Checker): CreateCheckConfig {
  */
 export function normalizeActionConfig(type: ActionType, raw: unknown): { config: ActionConfig; errors: FieldError[] } {
   if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { config: {} as ActionConfig, errors: [{ field: 'config', message: `config must be an object with the ${type} configuration` }] };
+    return {
+      config: {} as ActionConfig,
+      errors: [{ field: 'config', message: `config must be an object with the ${type} configuration` }],
+    };
   }
   const checker = new Checker(raw as Raw);
-  const config = type === 'http_request' ? httpRequest(checker) : type === 'email' ? email(checker) : createCheck(checker);
+  const config =
+    type === 'http_request' ? httpRequest(checker) : type === 'email' ? email(checker) : createCheck(checker);
   return { config, errors: checker.errors };
 }
 
-export const maxAttemptsOf = (type: ActionType, config: ActionConfig): number => (type === 'create_check' ? 10 : ((config as HttpRequestConfig | EmailConfig).max_attempts ?? DEFAULT_MAX_ATTEMPTS));
+export const maxAttemptsOf = (type: ActionType, config: ActionConfig): number =>
+  type === 'create_check' ? 10 : ((config as HttpRequestConfig | EmailConfig).max_attempts ?? DEFAULT_MAX_ATTEMPTS);

@@ -21,7 +21,12 @@ export function actionSnapshot(a: Pick<ActionEntity, 'name' | 'type' | 'status' 
   const config = a.type === 'http_request' ? { ...(a.config as HttpRequestConfig) } : a.config;
   if (a.type === 'http_request') {
     const headers = (config as HttpRequestConfig).headers ?? {};
-    (config as HttpRequestConfig).headers = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SENSITIVE_HEADER.test(k) && !/^\{\{[^}]*\}\}$/.test(v.trim()) ? '[secret]' : v]));
+    (config as HttpRequestConfig).headers = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [
+        k,
+        SENSITIVE_HEADER.test(k) && !/^\{\{[^}]*\}\}$/.test(v.trim()) ? '[secret]' : v,
+      ]),
+    );
   }
   return { name: a.name, type: a.type, status: a.status, config };
 }

@@ -16,7 +16,11 @@ export class ActionsController {
 
   @Post()
   @ApiBody({ type: CreateActionDto })
-  async create(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @FormBody(CreateActionDto, ['config']) dto: CreateActionDto) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @FormBody(CreateActionDto, ['config']) dto: CreateActionDto,
+  ) {
     return { action: presentAction(await this.actions.create(caller, ruleId, dto)) };
   }
 
@@ -32,12 +36,21 @@ export class ActionsController {
 
   @Put(':action_id')
   @ApiBody({ type: UpdateActionDto })
-  async update(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Param('action_id') actionId: string, @FormBody(UpdateActionDto, ['config']) dto: UpdateActionDto) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Param('action_id') actionId: string,
+    @FormBody(UpdateActionDto, ['config']) dto: UpdateActionDto,
+  ) {
     return { action: presentAction(await this.actions.update(caller, ruleId, actionId, dto)) };
   }
 
   @Delete(':action_id')
-  async delete(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Param('action_id') actionId: string) {
+  async delete(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Param('action_id') actionId: string,
+  ) {
     const action = await this.actions.delete(caller, ruleId, actionId);
     return { action_id: action.id, deleted: true };
   }

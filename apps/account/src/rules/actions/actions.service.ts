@@ -30,13 +30,32 @@ export class ActionsService {
     const config = this.validConfig(caller, dto.type, dto.config);
     return this.dataSource.transaction(async (m) => {
       await this.lockRule(m, caller, ruleId);
-      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_actions WHERE tenant_id = $1 AND rule_id = $2`, [caller.tenantId, ruleId]);
-      if (n >= MAX_ACTIONS_PER_RULE) throw new RuleException(RuleErrorCode.LimitReached, `a rule can have at most ${MAX_ACTIONS_PER_RULE} actions`);
+      const [{ n }] = await m.query(
+        `SELECT count(*)::int AS n FROM bre_actions WHERE tenant_id = $1 AND rule_id = $2`,
+        [caller.tenantId, ruleId],
+      );
+      if (n >= MAX_ACTIONS_PER_RULE)
+        throw new RuleException(RuleErrorCode.LimitReached, `a rule can have at most ${MAX_ACTIONS_PER_RULE} actions`);
       const now = new Date();
-      const action = m.create(ActionEntity, { id: newActionId(), tenantId: caller.tenantId, ruleId, name: dto.name, type: dto.type, status: dto.status ?? 'enabled', config, createdAt: now, updatedAt: now });
+      const action = m.create(ActionEntity, {
+        id: newActionId(),
+        tenantId: caller.tenantId,
+        ruleId,
+        name: dto.name,
+        type: dto.type,
+        status: dto.status ?? 'enabled',
+        config,
+        createdAt: now,
+        updatedAt: now,
+      });
       await m.insert(ActionEntity, action);
       await bumpRulesState(m, caller.tenantId);
-      await this.audit.record(m, caller, { action: 'action.created', resourceType: 'action', resourceId: action.id, changes: { rule_id: { to: ruleId }, ...diff(null, actionSnapshot(action)) } });
+      await this.audit.record(m, caller, {
+        action: 'action.created',
+        resourceType: 'action',
+        resourceId: action.id,
+        changes: { rule_id: { to: ruleId }, ...diff(null, actionSnapshot(action)) },
+      });
       return action;
     });
   }
@@ -47,7 +66,9 @@ export class ActionsService {
       const action = await this.lockAction(m, caller, ruleId, actionId);
       const type = dto.type ?? action.type;
       if (type !== action.type && dto.config === undefined) {
-        throw new ValidationFailedException([{ field: 'config', message: `config is required when type changes (the ${type} configuration)` }]);
+        throw new ValidationFailedException([
+          { field: 'config', message: `config is required when type changes (the ${type} configuration)` },
+        ]);
       }
       const config = dto.config === undefined ? action.config : this.validConfig(caller, type, dto.config);
       const before = actionSnapshot(action);
@@ -58,9 +79,24 @@ export class ActionsService {
         changes = { config: { from: REDACTED, to: REDACTED } }; // only redacted header values changed
       }
       Object.assign(action, next, { updatedAt: new Date() });
-      await m.update(ActionEntity, { id: action.id, tenantId: caller.tenantId }, { name: action.name, type: action.type, status: action.status, config: action.config as object, updatedAt: action.updatedAt });
+      await m.update(
+        ActionEntity,
+        { id: action.id, tenantId: caller.tenantId },
+        {
+          name: action.name,
+          type: action.type,
+          status: action.status,
+          config: action.config as object,
+          updatedAt: action.updatedAt,
+        },
+      );
       await bumpRulesState(m, caller.tenantId);
-      await this.audit.record(m, caller, { action: 'action.updated', resourceType: 'action', resourceId: action.id, changes });
+      await this.audit.record(m, caller, {
+        action: 'action.updated',
+        resourceType: 'action',
+        resourceId: action.id,
+        changes,
+      });
       return action;
     });
   }
@@ -70,7 +106,12 @@ export class ActionsService {
       const action = await this.lockAction(m, caller, ruleId, actionId);
       await m.delete(ActionEntity, { id: action.id, tenantId: caller.tenantId });
       await bumpRulesState(m, caller.tenantId);
-      await this.audit.record(m, caller, { action: 'action.deleted', resourceType: 'action', resourceId: action.id, changes: { rule_id: { from: ruleId }, ...diff(actionSnapshot(action), null) } });
+      await this.audit.record(m, caller, {
+        action: 'action.deleted',
+        resourceType: 'action',
+        resourceId: action.id,
+        changes: { rule_id: { from: ruleId }, ...diff(actionSnapshot(action), null) },
+      });
       return action;
     });
   }
@@ -104,7 +145,10 @@ export class ActionsService {
   }
 
   private async lockRule(m: EntityManager, caller: Caller, ruleId: string): Promise<void> {
-    const rows = await m.query(`SELECT id FROM bre_rules WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [ruleId, caller.tenantId]);
+    const rows = await m.query(`SELECT id FROM bre_rules WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
+      ruleId,
+      caller.tenantId,
+    ]);
     if (!rows.length) throw ruleNotFound(ruleId);
   }
 
@@ -113,10 +157,15 @@ export class ActionsService {
       .getRepository(ActionEntity)
       .createQueryBuilder('a')
       .setLock('pessimistic_write')
-      .where('a.id = :id AND a.tenantId = :tenant AND a.ruleId = :rule', { id: actionId, tenant: caller.tenantId, rule: ruleId })
+      .where('a.id = :id AND a.tenantId = :tenant AND a.ruleId = :rule', {
+        id: actionId,
+        tenant: caller.tenantId,
+        rule: ruleId,
+      })
       .getOne();
     if (!action) {
-      if (!(await m.getRepository(RuleEntity).existsBy({ tenantId: caller.tenantId, id: ruleId }))) throw ruleNotFound(ruleId);
+      if (!(await m.getRepository(RuleEntity).existsBy({ tenantId: caller.tenantId, id: ruleId })))
+        throw ruleNotFound(ruleId);
       throw actionNotFound(actionId);
     }
     return action;

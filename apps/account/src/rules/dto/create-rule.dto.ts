@@ -17,7 +17,8 @@ export class CreateRuleDto {
   event_type: string;
 
   @ApiProperty({
-    description: 'JSON-Logic over the event variables (GET /v1/bre/variables-spec): an object in a JSON body, JSON text in a form field',
+    description:
+      'JSON-Logic over the event variables (GET /v1/bre/variables-spec): an object in a JSON body, JSON text in a form field',
     example: '{"and":[{"==":[{"var":"country"},"CO"]},{"<":[{"var":"score"},0.5]}]}',
   })
   @IsJsonLogicCondition()

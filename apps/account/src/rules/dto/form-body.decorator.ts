@@ -19,7 +19,10 @@ export function foldDottedFields(body: Record<string, unknown>, prefixes: readon
       }
     }
     const dotted = Object.keys(out).filter((k) => k.startsWith(`${prefix}.`));
-    if (dotted.length && (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)))) {
+    if (
+      dotted.length &&
+      (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)))
+    ) {
       const nested: Record<string, unknown> = { ...((value as Record<string, unknown>) ?? {}) };
       for (const key of dotted) {
         const rest = key.slice(prefix.length + 1);
@@ -28,7 +31,10 @@ export function foldDottedFields(body: Record<string, unknown>, prefixes: readon
         else {
           const [field, name] = [rest.slice(0, dot), rest.slice(dot + 1)];
           const inner = nested[field];
-          nested[field] = { ...(typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : {}), [name]: out[key] };
+          nested[field] = {
+            ...(typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : {}),
+            [name]: out[key],
+          };
         }
       }
       value = nested;
@@ -48,7 +54,8 @@ class FoldAndValidatePipe implements PipeTransform {
   ) {}
 
   transform(value: unknown) {
-    const body = value && typeof value === 'object' ? foldDottedFields(value as Record<string, unknown>, this.prefixes) : {};
+    const body =
+      value && typeof value === 'object' ? foldDottedFields(value as Record<string, unknown>, this.prefixes) : {};
     return this.validation.transform(body, { type: 'body', metatype: this.dto });
   }
 }
@@ -56,4 +63,5 @@ class FoldAndValidatePipe implements PipeTransform {
 const RawBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().body);
 
 /** `@Body()` for DTOs with nested objects that forms send as dotted fields; validated by the platform's one validation pipe. */
-export const FormBody = (dto: Type<unknown>, prefixes: readonly string[]): ParameterDecorator => RawBody(new FoldAndValidatePipe(dto, prefixes));
+export const FormBody = (dto: Type<unknown>, prefixes: readonly string[]): ParameterDecorator =>
+  RawBody(new FoldAndValidatePipe(dto, prefixes));

@@ -11,7 +11,9 @@ describe('rule conditions', () => {
   it('says what is wrong', () => {
     expect(conditionProblem(undefined)).toBe('is required');
     expect(conditionProblem('{"a":')).toMatch(/^is not valid JSON/);
-    expect(conditionProblem({ or: [{ '>': [1] }, { lol: [] }] })).toBe('is not valid JSON-Logic: or[0].>: > takes 2 arguments, got 1; or[1].lol: unknown operator "lol"');
+    expect(conditionProblem({ or: [{ '>': [1] }, { lol: [] }] })).toBe(
+      'is not valid JSON-Logic: or[0].>: > takes 2 arguments, got 1; or[1].lol: unknown operator "lol"',
+    );
     expect(conditionProblem([true])).toBe('must be a JSON-Logic expression, not a list');
     expect(conditionProblem('x'.repeat(70_000))).toMatch(/at most 65536/);
   });

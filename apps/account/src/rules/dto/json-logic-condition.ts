@@ -10,8 +10,10 @@ export const MAX_CONDITION_CHARS = 65_536;
  */
 export function conditionProblem(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return 'is required';
-  if (typeof value === 'string' && value.length > MAX_CONDITION_CHARS) return `must be at most ${MAX_CONDITION_CHARS} characters of JSON`;
-  if (typeof value !== 'string' && JSON.stringify(value).length > MAX_CONDITION_CHARS) return `must be at most ${MAX_CONDITION_CHARS} characters of JSON`;
+  if (typeof value === 'string' && value.length > MAX_CONDITION_CHARS)
+    return `must be at most ${MAX_CONDITION_CHARS} characters of JSON`;
+  if (typeof value !== 'string' && JSON.stringify(value).length > MAX_CONDITION_CHARS)
+    return `must be at most ${MAX_CONDITION_CHARS} characters of JSON`;
   const result = typeof value === 'string' ? validateJson(value) : validateJsonLogic(value);
   if (result.valid) return Array.isArray(result.rule) ? 'must be a JSON-Logic expression, not a list' : undefined;
   const notJson = result.errors.some((e) => e.path === '' && e.message.startsWith('is not valid JSON'));

@@ -56,13 +56,38 @@ export const CHECK_FINISHED_VARIABLES: readonly VariableSpec[] = [
   { name: 'score', type: 'number', description: 'Global score, 0 (high risk) to 1 (low risk)' },
   { name: 'id_score', type: 'number', description: 'Score from results validated with an identity document, 0 to 1' },
   { name: 'homonym_score', type: 'number', description: 'Score from results validated by name only, 0 to 1' },
-  { name: 'custom_input', type: 'string', description: 'External identifier given when the check was created (null when none)' },
+  {
+    name: 'custom_input',
+    type: 'string',
+    description: 'External identifier given when the check was created (null when none)',
+  },
   { name: 'creation_date', type: 'date-time', description: 'When the check was created (ISO 8601)' },
-  { name: 'update_date', type: 'date-time', description: 'When the check last changed, here when it finished (ISO 8601)' },
-  { name: 'rule_depth', type: 'integer', description: '0 for a check a client created; n+1 for a check a create_check action created from a check of depth n' },
-  { name: 'continuous_check_id', type: 'string', description: 'The continuous check this run belongs to (null otherwise)' },
-  { name: 'score_change', type: 'string', description: 'Continuous checks: up, down or same compared with the previous run (null otherwise)' },
-  ...CHECK_INPUT_VARIABLES.map(([name, description]): VariableSpec => ({ name, type: 'string', description: `Check input: ${description} (absent when not given)` })),
+  {
+    name: 'update_date',
+    type: 'date-time',
+    description: 'When the check last changed, here when it finished (ISO 8601)',
+  },
+  {
+    name: 'rule_depth',
+    type: 'integer',
+    description:
+      '0 for a check a client created; n+1 for a check a create_check action created from a check of depth n',
+  },
+  {
+    name: 'continuous_check_id',
+    type: 'string',
+    description: 'The continuous check this run belongs to (null otherwise)',
+  },
+  {
+    name: 'score_change',
+    type: 'string',
+    description: 'Continuous checks: up, down or same compared with the previous run (null otherwise)',
+  },
+  ...CHECK_INPUT_VARIABLES.map(([name, description]): VariableSpec => ({
+    name,
+    type: 'string',
+    description: `Check input: ${description} (absent when not given)`,
+  })),
 ];
 
 /** The variables of a `checks.check.finished` event: check fields first, then its inputs (flat). */

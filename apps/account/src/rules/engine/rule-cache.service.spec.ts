@@ -14,7 +14,15 @@ function fakeManager() {
   return { db, manager };
 }
 
-const row = (ruleId: string, condition: unknown, actionId = `${ruleId}-a`) => ({ rule_id: ruleId, version: 1, event_type: 'checks.check.finished', condition, action_id: actionId, action_type: 'http_request', max_attempts: '3' });
+const row = (ruleId: string, condition: unknown, actionId = `${ruleId}-a`) => ({
+  rule_id: ruleId,
+  version: 1,
+  event_type: 'checks.check.finished',
+  condition,
+  action_id: actionId,
+  action_type: 'http_request',
+  max_attempts: '3',
+});
 
 describe('RuleCacheService', () => {
   it('compiles a tenant’s rules once and reloads only when its rules state moves', async () => {

@@ -36,7 +36,15 @@ export class RuleCacheService {
 
   /** Rules with at least one enabled action (the others have nothing to run), in creation order. */
   private async load(manager: EntityManager, tenantId: string): Promise<Map<string, LoadedRule[]>> {
-    const rows: { rule_id: string; version: number; event_type: string; condition: unknown; action_id: string; action_type: ActionType; max_attempts: string | null }[] = await manager.query(
+    const rows: {
+      rule_id: string;
+      version: number;
+      event_type: string;
+      condition: unknown;
+      action_id: string;
+      action_type: ActionType;
+      max_attempts: string | null;
+    }[] = await manager.query(
       `SELECT r.id AS rule_id, r.version, r.event_type, r.condition, a.id AS action_id, a.type AS action_type, a.config->>'max_attempts' AS max_attempts
          FROM bre_rules r JOIN bre_actions a ON a.rule_id = r.id AND a.tenant_id = r.tenant_id AND a.status = 'enabled'
         WHERE r.tenant_id = $1
@@ -47,13 +55,24 @@ export class RuleCacheService {
     for (const row of rows) {
       let rule = rules.get(row.rule_id);
       if (!rule) {
-        rule = { id: row.rule_id, version: row.version, eventType: row.event_type, condition: compile(row.condition), actions: [] };
+        rule = {
+          id: row.rule_id,
+          version: row.version,
+          eventType: row.event_type,
+          condition: compile(row.condition),
+          actions: [],
+        };
         rules.set(row.rule_id, rule);
       }
-      rule.actions.push({ id: row.action_id, type: row.action_type, maxAttempts: row.action_type === 'create_check' ? 10 : Number(row.max_attempts ?? DEFAULT_MAX_ATTEMPTS) });
+      rule.actions.push({
+        id: row.action_id,
+        type: row.action_type,
+        maxAttempts: row.action_type === 'create_check' ? 10 : Number(row.max_attempts ?? DEFAULT_MAX_ATTEMPTS),
+      });
     }
     const byEventType = new Map<string, LoadedRule[]>();
-    for (const rule of rules.values()) byEventType.set(rule.eventType, [...(byEventType.get(rule.eventType) ?? []), rule]);
+    for (const rule of rules.values())
+      byEventType.set(rule.eventType, [...(byEventType.get(rule.eventType) ?? []), rule]);
     return byEventType;
   }
 

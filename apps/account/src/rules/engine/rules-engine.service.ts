@@ -26,7 +26,10 @@ export class RulesEngineService {
     private readonly config: AccountConfig,
   ) {}
 
-  async onCheckFinished(manager: EntityManager, event: EventEnvelope<CheckFinishedPayload>): Promise<{ matched: number; executions: number }> {
+  async onCheckFinished(
+    manager: EntityManager,
+    event: EventEnvelope<CheckFinishedPayload>,
+  ): Promise<{ matched: number; executions: number }> {
     const tenantId = event.tenant_id ?? event.payload.check.tenant_id;
     const rules = await this.cache.rulesFor(manager, tenantId, event.type);
     if (!rules.length) return { matched: 0, executions: 0 };
@@ -36,7 +39,12 @@ export class RulesEngineService {
     const now = new Date();
     const rows: ExecutionEntity[] = [];
     const jobs: { row: ExecutionEntity; action: LoadedAction }[] = [];
-    const row = (rule: LoadedRule, action: LoadedAction, outcome: ExecutionOutcome, error: string | null): ExecutionEntity =>
+    const row = (
+      rule: LoadedRule,
+      action: LoadedAction,
+      outcome: ExecutionOutcome,
+      error: string | null,
+    ): ExecutionEntity =>
       Object.assign(new ExecutionEntity(), {
         id: newExecutionId(),
         tenantId,
@@ -59,12 +67,20 @@ export class RulesEngineService {
       });
     for (const { rule, error } of failed) {
       this.logger.warn({ rule_id: rule.id, event_id: event.id, msg: 'rule condition failed on an event', error });
-      for (const action of rule.actions) rows.push(row(rule, action, 'failed', `the condition could not be evaluated: ${error}`));
+      for (const action of rule.actions)
+        rows.push(row(rule, action, 'failed', `the condition could not be evaluated: ${error}`));
     }
     for (const rule of matched) {
       for (const action of rule.actions) {
         if (action.type === 'create_check' && depth >= this.config.ACCOUNT_RULES_MAX_DEPTH) {
-          rows.push(row(rule, action, 'skipped', `depth limit reached: the check is at rule depth ${depth} and chains stop at ${this.config.ACCOUNT_RULES_MAX_DEPTH}`));
+          rows.push(
+            row(
+              rule,
+              action,
+              'skipped',
+              `depth limit reached: the check is at rule depth ${depth} and chains stop at ${this.config.ACCOUNT_RULES_MAX_DEPTH}`,
+            ),
+          );
           continue;
         }
         const r = row(rule, action, 'pending', null);
@@ -73,11 +89,23 @@ export class RulesEngineService {
       }
     }
     if (!rows.length) return { matched: matched.length, executions: 0 };
-    const inserted = await manager.createQueryBuilder().insert().into(ExecutionEntity).values(rows).orIgnore().returning(['id']).execute();
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ExecutionEntity)
+      .values(rows)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
     const fresh = new Set((inserted.raw as { id: string }[]).map((r) => r.id));
     for (const { row: r, action } of jobs) {
       if (!fresh.has(r.id)) continue;
-      await this.jobs.enqueue<ActionJobPayload>(manager, ACTION_QUEUES[action.type], { execution_id: r.id, event_id: event.id }, { tenantId, dedupeKey: actionJobKey(event.id, action.id), maxAttempts: action.maxAttempts });
+      await this.jobs.enqueue<ActionJobPayload>(
+        manager,
+        ACTION_QUEUES[action.type],
+        { execution_id: r.id, event_id: event.id },
+        { tenantId, dedupeKey: actionJobKey(event.id, action.id), maxAttempts: action.maxAttempts },
+      );
     }
     return { matched: matched.length, executions: fresh.size };
   }

@@ -12,7 +12,12 @@ export class EnvsController {
   constructor(private readonly envs: EnvsService) {}
 
   @Post()
-  async set(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Param('action_id') actionId: string, @Body() dto: SetEnvDto) {
+  async set(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Param('action_id') actionId: string,
+    @Body() dto: SetEnvDto,
+  ) {
     const { env, created } = await this.envs.set(caller, ruleId, actionId, dto);
     return { env: presentEnv(env), created };
   }
@@ -23,7 +28,12 @@ export class EnvsController {
   }
 
   @Delete(':var_name')
-  async delete(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Param('action_id') actionId: string, @Param('var_name') name: string) {
+  async delete(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Param('action_id') actionId: string,
+    @Param('var_name') name: string,
+  ) {
     await this.envs.delete(caller, ruleId, actionId, name);
     return { name, deleted: true };
   }

@@ -37,14 +37,25 @@ export class EnvsService {
     private readonly audit: AuditLogService,
   ) {}
 
-  async set(caller: Caller, ruleId: string, actionId: string, dto: SetEnvDto): Promise<{ env: ActionEnvEntity; created: boolean }> {
+  async set(
+    caller: Caller,
+    ruleId: string,
+    actionId: string,
+    dto: SetEnvDto,
+  ): Promise<{ env: ActionEnvEntity; created: boolean }> {
     const isSecret = dto.is_secret === true;
     return this.dataSource.transaction(async (m) => {
       await this.lockAction(m, caller, ruleId, actionId);
       const existing = await m.findOneBy(ActionEnvEntity, { actionId, name: dto.name });
       if (!existing) {
-        const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_action_envs WHERE action_id = $1`, [actionId]);
-        if (n >= MAX_ENVS_PER_ACTION) throw new RuleException(RuleErrorCode.LimitReached, `an action can have at most ${MAX_ENVS_PER_ACTION} env vars`);
+        const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_action_envs WHERE action_id = $1`, [
+          actionId,
+        ]);
+        if (n >= MAX_ENVS_PER_ACTION)
+          throw new RuleException(
+            RuleErrorCode.LimitReached,
+            `an action can have at most ${MAX_ENVS_PER_ACTION} env vars`,
+          );
       }
       const now = new Date();
       const env = m.create(ActionEnvEntity, {
@@ -59,9 +70,17 @@ export class EnvsService {
       });
       await m.save(ActionEnvEntity, env);
       const anySecret = isSecret || existing?.isSecret === true;
-      const snapshot = (e: ActionEnvEntity | null) => (e ? { action_id: e.actionId, name: e.name, is_secret: e.isSecret, value: e.isSecret ? e.sealedValue : e.value } : null);
+      const snapshot = (e: ActionEnvEntity | null) =>
+        e
+          ? { action_id: e.actionId, name: e.name, is_secret: e.isSecret, value: e.isSecret ? e.sealedValue : e.value }
+          : null;
       const changes = diff(snapshot(existing), snapshot(env), anySecret ? ['value'] : []);
-      await this.audit.record(m, caller, { action: existing ? 'env.updated' : 'env.created', resourceType: 'env', resourceId: `${actionId}/${dto.name}`, changes });
+      await this.audit.record(m, caller, {
+        action: existing ? 'env.updated' : 'env.created',
+        resourceType: 'env',
+        resourceId: `${actionId}/${dto.name}`,
+        changes,
+      });
       return { env, created: !existing };
     });
   }
@@ -87,9 +106,17 @@ export class EnvsService {
   }
 
   /** Every env var of an action with its value (secrets opened), for rendering its templates. */
-  async resolve(tenantId: string, actionId: string, manager: EntityManager = this.dataSource.manager): Promise<ResolvedEnv> {
+  async resolve(
+    tenantId: string,
+    actionId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ResolvedEnv> {
     const rows = await manager.findBy(ActionEnvEntity, { tenantId, actionId });
-    return this.open(tenantId, actionId, rows.map((r) => ({ name: r.name, is_secret: r.isSecret, value: r.value, sealed_value: r.sealedValue })));
+    return this.open(
+      tenantId,
+      actionId,
+      rows.map((r) => ({ name: r.name, is_secret: r.isSecret, value: r.value, sealed_value: r.sealedValue })),
+    );
   }
 
   /** Opens env var rows read elsewhere (e.g. with the execution they belong to). */
@@ -105,10 +132,20 @@ export class EnvsService {
     return { values, secrets };
   }
 
-  private async lockAction(m: EntityManager, caller: Caller, ruleId: string, actionId: string, lock = true): Promise<void> {
-    const rows = await m.query(`SELECT id FROM bre_actions WHERE id = $1 AND tenant_id = $2 AND rule_id = $3${lock ? ' FOR UPDATE' : ''}`, [actionId, caller.tenantId, ruleId]);
+  private async lockAction(
+    m: EntityManager,
+    caller: Caller,
+    ruleId: string,
+    actionId: string,
+    lock = true,
+  ): Promise<void> {
+    const rows = await m.query(
+      `SELECT id FROM bre_actions WHERE id = $1 AND tenant_id = $2 AND rule_id = $3${lock ? ' FOR UPDATE' : ''}`,
+      [actionId, caller.tenantId, ruleId],
+    );
     if (rows.length) return;
-    if (!(await m.getRepository(RuleEntity).existsBy({ tenantId: caller.tenantId, id: ruleId }))) throw ruleNotFound(ruleId);
+    if (!(await m.getRepository(RuleEntity).existsBy({ tenantId: caller.tenantId, id: ruleId })))
+      throw ruleNotFound(ruleId);
     throw actionNotFound(actionId);
   }
 }

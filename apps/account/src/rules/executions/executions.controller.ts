@@ -28,7 +28,12 @@ export class ExecutionsController {
   }
 
   @Get('rules/:rule_id/executions')
-  async listOfRule(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Query() query: ListExecutionsQuery, @Req() req: FastifyRequest) {
+  async listOfRule(
+    @CurrentCaller() caller: Caller,
+    @Param('rule_id') ruleId: string,
+    @Query() query: ListExecutionsQuery,
+    @Req() req: FastifyRequest,
+  ) {
     const page = await this.executions.listOfRule(caller, ruleId, query);
     return { executions: page.items.map(presentExecution), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }

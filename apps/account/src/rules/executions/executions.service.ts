@@ -44,7 +44,10 @@ export class ExecutionsService {
 
   /** Records the check a create_check execution led to (idempotent). */
   async linkCreatedCheck(tenantId: string, executionId: string, checkId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE bre_executions SET created_check_id = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2 AND created_check_id IS DISTINCT FROM $3`, [executionId, tenantId, checkId]);
+    await this.dataSource.query(
+      `UPDATE bre_executions SET created_check_id = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2 AND created_check_id IS DISTINCT FROM $3`,
+      [executionId, tenantId, checkId],
+    );
   }
 
   /** Records the result of an attempt; `retrying` leaves the execution open for the next one. */

@@ -89,23 +89,61 @@ export class ActionRunContext {
    */
   async open(manager: EntityManager, job: Job<ActionJobPayload>): Promise<ActionRun | null> {
     const tenantId = job.tenantId ?? '';
-    const rows: Record<string, any>[] = await manager.query(OPEN_SQL, [job.payload.execution_id, tenantId, job.attempt]);
+    const rows: Record<string, any>[] = await manager.query(OPEN_SQL, [
+      job.payload.execution_id,
+      tenantId,
+      job.attempt,
+    ]);
     const row = rows[0];
     if (!row) return null;
     const execution = executionOf(row);
     if (!row.a_id || row.a_status !== 'enabled') {
-      await this.executions.settle(manager, execution, 'skipped', { error: row.a_id ? 'the action was disabled before it ran' : 'the action was deleted before it ran' });
+      await this.executions.settle(manager, execution, 'skipped', {
+        error: row.a_id ? 'the action was disabled before it ran' : 'the action was deleted before it ran',
+      });
       return null;
     }
     if (!row.f_payload) {
-      await this.executions.settle(manager, execution, 'failed', { error: 'the event that fired the rule is no longer stored' });
+      await this.executions.settle(manager, execution, 'failed', {
+        error: 'the event that fired the rule is no longer stored',
+      });
       return null;
     }
-    const action = Object.assign(new ActionEntity(), { id: row.a_id, tenantId, ruleId: row.a_rule_id, name: row.a_name, type: row.a_type, status: row.a_status, config: row.a_config, createdAt: row.a_created_at, updatedAt: row.a_updated_at });
-    const event = { id: execution.eventId, type: TOPICS.checkFinished, tenant_id: row.f_tenant_id, payload: row.f_payload } as EventEnvelope<CheckFinishedPayload>;
+    const action = Object.assign(new ActionEntity(), {
+      id: row.a_id,
+      tenantId,
+      ruleId: row.a_rule_id,
+      name: row.a_name,
+      type: row.a_type,
+      status: row.a_status,
+      config: row.a_config,
+      createdAt: row.a_created_at,
+      updatedAt: row.a_updated_at,
+    });
+    const event = {
+      id: execution.eventId,
+      type: TOPICS.checkFinished,
+      tenant_id: row.f_tenant_id,
+      payload: row.f_payload,
+    } as EventEnvelope<CheckFinishedPayload>;
     const variables = checkVariables(event);
     const env = this.envs.open(tenantId, action.id, row.envs as EnvRow[]);
-    const signing = row.sealed_secret ? { sealedSecret: row.sealed_secret, sealedPreviousSecret: row.sealed_previous_secret, previousValidUntil: row.previous_valid_until } : null;
-    return { execution, action, variables, env, scope: { variables, env: env.values }, signing, attempt: job.attempt, final: job.attempt >= job.maxAttempts };
+    const signing = row.sealed_secret
+      ? {
+          sealedSecret: row.sealed_secret,
+          sealedPreviousSecret: row.sealed_previous_secret,
+          previousValidUntil: row.previous_valid_until,
+        }
+      : null;
+    return {
+      execution,
+      action,
+      variables,
+      env,
+      scope: { variables, env: env.values },
+      signing,
+      attempt: job.attempt,
+      final: job.attempt >= job.maxAttempts,
+    };
   }
 }

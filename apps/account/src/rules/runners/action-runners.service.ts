@@ -6,7 +6,8 @@ import { EmailRunner } from './email.runner';
 import { HttpRequestRunner } from './http-request.runner';
 
 /** Retry n (1-based) after 1 s, 2 s, 4 s … capped at 5 minutes, with ±20 % jitter. */
-export const actionBackoffMs = (attempt: number) => Math.round(Math.min(300_000, 1_000 * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4));
+export const actionBackoffMs = (attempt: number) =>
+  Math.round(Math.min(300_000, 1_000 * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4));
 
 /** Registers the action queues with the service's durable job queue. */
 @Injectable()
@@ -20,9 +21,22 @@ export class ActionRunnersService implements OnModuleInit {
 
   onModuleInit(): void {
     // Calls out (HTTP, SMTP): not transactional, so they are at-least-once; the Idempotency-Key and Message-ID let receivers deduplicate.
-    this.jobs.register<ActionJobPayload>(ACTION_QUEUES.http_request, (job, m) => this.http.run(job, m), { concurrency: 16, lockMs: 60_000, backoffMs: actionBackoffMs });
-    this.jobs.register<ActionJobPayload>(ACTION_QUEUES.email, (job, m) => this.email.run(job, m), { concurrency: 4, lockMs: 120_000, backoffMs: actionBackoffMs });
+    this.jobs.register<ActionJobPayload>(ACTION_QUEUES.http_request, (job, m) => this.http.run(job, m), {
+      concurrency: 16,
+      lockMs: 60_000,
+      backoffMs: actionBackoffMs,
+    });
+    this.jobs.register<ActionJobPayload>(ACTION_QUEUES.email, (job, m) => this.email.run(job, m), {
+      concurrency: 4,
+      lockMs: 120_000,
+      backoffMs: actionBackoffMs,
+    });
     // Writes an outbox row only: transactional, exactly once.
-    this.jobs.register<ActionJobPayload>(ACTION_QUEUES.create_check, (job, m) => this.createCheck.run(job, m), { concurrency: 4, lockMs: 60_000, backoffMs: actionBackoffMs, transactional: true });
+    this.jobs.register<ActionJobPayload>(ACTION_QUEUES.create_check, (job, m) => this.createCheck.run(job, m), {
+      concurrency: 4,
+      lockMs: 60_000,
+      backoffMs: actionBackoffMs,
+      transactional: true,
+    });
   }
 }

@@ -33,7 +33,9 @@ export class CreateCheckRunner {
     if (!run) return;
     const { execution, action } = run;
     if (execution.depth >= this.config.ACCOUNT_RULES_MAX_DEPTH) {
-      await this.executions.settle(manager, execution, 'skipped', { error: `depth limit reached (${this.config.ACCOUNT_RULES_MAX_DEPTH})` });
+      await this.executions.settle(manager, execution, 'skipped', {
+        error: `depth limit reached (${this.config.ACCOUNT_RULES_MAX_DEPTH})`,
+      });
       return;
     }
     try {
@@ -60,7 +62,13 @@ export class CreateCheckRunner {
           inputs,
           user_authorized: true,
         };
-        await this.outbox.add(m, { topic: TOPICS.checkRequested, type: RULE_EVENT_TYPES.checkRequested, tenantId: execution.tenantId, aggregateId: execution.id, payload });
+        await this.outbox.add(m, {
+          topic: TOPICS.checkRequested,
+          type: RULE_EVENT_TYPES.checkRequested,
+          tenantId: execution.tenantId,
+          aggregateId: execution.id,
+          payload,
+        });
         await this.executions.settle(m, execution, 'succeeded');
       });
     } catch (err) {

@@ -26,10 +26,18 @@ export class EmailRunner {
     if (!run) return;
     const config = run.action.config as EmailConfig;
     const render = (t: string) => renderTemplate(t, run.scope);
-    const to = config.to.map(render).map((a) => a.trim()).filter(Boolean);
-    const cc = config.cc.map(render).map((a) => a.trim()).filter(Boolean);
+    const to = config.to
+      .map(render)
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const cc = config.cc
+      .map(render)
+      .map((a) => a.trim())
+      .filter(Boolean);
     if (!to.length) {
-      await this.executions.settle(manager, run.execution, 'failed', { error: 'no recipient: every "to" address rendered empty' });
+      await this.executions.settle(manager, run.execution, 'failed', {
+        error: 'no recipient: every "to" address rendered empty',
+      });
       throw new PermanentJobError('no recipient');
     }
     try {
@@ -46,7 +54,10 @@ export class EmailRunner {
       const permanent = err instanceof PermanentMailError;
       const error = redact(`sending failed: ${(err as Error).message}`, run.env.secrets);
       const code = (err as { responseCode?: number }).responseCode ?? null;
-      await this.executions.settle(manager, run.execution, permanent || run.final ? 'failed' : 'retrying', { responseStatus: code, error });
+      await this.executions.settle(manager, run.execution, permanent || run.final ? 'failed' : 'retrying', {
+        responseStatus: code,
+        error,
+      });
       throw permanent ? new PermanentJobError(error) : new Error(error);
     }
   }

@@ -53,20 +53,36 @@ export class HttpRequestRunner {
     let status: number | undefined;
     let error: string | undefined;
     try {
-      const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.method === 'GET' ? undefined : request.body, redirect: 'manual', signal: AbortSignal.timeout((run.action.config as HttpRequestConfig).timeout_ms) });
+      const res = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.method === 'GET' ? undefined : request.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout((run.action.config as HttpRequestConfig).timeout_ms),
+      });
       status = res.status;
       await res.body?.cancel().catch(() => undefined);
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
-      error = e.name === 'TimeoutError' ? `no answer within ${(run.action.config as HttpRequestConfig).timeout_ms} ms` : `request failed: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
+      error =
+        e.name === 'TimeoutError'
+          ? `no answer within ${(run.action.config as HttpRequestConfig).timeout_ms} ms`
+          : `request failed: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
     }
     if (status !== undefined && status >= 200 && status < 300) {
       await this.executions.settle(manager, run.execution, 'succeeded', { responseStatus: status });
       return;
     }
-    error = redact(error ?? `the receiver answered ${status}${status !== undefined && status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`, run.env.secrets);
+    error = redact(
+      error ??
+        `the receiver answered ${status}${status !== undefined && status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+      run.env.secrets,
+    );
     const retry = status === undefined || RETRYABLE(status);
-    await this.executions.settle(manager, run.execution, retry && !run.final ? 'retrying' : 'failed', { responseStatus: status ?? null, error });
+    await this.executions.settle(manager, run.execution, retry && !run.final ? 'retrying' : 'failed', {
+      responseStatus: status ?? null,
+      error,
+    });
     throw retry ? new Error(error) : new PermanentJobError(error);
   }
 
@@ -74,21 +90,35 @@ export class HttpRequestRunner {
     const config = run.action.config as HttpRequestConfig;
     const url = renderTemplate(config.url, run.scope);
     const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('the rendered url is not http or https');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error('the rendered url is not http or https');
     const body =
       config.method === 'GET'
         ? ''
         : config.body !== undefined
           ? renderTemplate(config.body, run.scope)
-          : JSON.stringify({ event_id: run.execution.eventId, event_type: run.variables.event_type, rule_id: run.execution.ruleId, rule_version: run.execution.ruleVersion, action_id: run.action.id, execution_id: run.execution.id, check: run.variables });
+          : JSON.stringify({
+              event_id: run.execution.eventId,
+              event_type: run.variables.event_type,
+              rule_id: run.execution.ruleId,
+              rule_version: run.execution.ruleVersion,
+              action_id: run.action.id,
+              execution_id: run.execution.id,
+              check: run.variables,
+            });
     const headers: Record<string, string> = { 'user-agent': USER_AGENT };
     if (config.method !== 'GET') headers['content-type'] = 'application/json';
-    for (const [name, template] of Object.entries(config.headers ?? {})) headers[name.toLowerCase()] = renderTemplate(template, run.scope).replace(/[\r\n]+/g, ' ');
+    for (const [name, template] of Object.entries(config.headers ?? {}))
+      headers[name.toLowerCase()] = renderTemplate(template, run.scope).replace(/[\r\n]+/g, ' ');
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
     headers['idempotency-key'] = `${run.execution.eventId}:${run.action.id}`;
     headers['x-kyc-event-id'] = run.execution.eventId;
     headers['x-kyc-execution-id'] = run.execution.id;
-    headers[SIGNATURE_HEADER.toLowerCase()] = signatureHeader(await this.signing.signingSecrets(run.execution.tenantId, run.signing), body, timestamp);
+    headers[SIGNATURE_HEADER.toLowerCase()] = signatureHeader(
+      await this.signing.signingSecrets(run.execution.tenantId, run.signing),
+      body,
+      timestamp,
+    );
     return { url: parsed.toString(), method: config.method, headers, body };
   }
 }

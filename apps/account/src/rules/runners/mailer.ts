@@ -40,12 +40,23 @@ export class SmtpMailer extends Mailer {
 
   async send(message: MailMessage): Promise<MailReceipt> {
     try {
-      const info = await this.transport.sendMail({ from: this.from, to: message.to, cc: message.cc.length ? message.cc : undefined, subject: message.subject, text: message.text, messageId: message.messageId, headers: message.headers });
+      const info = await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        cc: message.cc.length ? message.cc : undefined,
+        subject: message.subject,
+        text: message.text,
+        messageId: message.messageId,
+        headers: message.headers,
+      });
       const code = Number(/^(\d{3})/.exec(String(info.response ?? ''))?.[1] ?? 250);
       return { responseCode: code, messageId: info.messageId };
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode;
-      if (typeof code === 'number' && code >= 500) throw Object.assign(new PermanentMailError(`SMTP refused the message: ${code} ${(err as Error).message}`), { responseCode: code });
+      if (typeof code === 'number' && code >= 500)
+        throw Object.assign(new PermanentMailError(`SMTP refused the message: ${code} ${(err as Error).message}`), {
+          responseCode: code,
+        });
       throw err;
     }
   }
@@ -61,5 +72,8 @@ export class UnconfiguredMailer extends Mailer {
 export const MailerProvider: Provider = {
   provide: Mailer,
   inject: [AccountConfig],
-  useFactory: (config: AccountConfig) => (config.ACCOUNT_SMTP_URL ? new SmtpMailer(config.ACCOUNT_SMTP_URL, config.ACCOUNT_MAIL_FROM) : new UnconfiguredMailer()),
+  useFactory: (config: AccountConfig) =>
+    config.ACCOUNT_SMTP_URL
+      ? new SmtpMailer(config.ACCOUNT_SMTP_URL, config.ACCOUNT_MAIL_FROM)
+      : new UnconfiguredMailer(),
 };

@@ -15,7 +15,9 @@ export class SecretBox {
   private readonly key: Buffer;
 
   constructor(keyMaterial: string) {
-    this.key = /^[0-9a-fA-F]{64}$/.test(keyMaterial) ? Buffer.from(keyMaterial, 'hex') : scryptSync(keyMaterial, 'kyc-account-secrets/v1', 32);
+    this.key = /^[0-9a-fA-F]{64}$/.test(keyMaterial)
+      ? Buffer.from(keyMaterial, 'hex')
+      : scryptSync(keyMaterial, 'kyc-account-secrets/v1', 32);
   }
 
   seal(plaintext: string, aad: string): string {
@@ -23,13 +25,19 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(aad));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+    return [
+      VERSION,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.');
   }
 
   /** Throws when the value was not sealed with this key and AAD (or was altered). */
   open(sealed: string, aad: string): string {
     const [version, iv, tag, ciphertext] = sealed.split('.');
-    if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) throw new Error('not a sealed value');
+    if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined)
+      throw new Error('not a sealed value');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(aad));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));

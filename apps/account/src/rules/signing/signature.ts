@@ -6,7 +6,8 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
-const hmac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+const hmac = (secret: string, timestamp: number, body: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, one v1 entry per secret (the current
@@ -16,7 +17,8 @@ export function signatureHeader(secrets: readonly string[], body: string, timest
   return [`t=${timestamp}`, ...secrets.map((s) => `v1=${hmac(s, timestamp, body)}`)].join(',');
 }
 
-export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'too_old' | 'too_new' | 'no_match' };
+export type VerifyResult =
+  { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'too_old' | 'too_new' | 'no_match' };
 
 /**
  * What a receiver does: parse the header, refuse timestamps outside the tolerance (replays of an
@@ -24,7 +26,12 @@ export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason
  * (compared in constant time). Deduplicate on the Idempotency-Key header to refuse a replay
  * within the tolerance window.
  */
-export function verifySignature(header: string | undefined, body: string, secret: string, options: { toleranceSeconds?: number; now?: number } = {}): VerifyResult {
+export function verifySignature(
+  header: string | undefined,
+  body: string,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: number } = {},
+): VerifyResult {
   if (!header) return { ok: false, reason: 'malformed' };
   const entries = header.split(',').map((part) => part.trim().split('='));
   const t = entries.find(([k]) => k === 't')?.[1];

@@ -15,7 +15,8 @@ const present = (v: SigningSecretView) => ({
     recommended_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
     creation_date: v.creationDate.toISOString(),
     rotated_at: v.rotatedAt?.toISOString() ?? null,
-    previous_secret_valid_until: v.previousValidUntil && v.previousValidUntil > new Date() ? v.previousValidUntil.toISOString() : null,
+    previous_secret_valid_until:
+      v.previousValidUntil && v.previousValidUntil > new Date() ? v.previousValidUntil.toISOString() : null,
   },
 });
 

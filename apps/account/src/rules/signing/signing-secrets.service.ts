@@ -34,7 +34,12 @@ export class SigningSecretsService {
   async rotate(caller: Caller, graceSeconds = DEFAULT_GRACE_SECONDS): Promise<SigningSecretView> {
     return this.dataSource.transaction(async (m) => {
       await this.ensure(m, caller.tenantId);
-      const row = await m.getRepository(SigningSecretEntity).createQueryBuilder('s').setLock('pessimistic_write').where('s.tenantId = :t', { t: caller.tenantId }).getOneOrFail();
+      const row = await m
+        .getRepository(SigningSecretEntity)
+        .createQueryBuilder('s')
+        .setLock('pessimistic_write')
+        .where('s.tenantId = :t', { t: caller.tenantId })
+        .getOneOrFail();
       const now = this.clock.now();
       const current = this.box.open(row.sealedSecret, aad(caller.tenantId, 'current'));
       const next = newSigningSecret();
@@ -47,7 +52,10 @@ export class SigningSecretsService {
         action: 'signing_secret.rotated',
         resourceType: 'signing_secret',
         resourceId: caller.tenantId,
-        changes: { secret: { from: '[secret]', to: '[secret]' }, previous_valid_until: { to: row.previousValidUntil?.toISOString() ?? null } },
+        changes: {
+          secret: { from: '[secret]', to: '[secret]' },
+          previous_valid_until: { to: row.previousValidUntil?.toISOString() ?? null },
+        },
       });
       return this.view(row);
     });
@@ -57,25 +65,33 @@ export class SigningSecretsService {
    * The secrets that sign now: the current one, then the previous one while its grace period
    * lasts. `row` is the tenant's signing-secret row when the caller has read it already.
    */
-  async signingSecrets(tenantId: string, row?: Pick<SigningSecretEntity, 'sealedSecret' | 'sealedPreviousSecret' | 'previousValidUntil'> | null): Promise<string[]> {
+  async signingSecrets(
+    tenantId: string,
+    row?: Pick<SigningSecretEntity, 'sealedSecret' | 'sealedPreviousSecret' | 'previousValidUntil'> | null,
+  ): Promise<string[]> {
     const r = row ?? (await this.ensure(this.dataSource.manager, tenantId));
     const secrets = [this.box.open(r.sealedSecret, aad(tenantId, 'current'))];
-    if (r.sealedPreviousSecret && r.previousValidUntil && r.previousValidUntil > this.clock.now()) secrets.push(this.box.open(r.sealedPreviousSecret, aad(tenantId, 'previous')));
+    if (r.sealedPreviousSecret && r.previousValidUntil && r.previousValidUntil > this.clock.now())
+      secrets.push(this.box.open(r.sealedPreviousSecret, aad(tenantId, 'previous')));
     return secrets;
   }
 
   private async ensure(m: EntityManager, tenantId: string): Promise<SigningSecretEntity> {
     const existing = await m.findOneBy(SigningSecretEntity, { tenantId });
     if (existing) return existing;
-    await m.query(`INSERT INTO bre_signing_secrets (tenant_id, sealed_secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id) DO NOTHING`, [
-      tenantId,
-      this.box.seal(newSigningSecret(), aad(tenantId, 'current')),
-      this.clock.now(),
-    ]);
+    await m.query(
+      `INSERT INTO bre_signing_secrets (tenant_id, sealed_secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id) DO NOTHING`,
+      [tenantId, this.box.seal(newSigningSecret(), aad(tenantId, 'current')), this.clock.now()],
+    );
     return m.findOneByOrFail(SigningSecretEntity, { tenantId });
   }
 
   private view(row: SigningSecretEntity): SigningSecretView {
-    return { secret: this.box.open(row.sealedSecret, aad(row.tenantId, 'current')), creationDate: row.createdAt, rotatedAt: row.rotatedAt, previousValidUntil: row.previousValidUntil };
+    return {
+      secret: this.box.open(row.sealedSecret, aad(row.tenantId, 'current')),
+      creationDate: row.createdAt,
+      rotatedAt: row.rotatedAt,
+      previousValidUntil: row.previousValidUntil,
+    };
   }
 }

@@ -1,10 +1,15 @@
 import { parseTemplate, renderTemplate, templateError } from './template';
 
-const scope = { variables: { national_id: '123', score: 0.75, first_name: 'Ana "A"', custom_input: null, country: 'CO' }, env: { API_TOKEN: 'tok', country: 'env-country' } };
+const scope = {
+  variables: { national_id: '123', score: 0.75, first_name: 'Ana "A"', custom_input: null, country: 'CO' },
+  env: { API_TOKEN: 'tok', country: 'env-country' },
+};
 
 describe('templates', () => {
   it('renders event variables, env vars, and leaves text alone', () => {
-    expect(renderTemplate('id={{.national_id}} score={{ .score }} token={{.API_TOKEN}}', scope)).toBe('id=123 score=0.75 token=tok');
+    expect(renderTemplate('id={{.national_id}} score={{ .score }} token={{.API_TOKEN}}', scope)).toBe(
+      'id=123 score=0.75 token=tok',
+    );
     expect(renderTemplate('no expressions at all', scope)).toBe('no expressions at all');
   });
 
@@ -17,8 +22,12 @@ describe('templates', () => {
   });
 
   it('applies json and urlquery filters', () => {
-    expect(renderTemplate('{"name": {{.first_name | json}}, "score": {{.score | json}}}', scope)).toBe('{"name": "Ana \\"A\\"", "score": 0.75}');
-    expect(renderTemplate('https://x.test/?q={{.first_name | urlquery}}', scope)).toBe('https://x.test/?q=Ana%20%22A%22');
+    expect(renderTemplate('{"name": {{.first_name | json}}, "score": {{.score | json}}}', scope)).toBe(
+      '{"name": "Ana \\"A\\"", "score": 0.75}',
+    );
+    expect(renderTemplate('https://x.test/?q={{.first_name | urlquery}}', scope)).toBe(
+      'https://x.test/?q=Ana%20%22A%22',
+    );
   });
 
   it('refuses what is not an expression, unknown filters and unclosed braces', () => {

@@ -46,12 +46,17 @@ export function parseTemplate(text: string): TemplatePart[] {
     if (close < 0) throw new TemplateSyntaxError(`unclosed "{{" at character ${open + 1}`);
     const inner = text.slice(open + 2, close);
     const m = EXPRESSION.exec(inner);
-    if (!m) throw new TemplateSyntaxError(`"{{${inner}}}" is not a template expression; use {{.name}}, {{.env.NAME}} or {{.name | json}}`);
+    if (!m)
+      throw new TemplateSyntaxError(
+        `"{{${inner}}}" is not a template expression; use {{.name}}, {{.env.NAME}} or {{.name | json}}`,
+      );
     const filters = m[3]
       .split('|')
       .map((f) => f.trim())
       .filter(Boolean);
-    for (const f of filters) if (!(TEMPLATE_FILTERS as readonly string[]).includes(f)) throw new TemplateSyntaxError(`unknown template filter "${f}" (known: ${TEMPLATE_FILTERS.join(', ')})`);
+    for (const f of filters)
+      if (!(TEMPLATE_FILTERS as readonly string[]).includes(f))
+        throw new TemplateSyntaxError(`unknown template filter "${f}" (known: ${TEMPLATE_FILTERS.join(', ')})`);
     parts.push({ scope: m[1] ? 'env' : 'any', name: m[2], filters: filters as TemplateFilter[] });
     at = close + 2;
   }
@@ -103,4 +108,5 @@ export function renderParts(parts: readonly TemplatePart[], scope: TemplateScope
 }
 
 /** Parses and renders (templates are validated on save, so a syntax error here is a bug). */
-export const renderTemplate = (template: string, scope: TemplateScope): string => renderParts(parseTemplate(template), scope);
+export const renderTemplate = (template: string, scope: TemplateScope): string =>
+  renderParts(parseTemplate(template), scope);

@@ -11,7 +11,10 @@ export class UpdateTenantDto {
   @MaxLength(200, { message: 'name must be at most 200 characters' })
   name?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Replaces the list; repeated form field, or [] / a single empty value to remove all' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Replaces the list; repeated form field, or [] / a single empty value to remove all',
+  })
   @IsOptional()
   @BillingHubList()
   billing_hubs?: string[];

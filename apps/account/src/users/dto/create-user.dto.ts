@@ -1,7 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
-import { USER_LANGUAGES, UserBillingHub, UserCountry, UserDisplayName, UserEmail, UserLanguage, UserPhoneNumber, UserRole } from './user-fields';
+import {
+  USER_LANGUAGES,
+  UserBillingHub,
+  UserCountry,
+  UserDisplayName,
+  UserEmail,
+  UserLanguage,
+  UserPhoneNumber,
+  UserRole,
+} from './user-fields';
 
 /** POST /v1/account/users. */
 export class CreateUserDto {
@@ -29,7 +38,10 @@ export class CreateUserDto {
   @UserRole()
   role?: string;
 
-  @ApiPropertyOptional({ description: "Required when the account has billing hubs: one of them, exactly as listed (GET /v1/account/settings/billing-hubs)" })
+  @ApiPropertyOptional({
+    description:
+      'Required when the account has billing hubs: one of them, exactly as listed (GET /v1/account/settings/billing-hubs)',
+  })
   @IsOptional()
   @UserBillingHub()
   billing_hub?: string;

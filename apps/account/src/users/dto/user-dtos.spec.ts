@@ -11,7 +11,10 @@ const check = <T extends object>(cls: new () => T, body: Record<string, unknown>
   const dto = plainToInstance(cls, body);
   return { dto, fields: toFieldErrors(validateSync(dto)) };
 };
-const badFields = <T extends object>(cls: new () => T, body: Record<string, unknown>) => check(cls, body).fields.map((f) => f.field).sort();
+const badFields = <T extends object>(cls: new () => T, body: Record<string, unknown>) =>
+  check(cls, body)
+    .fields.map((f) => f.field)
+    .sort();
 
 describe('CreateUserDto', () => {
   it('accepts a full user, lowercasing the e-mail and uppercasing the country', () => {
@@ -34,15 +37,17 @@ describe('CreateUserDto', () => {
   });
 
   it('names every bad field', () => {
-    expect(badFields(CreateUserDto, { email: 'not-an-email', country: 'XX', phone_number: '3001234567', language: 'fr', role: 5, billing_hub: ['a', 'b'], display_name: 'x'.repeat(201) })).toEqual([
-      'billing_hub',
-      'country',
-      'display_name',
-      'email',
-      'language',
-      'phone_number',
-      'role',
-    ]);
+    expect(
+      badFields(CreateUserDto, {
+        email: 'not-an-email',
+        country: 'XX',
+        phone_number: '3001234567',
+        language: 'fr',
+        role: 5,
+        billing_hub: ['a', 'b'],
+        display_name: 'x'.repeat(201),
+      }),
+    ).toEqual(['billing_hub', 'country', 'display_name', 'email', 'language', 'phone_number', 'role']);
   });
 
   it('checks the country against the ISO 3166-1 list, not just its shape', () => {
@@ -52,7 +57,8 @@ describe('CreateUserDto', () => {
   });
 
   it('takes E.164 phone numbers only', () => {
-    for (const bad of ['+0573001234567', '+57 300 123 4567', '+1234567890123456', '573001234567', '']) expect(badFields(CreateUserDto, { email: 'a@b.co', phone_number: bad })).toEqual(['phone_number']);
+    for (const bad of ['+0573001234567', '+57 300 123 4567', '+1234567890123456', '573001234567', ''])
+      expect(badFields(CreateUserDto, { email: 'a@b.co', phone_number: bad })).toEqual(['phone_number']);
     expect(badFields(CreateUserDto, { email: 'a@b.co', phone_number: '+5511987654321' })).toEqual([]);
   });
 });

@@ -26,12 +26,20 @@ export const UserCountry = () =>
   );
 
 export const UserPhoneNumber = () =>
-  applyDecorators(Transform(({ value }) => trimmed(value)), Matches(E164_PATTERN, { message: 'phone_number must be in E.164 format, e.g. +573001234567' }));
+  applyDecorators(
+    Transform(({ value }) => trimmed(value)),
+    Matches(E164_PATTERN, { message: 'phone_number must be in E.164 format, e.g. +573001234567' }),
+  );
 
-export const UserLanguage = () => applyDecorators(IsIn(USER_LANGUAGES, { message: `language must be one of ${USER_LANGUAGES.join(', ')}` }));
+export const UserLanguage = () =>
+  applyDecorators(IsIn(USER_LANGUAGES, { message: `language must be one of ${USER_LANGUAGES.join(', ')}` }));
 
 export const UserRole = () =>
-  applyDecorators(Transform(({ value }) => trimmed(value)), IsString({ message: 'role must be a role name' }), MaxLength(64, { message: 'role must be at most 64 characters' }));
+  applyDecorators(
+    Transform(({ value }) => trimmed(value)),
+    IsString({ message: 'role must be a role name' }),
+    MaxLength(64, { message: 'role must be at most 64 characters' }),
+  );
 
 /** Checked against the tenant's billing hubs by the service (exact match). */
 export const UserBillingHub = () =>
@@ -42,4 +50,8 @@ export const UserBillingHub = () =>
   );
 
 export const UserDisplayName = () =>
-  applyDecorators(Transform(({ value }) => trimmed(value)), IsString({ message: 'display_name must be text' }), MaxLength(200, { message: 'display_name must be at most 200 characters' }));
+  applyDecorators(
+    Transform(({ value }) => trimmed(value)),
+    IsString({ message: 'display_name must be text' }),
+    MaxLength(200, { message: 'display_name must be at most 200 characters' }),
+  );

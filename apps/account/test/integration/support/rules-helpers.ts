@@ -33,7 +33,13 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const at = Date.now();
       const path = req.url ?? '/';
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at,
+      });
       const prefix = [...scripts.keys()].find((p) => path.startsWith(p));
       const next = prefix ? scripts.get(prefix)!.shift() : undefined;
       if (next === 'slow') setTimeout(() => res.writeHead(200).end('late'), 2_000);
@@ -57,7 +63,12 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Verifies X-Signature the way a receiver should (independently of the service's code). */
-export function signatureMatches(header: string | undefined, body: string, secret: string, toleranceSeconds = 300): boolean {
+export function signatureMatches(
+  header: string | undefined,
+  body: string,
+  secret: string,
+  toleranceSeconds = 300,
+): boolean {
   if (!header) return false;
   const parts = header.split(',').map((p) => p.split('='));
   const t = Number(parts.find(([k]) => k === 't')?.[1]);
@@ -87,25 +98,51 @@ export const checkRecord = (tenantId: string, over: Partial<CheckRecord> = {}): 
 
 /** A checks.check.finished envelope as the checks service publishes it. */
 export function finishedEvent(check: CheckRecord): EventEnvelope<CheckFinishedPayload> {
-  return { id: randomUUID(), type: TOPICS.checkFinished, version: 1, tenant_id: check.tenant_id, occurred_at: new Date().toISOString(), aggregate_id: check.check_id, payload: { check } };
+  return {
+    id: randomUUID(),
+    type: TOPICS.checkFinished,
+    version: 1,
+    tenant_id: check.tenant_id,
+    occurred_at: new Date().toISOString(),
+    aggregate_id: check.check_id,
+    payload: { check },
+  };
 }
 
 export async function publish(producer: Producer, ...events: EventEnvelope[]): Promise<void> {
-  await producer.send({ topic: events[0].type, messages: events.map((e) => ({ key: e.aggregate_id, value: JSON.stringify(e) })) });
+  await producer.send({
+    topic: events[0].type,
+    messages: events.map((e) => ({ key: e.aggregate_id, value: JSON.stringify(e) })),
+  });
 }
 
 /** Creates a rule with actions (and env vars) through the API; returns their ids. */
 export async function ruleWithActions(
   api: ApiClient,
   condition: unknown,
-  actions: { name?: string; type: string; status?: string; config: Record<string, unknown>; envs?: { name: string; value: string; is_secret?: boolean }[] }[],
+  actions: {
+    name?: string;
+    type: string;
+    status?: string;
+    config: Record<string, unknown>;
+    envs?: { name: string; value: string; is_secret?: boolean }[];
+  }[],
 ): Promise<{ ruleId: string; actionIds: string[] }> {
-  const rule = await api.postJson('/v1/bre/rules', { name: `rule ${randomUUID().slice(0, 6)}`, event_type: 'checks.check.finished', condition });
+  const rule = await api.postJson('/v1/bre/rules', {
+    name: `rule ${randomUUID().slice(0, 6)}`,
+    event_type: 'checks.check.finished',
+    condition,
+  });
   if (rule.status !== 201) throw new Error(`rule: ${rule.status} ${JSON.stringify(rule.body)}`);
   const ruleId = rule.body.rule.rule_id as string;
   const actionIds: string[] = [];
   for (const a of actions) {
-    const res = await api.postJson(`/v1/bre/rules/${ruleId}/actions`, { name: a.name ?? a.type, type: a.type, status: a.status, config: a.config });
+    const res = await api.postJson(`/v1/bre/rules/${ruleId}/actions`, {
+      name: a.name ?? a.type,
+      type: a.type,
+      status: a.status,
+      config: a.config,
+    });
     if (res.status !== 201) throw new Error(`action: ${res.status} ${JSON.stringify(res.body)}`);
     actionIds.push(res.body.action.action_id);
     for (const env of a.envs ?? []) {

@@ -28,17 +28,25 @@ export class CreateBatchDto {
   @MaxLength(64, { message: 'type must be at most 64 characters' })
   type: string;
 
-  @ApiPropertyOptional({ example: '2027-01-31', description: 'Continuous batch (with frequency): last day the checks repeat; must allow one run' })
+  @ApiPropertyOptional({
+    example: '2027-01-31',
+    description: 'Continuous batch (with frequency): last day the checks repeat; must allow one run',
+  })
   @IsOptional()
   @IsString({ message: 'end_date must be a date YYYY-MM-DD' })
   end_date?: string;
 
-  @ApiPropertyOptional({ description: 'Continuous batch (with end_date): daily, weekly, monthly, yearly or <n>d|w|m|y' })
+  @ApiPropertyOptional({
+    description: 'Continuous batch (with end_date): daily, weekly, monthly, yearly or <n>d|w|m|y',
+  })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsString({ message: 'frequency must be daily, weekly, monthly, yearly or <n>d|w|m|y' })
   frequency?: string;
 
-  @ApiPropertyOptional({ description: 'columns_mapping.<input_name> = zero-based column index (0 is column A); default: every input of the type in the documented order' })
+  @ApiPropertyOptional({
+    description:
+      'columns_mapping.<input_name> = zero-based column index (0 is column A); default: every input of the type in the documented order',
+  })
   columns_mapping?: Record<string, number>;
 }

@@ -40,11 +40,19 @@ export class LocalBatchFileStorage extends BatchFileStorage {
   }
 
   async save(manager: EntityManager, batch: BatchFileRef, content: Buffer, now: Date): Promise<void> {
-    await manager.query(`INSERT INTO batch_files (batch_id, tenant_id, content, created_at) VALUES ($1, $2, $3, $4)`, [batch.id, batch.tenantId, content, now]);
+    await manager.query(`INSERT INTO batch_files (batch_id, tenant_id, content, created_at) VALUES ($1, $2, $3, $4)`, [
+      batch.id,
+      batch.tenantId,
+      content,
+      now,
+    ]);
   }
 
   async read(manager: EntityManager, batch: BatchFileRef): Promise<Buffer | null> {
-    const rows = await manager.query(`SELECT content FROM batch_files WHERE batch_id = $1 AND tenant_id = $2`, [batch.id, batch.tenantId]);
+    const rows = await manager.query(`SELECT content FROM batch_files WHERE batch_id = $1 AND tenant_id = $2`, [
+      batch.id,
+      batch.tenantId,
+    ]);
     return rows[0]?.content ?? null;
   }
 }
@@ -82,9 +90,23 @@ export class S3BatchFileStorage extends BatchFileStorage {
 
 export function batchFileStorageFactory(config: ChecksConfig): BatchFileStorage {
   if (config.CHECKS_BATCH_STORAGE !== 's3') return new LocalBatchFileStorage(config);
-  const { CHECKS_S3_ENDPOINT, CHECKS_S3_BUCKET, CHECKS_S3_REGION, CHECKS_S3_ACCESS_KEY_ID, CHECKS_S3_SECRET_ACCESS_KEY } = config;
-  if (!CHECKS_S3_ENDPOINT || !CHECKS_S3_BUCKET || !CHECKS_S3_REGION || !CHECKS_S3_ACCESS_KEY_ID || !CHECKS_S3_SECRET_ACCESS_KEY) {
-    throw new Error('CHECKS_BATCH_STORAGE=s3 needs CHECKS_S3_ENDPOINT, CHECKS_S3_BUCKET, CHECKS_S3_REGION, CHECKS_S3_ACCESS_KEY_ID and CHECKS_S3_SECRET_ACCESS_KEY');
+  const {
+    CHECKS_S3_ENDPOINT,
+    CHECKS_S3_BUCKET,
+    CHECKS_S3_REGION,
+    CHECKS_S3_ACCESS_KEY_ID,
+    CHECKS_S3_SECRET_ACCESS_KEY,
+  } = config;
+  if (
+    !CHECKS_S3_ENDPOINT ||
+    !CHECKS_S3_BUCKET ||
+    !CHECKS_S3_REGION ||
+    !CHECKS_S3_ACCESS_KEY_ID ||
+    !CHECKS_S3_SECRET_ACCESS_KEY
+  ) {
+    throw new Error(
+      'CHECKS_BATCH_STORAGE=s3 needs CHECKS_S3_ENDPOINT, CHECKS_S3_BUCKET, CHECKS_S3_REGION, CHECKS_S3_ACCESS_KEY_ID and CHECKS_S3_SECRET_ACCESS_KEY',
+    );
   }
   return new S3BatchFileStorage({
     endpoint: CHECKS_S3_ENDPOINT,

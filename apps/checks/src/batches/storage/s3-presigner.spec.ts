@@ -21,11 +21,21 @@ describe('presignS3Url (AWS SigV4 query-string authentication)', () => {
 
   it('signs the method: a PUT link differs from a GET link', () => {
     const at = new Date('2013-05-24T00:00:00Z');
-    expect(presignS3Url(example, 'PUT', 'test.txt', 86_400, at)).not.toBe(presignS3Url(example, 'GET', 'test.txt', 86_400, at));
+    expect(presignS3Url(example, 'PUT', 'test.txt', 86_400, at)).not.toBe(
+      presignS3Url(example, 'GET', 'test.txt', 86_400, at),
+    );
   });
 
   it('puts the bucket in the path for path-style endpoints (MinIO) and keeps slashes of the key', () => {
-    const url = new URL(presignS3Url({ ...example, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true }, 'PUT', 'batches/t1/B1.xlsx', 1_800, new Date()));
+    const url = new URL(
+      presignS3Url(
+        { ...example, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+        'PUT',
+        'batches/t1/B1.xlsx',
+        1_800,
+        new Date(),
+      ),
+    );
     expect(url.host).toBe('127.0.0.1:9000');
     expect(url.pathname).toBe('/examplebucket/batches/t1/B1.xlsx');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('1800');

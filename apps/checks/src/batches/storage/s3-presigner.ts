@@ -18,13 +18,23 @@ const encode = (s: string, keepSlash = false) =>
   encodeURIComponent(s)
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(keepSlash ? /%2F/g : /$^/, '/');
-const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * AWS Signature Version 4 query-string (presigned) URLs for S3-compatible storage, with node:crypto
  * only. Unsigned payload, host as the only signed header.
  */
-export function presignS3Url(loc: S3Location, method: 'GET' | 'PUT' | 'HEAD', key: string, expiresSeconds: number, now: Date): string {
+export function presignS3Url(
+  loc: S3Location,
+  method: 'GET' | 'PUT' | 'HEAD',
+  key: string,
+  expiresSeconds: number,
+  now: Date,
+): string {
   const endpoint = new URL(loc.endpoint);
   const host = loc.forcePathStyle ? endpoint.host : `${loc.bucket}.${endpoint.host}`;
   const path = `${loc.forcePathStyle ? `/${encode(loc.bucket)}` : ''}/${encode(key, true)}`;

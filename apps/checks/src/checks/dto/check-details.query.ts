@@ -3,7 +3,10 @@ import { IsIn, IsOptional, IsString } from 'class-validator';
 import { DETAIL_LANGUAGES, DetailLanguage } from '@kyc/contracts';
 
 export class CheckDetailsQuery {
-  @ApiPropertyOptional({ enum: DETAIL_LANGUAGES, description: 'Language of the labels (lowercase ISO 639-1); default: the language of each database' })
+  @ApiPropertyOptional({
+    enum: DETAIL_LANGUAGES,
+    description: 'Language of the labels (lowercase ISO 639-1); default: the language of each database',
+  })
   @IsOptional()
   @IsIn(DETAIL_LANGUAGES, { message: `lang must be one of ${DETAIL_LANGUAGES.join(', ')}` })
   lang?: DetailLanguage;

@@ -1,7 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
-import { BRAZIL_REGIONS, CHECK_COUNTRIES, CheckCountry, GENDERS, ID_DOCUMENT_TYPES, NATIVE_COUNTRIES } from '@kyc/contracts';
+import {
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  registerDecorator,
+  ValidationOptions,
+} from 'class-validator';
+import {
+  BRAZIL_REGIONS,
+  CHECK_COUNTRIES,
+  CheckCountry,
+  GENDERS,
+  ID_DOCUMENT_TYPES,
+  NATIVE_COUNTRIES,
+} from '@kyc/contracts';
 import { ToBoolean, Trim } from '@kyc/platform';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -27,12 +44,16 @@ function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
 }
 
 /** Form values are strings; JSON clients may send numbers for IDs: keep them as text. */
-const ToText = () => Transform(({ value }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value));
+const ToText = () =>
+  Transform(({ value }) =>
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
+  );
 const Upper = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
 const Lower = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
 const DOCUMENT = /^[A-Za-z0-9][A-Za-z0-9.\-/ ]{0,39}$/;
-const documentMessage = (field: string) => `${field} must be 1 to 40 letters or digits (dots, dashes, slashes and spaces allowed)`;
+const documentMessage = (field: string) =>
+  `${field} must be 1 to 40 letters or digits (dots, dashes, slashes and spaces allowed)`;
 
 /** Vehicle owner document types (national ID, foreign ID or tax ID). */
 export const OWNER_DOCUMENT_TYPES = ['national-id', 'foreign-id', 'tax-id'] as const;
@@ -54,7 +75,10 @@ export class CreateCheckDto {
   @MaxLength(64)
   type: string;
 
-  @ApiPropertyOptional({ description: 'The person authorized the check. Required (true) from API key version 1 on; false never creates a check' })
+  @ApiPropertyOptional({
+    description:
+      'The person authorized the check. Required (true) from API key version 1 on; false never creates a check',
+  })
   @IsOptional()
   @ToBoolean()
   @IsBoolean({ message: 'user_authorized must be true or false' })
@@ -128,12 +152,36 @@ export class CreateCheckDto {
   @Matches(DOCUMENT, { message: documentMessage('native_national_id') })
   native_national_id?: string;
 
-  @ApiPropertyOptional() @IsOptional() @ToText() @Matches(DOCUMENT, { message: documentMessage('foreign_id') }) foreign_id?: string;
-  @ApiPropertyOptional() @IsOptional() @ToText() @Matches(DOCUMENT, { message: documentMessage('passport') }) passport?: string;
-  @ApiPropertyOptional() @IsOptional() @ToText() @Matches(DOCUMENT, { message: documentMessage('driver_license') }) driver_license?: string;
-  @ApiPropertyOptional() @IsOptional() @ToText() @Matches(DOCUMENT, { message: documentMessage('professional_card') }) professional_card?: string;
-  @ApiPropertyOptional() @IsOptional() @ToText() @Matches(DOCUMENT, { message: documentMessage('diplomatic_id') }) diplomatic_id?: string;
-  @ApiPropertyOptional() @IsOptional() @ToText() @Matches(DOCUMENT, { message: documentMessage('birth_certificate') }) birth_certificate?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ToText()
+  @Matches(DOCUMENT, { message: documentMessage('foreign_id') })
+  foreign_id?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ToText()
+  @Matches(DOCUMENT, { message: documentMessage('passport') })
+  passport?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ToText()
+  @Matches(DOCUMENT, { message: documentMessage('driver_license') })
+  driver_license?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ToText()
+  @Matches(DOCUMENT, { message: documentMessage('professional_card') })
+  professional_card?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ToText()
+  @Matches(DOCUMENT, { message: documentMessage('diplomatic_id') })
+  diplomatic_id?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @ToText()
+  @Matches(DOCUMENT, { message: documentMessage('birth_certificate') })
+  birth_certificate?: string;
 
   @ApiPropertyOptional({ description: 'ID for Venezuelans working in Peru' })
   @IsOptional()
@@ -174,7 +222,9 @@ export class CreateCheckDto {
   @ApiPropertyOptional({ description: 'Vehicle license plate' })
   @IsOptional()
   @ToText()
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9\- ]{1,11}$/, { message: 'license_plate must be 2 to 12 letters or digits (dashes and spaces allowed)' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9\- ]{1,11}$/, {
+    message: 'license_plate must be 2 to 12 letters or digits (dashes and spaces allowed)',
+  })
   license_plate?: string;
 
   @ApiPropertyOptional({ description: 'NIV / VIN number' })
@@ -217,7 +267,9 @@ export class CreateCheckDto {
   @ApiPropertyOptional({ description: 'Company ID used for tax payments' })
   @IsOptional()
   @ToText()
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9.\-/ ]{2,31}$/, { message: 'tax_id must be 3 to 32 letters or digits (dots, dashes, slashes and spaces allowed)' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9.\-/ ]{2,31}$/, {
+    message: 'tax_id must be 3 to 32 letters or digits (dots, dashes, slashes and spaces allowed)',
+  })
   tax_id?: string;
 
   @ApiPropertyOptional({ description: 'Person phone number, E.164' })
@@ -226,13 +278,25 @@ export class CreateCheckDto {
   @Matches(/^\+?[1-9]\d{6,14}$/, { message: 'phone_number must be a phone number in E.164 form' })
   phone_number?: string;
 
-  @ApiPropertyOptional({ description: 'Registry identification (RG in Brazil, alternative registry in Mexico): letters and digits; - * , . are omitted' })
+  @ApiPropertyOptional({
+    description:
+      'Registry identification (RG in Brazil, alternative registry in Mexico): letters and digits; - * , . are omitted',
+  })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[-*,.\s]/g, '').toUpperCase() : value))
+  @Transform(({ value }) =>
+    typeof value === 'string' || typeof value === 'number'
+      ? String(value)
+          .replace(/[-*,.\s]/g, '')
+          .toUpperCase()
+      : value,
+  )
   @Matches(/^[A-Z0-9]{1,20}$/, { message: 'state_id must be 1 to 20 letters or digits (- * , . are omitted)' })
   state_id?: string;
 
-  @ApiPropertyOptional({ enum: BRAZIL_REGIONS, description: 'Brazil only. Default: the region of birth from the CPF (national_id)' })
+  @ApiPropertyOptional({
+    enum: BRAZIL_REGIONS,
+    description: 'Brazil only. Default: the region of birth from the CPF (national_id)',
+  })
   @IsOptional()
   @Upper()
   @IsIn(BRAZIL_REGIONS, { message: `region must be one of ${BRAZIL_REGIONS.join(', ')}` })
@@ -247,7 +311,9 @@ export class CreateCheckDto {
   @ApiPropertyOptional({ description: 'Periodic revision frequency: daily, weekly, monthly, yearly or <n>d|w|m|y' })
   @IsOptional()
   @Lower()
-  @Matches(WATCH_FREQUENCY, { message: 'watch must be daily, weekly, monthly, yearly or <n>d, <n>w, <n>m, <n>y (e.g. 3d)' })
+  @Matches(WATCH_FREQUENCY, {
+    message: 'watch must be daily, weekly, monthly, yearly or <n>d, <n>w, <n>m, <n>y (e.g. 3d)',
+  })
   watch?: string;
 }
 

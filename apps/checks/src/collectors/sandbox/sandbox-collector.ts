@@ -132,8 +132,21 @@ export class SandboxCollector implements Collector {
     }
     const readyAt = new Date(ctx.requestedAt.getTime() + this.latencyMs(region));
     if (ctx.now < readyAt) return { kind: 'pending', pollAt: readyAt };
-    if (this.needsCredentials && ctx.credentials?.password === 'invalid') throw new CollectorError(`${this.databaseName} refused the stored credentials (authentication failed)`, true);
-    return this.answer({ spec: this.spec, search: chosen.search.by, searchInputs: chosen.search.inputs, inputs: ctx.inputs, region, now: ctx.now }, ctx.checkId, ctx.attempt, ctx.now);
+    if (this.needsCredentials && ctx.credentials?.password === 'invalid')
+      throw new CollectorError(`${this.databaseName} refused the stored credentials (authentication failed)`, true);
+    return this.answer(
+      {
+        spec: this.spec,
+        search: chosen.search.by,
+        searchInputs: chosen.search.inputs,
+        inputs: ctx.inputs,
+        region,
+        now: ctx.now,
+      },
+      ctx.checkId,
+      ctx.attempt,
+      ctx.now,
+    );
   }
 
   /** The answer, or the configured failure (transient: retried when the tenant's settings ask for retries). */
@@ -144,8 +157,20 @@ export class SandboxCollector implements Collector {
     const answer = sandboxAnswer(input);
     if (this.spec.certificate) {
       const found = answer.records.length;
-      const text = [`SANDBOX CERTIFICATE - ${this.databaseName}`, `Document: ${input.inputs[input.searchInputs[0]] ?? ''}`, `Records: ${found ? found : 'none'}`, `Issued: ${now.toISOString()}`, 'Fictitious data, not valid for any legal purpose.'].join('\n');
-      answer.attachments = [{ file_name: `${this.databaseId}-certificate.txt`, content_type: 'text/plain', content: Buffer.from(text).toString('base64') }];
+      const text = [
+        `SANDBOX CERTIFICATE - ${this.databaseName}`,
+        `Document: ${input.inputs[input.searchInputs[0]] ?? ''}`,
+        `Records: ${found ? found : 'none'}`,
+        `Issued: ${now.toISOString()}`,
+        'Fictitious data, not valid for any legal purpose.',
+      ].join('\n');
+      answer.attachments = [
+        {
+          file_name: `${this.databaseId}-certificate.txt`,
+          content_type: 'text/plain',
+          content: Buffer.from(text).toString('base64'),
+        },
+      ];
     }
     return answer;
   }
@@ -165,11 +190,20 @@ export class SandboxWebhookParser implements WebhookParser {
 
   parse(body: unknown): WebhookAnswer {
     const b = (body ?? {}) as Partial<SandboxWebhookBody>;
-    if (typeof b.reference !== 'string' || !b.reference) throw new WebhookBodyError('reference', 'reference is required');
-    if (b.status === 'failed') return { reference: b.reference, outcome: { kind: 'failure', message: typeof b.message === 'string' ? b.message : 'the provider reported a failure' } };
+    if (typeof b.reference !== 'string' || !b.reference)
+      throw new WebhookBodyError('reference', 'reference is required');
+    if (b.status === 'failed')
+      return {
+        reference: b.reference,
+        outcome: {
+          kind: 'failure',
+          message: typeof b.message === 'string' ? b.message : 'the provider reported a failure',
+        },
+      };
     if (b.status !== 'completed') throw new WebhookBodyError('status', 'status must be completed or failed');
     const answer = b.answer;
-    if (!answer || typeof answer !== 'object' || !Array.isArray(answer.records)) throw new WebhookBodyError('answer', 'answer.records must be a list');
+    if (!answer || typeof answer !== 'object' || !Array.isArray(answer.records))
+      throw new WebhookBodyError('answer', 'answer.records must be a list');
     return { reference: b.reference, outcome: { ...answer, kind: 'answer' } };
   }
 }

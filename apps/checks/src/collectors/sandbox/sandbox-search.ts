@@ -3,11 +3,22 @@ import type { DataSet, Severity } from '@kyc/contracts';
 import { fullName, namesMatch, normalizeName } from '../../engine/names';
 import type { CollectorAnswer, FoundRecord, IdentityFacts, SearchRoute, VehicleFacts } from '../collector';
 import type { SandboxDatabaseSpec } from './sandbox-databases';
-import { SANDBOX_COMPANIES, SANDBOX_LISTED_NAMES, SANDBOX_PEOPLE, SANDBOX_VEHICLES, SandboxCompany, SandboxPerson, SandboxRecord, SandboxVehicle } from './sandbox-identities';
+import {
+  SANDBOX_COMPANIES,
+  SANDBOX_LISTED_NAMES,
+  SANDBOX_PEOPLE,
+  SANDBOX_VEHICLES,
+  SandboxCompany,
+  SandboxPerson,
+  SandboxRecord,
+  SandboxVehicle,
+} from './sandbox-identities';
 
 /** A number in [0, 1) fixed by its parts (the sandbox's only source of "randomness"). */
 export function hashUnit(...parts: (string | number | null | undefined)[]): number {
-  const digest = createHash('sha256').update(parts.map((p) => String(p ?? '')).join('\u0001')).digest();
+  const digest = createHash('sha256')
+    .update(parts.map((p) => String(p ?? '')).join('\u0001'))
+    .digest();
   return digest.readUInt32BE(0) / 2 ** 32;
 }
 
@@ -41,7 +52,10 @@ export interface SearchInput {
   now: Date;
 }
 
-type Subject = { kind: 'person'; value: SandboxPerson } | { kind: 'vehicle'; value: SandboxVehicle } | { kind: 'company'; value: SandboxCompany };
+type Subject =
+  | { kind: 'person'; value: SandboxPerson }
+  | { kind: 'vehicle'; value: SandboxVehicle }
+  | { kind: 'company'; value: SandboxCompany };
 
 function personBy(key: string, value: string, country: string): SandboxPerson | undefined {
   const v = normalizeId(value);
@@ -77,17 +91,24 @@ export function findSubject(input: SearchInput): Subject | undefined {
   if (!value) return undefined;
   if (key === 'license_plate' || key === 'vehicle_id') {
     const v = normalizeId(value);
-    const vehicle = SANDBOX_VEHICLES.find((x) => x.country === spec.country && normalizeId(key === 'license_plate' ? x.license_plate : x.vehicle_id) === v);
+    const vehicle = SANDBOX_VEHICLES.find(
+      (x) => x.country === spec.country && normalizeId(key === 'license_plate' ? x.license_plate : x.vehicle_id) === v,
+    );
     return vehicle && { kind: 'vehicle', value: vehicle };
   }
   if (key === 'tax_id') {
-    const company = SANDBOX_COMPANIES.find((c) => c.country === spec.country && normalizeId(c.tax_id) === normalizeId(value));
+    const company = SANDBOX_COMPANIES.find(
+      (c) => c.country === spec.country && normalizeId(c.tax_id) === normalizeId(value),
+    );
     if (company) return { kind: 'company', value: company };
   }
   if (key === 'first_name') {
     // Mexico's alternative registry method: name, birthdate and gender (state_id identifies the record).
     const person = SANDBOX_PEOPLE.find(
-      (p) => p.country === spec.country && namesMatch(fullName(inputs.first_name, inputs.last_name), fullName(p.first_name, p.last_name), 'exact') && p.date_of_birth === inputs.date_of_birth,
+      (p) =>
+        p.country === spec.country &&
+        namesMatch(fullName(inputs.first_name, inputs.last_name), fullName(p.first_name, p.last_name), 'exact') &&
+        p.date_of_birth === inputs.date_of_birth,
     );
     return person && { kind: 'person', value: person };
   }
@@ -95,9 +116,14 @@ export function findSubject(input: SearchInput): Subject | undefined {
   return person && { kind: 'person', value: person };
 }
 
-const recordFields = (rec: SandboxRecord) => Object.entries(rec.fields).map(([key, value]) => ({ key, value, ...(key === 'status' ? { valueKey: true } : {}) }));
+const recordFields = (rec: SandboxRecord) =>
+  Object.entries(rec.fields).map(([key, value]) => ({ key, value, ...(key === 'status' ? { valueKey: true } : {}) }));
 
-function toFound(rec: SandboxRecord, subjectRef: string, found: { first?: string; last?: string; company?: string }): FoundRecord {
+function toFound(
+  rec: SandboxRecord,
+  subjectRef: string,
+  found: { first?: string; last?: string; company?: string },
+): FoundRecord {
   return {
     data_set: rec.data_set,
     found_by: rec.by,
@@ -112,10 +138,23 @@ function toFound(rec: SandboxRecord, subjectRef: string, found: { first?: string
 }
 
 /** Records a court of Brazil holds: a state court only its own state's, the nation-wide search all. */
-const visibleInRegion = (rec: SandboxRecord, spec: SandboxDatabaseSpec, region: string | null) => !rec.region || spec.regions !== 'state' || rec.region === region;
+const visibleInRegion = (rec: SandboxRecord, spec: SandboxDatabaseSpec, region: string | null) =>
+  !rec.region || spec.regions !== 'state' || rec.region === region;
 
-function generated(dataSet: DataSet, by: SearchRoute, severity: Severity, extra: Partial<FoundRecord> = {}): FoundRecord {
-  return { data_set: dataSet, found_by: by, severity, kind: 'sandbox_generated_finding', fields: [{ key: 'description', value: `Sandbox ${severity} finding` }], ...extra };
+function generated(
+  dataSet: DataSet,
+  by: SearchRoute,
+  severity: Severity,
+  extra: Partial<FoundRecord> = {},
+): FoundRecord {
+  return {
+    data_set: dataSet,
+    found_by: by,
+    severity,
+    kind: 'sandbox_generated_finding',
+    fields: [{ key: 'description', value: `Sandbox ${severity} finding` }],
+    ...extra,
+  };
 }
 
 /** A name search: every record filed by name under a similar name (the source's own fuzzy search). */
@@ -132,12 +171,16 @@ function searchByName(input: SearchInput): CollectorAnswer {
       for (const rec of p.records.filter(wanted)) {
         const filed = rec.name ?? fullName(p.first_name, p.last_name);
         if (!namesMatch(searched, filed, 'soft')) continue;
-        records.push(toFound(rec, p.ref, rec.name ? { first: rec.name, last: '' } : { first: p.first_name, last: p.last_name }));
+        records.push(
+          toFound(rec, p.ref, rec.name ? { first: rec.name, last: '' } : { first: p.first_name, last: p.last_name }),
+        );
       }
     }
   }
   for (const c of SANDBOX_COMPANIES.filter((x) => inScope(x.country) && company)) {
-    for (const rec of c.records.filter(wanted)) if (namesMatch(searched, rec.name ?? c.company_name, 'soft')) records.push(toFound(rec, c.ref, { company: rec.name ?? c.company_name }));
+    for (const rec of c.records.filter(wanted))
+      if (namesMatch(searched, rec.name ?? c.company_name, 'soft'))
+        records.push(toFound(rec, c.ref, { company: rec.name ?? c.company_name }));
   }
   for (const l of SANDBOX_LISTED_NAMES.filter((x) => inScope(x.country))) {
     for (const rec of l.records.filter(wanted)) {
@@ -153,7 +196,9 @@ function searchByName(input: SearchInput): CollectorAnswer {
     for (const dataSet of spec.dataSets) {
       const u = hashUnit(spec.id, normalizeName(searched), dataSet);
       if (u < UNKNOWN_NAME_FINDING_RATE) {
-        const found = company ? { found_company_name: searched } : { found_first_name: inputs.first_name ?? '', found_last_name: inputs.last_name ?? '' };
+        const found = company
+          ? { found_company_name: searched }
+          : { found_first_name: inputs.first_name ?? '', found_last_name: inputs.last_name ?? '' };
         records.push(generated(dataSet, 'name', 'low', { ...found, subject_ref: `name:${normalizeName(searched)}` }));
       }
     }
@@ -180,13 +225,25 @@ function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, d
     };
   } else {
     const found = unknownIdentityFound(hashUnit(spec.country, normalizeId(documentValue), 'identity'));
-    identity = found ? { status: 'found', first_name: inputs.first_name ?? 'SANDBOX', last_name: inputs.last_name ?? `PERSON ${normalizeId(documentValue)?.slice(-4)}` } : { status: 'not_found' };
+    identity = found
+      ? {
+          status: 'found',
+          first_name: inputs.first_name ?? 'SANDBOX',
+          last_name: inputs.last_name ?? `PERSON ${normalizeId(documentValue)?.slice(-4)}`,
+        }
+      : { status: 'not_found' };
   }
   const name = { first: identity.first_name, last: identity.last_name };
   const ref = person?.ref ?? `id:${spec.country}:${normalizeId(documentValue)}`;
   if (spec.dataSets.includes('personal_identity')) {
     const base = { data_set: 'personal_identity' as const, found_by: 'id' as const, subject_ref: ref };
-    if (identity.status === 'not_found') records.push({ ...base, severity: 'high', kind: 'identity_not_found', fields: [{ key: 'document', value: documentValue }] });
+    if (identity.status === 'not_found')
+      records.push({
+        ...base,
+        severity: 'high',
+        kind: 'identity_not_found',
+        fields: [{ key: 'document', value: documentValue }],
+      });
     else
       records.push({
         ...base,
@@ -204,18 +261,26 @@ function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, d
       });
   }
   if (spec.dataSets.includes('document_validation') && person && (inputs.issue_date || inputs.date_of_birth)) {
-    if (inputs.issue_date && person.issue_date && inputs.issue_date !== person.issue_date) wrong.push('document_expedition_date');
+    if (inputs.issue_date && person.issue_date && inputs.issue_date !== person.issue_date)
+      wrong.push('document_expedition_date');
     if (inputs.date_of_birth && inputs.date_of_birth !== person.date_of_birth) wrong.push('date_of_birth');
     records.push({
       data_set: 'document_validation',
       found_by: 'id',
       severity: wrong.length ? 'medium' : 'none',
       kind: wrong.length ? 'document_validation_mismatch' : 'document_validation_match',
-      fields: wrong.length ? wrong.map((w) => ({ key: 'mismatch', value: w })) : [{ key: 'document', value: documentValue }],
+      fields: wrong.length
+        ? wrong.map((w) => ({ key: 'mismatch', value: w }))
+        : [{ key: 'document', value: documentValue }],
       subject_ref: ref,
     });
   }
-  return { kind: 'answer', records, ...(spec.dataSets.includes('personal_identity') ? { identity } : {}), ...(wrong.length ? { wrong_inputs: wrong } : {}) };
+  return {
+    kind: 'answer',
+    records,
+    ...(spec.dataSets.includes('personal_identity') ? { identity } : {}),
+    ...(wrong.length ? { wrong_inputs: wrong } : {}),
+  };
 }
 
 function vehicleFacts(v: SandboxVehicle): VehicleFacts {
@@ -230,7 +295,8 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
   const key = searchInputs[0];
   const value = inputs[key] ?? '';
   const subject = findSubject(input);
-  const wanted = (rec: SandboxRecord) => rec.by === 'id' && spec.dataSets.includes(rec.data_set) && visibleInRegion(rec, spec, input.region);
+  const wanted = (rec: SandboxRecord) =>
+    rec.by === 'id' && spec.dataSets.includes(rec.data_set) && visibleInRegion(rec, spec, input.region);
 
   if (key === 'license_plate' || key === 'vehicle_id') {
     const vehicle = subject?.kind === 'vehicle' ? subject.value : undefined;
@@ -244,8 +310,20 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
     let facts: VehicleFacts | undefined;
     if (spec.dataSets.includes('vehicle_information')) {
       const year = 2010 + Math.floor(hashUnit('year', normalizeId(value)) * 14);
-      facts = vehicle ? vehicleFacts(vehicle) : { status: 'found', [key]: value, manufacturer: 'Sandbox Motors', model: 'Generic', year, color: 'gris' };
-      records.push({ data_set: 'vehicle_information', found_by: 'id', severity: 'none', kind: 'vehicle_registration', subject_ref: ref, fields: [{ key: 'plate', value: facts.license_plate ?? value }, { key: 'vehicle', value: `${facts.manufacturer} ${facts.model} ${facts.year}` }] });
+      facts = vehicle
+        ? vehicleFacts(vehicle)
+        : { status: 'found', [key]: value, manufacturer: 'Sandbox Motors', model: 'Generic', year, color: 'gris' };
+      records.push({
+        data_set: 'vehicle_information',
+        found_by: 'id',
+        severity: 'none',
+        kind: 'vehicle_registration',
+        subject_ref: ref,
+        fields: [
+          { key: 'plate', value: facts.license_plate ?? value },
+          { key: 'vehicle', value: `${facts.manufacturer} ${facts.model} ${facts.year}` },
+        ],
+      });
     }
     return { kind: 'answer', records, ...(facts ? { vehicle: facts } : {}) };
   }
@@ -253,11 +331,14 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
   if (subject?.kind === 'company' || (key === 'tax_id' && !(subject?.kind === 'person'))) {
     const company = subject?.kind === 'company' ? subject.value : undefined;
     const ref = company?.ref ?? `company:${spec.country}:${normalizeId(value)}`;
-    const records = company ? company.records.filter(wanted).map((rec) => toFound(rec, ref, { company: company.company_name })) : [];
+    const records = company
+      ? company.records.filter(wanted).map((rec) => toFound(rec, ref, { company: company.company_name }))
+      : [];
     if (!company)
       for (const ds of spec.dataSets) {
         const sev = unknownSubjectSeverity(hashUnit(spec.country, normalizeId(value), ds));
-        if (sev !== 'none') records.push(generated(ds, 'id', sev, { subject_ref: ref, found_company_name: inputs.company_name ?? '' }));
+        if (sev !== 'none')
+          records.push(generated(ds, 'id', sev, { subject_ref: ref, found_company_name: inputs.company_name ?? '' }));
       }
     const status = company?.status ?? 'active';
     if (spec.dataSets.includes('business_background') && !records.some((rec) => rec.data_set === 'business_background'))
@@ -268,17 +349,39 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
         kind: 'business_registration',
         subject_ref: ref,
         found_company_name: company?.company_name ?? inputs.company_name ?? '',
-        fields: [{ key: 'name', value: company?.company_name ?? inputs.company_name ?? '' }, { key: 'document', value }, { key: 'status', value: status, valueKey: true }],
+        fields: [
+          { key: 'name', value: company?.company_name ?? inputs.company_name ?? '' },
+          { key: 'document', value },
+          { key: 'status', value: status, valueKey: true },
+        ],
       });
-    return { kind: 'answer', records, company: { status, ...(company ? { company_name: company.company_name } : inputs.company_name ? { company_name: inputs.company_name } : {}) } };
+    return {
+      kind: 'answer',
+      records,
+      company: {
+        status,
+        ...(company
+          ? { company_name: company.company_name }
+          : inputs.company_name
+            ? { company_name: inputs.company_name }
+            : {}),
+      },
+    };
   }
 
   // A person (or a vehicle's owner) by a document.
   const person = subject?.kind === 'person' ? subject.value : undefined;
-  const answer = spec.dataSets.some((d) => d === 'personal_identity' || d === 'document_validation') ? identityAnswer(input, person, value) : { kind: 'answer' as const, records: [] as FoundRecord[] };
+  const answer = spec.dataSets.some((d) => d === 'personal_identity' || d === 'document_validation')
+    ? identityAnswer(input, person, value)
+    : { kind: 'answer' as const, records: [] as FoundRecord[] };
   const ref = person?.ref ?? `id:${spec.country}:${normalizeId(value)}`;
   const others: DataSet[] = spec.dataSets.filter((d) => d !== 'personal_identity' && d !== 'document_validation');
-  if (person) answer.records.push(...person.records.filter((rec) => wanted(rec) && others.includes(rec.data_set)).map((rec) => toFound(rec, ref, { first: person.first_name, last: person.last_name })));
+  if (person)
+    answer.records.push(
+      ...person.records
+        .filter((rec) => wanted(rec) && others.includes(rec.data_set))
+        .map((rec) => toFound(rec, ref, { first: person.first_name, last: person.last_name })),
+    );
   else
     for (const ds of others) {
       const sev = unknownSubjectSeverity(hashUnit(spec.country, normalizeId(value), ds));

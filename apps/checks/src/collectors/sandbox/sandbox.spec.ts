@@ -39,14 +39,23 @@ describe('sandbox registry', () => {
     const subjects = [...SANDBOX_PEOPLE, ...SANDBOX_VEHICLES, ...SANDBOX_COMPANIES, ...SANDBOX_LISTED_NAMES];
     for (const s of subjects) {
       for (const r of s.records) {
-        const feeds = SANDBOX_DATABASES.filter((d) => d.dataSets.includes(r.data_set) && d.searches.some((q) => q.by === r.by) && (d.country === s.country || d.country === 'ALL'));
+        const feeds = SANDBOX_DATABASES.filter(
+          (d) =>
+            d.dataSets.includes(r.data_set) &&
+            d.searches.some((q) => q.by === r.by) &&
+            (d.country === s.country || d.country === 'ALL'),
+        );
         expect([s.ref, r.data_set, r.by, feeds.length > 0]).toEqual([s.ref, r.data_set, r.by, true]);
       }
     }
   });
 
   it('covers every severity and the 13 weighted datasets plus document validation', () => {
-    const severities = new Set([...SANDBOX_PEOPLE, ...SANDBOX_VEHICLES, ...SANDBOX_COMPANIES, ...SANDBOX_LISTED_NAMES].flatMap((s) => s.records.map((r) => r.severity)));
+    const severities = new Set(
+      [...SANDBOX_PEOPLE, ...SANDBOX_VEHICLES, ...SANDBOX_COMPANIES, ...SANDBOX_LISTED_NAMES].flatMap((s) =>
+        s.records.map((r) => r.severity),
+      ),
+    );
     for (const s of SEVERITIES.filter((x) => x !== 'unknown')) expect([s, severities.has(s)]).toEqual([s, true]);
     const fed = new Set(SANDBOX_DATABASES.flatMap((d) => d.dataSets));
     expect(fed.size).toBe(14);
@@ -60,23 +69,44 @@ describe('sandbox registry', () => {
         if (Object.keys(w).length) expect([country, type, Math.abs(sum - 1) < 0.001]).toEqual([country, type, true]);
       }
     }
-    expect(Object.keys(defaultWeights('person', registry.candidates('ALL', 'person'))).sort()).toEqual(['alert_in_media', 'international_background']);
+    expect(Object.keys(defaultWeights('person', registry.candidates('ALL', 'person'))).sort()).toEqual([
+      'alert_in_media',
+      'international_background',
+    ]);
   });
 });
 
 describe('planning a check', () => {
-  const weights = (type: 'person' | 'vehicle' | 'company', country: 'CO' | 'BR') => defaultWeights(type, registry.candidates(country, type));
+  const weights = (type: 'person' | 'vehicle' | 'company', country: 'CO' | 'BR') =>
+    defaultWeights(type, registry.candidates(country, type));
 
   it('runs the databases the inputs allow and lists the others as skipped with the inputs they lack', () => {
-    const plan = registry.plan({ country: 'CO', type: 'person', region: null, inputs: { national_id: '1000000001' }, weights: weights('person', 'CO') });
+    const plan = registry.plan({
+      country: 'CO',
+      type: 'person',
+      region: null,
+      inputs: { national_id: '1000000001' },
+      weights: weights('person', 'CO'),
+    });
     const ran = plan.filter((p) => p.search).map((p) => p.collector.databaseId);
     expect(ran).toEqual(expect.arrayContaining(['sandbox-co-registry', 'sandbox-co-police', 'sandbox-co-simit']));
     expect(ran).not.toContain('sandbox-co-rues');
-    expect(plan.find((p) => p.collector.databaseId === 'sandbox-int-sanctions')).toMatchObject({ invalidInputs: ['first_name', 'last_name'] });
+    expect(plan.find((p) => p.collector.databaseId === 'sandbox-int-sanctions')).toMatchObject({
+      invalidInputs: ['first_name', 'last_name'],
+    });
   });
 
   it('searches a Brazilian state court or the nation-wide one, by region', () => {
-    const ids = (region: string) => registry.plan({ country: 'BR', type: 'person', region, inputs: { national_id: '12345678909', region }, weights: weights('person', 'BR') }).map((p) => p.collector.databaseId);
+    const ids = (region: string) =>
+      registry
+        .plan({
+          country: 'BR',
+          type: 'person',
+          region,
+          inputs: { national_id: '12345678909', region },
+          weights: weights('person', 'BR'),
+        })
+        .map((p) => p.collector.databaseId);
     expect(ids('SP')).toContain('sandbox-br-tj-state');
     expect(ids('SP')).not.toContain('sandbox-br-tj-national');
     expect(ids('ALL')).toContain('sandbox-br-tj-national');
@@ -84,7 +114,13 @@ describe('planning a check', () => {
   });
 
   it('skips databases feeding no weighted dataset (custom types)', () => {
-    const plan = registry.plan({ country: 'CO', type: 'fines-only', region: null, inputs: { national_id: '1000000002', license_plate: 'XYZ987' }, weights: { traffic_fines: 1 } });
+    const plan = registry.plan({
+      country: 'CO',
+      type: 'fines-only',
+      region: null,
+      inputs: { national_id: '1000000002', license_plate: 'XYZ987' },
+      weights: { traffic_fines: 1 },
+    });
     expect(plan.map((p) => p.collector.databaseId)).toEqual(['sandbox-co-simit']);
   });
 });
@@ -92,9 +128,16 @@ describe('planning a check', () => {
 describe('sandbox answers', () => {
   it('takes its latency on the given clock, scaled, and answers when due', async () => {
     const police = byId('sandbox-co-police');
-    expect(await police.collect(ctx({ national_id: '1000000002' }))).toEqual({ kind: 'pending', pollAt: new Date(NOW.getTime() + 700) });
+    expect(await police.collect(ctx({ national_id: '1000000002' }))).toEqual({
+      kind: 'pending',
+      pollAt: new Date(NOW.getTime() + 700),
+    });
     const answer = await police.collect(ctx({ national_id: '1000000002' }, { now: new Date(NOW.getTime() + 700) }));
-    expect(answer).toMatchObject({ kind: 'answer', records: [expect.objectContaining({ data_set: 'criminal_record', severity: 'high', found_by: 'id' })], attachments: [expect.objectContaining({ content_type: 'text/plain' })] });
+    expect(answer).toMatchObject({
+      kind: 'answer',
+      records: [expect.objectContaining({ data_set: 'criminal_record', severity: 'high', found_by: 'id' })],
+      attachments: [expect.objectContaining({ content_type: 'text/plain' })],
+    });
     const fast = new SandboxCollector(police.spec, { ...tuning, latencyScale: 0 });
     expect((await fast.collect(ctx({ national_id: '1000000001' }))).kind).toBe('answer');
   });
@@ -105,24 +148,43 @@ describe('sandbox answers', () => {
     expect(police.firstAskDelayMs({ region: null })).toBe(700);
     const fast = new SandboxCollector(police.spec, { ...tuning, latencyScale: 0 });
     expect([fast.answerLatencyMs({ region: null }), fast.firstAskDelayMs({ region: null })]).toEqual([0, 0]);
-    const slow = new SandboxCollector(police.spec, { ...tuning, latencyScale: 0, overrides: { 'sandbox-co-police': { latency_ms: 5_000 } } });
+    const slow = new SandboxCollector(police.spec, {
+      ...tuning,
+      latencyScale: 0,
+      overrides: { 'sandbox-co-police': { latency_ms: 5_000 } },
+    });
     expect(slow.answerLatencyMs({ region: null })).toBe(5_000);
     // A webhook database is asked at once but answers much later.
     const national = byId('sandbox-br-tj-national');
-    expect([national.firstAskDelayMs({ region: 'ALL' }), national.answerLatencyMs({ region: 'ALL' }) > 24 * 3_600_000]).toEqual([0, true]);
+    expect([
+      national.firstAskDelayMs({ region: 'ALL' }),
+      national.answerLatencyMs({ region: 'ALL' }) > 24 * 3_600_000,
+    ]).toEqual([0, true]);
   });
 
   it('gives Brazil state courts 2 to 20 minutes, fixed per region', () => {
     const state = byId('sandbox-br-tj-state');
     const latencies = ['DF', 'SP', 'RJ', 'AC', 'TO'].map((r) => state.latencyMs(r));
-    for (const l of latencies) expect(l).toBeGreaterThanOrEqual(2 * 60_000), expect(l).toBeLessThanOrEqual(20 * 60_000);
+    for (const l of latencies)
+      (expect(l).toBeGreaterThanOrEqual(2 * 60_000), expect(l).toBeLessThanOrEqual(20 * 60_000));
     expect(byId('sandbox-br-tj-national').latencyMs('ALL')).toBeGreaterThan(24 * 3_600_000);
   });
 
   it('fails at the configured rate, per database override first', async () => {
-    const failing = new SandboxCollector(byId('sandbox-co-registry').spec, { latencyScale: 0, failureRate: 0, overrides: { 'sandbox-co-registry': { failure_rate: 1 } } });
-    await expect(failing.collect(ctx({ national_id: '1000000001' }))).rejects.toMatchObject({ name: 'CollectorError', permanent: false });
-    const fine = new SandboxCollector(byId('sandbox-co-registry').spec, { latencyScale: 0, failureRate: 1, overrides: { 'sandbox-co-registry': { failure_rate: 0 } } });
+    const failing = new SandboxCollector(byId('sandbox-co-registry').spec, {
+      latencyScale: 0,
+      failureRate: 0,
+      overrides: { 'sandbox-co-registry': { failure_rate: 1 } },
+    });
+    await expect(failing.collect(ctx({ national_id: '1000000001' }))).rejects.toMatchObject({
+      name: 'CollectorError',
+      permanent: false,
+    });
+    const fine = new SandboxCollector(byId('sandbox-co-registry').spec, {
+      latencyScale: 0,
+      failureRate: 1,
+      overrides: { 'sandbox-co-registry': { failure_rate: 0 } },
+    });
     await expect(fine.collect(ctx({ national_id: '1000000001' }))).resolves.toMatchObject({ kind: 'answer' });
   });
 
@@ -130,29 +192,73 @@ describe('sandbox answers', () => {
     const police = new SandboxCollector(byId('sandbox-co-police').spec, { ...tuning, latencyScale: 0 });
     await expect(police.collect(ctx({ national_id: '1000000099' }))).rejects.toMatchObject({ permanent: false });
     const bureau = new SandboxCollector(byId('sandbox-co-bureau').spec, { ...tuning, latencyScale: 0 });
-    await expect(bureau.collect(ctx({ national_id: '1000000007' }, { credentials: { username: 'u', password: 'invalid' } }))).rejects.toMatchObject({ permanent: true });
-    await expect(bureau.collect(ctx({ national_id: '1000000007' }, { credentials: { username: 'u', password: 'ok' } }))).resolves.toMatchObject({ records: [expect.objectContaining({ severity: 'high' })] });
+    await expect(
+      bureau.collect(ctx({ national_id: '1000000007' }, { credentials: { username: 'u', password: 'invalid' } })),
+    ).rejects.toMatchObject({ permanent: true });
+    await expect(
+      bureau.collect(ctx({ national_id: '1000000007' }, { credentials: { username: 'u', password: 'ok' } })),
+    ).resolves.toMatchObject({ records: [expect.objectContaining({ severity: 'high' })] });
   });
 
   it('finds people by name with homonyms, filed under other token orders too', () => {
     const judicial = byId('sandbox-co-judicial').spec;
-    const answer = sandboxAnswer({ spec: judicial, search: 'name', searchInputs: ['first_name', 'last_name'], inputs: { first_name: 'Juan Carlos', last_name: 'Pérez Gómez' }, region: null, now: NOW });
-    expect(answer.records).toEqual([expect.objectContaining({ data_set: 'criminal_record', severity: 'very_high', found_first_name: 'PEREZ GOMEZ JUAN CARLOS', subject_ref: 'co-homonym-b' })]);
+    const answer = sandboxAnswer({
+      spec: judicial,
+      search: 'name',
+      searchInputs: ['first_name', 'last_name'],
+      inputs: { first_name: 'Juan Carlos', last_name: 'Pérez Gómez' },
+      region: null,
+      now: NOW,
+    });
+    expect(answer.records).toEqual([
+      expect.objectContaining({
+        data_set: 'criminal_record',
+        severity: 'very_high',
+        found_first_name: 'PEREZ GOMEZ JUAN CARLOS',
+        subject_ref: 'co-homonym-b',
+      }),
+    ]);
   });
 
   it('answers the identity, dead people and document mismatches', () => {
     const registrySpec = byId('sandbox-co-registry').spec;
-    const ask = (inputs: Record<string, string>) => sandboxAnswer({ spec: registrySpec, search: 'id', searchInputs: ['national_id'], inputs, region: null, now: NOW });
-    expect(ask({ national_id: '1000000001' })).toMatchObject({ identity: { status: 'found', gender: 'female' }, records: [expect.objectContaining({ severity: 'none', kind: 'identity_record' })] });
-    expect(ask({ national_id: '1000000006' })).toMatchObject({ identity: { status: 'dead', death_date: '2021-11-10' }, records: [expect.objectContaining({ severity: 'very_high' })] });
-    expect(ask({ national_id: '1000000001', issue_date: '2009-01-01' })).toMatchObject({ wrong_inputs: ['document_expedition_date'] });
+    const ask = (inputs: Record<string, string>) =>
+      sandboxAnswer({
+        spec: registrySpec,
+        search: 'id',
+        searchInputs: ['national_id'],
+        inputs,
+        region: null,
+        now: NOW,
+      });
+    expect(ask({ national_id: '1000000001' })).toMatchObject({
+      identity: { status: 'found', gender: 'female' },
+      records: [expect.objectContaining({ severity: 'none', kind: 'identity_record' })],
+    });
+    expect(ask({ national_id: '1000000006' })).toMatchObject({
+      identity: { status: 'dead', death_date: '2021-11-10' },
+      records: [expect.objectContaining({ severity: 'very_high' })],
+    });
+    expect(ask({ national_id: '1000000001', issue_date: '2009-01-01' })).toMatchObject({
+      wrong_inputs: ['document_expedition_date'],
+    });
   });
 
   it('derives unknown IDs from a hash: stable, mostly clean', () => {
     const police = byId('sandbox-co-police').spec;
-    const ask = (id: string) => sandboxAnswer({ spec: police, search: 'id', searchInputs: ['national_id'], inputs: { national_id: id }, region: null, now: NOW });
+    const ask = (id: string) =>
+      sandboxAnswer({
+        spec: police,
+        search: 'id',
+        searchInputs: ['national_id'],
+        inputs: { national_id: id },
+        region: null,
+        now: NOW,
+      });
     expect(ask('555000111')).toEqual(ask('555000111'));
-    const clean = Array.from({ length: 200 }, (_, i) => ask(String(7_000_000 + i))).filter((a) => a.records.length === 0).length;
+    const clean = Array.from({ length: 200 }, (_, i) => ask(String(7_000_000 + i))).filter(
+      (a) => a.records.length === 0,
+    ).length;
     expect(clean).toBeGreaterThan(150);
     expect(unknownSubjectSeverity(0.5)).toBe('none');
     expect(unknownSubjectSeverity(0.995)).toBe('very_high');
@@ -161,12 +267,32 @@ describe('sandbox answers', () => {
 
   it('finds vehicles and companies with their facts', () => {
     const runt = byId('sandbox-co-runt').spec;
-    expect(sandboxAnswer({ spec: runt, search: 'id', searchInputs: ['license_plate'], inputs: { license_plate: 'xyz-987' }, region: null, now: NOW })).toMatchObject({
+    expect(
+      sandboxAnswer({
+        spec: runt,
+        search: 'id',
+        searchInputs: ['license_plate'],
+        inputs: { license_plate: 'xyz-987' },
+        region: null,
+        now: NOW,
+      }),
+    ).toMatchObject({
       vehicle: { status: 'found', manufacturer: 'Renault' },
-      records: expect.arrayContaining([expect.objectContaining({ data_set: 'vehicle_information', severity: 'very_high' })]),
+      records: expect.arrayContaining([
+        expect.objectContaining({ data_set: 'vehicle_information', severity: 'very_high' }),
+      ]),
     });
     const rues = byId('sandbox-co-rues').spec;
-    expect(sandboxAnswer({ spec: rues, search: 'id', searchInputs: ['tax_id'], inputs: { tax_id: '900300400-5' }, region: null, now: NOW })).toMatchObject({
+    expect(
+      sandboxAnswer({
+        spec: rues,
+        search: 'id',
+        searchInputs: ['tax_id'],
+        inputs: { tax_id: '900300400-5' },
+        region: null,
+        now: NOW,
+      }),
+    ).toMatchObject({
       company: { status: 'inactive', company_name: 'Inversiones El Dorado Ltda.' },
       records: [expect.objectContaining({ data_set: 'business_background', severity: 'medium' })],
     });

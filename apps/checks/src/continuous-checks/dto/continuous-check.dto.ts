@@ -9,13 +9,20 @@ export class CreateContinuousCheckDto {
   @ApiProperty({ description: 'daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999' })
   frequency: string;
 
-  @ApiProperty({ description: 'YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation)' })
+  @ApiProperty({
+    description:
+      'YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation)',
+  })
   end_date: string;
 
   @ApiPropertyOptional({ enum: ['enabled', 'disabled'], description: 'default enabled' })
   status?: string;
 
-  @ApiPropertyOptional({ enum: [0, 1], description: 'Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default: that version' })
+  @ApiPropertyOptional({
+    enum: [0, 1],
+    description:
+      'Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default: that version',
+  })
   api_key_version?: string;
 }
 

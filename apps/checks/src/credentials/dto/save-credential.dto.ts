@@ -9,7 +9,12 @@ function IsSmallJson(): PropertyDecorator {
       target: target.constructor,
       propertyName: String(propertyName),
       options: { message: 'complements must be an object or a value of at most 8 KB' },
-      validator: { validate: (v: unknown) => v !== null && ['object', 'string', 'number', 'boolean'].includes(typeof v) && JSON.stringify(v).length <= 8_192 },
+      validator: {
+        validate: (v: unknown) =>
+          v !== null &&
+          ['object', 'string', 'number', 'boolean'].includes(typeof v) &&
+          JSON.stringify(v).length <= 8_192,
+      },
     });
 }
 
@@ -27,7 +32,9 @@ export class SaveCredentialDto {
   @MaxLength(1024)
   password: string;
 
-  @ApiPropertyOptional({ description: 'Additional authentication complements (object or value); stored encrypted, never returned' })
+  @ApiPropertyOptional({
+    description: 'Additional authentication complements (object or value); stored encrypted, never returned',
+  })
   @IsOptional()
   @IsSmallJson()
   complements?: unknown;

@@ -4,12 +4,16 @@ import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, Min } f
 import { CUSTOM_TYPE_COUNTRIES, CustomTypeCountry, DATA_SETS, DataSet } from '@kyc/contracts';
 
 /** A weight arrives as a form string: "0.25" -> 0.25; anything else stays for the validators to report. */
-const toWeight = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
+const toWeight = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 
 function Weight(): PropertyDecorator {
   return (target: object, key: string | symbol) => {
     Transform(toWeight)(target, key);
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${String(key)} must be a number from 0 to 1` })(target, key);
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${String(key)} must be a number from 0 to 1` })(
+      target,
+      key,
+    );
     Min(0, { message: `${String(key)} must be a number from 0 to 1` })(target, key);
     Max(1, { message: `${String(key)} must be a number from 0 to 1` })(target, key);
   };
@@ -21,7 +25,10 @@ export type WeightField = (typeof WEIGHT_FIELDS)[number];
 
 /** POST and PUT /v1/config (form-encoded): country, type and one weight per dataset consulted. */
 export class SaveCustomTypeDto {
-  @ApiProperty({ enum: CUSTOM_TYPE_COUNTRIES, description: 'ALL for types that search by name in international databases' })
+  @ApiProperty({
+    enum: CUSTOM_TYPE_COUNTRIES,
+    description: 'ALL for types that search by name in international databases',
+  })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(CUSTOM_TYPE_COUNTRIES, { message: `country must be one of ${CUSTOM_TYPE_COUNTRIES.join(', ')}` })
   country: CustomTypeCountry;
@@ -30,7 +37,9 @@ export class SaveCustomTypeDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'type must be a string' })
   @IsNotEmpty({ message: 'type is required' })
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, { message: 'type must be 1 to 64 letters, digits, spaces, dots, dashes or underscores' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, {
+    message: 'type must be 1 to 64 letters, digits, spaces, dots, dashes or underscores',
+  })
   type: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, description: 'Weight of affiliation and insurance' })

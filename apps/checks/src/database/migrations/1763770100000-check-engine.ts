@@ -20,7 +20,9 @@ export class CheckEngine1763770100000 implements MigrationInterface {
       ADD COLUMN rule_depth int NOT NULL DEFAULT 0,
       ADD COLUMN requested_by_execution text`);
     await q.query(`DROP INDEX IF EXISTS checks_pending_idx`);
-    await q.query(`CREATE INDEX checks_tenant_report_idx ON checks (tenant_id, report_id, created_at, id) WHERE report_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX checks_tenant_report_idx ON checks (tenant_id, report_id, created_at, id) WHERE report_id IS NOT NULL`,
+    );
 
     await q.query(`CREATE TABLE check_databases (
       id text PRIMARY KEY,

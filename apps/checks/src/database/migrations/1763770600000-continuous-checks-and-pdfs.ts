@@ -41,7 +41,9 @@ export class ContinuousChecksAndPdfs1763770600000 implements MigrationInterface 
       finished_at timestamptz,
       UNIQUE (continuous_check_id, due_at)
     )`);
-    await q.query(`CREATE INDEX continuous_check_runs_history_idx ON continuous_check_runs (tenant_id, continuous_check_id, created_at, id)`);
+    await q.query(
+      `CREATE INDEX continuous_check_runs_history_idx ON continuous_check_runs (tenant_id, continuous_check_id, created_at, id)`,
+    );
     await q.query(`CREATE INDEX continuous_check_runs_check_idx ON continuous_check_runs (check_id)`);
     await q.query(`CREATE TABLE check_pdfs (
       tenant_id text NOT NULL,

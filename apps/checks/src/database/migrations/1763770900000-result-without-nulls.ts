@@ -9,7 +9,9 @@ export class ResultWithoutNulls1763770900000 implements MigrationInterface {
   name = 'ResultWithoutNulls1763770900000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`UPDATE checks SET result = result - 'homonym_probability' WHERE result->'homonym_probability' = 'null'::jsonb`);
+    await q.query(
+      `UPDATE checks SET result = result - 'homonym_probability' WHERE result->'homonym_probability' = 'null'::jsonb`,
+    );
   }
 
   async down(): Promise<void> {

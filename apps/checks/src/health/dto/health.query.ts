@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 
 /** GET /v1/health (also /v1/checks/health). */
 export class HealthQuery {
@@ -10,7 +11,10 @@ export class HealthQuery {
   @Matches(/^([A-Z]{2}|ALL)$/, { message: 'country must be an uppercase ISO 3166 alpha-2 code (or ALL)' })
   country: string;
 
-  @ApiPropertyOptional({ description: 'Unix time in seconds: the current time gives the current status; a time of a past day the hourly status of that day. Default: now' })
+  @ApiPropertyOptional({
+    description:
+      'Unix time in seconds: the current time gives the current status; a time of a past day the hourly status of that day. Default: now',
+  })
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'unixTimestampSeconds must be an integer (seconds since 1970-01-01 UTC)' })

@@ -29,13 +29,20 @@ function IsMaxDuration(): PropertyDecorator {
 
 /** POST /v1/settings: fields not sent keep their current value. */
 export class UpdateSettingsDto {
-  @ApiPropertyOptional({ example: '6h', description: '<n>m or <n>h, 15m to 168h. Default: 48h with retries; else 3h CO, MX, PE, BR; 48h CL and ALL; 72h CR' })
+  @ApiPropertyOptional({
+    example: '6h',
+    description: '<n>m or <n>h, 15m to 168h. Default: 48h with retries; else 3h CO, MX, PE, BR; 48h CL and ALL; 72h CR',
+  })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsMaxDuration()
   max_duration?: string;
 
-  @ApiPropertyOptional({ enum: NAMES_MATCHING_TYPES, description: 'soft (default): similar names; exact: identical names. Applies to criminal, legal and international records found by name' })
+  @ApiPropertyOptional({
+    enum: NAMES_MATCHING_TYPES,
+    description:
+      'soft (default): similar names; exact: identical names. Applies to criminal, legal and international records found by name',
+  })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(NAMES_MATCHING_TYPES, { message: 'names_matching_type must be soft or exact' })

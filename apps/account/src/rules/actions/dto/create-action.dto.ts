@@ -23,7 +23,17 @@ export class CreateActionDto {
   @IsIn(ACTION_STATUSES, { message: `status must be one of ${ACTION_STATUSES.join(', ')}` })
   status?: ActionStatus;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: CONFIG_DESCRIPTION, example: { url: 'https://example.com/hooks/kyc', method: 'POST', headers: { Authorization: 'Bearer {{.API_TOKEN}}' }, body: '{"check": {{.check_id | json}}}' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: CONFIG_DESCRIPTION,
+    example: {
+      url: 'https://example.com/hooks/kyc',
+      method: 'POST',
+      headers: { Authorization: 'Bearer {{.API_TOKEN}}' },
+      body: '{"check": {{.check_id | json}}}',
+    },
+  })
   @IsObject({ message: 'config must be an object with the configuration of the action type' })
   config: Record<string, unknown>;
 }
