@@ -1,4 +1,10 @@
-import { ManualClock, OutboxService } from '@kyc/platform';
+import { JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+
+import { CollectorRegistry } from '../collectors/collector.registry';
+import { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { CheckEngineService } from '../engine/check-engine.service';
+import { CheckStore } from './check-store';
 import { RuleCheckRejected } from '../rule-requests/rule-check-creator';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
@@ -13,20 +19,27 @@ function creator() {
     manager: { query: outer },
     findOneBy: jest.fn(),
   };
+  const clock = new ManualClock('2030-01-01T00:00:00Z');
+  const config = new ChecksConfig();
+  const store = new CheckStore(
+    {} as DataSource,
+    new OutboxService(clock),
+    new JobQueueService({} as DataSource, clock),
+    config,
+  );
   const checks = new ChecksService(
-    repo as any,
-    {} as any,
-    new OutboxService(),
-    new ChecksConfig(),
-    new ManualClock('2030-01-01T00:00:00Z'),
-    {} as any,
-    {} as any,
+    repo as unknown as Repository<CheckEntity>,
+    {} as Repository<CheckDatabaseEntity>,
+    store,
+    clock,
+    {} as CheckEngineService,
+    {} as CollectorRegistry,
   );
   return { creator: new ChecksRuleCheckCreator(checks, new OutboxService()), outer, inTx };
 }
 
 const meta = (query: jest.Mock) => ({
-  manager: { query } as any,
+  manager: { query } as unknown as EntityManager,
   commandId: 'ev1',
   requestedBy: 'u1',
   ruleId: 'RUL1',
@@ -56,10 +69,13 @@ describe('ChecksRuleCheckCreator', () => {
       requested_by_execution: 'EXE1',
     }); // force: the command is the request
     // Then the reply, in the same transaction.
-    const [sql, params] = inTx.mock.calls[1];
-    expect(sql).toContain('INSERT INTO outbox');
+    const [, params] = inTx.mock.calls[1] as [string, unknown[]];
     expect(params).toEqual(expect.arrayContaining(['checks.rule-check.created', 'EXE1']));
-    expect(JSON.parse(params[5]).payload).toEqual({ execution_id: 'EXE1', check_id: checkId, command_id: 'ev1' });
+    expect(JSON.parse(params[5] as string).payload).toEqual({
+      execution_id: 'EXE1',
+      check_id: checkId,
+      command_id: 'ev1',
+    });
   });
 
   it('refuses inputs the creation rules refuse, so the command is not retried', async () => {

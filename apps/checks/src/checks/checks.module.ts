@@ -7,11 +7,12 @@ import { CheckEntity } from './check.entity';
 import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 import { ChecksController } from './checks.controller';
 import { ChecksService } from './checks.service';
+import { CheckStore } from './check-store';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CheckEntity, CheckDatabaseEntity]), EngineModule, CollectorsModule],
   controllers: [ChecksController],
-  providers: [ChecksService, ChecksRuleCheckCreator],
+  providers: [ChecksService, CheckStore, ChecksRuleCheckCreator],
   exports: [ChecksService, ChecksRuleCheckCreator],
 })
 export class ChecksModule {}

@@ -1,5 +1,11 @@
-import { Caller, ManualClock, OutboxService } from '@kyc/platform';
+import { Caller, JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+
+import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
+import { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { CheckEngineService } from '../engine/check-engine.service';
+import { CheckStore } from './check-store';
 import { CheckEntity } from './check.entity';
 import { ChecksService } from './checks.service';
 
@@ -14,7 +20,22 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A ChecksService over a fake transaction manager that answers createMany's statements. */
+interface StoredItem {
+  id: string;
+  type: string;
+  country: string;
+  input_hash: string;
+  force: boolean;
+  built_in: boolean;
+  inputs: Record<string, string>;
+}
+interface StoredEvent {
+  message_key: string;
+  type: string;
+  envelope: { payload: { check: { check_id: string; status: string } } };
+}
+
+/** A ChecksService over a fake transaction manager that answers the store statement as PostgreSQL would. */
 function service(
   db: {
     customTypes?: { country: string; type: string; weights: unknown }[];
@@ -22,34 +43,57 @@ function service(
     existing?: Partial<CheckEntity>[];
   } = {},
 ) {
-  const query = jest.fn(async (sql: string, _values: unknown[]) => {
-    if (sql.includes('FROM custom_types')) return db.customTypes ?? [];
-    if (sql.includes('DISTINCT ON (input_hash)')) return db.recent ?? [];
-    return [];
+  const query = jest.fn((_sql: string, values: unknown[]) => {
+    const items = JSON.parse(values[0] as string) as (StoredItem & { i: number })[];
+    return Promise.resolve(
+      items.map((item) => {
+        const custom = db.customTypes?.find((c) => c.country === item.country && c.type === item.type);
+        if (!item.built_in && !custom) return { i: item.i, outcome: 'unknown_type', id: item.id };
+        const recent = item.force ? undefined : db.recent?.find((r) => r.input_hash === item.input_hash);
+        return recent
+          ? { i: item.i, outcome: 'existing', id: recent.id }
+          : { i: item.i, outcome: 'created', id: item.id };
+      }),
+    );
   });
-  const manager = { query, findBy: jest.fn(async () => db.existing ?? []) };
-  const repo = { create: (v: Partial<CheckEntity>) => v as CheckEntity };
+  const manager = { query, findBy: jest.fn(() => Promise.resolve(db.existing ?? [])) };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
-  const svc = new ChecksService(
-    repo as any,
-    {} as any,
-    new OutboxService(),
+  const clock = new ManualClock('2030-01-01T00:00:00Z');
+  const store = new CheckStore(
+    {} as DataSource,
+    new OutboxService(clock),
+    new JobQueueService({} as DataSource, clock),
     config,
-    new ManualClock('2030-01-01T00:00:00Z'),
-    {} as any,
-    {} as any,
   );
-  const inserts = () => query.mock.calls.filter(([sql]) => sql.includes('INSERT INTO checks'));
-  /** The checks and events the insert statement stored. */
+  const svc = new ChecksService(
+    {} as Repository<CheckEntity>,
+    {} as Repository<CheckDatabaseEntity>,
+    store,
+    clock,
+    {} as CheckEngineService,
+    {} as CollectorRegistry,
+  );
+  const inserts = () => query.mock.calls;
+  /** The checks the store statement created, with their weights (custom types), and their events. */
   const stored = () => {
-    const [[sql, values]] = inserts();
-    expect(sql).toMatch(/INSERT INTO outbox[\s\S]*INSERT INTO jobs/);
+    const [[, values]] = inserts();
+    const items = JSON.parse(values[0] as string) as StoredItem[];
+    const created = items.filter(
+      (item) =>
+        (item.built_in || db.customTypes?.some((c) => c.country === item.country && c.type === item.type)) &&
+        (item.force || !db.recent?.some((r) => r.input_hash === item.input_hash)),
+    );
+    const ids = new Set(created.map((c) => c.id));
+    const weights = (c: StoredItem) =>
+      c.built_in ? null : db.customTypes!.find((t) => t.country === c.country && t.type === c.type)!.weights;
     return {
-      checks: JSON.parse(values[1] as string) as Record<string, unknown>[],
-      events: (values[9] as string[]).map((e) => JSON.parse(e)),
+      checks: created.map((c) => ({ ...c, weights: weights(c) })),
+      events: (JSON.parse(values[2] as string) as StoredEvent[])
+        .filter((e) => ids.has(e.message_key))
+        .map((e) => ({ type: e.type, payload: e.envelope.payload })),
     };
   };
-  return { svc, manager: manager as any, query, inserts, stored };
+  return { svc, manager: manager as unknown as EntityManager, query, inserts, stored };
 }
 
 describe('ChecksService.createMany', () => {
@@ -82,7 +126,7 @@ describe('ChecksService.createMany', () => {
     expect(results[3].error).toMatchObject({ errorCode: 'user_not_authorized' });
     expect(results[4].error).toMatchObject({ fields: [expect.objectContaining({ field: 'date_of_birth' })] });
     const { checks, events } = stored();
-    expect(checks.map((c) => (c.inputs as Record<string, string>).national_id)).toEqual(['1000000001', '1000000004']);
+    expect(checks.map((c) => c.inputs.national_id)).toEqual(['1000000001', '1000000004']);
     expect(checks.map((c) => c.id)).toEqual([results[0].check!.id, results[5].check!.id]);
     expect(events.map((e) => [e.type, e.payload.check.check_id, e.payload.check.status])).toEqual([
       ['checks.check.created', results[0].check!.id, 'not_started'],

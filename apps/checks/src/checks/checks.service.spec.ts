@@ -1,5 +1,11 @@
 import { CHECK_ACCESS_RULE_FIELDS } from '@kyc/contracts';
-import { Caller, ManualClock, OutboxService } from '@kyc/platform';
+import { Caller, JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
+import { DataSource, Repository } from 'typeorm';
+
+import { CollectorRegistry } from '../collectors/collector.registry';
+import { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { CheckEngineService } from '../engine/check-engine.service';
+import { CheckStore } from './check-store';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
 import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
@@ -19,7 +25,19 @@ function service(outcome: 'created' | 'unknown_type' = 'created') {
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
   const clock = new ManualClock('2030-01-01T00:00:00Z');
   return {
-    svc: new ChecksService(repo as any, {} as any, new OutboxService(), config, clock, {} as any, {} as any),
+    svc: new ChecksService(
+      repo as unknown as Repository<CheckEntity>,
+      {} as Repository<CheckDatabaseEntity>,
+      new CheckStore(
+        repo.manager.connection as unknown as DataSource,
+        new OutboxService(clock),
+        new JobQueueService({} as DataSource, clock),
+        config,
+      ),
+      clock,
+      {} as CheckEngineService,
+      {} as CollectorRegistry,
+    ),
     query,
   };
 }

@@ -1,7 +1,6 @@
 import { Collector } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
-import { ChecksConfig } from '../config/checks.config';
-import { CheckEngineService } from './check-engine.service';
+import { asksInline } from './collector-call';
 
 const collector = (databaseId: string, over: Partial<Collector> = {}): Collector => ({
   databaseId,
@@ -30,21 +29,11 @@ const registry = new CollectorRegistry(
   ],
   [],
 );
-const engine = (max: number) =>
-  new CheckEngineService(
-    {} as any,
-    {} as any,
-    {} as any,
-    {} as any,
-    Object.assign(new ChecksConfig(), { CHECKS_INLINE_COLLECT_MAX_MS: max }),
-    registry,
-    {} as any,
-  );
-const check = { country: 'CO', type: 'person', region: null } as any;
+const check = { country: 'CO', type: 'person', region: null } as const;
 const inline = (max: number) =>
   registry
     .all()
-    .filter((c) => (engine(max) as any).asksInline(check, c.databaseId))
+    .filter((c) => asksInline(registry, max, check, c.databaseId))
     .map((c) => c.databaseId);
 
 describe('which databases the start job asks inline', () => {

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
+import { Caller, Clock, Job, JobQueueService } from '@kyc/platform';
 import { CheckEntity } from '../checks/check.entity';
 import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
@@ -54,7 +54,6 @@ export class PdfService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly checks: ChecksService,
     private readonly jobs: JobQueueService,
-    private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly config: ChecksConfig,
   ) {}
@@ -91,8 +90,6 @@ export class PdfService implements OnModuleInit {
         },
       );
     });
-    // Wake the job queue now rather than at its next poll (as ChecksService.create does).
-    this.outbox.committed();
     return row;
   }
 

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { signalCommit } from './commit-signal';
 import { withClient } from './pooled-client';
 
 /** The pg pool under a TypeORM DataSource (for statements sent without TypeORM on hot paths). */
@@ -26,6 +27,24 @@ export async function rawQuery<T = Record<string, unknown>>(
   values: unknown[],
 ): Promise<T[]> {
   return (await pgPool(dataSource).query(text, values)).rows as T[];
+}
+
+/**
+ * Runs a statement that writes: in the caller's transaction when `manager` is given, else alone on
+ * the pool (rawQuery), as its own autocommit transaction, after which the outbox relay and the job
+ * queue are woken as after a TypeORM commit. For statements that add outbox events or jobs with
+ * OutboxService.insertSql / JobQueueService.insertSql: the caller has nothing more to signal.
+ */
+export async function writeQuery<T = Record<string, unknown>>(
+  dataSource: DataSource,
+  text: string,
+  values: unknown[],
+  manager?: EntityManager,
+): Promise<T[]> {
+  if (manager) return (await manager.query(text, values)) as T[];
+  const rows = await rawQuery<T>(dataSource, text, values);
+  signalCommit();
+  return rows;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+
 import type { EventEnvelope } from '@kyc/contracts';
+import { Injectable, Optional } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { signalCommit } from '../database/commit-signal';
 import { currentRequestId } from '../observability/request-context.storage';
+import { Clock } from '../time/clock';
 
 export interface OutgoingEvent<TPayload> {
   topic: string;
@@ -24,13 +27,20 @@ export interface OutboxRow {
   envelope: EventEnvelope | null;
 }
 
+/** The columns of an OutboxRow as a record definition (`jsonb_to_recordset(...) AS e(...)`). */
+const OUTBOX_RECORD = 'id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb';
+
 /**
  * The one way to publish: events are written to `<schema>.outbox` inside the transaction of the
  * state change they describe, and the relay sends them to Kafka after commit. Services never
- * call a Kafka producer themselves.
+ * call a Kafka producer themselves, nor write the outbox table: `add` inserts events in the
+ * caller's transaction; `insertSql` is the same insert as a part of a caller's own statement.
  */
 @Injectable()
 export class OutboxService {
+  /** occurred_at comes from the service's Clock (a plain `new OutboxService()` uses the system's). */
+  constructor(@Optional() private readonly clock?: Clock) {}
+
   /** Builds the row (and envelope) for an event; exposed for single-statement inserts on hot paths. */
   row<T>(event: OutgoingEvent<T>): OutboxRow {
     const id = randomUUID();
@@ -42,7 +52,7 @@ export class OutboxService {
             type: event.type,
             version: event.version ?? 1,
             tenant_id: event.tenantId,
-            occurred_at: new Date().toISOString(),
+            occurred_at: (this.clock?.now() ?? new Date()).toISOString(),
             aggregate_id: event.aggregateId,
             correlation_id: currentRequestId(),
             payload: event.payload,
@@ -59,7 +69,8 @@ export class OutboxService {
 
   /**
    * Tells the relay that events were committed outside a TypeORM transaction (a single
-   * autocommit statement), so it sends them now instead of at its next poll.
+   * autocommit statement), so it sends them now instead of at its next poll. `writeQuery` does
+   * this for the statements it runs.
    */
   committed(): void {
     signalCommit();
@@ -87,5 +98,17 @@ export class OutboxService {
       params,
     );
     return rows;
+  }
+
+  /**
+   * The INSERT of events into the outbox, for a data-modifying WITH of the caller's own statement
+   * (the state change and its events in one statement): `eventsParam` is the placeholder (`$4`)
+   * of a bound JSON array of OutboxRow (`JSON.stringify` of `row()` results); `where` optionally
+   * keeps some of them (over the alias `e`, e.g. `e.message_key IN (SELECT id FROM ins)`).
+   */
+  insertSql(eventsParam: string, where?: string): string {
+    return `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
+    SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
+      FROM jsonb_to_recordset(${eventsParam}::jsonb) AS e(${OUTBOX_RECORD})${where ? ` WHERE ${where}` : ''}`;
   }
 }

@@ -7,56 +7,36 @@ import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
 import { Clock } from '../time/clock';
+import {
+  CLAIM_SQL,
+  COMPLETE_JOB_SQL,
+  DUE_QUEUES_SQL,
+  FAIL_JOB_SQL,
+  INSERT_JOB_SQL,
+  INSERT_JOBS_SQL,
+  JOB_RECORD,
+  PURGE_JOBS_SQL,
+} from './job-queue.sql';
 
-export interface Job<T = unknown> {
-  id: string;
+import { EnqueueOptions, Job, JOB_COMPLETED, JobHandler, JobRow, PermanentJobError, QueueOptions } from './job';
+
+export { DUE_QUEUES_SQL } from './job-queue.sql';
+export * from './job';
+
+interface ClaimedRow {
+  id: string | number;
   queue: string;
-  tenantId: string | null;
-  payload: T;
-  /** 1 on the first run. */
-  attempt: number;
-  maxAttempts: number;
-  runAt: Date;
+  tenant_id: string | null;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  run_at: Date;
 }
 
-export interface EnqueueOptions {
-  tenantId?: string | null;
-  /** When to run (default now, by the queue's clock). */
-  runAt?: Date;
-  maxAttempts?: number;
-  /** A job with the same key is not enqueued twice (while it exists). */
-  dedupeKey?: string;
-}
-
-export interface QueueOptions {
-  concurrency?: number;
-  /** How long a claimed job is locked; a worker that dies loses its claim after this. */
-  lockMs?: number;
-  /** Delay before retry n (1-based). Default: exponential from 1 s, capped at 5 min. */
-  backoffMs?: (attempt: number) => number;
-  /**
-   * Run the handler in a transaction that also marks the job done: its database effects and the
-   * job's completion commit together (exactly once). Leave false for handlers that call out
-   * (HTTP, SMTP): they must be idempotent, since a crash after the effect re-runs the job.
-   */
-  transactional?: boolean;
-}
-
-/**
- * A job's work. A non-transactional handler that commits its effects in a transaction of its own
- * may complete the job in that same transaction (`JobQueueService.complete(m, job)`) and return
- * JOB_COMPLETED, sparing the separate completion statement.
- */
-export type JobHandler<T> = (job: Job<T>, manager: EntityManager) => Promise<void | typeof JOB_COMPLETED>;
-
-/** Returned by a handler that completed its job itself (JobQueueService.complete in its transaction). */
-export const JOB_COMPLETED = 'job-completed' as const;
-
-/** Thrown by a handler for a failure that retrying cannot fix: the job fails at once. */
-export class PermanentJobError extends Error {}
+const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 interface Registration {
-  handler: JobHandler<any>;
+  handler: JobHandler<unknown>;
   options: Required<Omit<QueueOptions, 'backoffMs'>> & { backoffMs: (attempt: number) => number };
   inFlight: number;
   /** The last claim got every job it asked for: more are likely due, claim without looking first. */
@@ -68,18 +48,6 @@ const PURGE_EVERY_MS = 10 * 60_000;
 const PURGE_BATCH = 5_000;
 /** Wake-ups look for due jobs in idle queues at most this often (see claim). */
 const LOOK_EVERY_MS = 20;
-
-/**
- * The queues among $1 with a job due at $2: a pending job whose run_at has come or a running one
- * whose lease lapsed. Each queue's earliest pending run_at and earliest lease are the first entry
- * of its partial index (jobs_pending_idx, jobs_lease_idx; ORDER BY ... LIMIT 1 keeps the planner
- * on them), a few index pages whatever the backlog. An EXISTS with the time bound was planned as a
- * sequential scan once most jobs were pending and due, so every empty queue read the whole table:
- * 370 ms per look with 150,000 jobs, and the engine stalled behind it (2 checks/s after a burst).
- */
-export const DUE_QUEUES_SQL = `SELECT q.queue FROM unnest($1::text[]) AS q(queue)
-  WHERE (SELECT j.run_at FROM jobs j WHERE j.queue = q.queue AND j.status = 'pending' ORDER BY j.run_at LIMIT 1) <= $2
-     OR (SELECT j.locked_until FROM jobs j WHERE j.queue = q.queue AND j.status = 'running' ORDER BY j.locked_until LIMIT 1) < $2`;
 
 const jobsRun = new Counter({
   name: 'jobs_run_total',
@@ -118,7 +86,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
 
   register<T>(queue: string, handler: JobHandler<T>, options: QueueOptions = {}): void {
     this.queues.set(queue, {
-      handler,
+      handler: handler as JobHandler<unknown>,
       inFlight: 0,
       backlog: false,
       options: {
@@ -139,18 +107,14 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     options: EnqueueOptions = {},
   ): Promise<string | null> {
     const runner = manager ?? this.dataSource.manager;
-    const rows = await runner.query(
-      `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key) VALUES ($1, $2, $3::jsonb, $4, $5, $6)
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [
-        queue,
-        options.tenantId ?? null,
-        JSON.stringify(payload),
-        options.maxAttempts ?? 5,
-        options.runAt ?? this.clock.now(),
-        options.dedupeKey ?? null,
-      ],
-    );
+    const rows: { id: string }[] = await runner.query(INSERT_JOB_SQL, [
+      queue,
+      options.tenantId ?? null,
+      JSON.stringify(payload),
+      options.maxAttempts ?? 5,
+      options.runAt ?? this.clock.now(),
+      options.dedupeKey ?? null,
+    ]);
     return rows[0]?.id ?? null;
   }
 
@@ -166,21 +130,53 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     if (!jobs.length) return 0;
     const runner = manager ?? this.dataSource.manager;
     const now = this.clock.now();
-    const rows: unknown[] = await runner.query(
-      `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-       SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key
-         FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key)
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [
-        queue,
-        jobs.map((j) => j.options?.tenantId ?? null),
-        jobs.map((j) => JSON.stringify(j.payload)),
-        jobs.map((j) => j.options?.maxAttempts ?? 5),
-        jobs.map((j) => j.options?.runAt ?? now),
-        jobs.map((j) => j.options?.dedupeKey ?? null),
-      ],
-    );
+    const rows: unknown[] = await runner.query(INSERT_JOBS_SQL, [
+      queue,
+      jobs.map((j) => j.options?.tenantId ?? null),
+      jobs.map((j) => JSON.stringify(j.payload)),
+      jobs.map((j) => j.options?.maxAttempts ?? 5),
+      jobs.map((j) => j.options?.runAt ?? now),
+      jobs.map((j) => j.options?.dedupeKey ?? null),
+    ]);
     return rows.length;
+  }
+
+  /** A job as `insertSql` inserts it (serialize an array of them with JSON.stringify). */
+  row<T>(queue: string, payload: T, options: EnqueueOptions = {}): JobRow<T> {
+    return {
+      queue,
+      tenant_id: options.tenantId ?? null,
+      payload,
+      max_attempts: options.maxAttempts ?? 5,
+      run_at: options.runAt ?? this.clock.now(),
+      dedupe_key: options.dedupeKey ?? null,
+    };
+  }
+
+  /**
+   * The INSERT of jobs for a data-modifying WITH of the caller's own statement (the state change
+   * and the work it queues in one statement, as enqueueMany in its transaction): `jobsParam` is
+   * the placeholder (`$5`) of a bound JSON array of JobRow (`row()`); `where` optionally keeps
+   * some of them (over the alias `j`). A job whose dedupe key exists is not added. Such a
+   * statement run alone (autocommit) goes through `writeQuery`, which wakes the queue.
+   */
+  insertSql(jobsParam: string, where?: string): string {
+    return `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
+    SELECT j.queue, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key
+      FROM jsonb_to_recordset(${jobsParam}::jsonb) AS j(${JOB_RECORD})${where ? ` WHERE ${where}` : ''}
+    ON CONFLICT (dedupe_key) DO NOTHING`;
+  }
+
+  /**
+   * `complete` for a data-modifying WITH of the caller's own statement: completes the jobs of the
+   * bound arrays `idsParam` (bigint[]) and `attemptsParam` (int[], the claimed attempt of each),
+   * each only if that attempt still owns it. The handler then returns JOB_COMPLETED.
+   */
+  completeSql(idsParam: string, attemptsParam: string): string {
+    // The id array also as ANY(...): the planner finds the jobs by primary key instead of joining the whole table.
+    return `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now()
+      FROM unnest(${idsParam}::bigint[], ${attemptsParam}::int[]) AS done(id, attempt)
+     WHERE jobs.id = ANY(${idsParam}::bigint[]) AND jobs.id = done.id AND jobs.attempts = done.attempt`;
   }
 
   start(pollMs: number, retentionHours = 0): void {
@@ -210,11 +206,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     const cutoff = new Date(this.clock.now().getTime() - retentionHours * 3_600_000);
     let total = 0;
     for (;;) {
-      const rows = await rawQuery(
-        this.dataSource,
-        `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE status IN ('completed', 'failed') AND finished_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1`,
-        [cutoff, PURGE_BATCH],
-      );
+      const rows = await rawQuery(this.dataSource, PURGE_JOBS_SQL, [cutoff, PURGE_BATCH]);
       total += rows.length;
       if (rows.length < PURGE_BATCH || this.stopped) return total;
     }
@@ -304,22 +296,12 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       // per finished one (each claim is a statement and a commit); its running jobs kick it again.
       if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
-      const jobs = await rawQuery<Record<string, any>>(
-        this.dataSource,
-        // Jobs whose worker lost its lease first, then due pending ones in order; each part reads
-        // its own partial index (jobs_lease_idx, jobs_pending_idx), a few entries whatever the backlog.
-        `WITH lapsed AS (
-           SELECT id, locked_until AS due FROM jobs WHERE queue = $1 AND status = 'running' AND locked_until < $2
-            ORDER BY locked_until LIMIT $4 FOR UPDATE SKIP LOCKED
-         ), pending AS (
-           SELECT id, run_at AS due FROM jobs WHERE queue = $1 AND status = 'pending' AND run_at <= $2
-            ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
-         )
-         UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
-          WHERE id IN (SELECT id FROM (SELECT id, 0 AS rank, due FROM lapsed UNION ALL SELECT id, 1, due FROM pending) AS due ORDER BY rank, due LIMIT $4)
-          RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at`,
-        [queue, now, new Date(now.getTime() + reg.options.lockMs), free],
-      );
+      const jobs = await rawQuery<ClaimedRow>(this.dataSource, CLAIM_SQL, [
+        queue,
+        now,
+        new Date(now.getTime() + reg.options.lockMs),
+        free,
+      ]);
       reg.backlog = jobs.length === free;
       for (const row of jobs) {
         claimed++;
@@ -362,19 +344,13 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
           const permanent = err instanceof PermanentJobError;
           const final = permanent || job.attempt >= job.maxAttempts;
           const retryAt = new Date(this.clock.now().getTime() + reg.options.backoffMs(job.attempt));
-          await this.dataSource
-            .query(
-              `UPDATE jobs SET status = $3, run_at = $4, locked_until = NULL, last_error = $5, updated_at = now(), finished_at = CASE WHEN $3 = 'failed' THEN now() END
-              WHERE id = $1 AND attempts = $2`,
-              [
-                job.id,
-                job.attempt,
-                final ? 'failed' : 'pending',
-                final ? job.runAt : retryAt,
-                String((err as Error)?.message ?? err).slice(0, 2_000),
-              ],
-            )
-            .catch((e) => this.logger.error({ err: e, msg: 'could not record job failure' }));
+          await rawQuery(this.dataSource, FAIL_JOB_SQL, [
+            job.id,
+            job.attempt,
+            final ? 'failed' : 'pending',
+            final ? job.runAt : retryAt,
+            errorMessage(err).slice(0, 2_000),
+          ]).catch((e) => this.logger.error({ err: e, msg: 'could not record job failure' }));
           jobsRun.inc({ queue: job.queue, outcome: final ? 'failed' : 'retried' });
           this.logger.warn({
             err,
@@ -399,13 +375,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
 
   /** Completes a job only if this attempt still owns it (a newer attempt may have taken over). */
   private async markDone(m: EntityManager, job: Job): Promise<void> {
-    await preparedQuery(
-      this.dataSource,
-      'jobs.done',
-      `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`,
-      [job.id, job.attempt],
-      m,
-    );
+    await preparedQuery(this.dataSource, 'jobs.done', COMPLETE_JOB_SQL, [job.id, job.attempt], m);
   }
 
   /**

@@ -1,0 +1,58 @@
+import type { EntityManager } from 'typeorm';
+
+export interface Job<T = unknown> {
+  id: string;
+  queue: string;
+  tenantId: string | null;
+  payload: T;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  runAt: Date;
+}
+
+export interface EnqueueOptions {
+  tenantId?: string | null;
+  /** When to run (default now, by the queue's clock). */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** A job with the same key is not enqueued twice (while it exists). */
+  dedupeKey?: string;
+}
+
+export interface QueueOptions {
+  concurrency?: number;
+  /** How long a claimed job is locked; a worker that dies loses its claim after this. */
+  lockMs?: number;
+  /** Delay before retry n (1-based). Default: exponential from 1 s, capped at 5 min. */
+  backoffMs?: (attempt: number) => number;
+  /**
+   * Run the handler in a transaction that also marks the job done: its database effects and the
+   * job's completion commit together (exactly once). Leave false for handlers that call out
+   * (HTTP, SMTP): they must be idempotent, since a crash after the effect re-runs the job.
+   */
+  transactional?: boolean;
+}
+
+/**
+ * A job's work. A non-transactional handler that commits its effects in a transaction of its own
+ * may complete the job in that same transaction (`JobQueueService.complete(m, job)`) and return
+ * JOB_COMPLETED, sparing the separate completion statement.
+ */
+export type JobHandler<T> = (job: Job<T>, manager: EntityManager) => Promise<void | typeof JOB_COMPLETED>;
+
+/** Returned by a handler that completed its job itself (JobQueueService.complete in its transaction). */
+export const JOB_COMPLETED = 'job-completed' as const;
+
+/** Thrown by a handler for a failure that retrying cannot fix: the job fails at once. */
+export class PermanentJobError extends Error {}
+
+/** A job as the caller's statement inserts it (JobQueueService.row and insertSql). */
+export interface JobRow<T = unknown> {
+  queue: string;
+  tenant_id: string | null;
+  payload: T;
+  max_attempts: number;
+  run_at: Date;
+  dedupe_key: string | null;
+}
