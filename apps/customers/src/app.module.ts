@@ -3,7 +3,7 @@ import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform
 import { CustomersConfig, loadCustomersConfig } from './config/customers.config';
 import { customersEntities, customersMigrations } from './database/customers.datasource';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Customers API: boots, migrates its schema and answers /health; its features come in their own issue. */
 @Module({})
 export class AppModule {
   static register(config: CustomersConfig, options: ServiceOptions = {}): DynamicModule {
@@ -31,7 +31,8 @@ export function customersService(
     module: AppModule.register(config, options),
     entities: customersEntities,
     migrations: customersMigrations,
-    title: 'Validations API',
-    description: 'Document, face, e-mail and phone validators',
+    title: 'Customers API',
+    description:
+      'Contacts, contact properties and the customers view: profiles, transactions, segments, decision variables',
   };
 }

@@ -3,7 +3,7 @@ import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Engagement API: boots, migrates its schema and answers /health; its features come in their own issue. */
 @Module({})
 export class AppModule {
   static register(config: EngagementConfig, options: ServiceOptions = {}): DynamicModule {
@@ -31,7 +31,7 @@ export function engagementService(
     module: AppModule.register(config, options),
     entities: engagementEntities,
     migrations: engagementMigrations,
-    title: 'Validations API',
-    description: 'Document, face, e-mail and phone validators',
+    title: 'Engagement API',
+    description: 'Messaging-app lines, inbound flows, outbound messages, campaigns and the agent workspace',
   };
 }

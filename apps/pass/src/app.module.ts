@@ -3,7 +3,7 @@ import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform
 import { PassConfig, loadPassConfig } from './config/pass.config';
 import { passEntities, passMigrations } from './database/pass.datasource';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Pass API: boots, migrates its schema and answers /health; its features come in their own issue. */
 @Module({})
 export class AppModule {
   static register(config: PassConfig, options: ServiceOptions = {}): DynamicModule {
@@ -23,7 +23,7 @@ export function passService(env: NodeJS.ProcessEnv = process.env, options: Servi
     module: AppModule.register(config, options),
     entities: passEntities,
     migrations: passMigrations,
-    title: 'Validations API',
-    description: 'Document, face, e-mail and phone validators',
+    title: 'Pass API',
+    description: 'The identity provider: OpenID Connect sign-in, tokens and CIBA',
   };
 }

@@ -1,4 +1,5 @@
 export * from './config/platform.config';
+export * from './config/env-transforms';
 export * from './errors/app.exception';
 export * from './errors/error-envelope';
 export * from './errors/all-exceptions.filter';
@@ -17,6 +18,7 @@ export * from './database/group-commit';
 export * from './database/platform-tables.migration';
 export * from './database/platform-jobs.migration';
 export * from './database/platform-jobs-claim.migration';
+export * from './database/platform-migrations';
 export * from './jobs/job-queue.service';
 export * from './time/clock';
 export * from './events/kafka';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Caller, currentRequestId, Page, paginate } from '@kyc/platform';
+import { Caller, Clock, currentRequestId, Page, paginate } from '@kyc/platform';
 import { AuditLogEntity } from './audit-log.entity';
 import { ListAuditLogQuery } from './dto/list-audit-log.query';
 
@@ -23,7 +23,10 @@ export const REDACTED = '[secret]';
  */
 @Injectable()
 export class AuditLogService {
-  constructor(@InjectRepository(AuditLogEntity) private readonly entries: Repository<AuditLogEntity>) {}
+  constructor(
+    @InjectRepository(AuditLogEntity) private readonly entries: Repository<AuditLogEntity>,
+    private readonly clock: Clock,
+  ) {}
 
   async record(
     manager: EntityManager,
@@ -41,7 +44,7 @@ export class AuditLogService {
       changes: (entry.changes ?? {}) as object,
       reason: entry.reason ?? null,
       requestId: currentRequestId() ?? null,
-      createdAt: new Date(),
+      createdAt: this.clock.now(),
     });
   }
 

@@ -1,6 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
+import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import { SERVICES } from '@kyc/contracts';
 
 export class AccountConfig extends PlatformConfig {
@@ -27,7 +26,7 @@ export class AccountConfig extends PlatformConfig {
   ACCOUNT_MAIL_FROM = 'KYC rules engine <rules@kyc.local>';
 
   /** A chain of checks created by create_check actions stops at this rule depth. */
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(10)

@@ -1,10 +1,5 @@
 import { DataSource } from 'typeorm';
-import {
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { FinishedCheckEntity } from '../check-results/finished-check.entity';
 import { RoleEntity } from '../roles/role.entity';
 import { TenantEntity } from '../tenants/tenant.entity';
@@ -25,9 +20,7 @@ export const accountEntities: Function[] = [
   ...rulesEntities,
 ];
 export const accountMigrations = [
-  PlatformTables1763769600000,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
+  ...PLATFORM_MIGRATIONS,
   CreateAccount1763769602000,
   CreateAuditLog1763769800000,
   CreateRulesEngine1763770400000,

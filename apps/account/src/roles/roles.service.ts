@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { BUILT_IN_ROLES } from '@kyc/contracts';
-import { Caller, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, Page, paginate, ValidationFailedException, Clock } from '@kyc/platform';
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { UserEntity } from '../users/user.entity';
@@ -31,6 +31,7 @@ export class RolesService {
     private readonly dataSource: DataSource,
     private readonly access: AccessStatePublisher,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   create(caller: Caller, dto: CreateRoleDto): Promise<RoleEntity> {
@@ -40,7 +41,7 @@ export class RolesService {
       ]);
     }
     return this.dataSource.transaction(async (m) => {
-      const now = new Date();
+      const now = this.clock.now();
       const role = m.create(RoleEntity, {
         tenantId: caller.tenantId,
         name: dto.name,
@@ -89,7 +90,7 @@ export class RolesService {
       if (dto.access_rules !== undefined) role.accessRules = parseAccessRules(dto.access_rules);
       const changes = diff(before, auditedRole(role));
       if (!Object.keys(changes).length) return role;
-      role.updatedAt = new Date();
+      role.updatedAt = this.clock.now();
       await m.update(
         RoleEntity,
         { tenantId: role.tenantId, name: role.name },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Page, paginate } from '@kyc/platform';
+import { Caller, Page, paginate, Clock } from '@kyc/platform';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { ActionEntity } from './actions/action.entity';
 import { CreateRuleDto } from './dto/create-rule.dto';
@@ -26,6 +26,7 @@ export class RulesService {
     @InjectRepository(RuleVersionEntity) private readonly versions: Repository<RuleVersionEntity>,
     @InjectRepository(ActionEntity) private readonly actions: Repository<ActionEntity>,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   /** Stores the rule as version 1 (the condition was validated as JSON-Logic by the DTO). */
@@ -34,7 +35,7 @@ export class RulesService {
       const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_rules WHERE tenant_id = $1`, [caller.tenantId]);
       if (n >= MAX_RULES_PER_TENANT)
         throw new RuleException(RuleErrorCode.LimitReached, `a tenant can have at most ${MAX_RULES_PER_TENANT} rules`);
-      const now = new Date();
+      const now = this.clock.now();
       const rule = m.create(RuleEntity, {
         id: newRuleId(),
         tenantId: caller.tenantId,
@@ -72,7 +73,7 @@ export class RulesService {
       };
       const changes = diff(before, { ...ruleSnapshot({ ...rule, ...next }), version: rule.version });
       if (!Object.keys(changes).length) return rule;
-      Object.assign(rule, next, { version: rule.version + 1, updatedBy: caller.userId, updatedAt: new Date() });
+      Object.assign(rule, next, { version: rule.version + 1, updatedBy: caller.userId, updatedAt: this.clock.now() });
       await m.update(
         RuleEntity,
         { id: rule.id, tenantId: caller.tenantId },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BUILT_IN_ROLES, FULL_ACCESS_ROLE } from '@kyc/contracts';
-import { Caller } from '@kyc/platform';
+import { Caller, Clock } from '@kyc/platform';
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';
@@ -22,6 +22,7 @@ export class TenantsService {
     private readonly dataSource: DataSource,
     private readonly access: AccessStatePublisher,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   /** Creates the tenant, its built-in roles and its admin (full_access); returns the existing ones when it exists. */
@@ -35,7 +36,7 @@ export class TenantsService {
         await this.access.users(m, admin);
         return { tenant: existing, admin, created: false };
       }
-      const now = new Date();
+      const now = this.clock.now();
       const tenant = await m.save(TenantEntity, {
         id: dto.tenant_id,
         name: dto.name,
@@ -63,7 +64,7 @@ export class TenantsService {
   }
 
   private async createAdmin(m: EntityManager, tenantId: string, email: string): Promise<UserEntity> {
-    const now = new Date();
+    const now = this.clock.now();
     const admin = m.create(UserEntity, {
       id: randomUUID(),
       tenantId,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
-import { Caller, FieldError, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, FieldError, Page, paginate, ValidationFailedException, Clock } from '@kyc/platform';
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';
@@ -31,6 +31,7 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly access: AccessStatePublisher,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   create(caller: Caller, dto: CreateUserDto): Promise<UserEntity> {
@@ -41,7 +42,7 @@ export class UsersService {
         ...(await this.billingHubProblems(m, caller.tenantId, dto.billing_hub, true)),
       ];
       if (problems.length) throw new ValidationFailedException(problems);
-      const now = new Date();
+      const now = this.clock.now();
       const user = m.create(UserEntity, {
         id: randomUUID(),
         tenantId: caller.tenantId,
@@ -149,7 +150,7 @@ export class UsersService {
   ): Promise<UserEntity> {
     const changes = diff(before, auditedUser(user));
     if (!Object.keys(changes).length) return user;
-    user.updatedAt = new Date();
+    user.updatedAt = this.clock.now();
     await m.update(
       UserEntity,
       { tenantId: user.tenantId, id: user.id },

@@ -1,5 +1,4 @@
 import { createHmac, scryptSync } from 'node:crypto';
-import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -15,9 +14,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { SERVICES } from '@kyc/contracts';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
-
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value);
+import { EnvBoolean, EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 
 const isBase64Key = (value: string) =>
   /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
@@ -73,7 +70,7 @@ export function parseSandboxOverrides(value: unknown): Record<string, SandboxOve
 
 export class ChecksConfig extends PlatformConfig {
   /** A check with identical inputs created within this window is returned instead of a new one (unless force_creation). */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   CHECKS_DEDUP_WINDOW_SECONDS = 600;
@@ -82,14 +79,14 @@ export class ChecksConfig extends PlatformConfig {
    * Group commit of check creation: how many create statements may run at once; checks created
    * meanwhile wait and are stored together by the next one (one commit for many). 1 to 20.
    */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(20)
   CHECKS_CREATE_GROUP_IN_FLIGHT = 4;
 
   /** Runs the check engine (start, collector, timer and sandbox jobs) in this process. */
-  @Transform(({ value }) => (typeof value === 'string' ? value === 'true' : value))
+  @EnvBoolean()
   @IsBoolean()
   CHECKS_WORKER_ENABLED = true;
 
@@ -99,7 +96,7 @@ export class ChecksConfig extends PlatformConfig {
    * sandbox latencies, 32 finished about 250 database answers a second on 2 cores, 8 about 130.
    * While HTTP callers saturate the process the queue runs one at a time anyway (JOBS_YIELD_AT).
    */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(500)
@@ -111,20 +108,20 @@ export class ChecksConfig extends PlatformConfig {
    * this and has no first-ask delay, and records their answers in the transaction that starts the
    * check; the others get a job each. 0 turns this off (every database gets its own job).
    */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   CHECKS_INLINE_COLLECT_MAX_MS = 2_000;
 
   /** Start jobs (plan, inline asks, first settle) one process runs at the same time. */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(500)
   CHECKS_START_CONCURRENCY = 16;
 
   /** How long a claimed engine job stays locked; a process that dies loses its jobs to another after this. */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(500)
   CHECKS_WORKER_LOCK_MS = 60_000;
@@ -139,13 +136,13 @@ export class ChecksConfig extends PlatformConfig {
   CHECKS_CREDENTIALS_KEY: string;
 
   /** Multiplies the nominal answer time of every sandbox database (0: answers at once; tests). */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsNumber()
   @Min(0)
   CHECKS_SANDBOX_LATENCY_SCALE = 1;
 
   /** Share of sandbox database queries that fail (0..1), for every sandbox database without an override. */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsNumber()
   @Min(0)
   @Max(1)
@@ -166,26 +163,26 @@ export class ChecksConfig extends PlatformConfig {
   CHECKS_UPLOAD_SIGNING_KEY?: string;
 
   /** Largest batch xlsx file accepted (bytes). */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1024)
   CHECKS_BATCH_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
   /** Most rows one batch may have. */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   CHECKS_BATCH_MAX_ROWS = 100_000;
 
   /** Rows one batch job creates checks for (a job per chunk). */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(10_000)
   CHECKS_BATCH_ROWS_PER_JOB = 500;
 
   /** Batch chunk jobs one process runs at the same time. */
-  @Transform(toNumber)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(64)
@@ -202,7 +199,7 @@ export class ChecksConfig extends PlatformConfig {
   @IsOptional() @IsString() CHECKS_S3_ACCESS_KEY_ID?: string;
   @IsOptional() @IsString() CHECKS_S3_SECRET_ACCESS_KEY?: string;
   /** Path-style URLs (endpoint/bucket/key), as MinIO needs; default virtual-hosted (bucket.endpoint/key). */
-  @Transform(({ value }) => (typeof value === 'string' ? value === 'true' : value))
+  @EnvBoolean()
   @IsBoolean()
   CHECKS_S3_FORCE_PATH_STYLE = false;
 

@@ -1,10 +1,5 @@
 import { DataSource } from 'typeorm';
-import {
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { BatchEntity } from '../batches/batch.entity';
 import { CheckEntity } from '../checks/check.entity';
 import { CollectorCredentialEntity } from '../credentials/collector-credential.entity';
@@ -33,9 +28,7 @@ export const checksEntities: Function[] = [
   BatchEntity,
 ];
 export const checksMigrations = [
-  PlatformTables1763769600000,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
+  ...PLATFORM_MIGRATIONS,
   CreateChecks1763769601000,
   CheckEngine1763770100000,
   ContinuousChecksAndPdfs1763770600000,

@@ -1,19 +1,10 @@
 import { DataSource } from 'typeorm';
-import {
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { loadCustomersConfig } from '../config/customers.config';
 
 /** Entities and migrations of the customers schema, in order. Features add theirs here. */
 export const customersEntities: Function[] = [];
-export const customersMigrations = [
-  PlatformTables1763769600000,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-];
+export const customersMigrations = [...PLATFORM_MIGRATIONS];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
-import { ApiKeySigner, OutboxService } from '@kyc/platform';
+import { ApiKeySigner, OutboxService, Clock } from '@kyc/platform';
 import { IdentityConfig } from '../config/identity.config';
 import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeyErrorCode, ApiKeyException } from './api-keys.exception';
@@ -27,12 +27,13 @@ export class ApiKeysService {
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     config: IdentityConfig,
+    private readonly clock: Clock,
   ) {
     this.signer = new ApiKeySigner(config.API_KEY_PRIVATE_KEY!);
   }
 
   async issue(input: IssueApiKey): Promise<{ key: ApiKeyEntity; token: string }> {
-    const now = new Date();
+    const now = this.clock.now();
     const iat = Math.floor(now.getTime() / 1000);
     const exp = input.expiresInSeconds ? iat + input.expiresInSeconds : undefined;
     const key = this.keys.create({
@@ -69,7 +70,7 @@ export class ApiKeysService {
       });
       if (!key) throw new ApiKeyException(ApiKeyErrorCode.ApiKeyNotFound, `API key ${keyId} not found`);
       if (!key.revokedAt) {
-        key.revokedAt = new Date();
+        key.revokedAt = this.clock.now();
         await m.update(ApiKeyEntity, { id: key.id }, { revokedAt: key.revokedAt });
         await this.outbox.add(m, {
           topic: TOPICS.apiKeyState,

@@ -1,20 +1,10 @@
 import { DataSource } from 'typeorm';
-import {
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
 
 export const identityEntities: Function[] = [ApiKeyEntity];
-export const identityMigrations = [
-  PlatformTables1763769600000,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  CreateApiKeys1763769603000,
-];
+export const identityMigrations = [...PLATFORM_MIGRATIONS, CreateApiKeys1763769603000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -1,19 +1,10 @@
 import { DataSource } from 'typeorm';
-import {
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { loadValidationsConfig } from '../config/validations.config';
 
 /** Entities and migrations of the validations schema, in order. Features add theirs here. */
 export const validationsEntities: Function[] = [];
-export const validationsMigrations = [
-  PlatformTables1763769600000,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-];
+export const validationsMigrations = [...PLATFORM_MIGRATIONS];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -1,8 +1,7 @@
-import { plainToInstance, Transform } from 'class-transformer';
+import { plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
 
-const toBool = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value;
+import { EnvBoolean, EnvNumber } from './env-transforms';
 
 /**
  * Environment every service reads. Apps extend it with their own variables. Only config classes
@@ -12,7 +11,7 @@ export class PlatformConfig {
   @IsString()
   SERVICE_NAME: string;
 
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(65535)
@@ -27,12 +26,12 @@ export class PlatformConfig {
   @IsString()
   DB_SCHEMA: string;
 
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(1)
   DB_POOL_SIZE = 20;
 
-  @Transform(toBool)
+  @EnvBoolean()
   @IsBoolean()
   DB_MIGRATE_ON_START = false;
 
@@ -51,7 +50,7 @@ export class PlatformConfig {
    * so one partition at a time held the account service to about 80 checks.check.finished events
    * a second on 2 cores. The platform's event topics have 3 partitions.
    */
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(64)
@@ -68,12 +67,12 @@ export class PlatformConfig {
   @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
   LOG_LEVEL = 'info';
 
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(10)
   OUTBOX_POLL_MS = 100;
 
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(10)
   JOBS_POLL_MS = 200;
@@ -83,7 +82,7 @@ export class PlatformConfig {
    * (it is saturated), each queue runs at most one job and claims only at its poll, so the backlog
    * waits instead of slowing the API; it catches up when the load passes. 0: never yield.
    */
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(0)
   JOBS_YIELD_AT = 8;
@@ -93,7 +92,7 @@ export class PlatformConfig {
    * jobs table holds the work in flight and recent history, not every job ever run. A job's
    * dedupe key is free again once it is deleted. 0: keep them.
    */
-  @Transform(({ value }) => Number(value))
+  @EnvNumber()
   @IsInt()
   @Min(0)
   JOBS_RETENTION_HOURS = 168;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { countryPermission } from '@kyc/contracts';
-import { Caller, ValidationFailedException } from '@kyc/platform';
+import { Caller, ValidationFailedException, Clock } from '@kyc/platform';
 import { AuditLogService, diff, REDACTED } from '../../audit/audit-log.service';
 import { bumpRulesState } from '../engine/rules-state';
 import { RuleEntity } from '../rule.entity';
@@ -24,6 +24,7 @@ export class ActionsService {
     @InjectRepository(ActionEntity) private readonly actions: Repository<ActionEntity>,
     @InjectRepository(RuleEntity) private readonly rules: Repository<RuleEntity>,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   async create(caller: Caller, ruleId: string, dto: CreateActionDto): Promise<ActionEntity> {
@@ -36,7 +37,7 @@ export class ActionsService {
       );
       if (n >= MAX_ACTIONS_PER_RULE)
         throw new RuleException(RuleErrorCode.LimitReached, `a rule can have at most ${MAX_ACTIONS_PER_RULE} actions`);
-      const now = new Date();
+      const now = this.clock.now();
       const action = m.create(ActionEntity, {
         id: newActionId(),
         tenantId: caller.tenantId,
@@ -78,7 +79,7 @@ export class ActionsService {
         if (JSON.stringify(config) === JSON.stringify(action.config)) return action;
         changes = { config: { from: REDACTED, to: REDACTED } }; // only redacted header values changed
       }
-      Object.assign(action, next, { updatedAt: new Date() });
+      Object.assign(action, next, { updatedAt: this.clock.now() });
       await m.update(
         ActionEntity,
         { id: action.id, tenantId: caller.tenantId },

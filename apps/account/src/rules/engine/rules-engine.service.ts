@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CheckFinishedPayload, EventEnvelope } from '@kyc/contracts';
-import { JobQueueService } from '@kyc/platform';
+import { JobQueueService, Clock } from '@kyc/platform';
 import { AccountConfig } from '../../config/account.config';
 import { ExecutionEntity, ExecutionOutcome } from '../executions/execution.entity';
 import { newExecutionId } from '../executions/executions.service';
@@ -24,6 +24,7 @@ export class RulesEngineService {
     private readonly cache: RuleCacheService,
     private readonly jobs: JobQueueService,
     private readonly config: AccountConfig,
+    private readonly clock: Clock,
   ) {}
 
   async onCheckFinished(
@@ -36,7 +37,7 @@ export class RulesEngineService {
     const variables = checkVariables(event);
     const depth = variables.rule_depth as number;
     const { matched, failed } = matchRules(rules, variables);
-    const now = new Date();
+    const now = this.clock.now();
     const rows: ExecutionEntity[] = [];
     const jobs: { row: ExecutionEntity; action: LoadedAction }[] = [];
     const row = (

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller } from '@kyc/platform';
+import { Caller, Clock } from '@kyc/platform';
 import { AuditLogService, diff } from '../../audit/audit-log.service';
 import { ActionEntity } from '../actions/action.entity';
 import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
@@ -35,6 +35,7 @@ export class EnvsService {
     @InjectRepository(ActionEnvEntity) private readonly envs: Repository<ActionEnvEntity>,
     private readonly box: SecretBox,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   async set(
@@ -57,7 +58,7 @@ export class EnvsService {
             `an action can have at most ${MAX_ENVS_PER_ACTION} env vars`,
           );
       }
-      const now = new Date();
+      const now = this.clock.now();
       const env = m.create(ActionEnvEntity, {
         actionId,
         name: dto.name,

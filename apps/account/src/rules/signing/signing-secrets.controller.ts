@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { Caller, Clock, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { RULES_PERMISSION } from '../rules.permissions';
 import { RotateSigningSecretDto } from './dto/rotate-signing-secret.dto';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';
 import { SigningSecretsService, SigningSecretView } from './signing-secrets.service';
 
-const present = (v: SigningSecretView) => ({
+const present = (v: SigningSecretView, now: Date) => ({
   signing_secret: {
     secret: v.secret,
     algorithm: 'HMAC-SHA256',
@@ -16,7 +16,7 @@ const present = (v: SigningSecretView) => ({
     creation_date: v.creationDate.toISOString(),
     rotated_at: v.rotatedAt?.toISOString() ?? null,
     previous_secret_valid_until:
-      v.previousValidUntil && v.previousValidUntil > new Date() ? v.previousValidUntil.toISOString() : null,
+      v.previousValidUntil && v.previousValidUntil > now ? v.previousValidUntil.toISOString() : null,
   },
 });
 
@@ -25,16 +25,19 @@ const present = (v: SigningSecretView) => ({
 @RequirePermissions(RULES_PERMISSION)
 @Controller('v1/bre/signing-secret')
 export class SigningSecretsController {
-  constructor(private readonly secrets: SigningSecretsService) {}
+  constructor(
+    private readonly secrets: SigningSecretsService,
+    private readonly clock: Clock,
+  ) {}
 
   @Get()
   async get(@CurrentCaller() caller: Caller) {
-    return present(await this.secrets.get(caller));
+    return present(await this.secrets.get(caller), this.clock.now());
   }
 
   @Post('rotate')
   @HttpCode(200)
   async rotate(@CurrentCaller() caller: Caller, @Body() dto: RotateSigningSecretDto) {
-    return present(await this.secrets.rotate(caller, dto.grace_period_seconds));
+    return present(await this.secrets.rotate(caller, dto.grace_period_seconds), this.clock.now());
   }
 }

@@ -1,0 +1,16 @@
+import type { MigrationInterface } from 'typeorm';
+
+import { PlatformJobsClaim1763770800000 } from './platform-jobs-claim.migration';
+import { PlatformJobs1763769700000 } from './platform-jobs.migration';
+import { PlatformTables1763769600000 } from './platform-tables.migration';
+
+/**
+ * The platform's migrations (outbox, processed_messages, jobs), in order: every service's
+ * datasource lists them first (`[...PLATFORM_MIGRATIONS, ...its own]`). The platform adds new
+ * ones here, so services pick them up without editing their datasource.
+ */
+export const PLATFORM_MIGRATIONS: (new () => MigrationInterface)[] = [
+  PlatformTables1763769600000,
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+];
