@@ -100,6 +100,30 @@ export async function startInProcess(
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
+type DefinitionFactory = (env: NodeJS.ProcessEnv, options: ServiceOptions) => ServiceDefinition;
+
+/**
+ * A service's definition factory, loaded by name at run time (apps/<service>/src/app.module
+ * exports `<service>Service`), as the stack starts a service by name: a test runs the other
+ * services it needs without importing their code.
+ */
+export function serviceDefinition(service: ServiceName): DefinitionFactory {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by name at run time, not imported (see above)
+  const loaded = require(path.join(repoRoot, 'apps', service, 'src/app.module')) as Record<string, unknown>;
+  const factory = loaded[`${service}Service`];
+  if (typeof factory !== 'function') throw new Error(`apps/${service}/src/app.module exports no ${service}Service`);
+  return factory as DefinitionFactory;
+}
+
+/** startInProcess for a service of the repository by name (serviceDefinition). */
+export function startService(
+  service: ServiceName,
+  overrides: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<RunningService & { app: NestFastifyApplication }> {
+  return startInProcess(service, serviceDefinition(service), overrides, options);
+}
+
 export interface ServiceProcess extends RunningService {
   process: ChildProcess;
   kill(signal?: NodeJS.Signals): Promise<void>;

@@ -53,3 +53,53 @@ export async function createTenant(
   }
   return { tenantId, adminUserId, apiKey, apiKeyV0 };
 }
+
+export interface TestRoleUser {
+  userId: string;
+  /** Version-1 backend key of the user. */
+  apiKey: string;
+}
+
+/**
+ * Creates a role (POST /v1/roles) and a user holding it (POST /v1/account/users) through the
+ * account service's API as the tenant's admin, as a client would, mints the user's key and waits
+ * until every `readyAt` service accepts it (the role and user reached its access cache).
+ * Change the role afterwards with `updateRole`.
+ */
+export async function createRoleUser(
+  accountUrl: string,
+  tenant: TestTenant,
+  role: { name: string; permissions: readonly string[]; access_rules?: unknown[] },
+  readyAt: string[] = [accountUrl],
+): Promise<TestRoleUser> {
+  const admin = new ApiClient(accountUrl, tenant.apiKey);
+  const created = await admin.postJson('/v1/roles', role);
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(`role creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const email = `${role.name}-${randomUUID().slice(0, 8)}@${tenant.tenantId}.test`;
+  const user = await admin.postJson<{ user: { user_id: string } }>('/v1/account/users', { email, role: role.name });
+  if (user.status !== 200 && user.status !== 201)
+    throw new Error(`user creation failed: ${user.status} ${JSON.stringify(user.body)}`);
+  const userId = user.body.user.user_id;
+  const apiKey = mintKey({ tenant_id: tenant.tenantId, sub: userId, ver: 1 });
+  for (const url of readyAt) {
+    await eventually(async () => {
+      const r = await fetch(`${url}/v1/auth/whoami`, { headers: { 'Service-API-Key': apiKey } });
+      if (r.status !== 200) throw new Error(`key not accepted yet at ${url}: ${r.status}`);
+    });
+  }
+  return { userId, apiKey };
+}
+
+/** Replaces fields of a role through the account API (PUT /v1/roles/{name}) as the tenant's admin. */
+export async function updateRole(
+  accountUrl: string,
+  tenant: TestTenant,
+  name: string,
+  fields: { permissions?: readonly string[]; access_rules?: unknown[] },
+): Promise<void> {
+  const res = await new ApiClient(accountUrl, tenant.apiKey).request('PUT', `/v1/roles/${name}`, fields, {
+    'content-type': 'application/json',
+  });
+  if (res.status !== 200) throw new Error(`role update failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

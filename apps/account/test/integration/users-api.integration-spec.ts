@@ -10,8 +10,8 @@ import {
   signer,
   startInProcess,
   TestTenant,
+  startService,
 } from '@kyc/testing';
-import { checksService } from '../../../checks/src/app.module';
 import { accountService } from '../../src/app.module';
 
 /**
@@ -55,7 +55,7 @@ describe('users API', () => {
       startInProcess('account', accountService, {
         KAFKA_CONSUMER_GROUP: `account-users-spec-${randomUUID().slice(0, 8)}`,
       }),
-      startInProcess('checks', checksService, { CHECKS_WORKER_ENABLED: 'false' }),
+      startService('checks', { CHECKS_WORKER_ENABLED: 'false' }),
     ]);
     [tenantA, tenantB] = await Promise.all([
       createTenant(account.url, [account.url, checks.url]),

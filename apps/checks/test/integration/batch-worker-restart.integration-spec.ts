@@ -10,8 +10,8 @@ import {
   ServiceProcess,
   startInProcess,
   startProcess,
+  startService,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
 import { upload, xlsx } from './batch-helpers';
 
 /**
@@ -35,7 +35,7 @@ describe('a batch worker killed mid-batch', () => {
   beforeAll(async () => {
     port = await freePort();
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-batch-restart-${randomBytes(4).toString('hex')}`,
       }),
       startProcess('checks', port, env),

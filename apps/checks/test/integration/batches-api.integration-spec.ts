@@ -8,8 +8,8 @@ import {
   RunningService,
   startInProcess,
   TestTenant,
+  startService,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { readXlsx, upload, xlsx } from './batch-helpers';
 
@@ -46,7 +46,7 @@ describe('batches API (xlsx file -> one check per row)', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-batches-spec' }),
+      startService('account', { KAFKA_CONSUMER_GROUP: 'account-batches-spec' }),
       startInProcess(
         'checks',
         checksService,

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { JobQueueService, ManualClock } from '@kyc/platform';
-import { closeDb, db, RunningService, startInProcess } from '@kyc/testing';
+import { closeDb, db, RunningService, startInProcess, startService } from '@kyc/testing';
 import { tenantWithClient, createCheck as create, getCheck as get, statusOf } from './check-helpers';
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 
 /**
@@ -18,7 +17,7 @@ describe('check engine fast path (databases asked inline by the start job)', () 
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-inline-${randomBytes(4).toString('hex')}`,
       }),
       startInProcess(

@@ -10,8 +10,8 @@ import {
   RunningService,
   startInProcess,
   TestTenant,
+  startService,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 
 /** PDFs of checks: requested (durable job), generated in es/en/pt, read back and parsed as text. */
@@ -26,7 +26,7 @@ describe('check PDF', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-pdf-${randomBytes(4).toString('hex')}`,
       }),
       startInProcess('checks', checksService, { JOBS_POLL_MS: '60000' }, { clock }),

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@kyc/contracts';
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { canonicalJson, JobQueueService, ManualClock } from '@kyc/platform';
@@ -11,10 +12,9 @@ import {
   serviceEnv,
   startInProcess,
   TestTenant,
+  startService,
+  createRoleUser,
 } from '@kyc/testing';
-import { AccessStatePublisher } from '../../../account/src/access/access-state.publisher';
-import { accountService } from '../../../account/src/app.module';
-import { RoleEntity } from '../../../account/src/roles/role.entity';
 import { checksService } from '../../src/app.module';
 
 /**
@@ -42,7 +42,7 @@ describe('checks resources', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-resources-${randomBytes(4).toString('hex')}`,
       }),
       startInProcess('checks', checksService, env, { clock }),
@@ -739,19 +739,16 @@ describe('checks resources', () => {
 
   it('applies the role access rules (JSON-Logic) of the caller to every check read', async () => {
     const t = await createTenant(account.url, [checks.url]);
-    const client = new ApiClient(checks.url, t.apiKey);
-    const co = await runCheck(client, { country: 'CO', type: 'person', national_id: '1000000001' });
-    const mx = await runCheck(client, { country: 'MX', type: 'person', national_id: 'ROLJ850930HDFRPN02' });
-    const ds = account.app.get(DataSource);
-    await ds.transaction(async (m) => {
-      await m.update(
-        RoleEntity,
-        { tenantId: t.tenantId, name: 'full_access' },
-        { accessRules: [{ '==': [{ var: 'country' }, 'CO'] }] },
-      );
-      const role = await m.findOneByOrFail(RoleEntity, { tenantId: t.tenantId, name: 'full_access' });
-      await account.app.get(AccessStatePublisher).roles(m, role);
-    });
+    const admin = new ApiClient(checks.url, t.apiKey);
+    const co = await runCheck(admin, { country: 'CO', type: 'person', national_id: '1000000001' });
+    const mx = await runCheck(admin, { country: 'MX', type: 'person', national_id: 'ROLJ850930HDFRPN02' });
+    const reader = await createRoleUser(
+      account.url,
+      t,
+      { name: 'co_reader', permissions: PERMISSIONS, access_rules: [{ '==': [{ var: 'country' }, 'CO'] }] },
+      [checks.url],
+    );
+    const client = new ApiClient(checks.url, reader.apiKey);
     await eventually(async () => expect((await client.get(`/v1/checks/${mx.check_id}`)).status).toBe(404), {
       timeoutMs: 2_000,
       intervalMs: 50,

@@ -10,8 +10,8 @@ import {
   ServiceProcess,
   startInProcess,
   startProcess,
+  startService,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
 
 /**
  * The checks service as its own OS process (from dist/), killed with SIGKILL while collector jobs
@@ -28,7 +28,7 @@ describe('a checks worker killed mid-check', () => {
   beforeAll(async () => {
     port = await freePort();
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-restart-${randomBytes(4).toString('hex')}`,
       }),
       startProcess('checks', port, env),

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@kyc/contracts';
 import { generateSigningKeys, ApiKeySigner } from '@kyc/platform';
 import {
   ApiClient,
@@ -9,11 +10,10 @@ import {
   RunningService,
   startInProcess,
   TestTenant,
+  startService,
+  createRoleUser,
+  updateRole,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
-import { AccessStatePublisher } from '../../../account/src/access/access-state.publisher';
-import { RoleEntity } from '../../../account/src/roles/role.entity';
-import { identityService } from '../../../identity/src/app.module';
 import { checksService } from '../../src/app.module';
 import { DataSource } from 'typeorm';
 
@@ -33,9 +33,9 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
 
   beforeAll(async () => {
     [account, checks, identity] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-checks-api-spec' }),
+      startService('account', { KAFKA_CONSUMER_GROUP: 'account-checks-api-spec' }),
       startInProcess('checks', checksService, { CHECKS_DEDUP_WINDOW_SECONDS: '600' }),
-      startInProcess('identity', identityService),
+      startService('identity'),
     ]);
     [tenantA, tenantB] = await Promise.all([
       createTenant(account.url, [checks.url, identity.url]),
@@ -337,18 +337,12 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
   describe('authorization', () => {
     it('applies a role change in the checks service within 2 seconds (access cache over Kafka)', async () => {
       const tenant = await createTenant(account.url, [checks.url]);
-      const client = api.withKey(tenant.apiKey);
+      const user = await createRoleUser(account.url, tenant, { name: 'checker', permissions: PERMISSIONS }, [
+        checks.url,
+      ]);
+      const client = api.withKey(user.apiKey);
       expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(201);
-      const ds = account.app.get(DataSource);
-      await ds.transaction(async (m) => {
-        await m.update(
-          RoleEntity,
-          { tenantId: tenant.tenantId, name: 'full_access' },
-          { permissions: ['checks.country_co'] },
-        );
-        const role = await m.findOneByOrFail(RoleEntity, { tenantId: tenant.tenantId, name: 'full_access' });
-        await account.app.get(AccessStatePublisher).roles(m, role);
-      });
+      await updateRole(account.url, tenant, 'checker', { permissions: ['checks.country_co'] });
       const t0 = Date.now();
       await eventually(async () => expect((await client.post('/v1/checks', nextBrPerson())).status).toBe(403), {
         timeoutMs: 2_000,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppException, Caller, JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, db, RunningService, startInProcess, TestTenant } from '@kyc/testing';
+import { ApiClient, closeDb, db, RunningService, startInProcess, TestTenant, startService } from '@kyc/testing';
 import { tenantWithClient } from './check-helpers';
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { ChecksService } from '../../src/checks/checks.service';
 import { ContinuousChecksService } from '../../src/continuous-checks/continuous-checks.service';
@@ -25,7 +24,7 @@ describe('continuous checks (ManualClock scheduler)', () => {
 
   beforeAll(async () => {
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-continuous-${randomBytes(4).toString('hex')}`,
       }),
       startInProcess('checks', checksService, { JOBS_POLL_MS: '60000' }, { clock }),

@@ -9,8 +9,7 @@ import {
   ManualClock,
   PermanentJobError,
 } from '@kyc/platform';
-import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
-import { engagementService } from '../../../../apps/engagement/src/app.module';
+import { closeDb, db, eventually, startInProcess, startService } from '@kyc/testing';
 
 type App = Awaited<ReturnType<typeof startInProcess>>;
 
@@ -20,7 +19,7 @@ describe('JobQueueService on real PostgreSQL', () => {
   let jobs: JobQueueService;
 
   beforeAll(async () => {
-    app = await startInProcess('engagement', engagementService, { JOBS_POLL_MS: '50' }, { clock });
+    app = await startService('engagement', { JOBS_POLL_MS: '50' }, { clock });
     jobs = app.app.get(JobQueueService);
   });
 

@@ -12,10 +12,8 @@ import {
   stopKafka,
   testKafka,
   TestTenant,
+  startService,
 } from '@kyc/testing';
-import { accountService } from '../../../../apps/account/src/app.module';
-import { CHECK_FINISHED_CONSUMER } from '../../../../apps/account/src/check-results/check-finished.consumer';
-import { checksService } from '../../../../apps/checks/src/app.module';
 
 type App = Awaited<ReturnType<typeof startInProcess>>;
 
@@ -56,8 +54,8 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
 
   beforeAll(async () => {
     [checks, account] = await Promise.all([
-      startInProcess('checks', checksService, { OUTBOX_POLL_MS: '200' }),
-      startInProcess('account', accountService, {
+      startService('checks', { OUTBOX_POLL_MS: '200' }),
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-outbox-spec-${randomUUID().slice(0, 8)}`,
       }),
     ]);
@@ -129,7 +127,7 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
     expect(
       await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1 AND consumer = $2`, [
         event.id,
-        CHECK_FINISHED_CONSUMER,
+        'account.finished-checks', // account's consumer of checks.check.finished
       ]),
     ).toBe(1);
   });
