@@ -41,5 +41,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Tests read untyped JSON answers (ApiClient bodies, raw rows) and assert their shape: the
+    // assertion is their type check, so the no-unsafe-* family only adds casts there.
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
   prettier,
 );

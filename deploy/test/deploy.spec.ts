@@ -7,21 +7,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+import { SERVICE_NAMES, ServiceName, SERVICES, TOPIC_SPECS } from '@kyc/contracts';
+import type { PlatformConfig } from '@kyc/platform';
 import { getMetadataStorage } from 'class-validator';
 import { parse, parseAllDocuments } from 'yaml';
-import { SERVICE_NAMES, SERVICES, ServiceName, TOPIC_SPECS } from '@kyc/contracts';
-import type { PlatformConfig } from '@kyc/platform';
-import { AccountConfig, loadAccountConfig } from '../../apps/account/src/config/account.config';
-import { ChecksConfig, loadChecksConfig } from '../../apps/checks/src/config/checks.config';
-import { CustomersConfig, loadCustomersConfig } from '../../apps/customers/src/config/customers.config';
-import { EngagementConfig, loadEngagementConfig } from '../../apps/engagement/src/config/engagement.config';
-import { IdentityConfig, loadIdentityConfig } from '../../apps/identity/src/config/identity.config';
-import { loadPassConfig, PassConfig } from '../../apps/pass/src/config/pass.config';
-import { loadValidationsConfig, ValidationsConfig } from '../../apps/validations/src/config/validations.config';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 type Env = Record<string, string>;
 type Loader = (env: NodeJS.ProcessEnv) => PlatformConfig;
+type ConfigClass = new () => PlatformConfig;
 
 const ROOT = path.resolve(__dirname, '../..');
 const DEPLOY = path.join(ROOT, 'deploy');
@@ -33,22 +28,33 @@ const PRODUCTION = path.join(OVERLAYS, 'production');
 const BASE_IMAGE = 'kyc-platform';
 const SECRET_PLACEHOLDER = 'placeholder-secret-value';
 
-const APPS: Record<ServiceName, { cls: Function; load: Loader }> = {
-  checks: { cls: ChecksConfig, load: loadChecksConfig },
-  account: { cls: AccountConfig, load: loadAccountConfig },
-  identity: { cls: IdentityConfig, load: loadIdentityConfig },
-  engagement: { cls: EngagementConfig, load: loadEngagementConfig },
-  customers: { cls: CustomersConfig, load: loadCustomersConfig },
-  pass: { cls: PassConfig, load: loadPassConfig },
-  validations: { cls: ValidationsConfig, load: loadValidationsConfig },
-};
+/**
+ * A service's env class and loader, found by name as the stack finds a service
+ * (apps/<name>/src/config/<name>.config.ts exports <Name>Config and load<Name>Config): the deploy
+ * checks read every app's configuration without importing app code.
+ */
+function appConfig(name: ServiceName): { cls: ConfigClass; load: Loader } {
+  const title = name[0].toUpperCase() + name.slice(1);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by name at run time (see above)
+  const loaded = require(path.join(ROOT, 'apps', name, 'src/config', `${name}.config`)) as Record<string, unknown>;
+  const cls = loaded[`${title}Config`];
+  const load = loaded[`load${title}Config`];
+  if (typeof cls !== 'function' || typeof load !== 'function')
+    throw new Error(`apps/${name}/src/config/${name}.config.ts exports no ${title}Config and load${title}Config`);
+  return { cls: cls as ConfigClass, load: load as Loader };
+}
+
+const APPS = Object.fromEntries(SERVICE_NAMES.map((name) => [name, appConfig(name)])) as Record<
+  ServiceName,
+  { cls: ConfigClass; load: Loader }
+>;
 
 // ---------------------------------------------------------------------------------------------
 // What the config classes accept and require
 // ---------------------------------------------------------------------------------------------
 
 /** Every property of the config class (own and inherited) that carries a class-validator decorator. */
-function acceptedVariables(cls: Function): Set<string> {
+function acceptedVariables(cls: ConfigClass): Set<string> {
   return new Set(
     getMetadataStorage()
       .getTargetValidationMetadatas(cls, '', true, false)

@@ -4,10 +4,8 @@ import { once } from 'node:events';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
-import { Pool } from 'pg';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SERVICES, ServiceName } from '@kyc/contracts';
+
+import { ServiceName,SERVICES } from '@kyc/contracts';
 import {
   ApiKeySigner,
   createServiceApp,
@@ -16,6 +14,9 @@ import {
   ServiceOptions,
   startServiceApp,
 } from '@kyc/platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Kafka, logLevel } from 'kafkajs';
+import { Pool } from 'pg';
 
 /** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
 export interface Harness {
@@ -149,8 +150,8 @@ export async function startProcess(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout!.pipe(out);
-  child.stderr!.pipe(out);
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
   const url = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit');
   await eventually(

@@ -1,6 +1,6 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import { SERVICES } from '@kyc/contracts';
+import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class AccountConfig extends PlatformConfig {
   /**

@@ -1,12 +1,13 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
+
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQuery } from './dto/list-roles.query';
 import { UpdateRoleDto } from './dto/update-role.dto';
-import { presentRole, rolePath } from './role.presenter';
 import { RoleEntity } from './role.entity';
+import { presentRole, rolePath } from './role.presenter';
 import { RolesService } from './roles.service';
 
 const one = (role: RoleEntity) => ({ role: presentRole(role), self: rolePath(role.name) });

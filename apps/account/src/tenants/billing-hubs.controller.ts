@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { UpdateBillingHubsDto } from './dto/update-billing-hubs.dto';
 import { TenantsService } from './tenants.service';
 

@@ -1,6 +1,7 @@
+import { PlatformAdmin } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PlatformAdmin } from '@kyc/platform';
+
 import { CreateTenantDto } from './dto/create-tenant.dto';
 import { UpdateTenantDto } from './dto/update-tenant.dto';
 import { presentTenant } from './tenant.presenter';

@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
+
 import { ChangeUserStatusDto } from './dto/change-user-status.dto';
 import { CreateUserDto } from './dto/create-user.dto';
 import { DeleteUserDto } from './dto/delete-user.dto';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -9,9 +10,10 @@ import {
   RunningService,
   signer,
   startInProcess,
-  TestTenant,
   startService,
+  TestTenant,
 } from '@kyc/testing';
+
 import { accountService } from '../../src/app.module';
 
 /**

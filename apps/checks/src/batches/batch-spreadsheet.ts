@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+
 import * as ExcelJS from 'exceljs';
 
 export interface SheetRow {
@@ -21,8 +22,8 @@ export function cellText(value: ExcelJS.CellValue): string {
         .map((t) => t.text)
         .join('')
         .trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result);
+    if ('text' in value) return cellText(value.text);
     if ('error' in value) return '';
   }
   return String(value).trim();

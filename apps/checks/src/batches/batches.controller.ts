@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
+
 import { presentBatch } from './batch.presenter';
 import { BatchesService } from './batches.service';
 import { CreateBatchDto } from './dto/create-batch.dto';

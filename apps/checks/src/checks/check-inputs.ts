@@ -1,7 +1,8 @@
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { BUILT_IN_CHECK_TYPES, CHECK_COUNTRIES, type CheckCountry } from '@kyc/contracts';
 import { FieldError, toFieldErrors } from '@kyc/platform';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+
 import { CHECK_INPUT_FIELDS, CreateCheckDto } from './dto/create-check.dto';
 
 /** Person documents that identify someone without a name search. */
@@ -65,7 +66,7 @@ export function parseCheckInputs(body: Record<string, unknown>, now: Date): Pars
   };
   const has = (field: keyof CreateCheckDto) => dto[field] !== undefined && dto[field] !== '' && !bad.has(field);
   const countryOk = (CHECK_COUNTRIES as readonly string[]).includes(dto.country) && !bad.has('country');
-  const country = dto.country as CheckCountry;
+  const country = dto.country;
   const type = typeof dto.type === 'string' ? dto.type : '';
   const today = now.toISOString().slice(0, 10);
 

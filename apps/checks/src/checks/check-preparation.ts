@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
 import { Caller, canonicalJson, FieldError, OutgoingEvent, ValidationFailedException } from '@kyc/platform';
 
-import { newCheckId } from './check-id';
-import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckEntity } from './check.entity';
 import { checkRecord } from './check.presenter';
+import { newCheckId } from './check-id';
+import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CreateCheckDto } from './dto/create-check.dto';
 

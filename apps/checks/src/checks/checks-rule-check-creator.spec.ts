@@ -2,14 +2,14 @@ import { JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
+import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService } from '../engine/check-engine.service';
-import { CheckStore } from './check-store';
 import { RuleCheckRejected } from '../rule-requests/rule-check-creator';
-import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
-import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
+import { CheckStore } from './check-store';
 import { ChecksService } from './checks.service';
+import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 
 function creator() {
   const outer = jest.fn();

@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { presentCheck, presentSummary } from './check.presenter';
 import { ChecksService } from './checks.service';
 import { CheckDetailsQuery } from './dto/check-details.query';

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { CollectorsModule } from '../collectors/collectors.module';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { EngineModule } from '../engine/engine.module';
 import { CheckEntity } from './check.entity';
-import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
+import { CheckStore } from './check-store';
 import { ChecksController } from './checks.controller';
 import { ChecksService } from './checks.service';
-import { CheckStore } from './check-store';
+import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CheckEntity, CheckDatabaseEntity]), EngineModule, CollectorsModule],

@@ -5,8 +5,8 @@ import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService } from '../engine/check-engine.service';
-import { CheckStore } from './check-store';
 import { CheckEntity } from './check.entity';
+import { CheckStore } from './check-store';
 import { ChecksService } from './checks.service';
 
 const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
@@ -162,7 +162,7 @@ describe('ChecksService.createMany', () => {
     const existing = { id: 'CHKold', tenantId: 't1', status: 'completed' } as Partial<CheckEntity>;
     const probe = service();
     await probe.svc.createMany(caller(['checks.country_all']), [body({ national_id: '7' })], probe.manager);
-    const hashOf7 = probe.stored().checks[0].input_hash as string;
+    const hashOf7 = probe.stored().checks[0].input_hash;
 
     const { svc, manager, stored } = service({ recent: [{ id: 'CHKold', input_hash: hashOf7 }], existing: [existing] });
     const results = await svc.createMany(

@@ -3,11 +3,11 @@ import { Caller, JobQueueService, ManualClock, OutboxService } from '@kyc/platfo
 import { DataSource, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
+import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService } from '../engine/check-engine.service';
-import { CheckStore } from './check-store';
-import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
+import { CheckStore } from './check-store';
 import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
 
 const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>

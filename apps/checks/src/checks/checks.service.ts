@@ -6,9 +6,6 @@ import { EntityManager, In, Repository } from 'typeorm';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService, searchedName } from '../engine/check-engine.service';
-import { readableBy } from './check-access.sql';
-import { CreateCheckOptions as PrepareOptions, prepareCheck, PreparedCheck, unknownType } from './check-preparation';
-import { CheckStore, StoreOutcome } from './check-store';
 import { CheckEntity } from './check.entity';
 import {
   presentAttachments,
@@ -19,6 +16,9 @@ import {
   PresentedCheck,
   RESULT_JSON_SQL,
 } from './check.presenter';
+import { readableBy } from './check-access.sql';
+import { CreateCheckOptions as PrepareOptions, prepareCheck, PreparedCheck, unknownType } from './check-preparation';
+import { CheckStore, StoreOutcome } from './check-store';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { ListChecksQuery } from './dto/list-checks.query';

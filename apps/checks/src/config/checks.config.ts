@@ -1,4 +1,7 @@
 import { createHmac, scryptSync } from 'node:crypto';
+
+import { SERVICES } from '@kyc/contracts';
+import { EnvBoolean, EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import {
   IsBoolean,
   IsIn,
@@ -13,8 +16,6 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { SERVICES } from '@kyc/contracts';
-import { EnvBoolean, EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 
 const isBase64Key = (value: string) =>
   /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;

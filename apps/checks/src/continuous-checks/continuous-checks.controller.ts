@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { presentContinuousCheck, presentRun } from './continuous-check.presenter';
 import { ContinuousChecksService } from './continuous-checks.service';
 import {

@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { CredentialsService } from './credentials.service';
 import { SaveCredentialDto } from './dto/save-credential.dto';
 

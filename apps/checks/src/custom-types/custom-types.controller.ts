@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { CustomTypeEntity } from './custom-type.entity';
 import { CustomTypesService, scoreConfigs } from './custom-types.service';
 import { DeleteCustomTypeQuery } from './dto/delete-custom-type.query';

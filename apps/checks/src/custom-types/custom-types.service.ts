@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
+import { BUILT_IN_CHECK_TYPES, CustomTypeCountry, DataSet } from '@kyc/contracts';
+import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
-import { BUILT_IN_CHECK_TYPES, CustomTypeCountry, DataSet } from '@kyc/contracts';
-import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { CustomTypeEntity } from './custom-type.entity';
 import { CustomTypeErrorCode, CustomTypeException } from './custom-types.exception';
 import { DeleteCustomTypeQuery } from './dto/delete-custom-type.query';
@@ -29,7 +31,7 @@ export function scoreConfigs(types: CustomTypeEntity[]): ScoreConfigs {
   for (const t of types)
     (out[t.country] ??= {})[t.type] = Object.entries(t.weights).map(([data_set, weight]) => ({
       data_set: data_set as DataSet,
-      weight: weight as number,
+      weight: weight,
     }));
   return out;
 }

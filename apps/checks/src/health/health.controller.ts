@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+
 import { HealthQuery } from './dto/health.query';
 import { HealthService } from './health.service';
 

@@ -1,9 +1,10 @@
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { PdfQuery } from './dto/pdf.query';
-import { DEFAULT_PDF_LANGUAGE } from './pdf-labels';
 import { PdfService } from './pdf.service';
+import { DEFAULT_PDF_LANGUAGE } from './pdf-labels';
 
 @ApiTags('pdf')
 @Controller('v1/checks/:check_id/pdf')

@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 

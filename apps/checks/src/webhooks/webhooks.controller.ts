@@ -1,6 +1,7 @@
+import { Public } from '@kyc/platform';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@kyc/platform';
+
 import { WEBHOOK_SIGNATURE_HEADER } from './webhook-signer';
 import { WebhooksService } from './webhooks.service';
 

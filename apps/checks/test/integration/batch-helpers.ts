@@ -11,7 +11,7 @@ export async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> 
 /** The rows of an xlsx file's first worksheet as text. */
 export async function readXlsx(content: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  await workbook.xlsx.load(content);
   const out: string[][] = [];
   workbook.worksheets[0].eachRow((row) =>
     out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))),

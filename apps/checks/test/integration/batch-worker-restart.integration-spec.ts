@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -12,6 +13,7 @@ import {
   startProcess,
   startService,
 } from '@kyc/testing';
+
 import { upload, xlsx } from './batch-helpers';
 
 /**

@@ -7,9 +7,10 @@ import {
   eventually,
   RunningService,
   startInProcess,
-  TestTenant,
   startService,
+  TestTenant,
 } from '@kyc/testing';
+
 import { checksService } from '../../src/app.module';
 import { readXlsx, upload, xlsx } from './batch-helpers';
 

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import {
   ApiClient,
@@ -9,9 +10,10 @@ import {
   eventually,
   RunningService,
   startInProcess,
-  TestTenant,
   startService,
+  TestTenant,
 } from '@kyc/testing';
+
 import { checksService } from '../../src/app.module';
 
 /** PDFs of checks: requested (durable job), generated in es/en/pt, read back and parsed as text. */

@@ -1,21 +1,22 @@
 import { PERMISSIONS } from '@kyc/contracts';
-import { generateSigningKeys, ApiKeySigner } from '@kyc/platform';
+import { ApiKeySigner,generateSigningKeys } from '@kyc/platform';
 import {
   ApiClient,
   closeDb,
+  createRoleUser,
   createTenant,
   db,
   eventually,
   mintKey,
   RunningService,
   startInProcess,
-  TestTenant,
   startService,
-  createRoleUser,
+  TestTenant,
   updateRole,
 } from '@kyc/testing';
-import { checksService } from '../../src/app.module';
 import { DataSource } from 'typeorm';
+
+import { checksService } from '../../src/app.module';
 
 const person = { country: 'CO', type: 'person', user_authorized: 'true', first_name: 'Ana', last_name: 'Perez' };
 let nationalId = 1_000_000;

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+
 import { AppException, Caller, JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, db, RunningService, startInProcess, TestTenant, startService } from '@kyc/testing';
-import { tenantWithClient } from './check-helpers';
+import { ApiClient, closeDb, db, RunningService, startInProcess, startService,TestTenant } from '@kyc/testing';
+import { DataSource } from 'typeorm';
+
 import { checksService } from '../../src/app.module';
 import { ChecksService } from '../../src/checks/checks.service';
 import { ContinuousChecksService } from '../../src/continuous-checks/continuous-checks.service';
+import { tenantWithClient } from './check-helpers';
 
 /**
  * Continuous checks at the HTTP boundary on real PostgreSQL, with a ManualClock: the scheduler's

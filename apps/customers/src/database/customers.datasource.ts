@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
 import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { loadCustomersConfig } from '../config/customers.config';
 
 /** Entities and migrations of the customers schema, in order. Features add theirs here. */

@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
 import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { loadEngagementConfig } from '../config/engagement.config';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */

@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
+
 import { presentApiKey } from './api-key.presenter';
 import { ApiKeysService } from './api-keys.service';
 import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';

@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
 import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
 

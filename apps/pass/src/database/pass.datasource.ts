@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
 import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { loadPassConfig } from '../config/pass.config';
 
 /** Entities and migrations of the pass schema, in order. Features add theirs here. */

@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
 import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { loadValidationsConfig } from '../config/validations.config';
 
 /** Entities and migrations of the validations schema, in order. Features add theirs here. */

@@ -34,7 +34,7 @@ describe('validate', () => {
   it('refuses dotted operator paths and custom operators', () => {
     expect(problems({ '+.prototype.constructor': [1, 2] })[0].message).toMatch(/unknown operator/);
     expect(problems({ toString: [] })[0].message).toMatch(/unknown operator/);
-    expect(problems({ __proto__: null, hasOwnProperty: [1] } as object)[0].message).toMatch(/unknown operator/);
+    expect(problems({ __proto__: null, hasOwnProperty: [1] })[0].message).toMatch(/unknown operator/);
   });
 
   it('refuses wrong arities where they are clear', () => {

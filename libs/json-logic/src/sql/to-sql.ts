@@ -646,7 +646,7 @@ function placeholders(options: PositionalParams | NamedParams | undefined): Plac
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.namedPrefix)) throw new Error('namedPrefix must be an identifier');
     return (i) => `:${options.namedPrefix}${i}`;
   }
-  const first = (options as PositionalParams | undefined)?.firstParam ?? 1;
+  const first = (options)?.firstParam ?? 1;
   return (i) => `$${first + i}`;
 }
 

@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import jsonLogic from 'json-logic-js';
-import {
-  accessRulesWhere,
-  JsonLogicSqlError,
-  SQL_SUPPORTED_OPERATORS,
-  SqlField,
-  SqlFieldMap,
-  toSql,
-  toSqlValue,
-} from '@kyc/json-logic';
-import { DataSource } from 'typeorm';
+
 import { closeDb, db, harness } from '@kyc/testing';
+import jsonLogic from 'json-logic-js';
+import { DataSource } from 'typeorm';
+
+import { accessRulesWhere } from '../../src/sql/access-rules';
+import { JsonLogicSqlError } from '../../src/sql/sql-translation.error';
+import { SQL_SUPPORTED_OPERATORS, SqlField, SqlFieldMap, toSql, toSqlValue } from '../../src/sql/to-sql';
 
 /**
  * The JSON-Logic → SQL translation against real PostgreSQL: every case of the official suite
@@ -71,7 +67,7 @@ function fieldMap(rule: unknown, data: unknown, doc: string, typed: boolean): Sq
   for (const name of fieldNames(rule)) {
     const segments = name === '' ? [] : name.split('.');
     const pathSql = `CAST(ARRAY[${segments.map(sqlString).join(', ')}] AS text[])`;
-    const value = jsonLogic.apply({ var: name }, data as object);
+    const value = jsonLogic.apply({ var: name }, data);
     const kind = typeof value;
     if (typed && value !== null && (kind === 'string' || kind === 'number' || kind === 'boolean')) {
       fields[name] = { sql: `(${doc} #>> ${pathSql})`, type: kind };
@@ -121,7 +117,7 @@ describe('JSON-Logic to SQL on PostgreSQL: the official test suite', () => {
   it.each(translatable.map((c) => [JSON.stringify(c[0]), JSON.stringify(c[1]), c]))(
     '%s with data %s gives the expected value and truthiness',
     async (_r, _d, c) => {
-      const [rule, data, expected] = c as Case;
+      const [rule, data, expected] = c;
       const result = await evaluate(rule, data, true);
       if (result instanceof JsonLogicSqlError) throw result;
       expect(sameJson(jsonLogic.apply(rule as never, data), expected)).toBe(true);
@@ -133,7 +129,7 @@ describe('JSON-Logic to SQL on PostgreSQL: the official test suite', () => {
   it.each(refused.map((c) => [JSON.stringify(c[0]), c]))(
     'refuses %s (an operator outside the subset)',
     async (_r, c) => {
-      const [rule, data] = c as Case;
+      const [rule, data] = c;
       const result = await evaluate(rule, data, true);
       expect(result).toBeInstanceOf(JsonLogicSqlError);
       expect((result as Error).message).toMatch(

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+
 import { Caller, CurrentCaller } from './caller';
 
 /** Every service answers who the API key belongs to, as that service sees it (its access cache). */

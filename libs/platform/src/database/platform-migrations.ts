@@ -1,7 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 
-import { PlatformJobsClaim1763770800000 } from './platform-jobs-claim.migration';
 import { PlatformJobs1763769700000 } from './platform-jobs.migration';
+import { PlatformJobsClaim1763770800000 } from './platform-jobs-claim.migration';
 import { PlatformTables1763769600000 } from './platform-tables.migration';
 
 /**

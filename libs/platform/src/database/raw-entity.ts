@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
 import { signalCommit } from './commit-signal';
 import { withClient } from './pooled-client';
 
@@ -62,7 +63,7 @@ export async function preparedQuery<T = Record<string, unknown>>(
   manager?: EntityManager,
 ): Promise<T[]> {
   if (manager) {
-    const runner = manager.queryRunner as (QueryRunner & { connect(): Promise<PoolClient> }) | undefined;
+    const runner = manager.queryRunner;
     // Outside a transaction (no query runner, or one released) TypeORM would take any pooled connection: the pool does the same.
     if (!runner || runner.isReleased) return manager.query(text, values);
     const client = await runner.connect();

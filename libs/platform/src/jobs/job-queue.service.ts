@@ -1,12 +1,14 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { commitSignal } from '../database/commit-signal';
 import { preparedQuery, rawQuery } from '../database/raw-entity';
 import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
 import { Clock } from '../time/clock';
+import { EnqueueOptions, Job, JOB_COMPLETED, JobHandler, JobRow, PermanentJobError, QueueOptions } from './job';
 import {
   CLAIM_SQL,
   COMPLETE_JOB_SQL,
@@ -18,10 +20,8 @@ import {
   PURGE_JOBS_SQL,
 } from './job-queue.sql';
 
-import { EnqueueOptions, Job, JOB_COMPLETED, JobHandler, JobRow, PermanentJobError, QueueOptions } from './job';
-
-export { DUE_QUEUES_SQL } from './job-queue.sql';
 export * from './job';
+export { DUE_QUEUES_SQL } from './job-queue.sql';
 
 interface ClaimedRow {
   id: string | number;

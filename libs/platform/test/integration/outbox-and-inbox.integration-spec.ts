@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+
 import { CHECK_EVENT_TYPES, EventEnvelope, TOPICS } from '@kyc/contracts';
-import { InboxService } from '@kyc/platform';
 import {
   ApiClient,
   closeDb,
@@ -9,11 +9,13 @@ import {
   eventually,
   startInProcess,
   startKafka,
+  startService,
   stopKafka,
   testKafka,
   TestTenant,
-  startService,
 } from '@kyc/testing';
+
+import { InboxService } from '../../src/events/inbox.service';
 
 type App = Awaited<ReturnType<typeof startInProcess>>;
 

@@ -4,8 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import { SERVICE_NAMES } from '@kyc/contracts';
-import { ApiClient, eventually, freePorts, harness, repoRoot } from '@kyc/testing';
+
+import { ApiClient } from '../../src/api-client';
+import { eventually, freePorts, harness, repoRoot } from '../../src/harness';
 
 /** One distinct free port per service, as the stack command's <NAME>_PORT variables. */
 async function servicePorts(): Promise<Record<string, string>> {
@@ -52,8 +55,8 @@ describe('the stack command', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     started.push(child);
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     return child;
   }
 

@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { FormBody } from '../dto/form-body.decorator';
 import { RULES_PERMISSION } from '../rules.permissions';
 import { presentAction } from './action.presenter';

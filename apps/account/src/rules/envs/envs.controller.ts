@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { RULES_PERMISSION } from '../rules.permissions';
 import { SetEnvDto } from './dto/set-env.dto';
 import { EnvsService, presentEnv } from './envs.service';

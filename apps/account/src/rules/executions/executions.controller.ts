@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
+
 import { RULES_PERMISSION } from '../rules.permissions';
 import { ListExecutionsQuery } from './dto/list-executions.query';
 import { presentExecution } from './execution.presenter';

@@ -1,6 +1,7 @@
+import { Caller, Clock, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, Clock, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { RULES_PERMISSION } from '../rules.permissions';
 import { RotateSigningSecretDto } from './dto/rotate-signing-secret.dto';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';

@@ -9,8 +9,8 @@ import { ChecksConfig } from '../../config/checks.config';
 import { CredentialsService } from '../../credentials/credentials.service';
 import { CheckDatabaseEntity } from '../check-database.entity';
 import { askDatabase, collectAttempts, missingCredentials } from '../collector-call';
-import { COUNT_ATTEMPT_SQL, recordSql } from '../engine-sql';
 import { COLLECT_QUEUE, CollectJob, DatabaseOutcome, Run, runRow } from '../engine.types';
+import { COUNT_ATTEMPT_SQL, recordSql } from '../engine-sql';
 import { FINISHED, isFinal, SettleCheck } from './settle-check.use-case';
 
 export interface RecordOptions {

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { CheckDatabaseEntity } from '../check-database.entity';
-import { TIME_OUT_DATABASES_SQL } from '../engine-sql';
 import { Run, TIMER_QUEUE, TimerJob } from '../engine.types';
+import { TIME_OUT_DATABASES_SQL } from '../engine-sql';
 import { FINISHED, isFinal, SettleCheck } from './settle-check.use-case';
 
 /**

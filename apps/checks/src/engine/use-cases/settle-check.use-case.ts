@@ -16,10 +16,10 @@ import { checkRecord } from '../../checks/check.presenter';
 import { CollectorRegistry } from '../../collectors/collector.registry';
 import { CheckDatabaseEntity } from '../check-database.entity';
 import { defaultMaxDurationMinutes, defaultWeights } from '../datasets';
-import { CHECK_DATABASES_SQL, insertRunsSql, LOCK_CHECK_SQL } from '../engine-sql';
 import { CheckFinishedExtension, EffectiveSettings, Run, runRow, TimerJob } from '../engine.types';
+import { CHECK_DATABASES_SQL, insertRunsSql, LOCK_CHECK_SQL } from '../engine-sql';
 import { fullName } from '../names';
-import { databaseStatuses, FINAL_DATABASE_STATUSES, ScoredDatabase, scoreCheck, summarize } from '../scoring';
+import { databaseStatuses, FINAL_DATABASE_STATUSES, scoreCheck, ScoredDatabase, summarize } from '../scoring';
 
 export const FINISHED: readonly CheckStatus[] = ['completed', 'error'];
 export const isFinal = (row: CheckDatabaseEntity) => FINAL_DATABASE_STATUSES.includes(row.status);

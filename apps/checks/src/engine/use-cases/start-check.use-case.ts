@@ -23,8 +23,8 @@ import { CollectorRegistry } from '../../collectors/collector.registry';
 import { ChecksConfig } from '../../config/checks.config';
 import { CheckDatabaseEntity } from '../check-database.entity';
 import { askDatabase, asksInline, collectAttempts, collectBackoffMs, missingCredentials } from '../collector-call';
+import { COLLECT_QUEUE, CollectJob, Run, RunRow, runRow, StartJob, TIMER_QUEUE } from '../engine.types';
 import { LOAD_FOR_START_SQL, LOCK_CHECK_SQL, startSql } from '../engine-sql';
-import { COLLECT_QUEUE, CollectJob, Run, runRow, RunRow, StartJob, TIMER_QUEUE } from '../engine.types';
 import { SettleCheck } from './settle-check.use-case';
 
 export const newDetailId = () => `DTL${randomUUID().replace(/-/g, '')}`;
