@@ -1,7 +1,7 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 
-import { loadPassConfig,PassConfig } from './config/pass.config';
+import { loadPassConfig, PassConfig } from './config/pass.config';
 import { passEntities, passMigrations } from './database/pass.datasource';
 
 /** Pass API: boots, migrates its schema and answers /health; its features come in their own issue. */

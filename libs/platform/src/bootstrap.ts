@@ -9,7 +9,7 @@ import { MigrationInterface } from 'typeorm';
 
 import { API_KEY_HEADERS } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
-import { migrateSchema, revertLastMigration } from './database/data-source';
+import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { IdempotencyService } from './http/idempotency';
 import { foregroundLoad } from './observability/foreground-load';
@@ -27,7 +27,7 @@ export interface ServiceOptions {
 export interface ServiceDefinition {
   config: PlatformConfig;
   module: DynamicModule;
-  entities: Function[];
+  entities: EntityClass[];
   migrations: (new () => MigrationInterface)[];
   /** True when the app has Kafka event handlers (group: KAFKA_CONSUMER_GROUP, default the service name). */
   consumesEvents?: boolean;

@@ -18,7 +18,7 @@ import { ApiKeyVerifier } from './auth/api-key.tokens';
 import { AuthGuard } from './auth/auth.guard';
 import { WhoAmIController } from './auth/whoami.controller';
 import { PlatformConfig } from './config/platform.config';
-import { serviceDataSourceOptions } from './database/data-source';
+import { EntityClass, serviceDataSourceOptions } from './database/data-source';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { InboxService } from './events/inbox.service';
 import { createKafka } from './events/kafka';
@@ -33,7 +33,7 @@ export const KAFKA = Symbol('kafka');
 
 export interface PlatformModuleOptions {
   config: PlatformConfig;
-  entities: Function[];
+  entities: EntityClass[];
   migrations: (new () => MigrationInterface)[];
   /** Time source of job queues and schedulers (tests pass a ManualClock). */
   clock?: Clock;

@@ -1,4 +1,4 @@
-import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { AuditLogEntity } from '../audit/audit-log.entity';
@@ -12,7 +12,7 @@ import { CreateAuditLog1763769800000 } from './migrations/1763769800000-create-a
 import { CreateRulesEngine1763770400000 } from './migrations/1763770400000-create-rules-engine';
 import { UsersAndRoles1763770500000 } from './migrations/1763770500000-users-and-roles';
 
-export const accountEntities: Function[] = [
+export const accountEntities: EntityClass[] = [
   TenantEntity,
   UserEntity,
   RoleEntity,

@@ -1,5 +1,5 @@
 import { BUILT_IN_ROLES } from '@kyc/contracts';
-import { Caller, Clock,Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -61,7 +61,7 @@ export class RolesService {
         .orIgnore()
         .returning('name')
         .execute();
-      if (!inserted.raw.length)
+      if (!(inserted.raw as unknown[]).length)
         throw new RoleException(RoleErrorCode.RoleAlreadyExists, `role ${dto.name} already exists`, [
           { field: 'name', message: 'already in use' },
         ]);

@@ -1,3 +1,5 @@
+import type { EntityClass } from '@kyc/platform';
+
 import { ActionEntity } from './actions/action.entity';
 import { ActionEnvEntity } from './envs/action-env.entity';
 import { ExecutionEntity } from './executions/execution.entity';
@@ -6,7 +8,7 @@ import { RuleVersionEntity } from './rule-version.entity';
 import { SigningSecretEntity } from './signing/signing-secret.entity';
 
 /** The rules engine's tables (migration 1763770400000-create-rules-engine). */
-export const rulesEntities: Function[] = [
+export const rulesEntities: EntityClass[] = [
   RuleEntity,
   RuleVersionEntity,
   ActionEntity,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { Caller, Clock,Page, paginate } from '@kyc/platform';
+import { Caller, Clock, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -34,7 +34,9 @@ export class RulesService {
   /** Stores the rule as version 1 (the condition was validated as JSON-Logic by the DTO). */
   async create(caller: Caller, dto: CreateRuleDto): Promise<RuleEntity> {
     return this.dataSource.transaction(async (m) => {
-      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_rules WHERE tenant_id = $1`, [caller.tenantId]);
+      const [{ n }] = await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM bre_rules WHERE tenant_id = $1`, [
+        caller.tenantId,
+      ]);
       if (n >= MAX_RULES_PER_TENANT)
         throw new RuleException(RuleErrorCode.LimitReached, `a tenant can have at most ${MAX_RULES_PER_TENANT} rules`);
       const now = this.clock.now();

@@ -12,12 +12,12 @@ export const MAX_BILLING_HUBS = 50;
  */
 export function BillingHubList(): PropertyDecorator {
   return applyDecorators(
-    Transform(({ value }) => {
+    Transform(({ value }: { value: unknown }) => {
       if (value === undefined || value === null) return value;
-      const list = Array.isArray(value) ? value : [value];
+      const list: unknown[] = Array.isArray(value) ? value : [value];
       const cleaned = list.map((h) => (typeof h === 'string' ? h.trim() : h)).filter((h) => h !== '');
       return cleaned.every((h) => typeof h === 'string')
-        ? [...new Set(cleaned.map((h: string) => h.toUpperCase()))]
+        ? [...new Set(cleaned.map((h) => String(h).toUpperCase()))]
         : cleaned;
     }),
     IsArray({ message: 'billing_hubs must be a list of billing hubs' }),

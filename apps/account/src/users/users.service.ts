@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
-import { Caller, Clock,FieldError, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, FieldError, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -67,7 +67,7 @@ export class UsersService {
         .orIgnore()
         .returning('id')
         .execute();
-      if (!inserted.raw.length)
+      if (!(inserted.raw as unknown[]).length)
         throw new UserException(UserErrorCode.UserAlreadyExists, `a user with e-mail ${dto.email} already exists`, [
           { field: 'email', message: 'already in use' },
         ]);

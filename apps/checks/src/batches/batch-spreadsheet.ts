@@ -24,9 +24,8 @@ export function cellText(value: ExcelJS.CellValue): string {
         .trim();
     if ('result' in value) return cellText(value.result);
     if ('text' in value) return cellText(value.text);
-    if ('error' in value) return '';
   }
-  return String(value).trim();
+  return ''; // error cells
 }
 
 /**

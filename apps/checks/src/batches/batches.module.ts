@@ -38,7 +38,7 @@ export class BatchesModule implements OnModuleInit {
    * still refuses these content types with 415, as without this parser.
    */
   onModuleInit(): void {
-    const fastify = this.http.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    const fastify = this.http.httpAdapter?.getInstance?.<FastifyInstance>();
     if (!fastify?.addContentTypeParser || fastify.hasContentTypeParser(BATCH_FILE_CONTENT_TYPES[0])) return;
     fastify.addContentTypeParser(
       BATCH_FILE_CONTENT_TYPES,

@@ -22,6 +22,9 @@ import { BatchFileStorage, LocalBatchFileStorage } from './storage/batch-file-st
 /** Rows an UPDATE ... RETURNING touched (TypeORM gives [rows, count] for UPDATE on Postgres). */
 export const updatedRows = (result: unknown[]): number => (Array.isArray(result[0]) ? result[0].length : result.length);
 
+/** The rows an UPDATE ... RETURNING gave through EntityManager.query (TypeORM answers [rows, count] for them). */
+export const returnedRows = <T>(result: unknown[]): T[] => (Array.isArray(result[0]) ? result[0] : result) as T[];
+
 export const newBatchId = () => `BCH${randomUUID().replace(/-/g, '')}`;
 export const BATCH_LOAD_QUEUE = 'checks.batch.load';
 export const BATCH_ROWS_QUEUE = 'checks.batch.rows';
@@ -84,7 +87,7 @@ export class BatchesService {
     const { columns, errors: mappingErrors } = columnsFromMapping(plain, isBuiltInType(type) ? type : 'custom');
     errors.push(...mappingErrors);
     if (!bad('country') && !bad('type') && !isBuiltInType(type)) {
-      const [row] = await this.dataSource.query(
+      const [row] = await this.dataSource.query<{ ok: number }[]>(
         `SELECT 1 AS ok FROM custom_types WHERE tenant_id = $1 AND country = $2 AND type = $3`,
         [caller.tenantId, dto.country, type],
       );
@@ -186,7 +189,7 @@ export class BatchesService {
         { field: 'file', message: 'the first worksheet has no data rows' },
       ]);
     return this.dataSource.transaction(async (m) => {
-      const updated = await m.query(
+      const updated = await m.query<unknown[]>(
         `UPDATE batches SET status = 'file_uploaded', file_uploaded_at = $2, file_size = $3, rows_total = $4, updated_at = $2 WHERE id = $1 AND status = 'created' RETURNING id`,
         [batch.id, now, content.length, rows.length],
       );
@@ -234,7 +237,7 @@ export class BatchesService {
       );
     const now = this.clock.now();
     await this.dataSource.transaction(async (m) => {
-      const rows = await m.query(
+      const rows = await m.query<unknown[]>(
         `UPDATE batches SET status = 'processing', started_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status = ANY($4) RETURNING id`,
         [batch.id, caller.tenantId, now, startable],
       );
@@ -257,7 +260,7 @@ export class BatchesService {
       throw new BatchException(BatchErrorCode.BatchFinished, `the batch is already ${batch.status}`);
     const now = this.clock.now();
     await this.dataSource.transaction(async (m) => {
-      const rows = await m.query(
+      const rows = await m.query<unknown[]>(
         `UPDATE batches SET status = 'stopped', finished_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status IN ('created', 'file_uploaded', 'processing') RETURNING id`,
         [batch.id, caller.tenantId, now],
       );
@@ -277,7 +280,9 @@ export class BatchesService {
    * planner scan every check of the tenant per row, and one poll ran for over a minute.
    */
   async progress(batch: BatchEntity): Promise<BatchProgress> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<
+      Record<'pending' | 'created' | 'failed' | 'stopped' | 'completed' | 'error', number>[]
+    >(
       `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
               count(*) FILTER (WHERE status = 'created')::int AS created,
               count(*) FILTER (WHERE status = 'failed')::int AS failed,
@@ -339,10 +344,10 @@ export class BatchesService {
         'no report was requested: POST /v1/batches/{batch_id}/report with format first',
       );
     if (batch.reportStatus !== 'ready') return { batch, content: null };
-    const [row] = await this.dataSource.query(`SELECT report FROM batches WHERE id = $1 AND tenant_id = $2`, [
-      batch.id,
-      caller.tenantId,
-    ]);
+    const [row] = await this.dataSource.query<{ report: Buffer | null }[]>(
+      `SELECT report FROM batches WHERE id = $1 AND tenant_id = $2`,
+      [batch.id, caller.tenantId],
+    );
     return { batch, content: row?.report ?? null };
   }
 }

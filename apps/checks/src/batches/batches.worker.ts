@@ -8,8 +8,8 @@ import { ChecksConfig } from '../config/checks.config';
 import { ContinuousChecksService } from '../continuous-checks/continuous-checks.service';
 import { BatchEntity } from './batch.entity';
 import { batchReport } from './batch-report';
-import { readBatchRows,SpreadsheetError } from './batch-spreadsheet';
-import { BATCH_LOAD_QUEUE, BATCH_REPORT_QUEUE, BATCH_ROWS_QUEUE } from './batches.service';
+import { readBatchRows, SpreadsheetError } from './batch-spreadsheet';
+import { BATCH_LOAD_QUEUE, BATCH_REPORT_QUEUE, BATCH_ROWS_QUEUE, returnedRows } from './batches.service';
 import { BatchFileStorage } from './storage/batch-file-storage';
 
 interface LoadJob {
@@ -190,17 +190,17 @@ export class BatchesWorker implements OnModuleInit {
     to: number,
   ): Promise<boolean> {
     const now = this.clock.now();
-    const claimed: { row_number: number; inputs: Record<string, string> }[] = await m
-      .query(
+    const claimed = await m
+      .query<unknown[]>(
         `UPDATE batch_rows SET status = 'created', updated_at = $4
           WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending'
             AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
           RETURNING row_number, inputs`,
         [batch.id, from, to, now],
       )
-      .then((r) => (Array.isArray(r[0]) ? r[0] : r));
+      .then((r) => returnedRows<{ row_number: number; inputs: Record<string, string> }>(r));
     if (!claimed.length) {
-      const [b] = await m.query(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
+      const [b] = await m.query<{ status: string }[]>(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
       return b?.status === 'processing';
     }
     claimed.sort((a, b) => a.row_number - b.row_number);
@@ -209,9 +209,7 @@ export class BatchesWorker implements OnModuleInit {
       claimed.map((r) => ({ ...r.inputs, country: batch.country, type: batch.type, force_creation: 'true' })),
       m,
     );
-    const created = claimed.flatMap((r, i) =>
-      results[i].check ? [{ n: r.row_number, id: results[i].check.id }] : [],
-    );
+    const created = claimed.flatMap((r, i) => (results[i].check ? [{ n: r.row_number, id: results[i].check.id }] : []));
     const failed = claimed.flatMap((r, i) =>
       results[i].error ? [{ n: r.row_number, errors: JSON.stringify(rowErrors(results[i].error)) }] : [],
     );
@@ -233,17 +231,17 @@ export class BatchesWorker implements OnModuleInit {
   /** One row, in its own transaction: false when the batch is no longer processing. */
   private async createRow(m: EntityManager, batch: BatchEntity, caller: Caller, rowNumber: number): Promise<boolean> {
     const now = this.clock.now();
-    const claimed: { inputs: Record<string, string> }[] = await m
-      .query(
+    const claimed = await m
+      .query<unknown[]>(
         `UPDATE batch_rows SET status = 'created', updated_at = $3
         WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'
           AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
         RETURNING inputs`,
         [batch.id, rowNumber, now],
       )
-      .then((r) => (Array.isArray(r[0]) ? r[0] : r));
+      .then((r) => returnedRows<{ inputs: Record<string, string> }>(r));
     if (!claimed.length) {
-      const [b] = await m.query(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
+      const [b] = await m.query<{ status: string }[]>(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
       return b?.status === 'processing';
     }
     const body: Record<string, unknown> = {

@@ -98,7 +98,7 @@ export class ChecksService {
     manager: EntityManager,
   ): Promise<CreateManyResult[]> {
     const now = this.clock.now();
-    const results: (CreateManyResult | undefined)[] = new Array(bodies.length);
+    const results = new Array<CreateManyResult | undefined>(bodies.length);
     const storing: { i: number; item: PreparedCheck }[] = [];
     /** Bodies that get the check of an earlier body with their inputs: index -> that body's index. */
     const follows = new Map<number, number>();

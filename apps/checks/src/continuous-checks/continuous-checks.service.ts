@@ -34,7 +34,7 @@ const PAGE_SIZE = 20;
 const MAX_ID_LENGTH = 64;
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
-const str = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const str = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
 
 /**
  * Continuous checks: a check repeated with the same inputs at each due time until end_date.

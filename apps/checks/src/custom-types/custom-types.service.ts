@@ -128,7 +128,7 @@ export class CustomTypesService {
   /** At least one dataset weight, each 0..1 (the DTO checks), summing to 1 within 1e-6. */
   private validWeights(dto: SaveCustomTypeDto): Partial<Record<DataSet, number>> {
     const weights = weightsOf(dto);
-    const values = Object.values(weights) as number[];
+    const values: number[] = Object.values(weights);
     if (!values.length)
       throw new ValidationFailedException([
         { field: 'weights', message: 'at least one dataset_<name> weight is required' },

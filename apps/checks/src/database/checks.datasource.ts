@@ -1,4 +1,4 @@
-import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { BatchEntity } from '../batches/batch.entity';
@@ -17,7 +17,7 @@ import { Batches1763770700000 } from './migrations/1763770700000-batches';
 import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
 import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';
 
-export const checksEntities: Function[] = [
+export const checksEntities: EntityClass[] = [
   CheckEntity,
   CheckDatabaseEntity,
   CustomTypeEntity,

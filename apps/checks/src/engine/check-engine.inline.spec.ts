@@ -14,7 +14,7 @@ const collector = (databaseId: string, over: Partial<Collector> = {}): Collector
   language: 'es',
   group: 'legal',
   answerLatencyMs: () => 1_500,
-  collect: async () => ({ kind: 'answer', records: [] }),
+  collect: () => Promise.resolve({ kind: 'answer', records: [] }),
   ...over,
 });
 

@@ -74,7 +74,7 @@ export async function askDatabase(
       kind: 'outcome',
       outcome: await withTimeout((signal) => collector.collect(ctx(signal)), call.timeoutMs, collector.databaseName),
     };
-  } catch (err) {
+  } catch (err: unknown) {
     if (!(err instanceof CollectorError))
       logger.warn({ err, database_id: row.databaseId, check_id: check.id, msg: 'collector failed unexpectedly' });
     return {

@@ -4,7 +4,7 @@ import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, RunningService, startInProcess, startService } from '@kyc/testing';
 
 import { checksService } from '../../src/app.module';
-import { createCheck as create, getCheck as get, statusOf,tenantWithClient } from './check-helpers';
+import { createCheck as create, getCheck as get, statusOf, tenantWithClient } from './check-helpers';
 
 /**
  * The engine's fast path (CHECKS_INLINE_COLLECT_MAX_MS): with sandbox latency 0 the start job asks

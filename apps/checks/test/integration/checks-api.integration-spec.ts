@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@kyc/contracts';
-import { ApiKeySigner,generateSigningKeys } from '@kyc/platform';
+import { ApiKeySigner, generateSigningKeys } from '@kyc/platform';
 import {
   ApiClient,
   closeDb,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { AppException, Caller, JobQueueService, ManualClock } from '@kyc/platform';
-import { ApiClient, closeDb, db, RunningService, startInProcess, startService,TestTenant } from '@kyc/testing';
+import { ApiClient, closeDb, db, RunningService, startInProcess, startService, TestTenant } from '@kyc/testing';
 import { DataSource } from 'typeorm';
 
 import { checksService } from '../../src/app.module';

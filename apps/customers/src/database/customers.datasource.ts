@@ -1,10 +1,8 @@
-import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadCustomersConfig } from '../config/customers.config';
-
 /** Entities and migrations of the customers schema, in order. Features add theirs here. */
-export const customersEntities: Function[] = [];
+export const customersEntities: EntityClass[] = [];
 export const customersMigrations = [...PLATFORM_MIGRATIONS];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -1,10 +1,8 @@
-import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadEngagementConfig } from '../config/engagement.config';
-
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
-export const engagementEntities: Function[] = [];
+export const engagementEntities: EntityClass[] = [];
 export const engagementMigrations = [...PLATFORM_MIGRATIONS];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

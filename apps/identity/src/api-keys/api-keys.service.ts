@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
-import { ApiKeySigner, Clock,OutboxService } from '@kyc/platform';
+import { ApiKeySigner, Clock, OutboxService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';

@@ -1,10 +1,8 @@
-import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadPassConfig } from '../config/pass.config';
-
 /** Entities and migrations of the pass schema, in order. Features add theirs here. */
-export const passEntities: Function[] = [];
+export const passEntities: EntityClass[] = [];
 export const passMigrations = [...PLATFORM_MIGRATIONS];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -1,10 +1,8 @@
-import { PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadValidationsConfig } from '../config/validations.config';
-
 /** Entities and migrations of the validations schema, in order. Features add theirs here. */
-export const validationsEntities: Function[] = [];
+export const validationsEntities: EntityClass[] = [];
 export const validationsMigrations = [...PLATFORM_MIGRATIONS];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -14,10 +14,10 @@ export function parseEnvBoolean(value: unknown): unknown {
 
 /** A boolean environment variable (parseEnvBoolean); pair it with @IsBoolean(). */
 export function EnvBoolean(): PropertyDecorator {
-  return Transform(({ value }) => parseEnvBoolean(value));
+  return Transform(({ value }: { value: unknown }) => parseEnvBoolean(value));
 }
 
 /** A numeric environment variable: strings become numbers (NaN for non-numbers, refused by @IsInt/@IsNumber). */
 export function EnvNumber(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' ? Number(value) : value));
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value));
 }

@@ -4,10 +4,14 @@ import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 import { CommitSignalSubscriber } from './commit-signal';
 import { searchPathOption } from './pooled-client';
 
+/** An entity class, as TypeORM lists entities (its DataSourceOptions take any Function). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
+export type EntityClass = Function;
+
 export interface ServiceDataSourceInput {
   url: string;
   schema: string;
-  entities: Function[];
+  entities: EntityClass[];
   migrations: (new () => MigrationInterface)[];
   poolSize?: number;
 }

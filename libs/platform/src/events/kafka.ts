@@ -1,6 +1,6 @@
 import './kafkajs-request-queue.fix';
 
-import { Kafka, LogEntry,logLevel } from 'kafkajs';
+import { Kafka, LogEntry, logLevel } from 'kafkajs';
 
 import { rootLogger } from '../observability/logger';
 

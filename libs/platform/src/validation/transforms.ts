@@ -5,7 +5,7 @@ import { Transform } from 'class-transformer';
  * kept as given so @IsBoolean() reports it.
  */
 export function ToBoolean(): PropertyDecorator {
-  return Transform(({ obj, key }) => parseBoolean(obj[key]));
+  return Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => parseBoolean(obj[key]));
 }
 
 export function parseBoolean(value: unknown): unknown {
@@ -20,12 +20,12 @@ export function parseBoolean(value: unknown): unknown {
 
 /** A repeated form field arrives as an array, a single one as a string: always give an array. */
 export function ToArray(): PropertyDecorator {
-  return Transform(({ value }) =>
+  return Transform(({ value }: { value: unknown }) =>
     value === undefined || value === null ? value : Array.isArray(value) ? value : [value],
   );
 }
 
 /** Trims strings; leaves other values for the validators. */
 export function Trim(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 }

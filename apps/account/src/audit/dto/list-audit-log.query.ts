@@ -39,7 +39,7 @@ export class ListAuditLogQuery {
 
   @ApiPropertyOptional({ minimum: 1, maximum: 200 })
   @IsOptional()
-  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? undefined : Number(value)))
   @IsInt()
   @Min(1)
   @Max(200)

@@ -11,7 +11,7 @@ const KNOWN = new Set<string>(PERMISSIONS);
 
 export const RoleName = () =>
   applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
     IsString({ message: 'name is required' }),
     Matches(ROLE_NAME_PATTERN, {
       message: 'name must be 1 to 64 letters, digits, _, . or -, starting with a letter or digit',
@@ -28,7 +28,7 @@ export const RoleDescription = () =>
 export const RolePermissions = () =>
   applyDecorators(
     ToArray(),
-    Transform(({ value }) =>
+    Transform(({ value }: { value: unknown }) =>
       Array.isArray(value) && value.every((p) => typeof p === 'string')
         ? [...new Set(value.map((p: string) => p.trim()))]
         : value,

@@ -5,6 +5,14 @@ import { isEmail } from 'class-validator';
 import { CHECK_INPUT_NAMES } from '../engine/check-variables';
 import { parseTemplate, templateError } from '../templates/template';
 
+/** A form or JSON scalar as text (objects as JSON, absent as ''). */
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
+}
+
 export const ACTION_TYPES = ['http_request', 'email', 'create_check'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
@@ -146,7 +154,7 @@ class Checker {
   /** A list of addresses (an array, a repeated form field, or one comma-separated string). */
   addresses(field: string, min: number, max: number): string[] {
     const value = this.raw[field];
-    const list = (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value])
+    const list = (value === undefined || value === null ? [] : Array.isArray(value) ? (value as unknown[]) : [value])
       .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
       .map((v) => (typeof v === 'string' ? v.trim() : v))
       .filter((v) => v !== '');
@@ -178,7 +186,7 @@ function httpRequest(c: Checker): HttpRequestConfig {
       }
     }
   }
-  const method = c.raw.method === undefined || c.raw.method === '' ? 'POST' : String(c.raw.method).toUpperCase();
+  const method = c.raw.method === undefined || c.raw.method === '' ? 'POST' : textOf(c.raw.method).toUpperCase();
   if (!(HTTP_METHODS as readonly string[]).includes(method))
     c.fail('method', `must be one of ${HTTP_METHODS.join(', ')}`);
   const headers = c.record(
@@ -234,7 +242,7 @@ function createCheck(c: Checker): CreateCheckConfig {
     1024,
     true,
   );
-  return { type: String(type ?? ''), country: String(country ?? ''), inputs };
+  return { type: textOf(type), country: textOf(country), inputs };
 }
 
 /**

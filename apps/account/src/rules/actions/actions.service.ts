@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { countryPermission } from '@kyc/contracts';
-import { Caller, Clock,ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -33,7 +33,7 @@ export class ActionsService {
     const config = this.validConfig(caller, dto.type, dto.config);
     return this.dataSource.transaction(async (m) => {
       await this.lockRule(m, caller, ruleId);
-      const [{ n }] = await m.query(
+      const [{ n }] = await m.query<{ n: number }[]>(
         `SELECT count(*)::int AS n FROM bre_actions WHERE tenant_id = $1 AND rule_id = $2`,
         [caller.tenantId, ruleId],
       );
@@ -148,7 +148,7 @@ export class ActionsService {
   }
 
   private async lockRule(m: EntityManager, caller: Caller, ruleId: string): Promise<void> {
-    const rows = await m.query(`SELECT id FROM bre_rules WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
+    const rows = await m.query<unknown[]>(`SELECT id FROM bre_rules WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
       ruleId,
       caller.tenantId,
     ]);

@@ -60,7 +60,9 @@ class FoldAndValidatePipe implements PipeTransform {
   }
 }
 
-const RawBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().body);
+const RawBody = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): unknown => ctx.switchToHttp().getRequest<{ body?: unknown }>().body,
+);
 
 /** `@Body()` for DTOs with nested objects that forms send as dotted fields; validated by the platform's one validation pipe. */
 export const FormBody = (dto: Type<unknown>, prefixes: readonly string[]): ParameterDecorator =>

@@ -13,6 +13,9 @@ export async function bumpRulesState(manager: EntityManager, tenantId: string): 
 }
 
 export async function rulesStateOf(manager: EntityManager, tenantId: string): Promise<number> {
-  const rows = await manager.query(`SELECT rules_version FROM bre_tenant_state WHERE tenant_id = $1`, [tenantId]);
+  const rows = await manager.query<{ rules_version: string | number }[]>(
+    `SELECT rules_version FROM bre_tenant_state WHERE tenant_id = $1`,
+    [tenantId],
+  );
   return rows.length ? Number(rows[0].rules_version) : 0;
 }

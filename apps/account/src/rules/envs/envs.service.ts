@@ -4,7 +4,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { AuditLogService, diff } from '../../audit/audit-log.service';
-import { ActionEntity } from '../actions/action.entity';
 import { RuleEntity } from '../rule.entity';
 import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { SecretBox } from '../secrets/secret-box';
@@ -50,9 +49,10 @@ export class EnvsService {
       await this.lockAction(m, caller, ruleId, actionId);
       const existing = await m.findOneBy(ActionEnvEntity, { actionId, name: dto.name });
       if (!existing) {
-        const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM bre_action_envs WHERE action_id = $1`, [
-          actionId,
-        ]);
+        const [{ n }] = await m.query<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM bre_action_envs WHERE action_id = $1`,
+          [actionId],
+        );
         if (n >= MAX_ENVS_PER_ACTION)
           throw new RuleException(
             RuleErrorCode.LimitReached,
@@ -141,7 +141,7 @@ export class EnvsService {
     actionId: string,
     lock = true,
   ): Promise<void> {
-    const rows = await m.query(
+    const rows = await m.query<unknown[]>(
       `SELECT id FROM bre_actions WHERE id = $1 AND tenant_id = $2 AND rule_id = $3${lock ? ' FOR UPDATE' : ''}`,
       [actionId, caller.tenantId, ruleId],
     );

@@ -54,7 +54,47 @@ const OPEN_SQL = `
     LEFT JOIN finished_checks f ON f.event_id = c.event_id AND f.tenant_id = c.tenant_id
     LEFT JOIN bre_signing_secrets s ON s.tenant_id = c.tenant_id`;
 
-function executionOf(r: Record<string, any>): ExecutionEntity {
+/** An execution row as OPEN_SQL returns it (database column names). */
+interface ExecutionRow {
+  id: string;
+  tenant_id: string;
+  rule_id: string;
+  rule_version: ExecutionEntity['ruleVersion'];
+  action_id: string;
+  action_type: ExecutionEntity['actionType'];
+  event_id: string;
+  check_id: ExecutionEntity['checkId'];
+  depth: number;
+  outcome: ExecutionEntity['outcome'];
+  attempts: number;
+  response_status: ExecutionEntity['responseStatus'];
+  error: ExecutionEntity['error'];
+  created_check_id: ExecutionEntity['createdCheckId'];
+  created_at: Date;
+  started_at: ExecutionEntity['startedAt'];
+  finished_at: ExecutionEntity['finishedAt'];
+  updated_at: Date;
+}
+
+/** OPEN_SQL's row: the execution, its action (a_*), the finished check's event (f_*), envs and signing secret. */
+interface OpenRow extends ExecutionRow {
+  a_id: string | null;
+  a_rule_id: string;
+  a_name: ActionEntity['name'];
+  a_type: ActionEntity['type'];
+  a_status: ActionEntity['status'];
+  a_config: ActionEntity['config'];
+  a_created_at: Date;
+  a_updated_at: Date;
+  f_tenant_id: string | null;
+  f_payload: CheckFinishedPayload | null;
+  envs: EnvRow[];
+  sealed_secret: string | null;
+  sealed_previous_secret: string | null;
+  previous_valid_until: Date | null;
+}
+
+function executionOf(r: ExecutionRow): ExecutionEntity {
   return Object.assign(new ExecutionEntity(), {
     id: r.id,
     tenantId: r.tenant_id,
@@ -90,11 +130,7 @@ export class ActionRunContext {
    */
   async open(manager: EntityManager, job: Job<ActionJobPayload>): Promise<ActionRun | null> {
     const tenantId = job.tenantId ?? '';
-    const rows: Record<string, any>[] = await manager.query(OPEN_SQL, [
-      job.payload.execution_id,
-      tenantId,
-      job.attempt,
-    ]);
+    const rows: OpenRow[] = await manager.query(OPEN_SQL, [job.payload.execution_id, tenantId, job.attempt]);
     const row = rows[0];
     if (!row) return null;
     const execution = executionOf(row);
@@ -128,7 +164,7 @@ export class ActionRunContext {
       payload: row.f_payload,
     } as EventEnvelope<CheckFinishedPayload>;
     const variables = checkVariables(event);
-    const env = this.envs.open(tenantId, action.id, row.envs as EnvRow[]);
+    const env = this.envs.open(tenantId, action.id, row.envs);
     const signing = row.sealed_secret
       ? {
           sealedSecret: row.sealed_secret,

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { HttpRequestConfig } from '../actions/action-config';
 import { ActionJobPayload } from '../engine/action-queues';
 import { ExecutionsService } from '../executions/executions.service';
-import { SIGNATURE_HEADER,signatureHeader } from '../signing/signature';
+import { SIGNATURE_HEADER, signatureHeader } from '../signing/signature';
 import { SigningSecretsService } from '../signing/signing-secrets.service';
 import { renderTemplate } from '../templates/template';
 import { ActionRun, ActionRunContext, redact } from './action-context';

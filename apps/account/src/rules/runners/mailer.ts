@@ -65,8 +65,10 @@ export class SmtpMailer extends Mailer {
 
 /** Used when ACCOUNT_SMTP_URL is not set: every email action fails, saying so. */
 export class UnconfiguredMailer extends Mailer {
-  async send(): Promise<MailReceipt> {
-    throw new PermanentMailError('e-mail is not configured on this platform (ACCOUNT_SMTP_URL is not set)');
+  send(): Promise<MailReceipt> {
+    return Promise.reject(
+      new PermanentMailError('e-mail is not configured on this platform (ACCOUNT_SMTP_URL is not set)'),
+    );
   }
 }
 

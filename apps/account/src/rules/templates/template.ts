@@ -84,8 +84,9 @@ function lookup(expr: TemplateExpression, scope: TemplateScope): unknown {
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
 }
 
 export function renderParts(parts: readonly TemplatePart[], scope: TemplateScope): string {

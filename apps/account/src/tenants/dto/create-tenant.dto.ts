@@ -16,7 +16,7 @@ export class CreateTenantDto {
   name: string;
 
   @ApiProperty()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'admin_email must be an e-mail address' })
   admin_email: string;
 

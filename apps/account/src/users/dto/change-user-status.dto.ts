@@ -12,7 +12,7 @@ export class ChangeUserStatusDto {
   status: UserStatus;
 
   @ApiProperty({ description: 'Why (stored in the audit log)' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'reason is required' })
   @MinLength(1, { message: 'reason is required' })
   @MaxLength(1000, { message: 'reason must be at most 1000 characters' })

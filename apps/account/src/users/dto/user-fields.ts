@@ -13,7 +13,7 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 /** The e-mail that becomes the username: trimmed and lowercased. */
 export const UserEmail = () =>
   applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)),
     IsEmail({}, { message: 'email must be an e-mail address' }),
     MaxLength(254, { message: 'email must be at most 254 characters' }),
   );
@@ -21,13 +21,13 @@ export const UserEmail = () =>
 /** ISO 3166-1 alpha-2 (the official list), stored uppercase. */
 export const UserCountry = () =>
   applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)),
     IsISO31661Alpha2({ message: 'country must be an ISO 3166-1 alpha-2 country code (e.g. CO, MX, BR)' }),
   );
 
 export const UserPhoneNumber = () =>
   applyDecorators(
-    Transform(({ value }) => trimmed(value)),
+    Transform(({ value }: { value: unknown }) => trimmed(value)),
     Matches(E164_PATTERN, { message: 'phone_number must be in E.164 format, e.g. +573001234567' }),
   );
 
@@ -36,7 +36,7 @@ export const UserLanguage = () =>
 
 export const UserRole = () =>
   applyDecorators(
-    Transform(({ value }) => trimmed(value)),
+    Transform(({ value }: { value: unknown }) => trimmed(value)),
     IsString({ message: 'role must be a role name' }),
     MaxLength(64, { message: 'role must be at most 64 characters' }),
   );
@@ -44,14 +44,14 @@ export const UserRole = () =>
 /** Checked against the tenant's billing hubs by the service (exact match). */
 export const UserBillingHub = () =>
   applyDecorators(
-    Transform(({ value }) => trimmed(value)),
+    Transform(({ value }: { value: unknown }) => trimmed(value)),
     IsString({ message: 'billing_hub must be a billing hub of the account' }),
     MaxLength(64, { message: 'billing_hub must be at most 64 characters' }),
   );
 
 export const UserDisplayName = () =>
   applyDecorators(
-    Transform(({ value }) => trimmed(value)),
+    Transform(({ value }: { value: unknown }) => trimmed(value)),
     IsString({ message: 'display_name must be text' }),
     MaxLength(200, { message: 'display_name must be at most 200 characters' }),
   );

@@ -12,12 +12,12 @@ export const BATCH_SERVICES = ['checks'] as const;
  */
 export class CreateBatchDto {
   @ApiProperty({ enum: CHECK_COUNTRIES })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(CHECK_COUNTRIES, { message: `country must be one of ${CHECK_COUNTRIES.join(', ')}` })
   country: CheckCountry;
 
   @ApiProperty({ enum: BATCH_SERVICES })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(BATCH_SERVICES, { message: 'service must be checks' })
   service: string;
 
@@ -40,7 +40,7 @@ export class CreateBatchDto {
     description: 'Continuous batch (with end_date): daily, weekly, monthly, yearly or <n>d|w|m|y',
   })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsString({ message: 'frequency must be daily, weekly, monthly, yearly or <n>d|w|m|y' })
   frequency?: string;
 

@@ -50,10 +50,10 @@ export class LocalBatchFileStorage extends BatchFileStorage {
   }
 
   async read(manager: EntityManager, batch: BatchFileRef): Promise<Buffer | null> {
-    const rows = await manager.query(`SELECT content FROM batch_files WHERE batch_id = $1 AND tenant_id = $2`, [
-      batch.id,
-      batch.tenantId,
-    ]);
+    const rows = await manager.query<{ content: Buffer }[]>(
+      `SELECT content FROM batch_files WHERE batch_id = $1 AND tenant_id = $2`,
+      [batch.id, batch.tenantId],
+    );
     return rows[0]?.content ?? null;
   }
 }

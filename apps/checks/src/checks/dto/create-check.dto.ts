@@ -45,11 +45,13 @@ function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
 
 /** Form values are strings; JSON clients may send numbers for IDs: keep them as text. */
 const ToText = () =>
-  Transform(({ value }) =>
+  Transform(({ value }: { value: unknown }) =>
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
   );
-const Upper = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
-const Lower = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+const Upper = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+const Lower = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
 const DOCUMENT = /^[A-Za-z0-9][A-Za-z0-9.\-/ ]{0,39}$/;
 const documentMessage = (field: string) =>
@@ -125,7 +127,7 @@ export class CreateCheckDto {
   @ApiPropertyOptional({ description: 'National ID (in Brazil the CPF, 11 digits)' })
   @IsOptional()
   @ToText()
-  @Matches(/^[A-Za-z0-9.\-]{1,32}$/, { message: 'national_id must be 1 to 32 letters, digits, dots or dashes' })
+  @Matches(/^[A-Za-z0-9.-]{1,32}$/, { message: 'national_id must be 1 to 32 letters, digits, dots or dashes' })
   national_id?: string;
 
   @ApiPropertyOptional({ enum: ID_DOCUMENT_TYPES, description: 'What national_id holds' })
@@ -283,7 +285,7 @@ export class CreateCheckDto {
       'Registry identification (RG in Brazil, alternative registry in Mexico): letters and digits; - * , . are omitted',
   })
   @IsOptional()
-  @Transform(({ value }) =>
+  @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' || typeof value === 'number'
       ? String(value)
           .replace(/[-*,.\s]/g, '')
@@ -305,7 +307,7 @@ export class CreateCheckDto {
   @ApiPropertyOptional({ description: 'The report the check is inserted into' })
   @IsOptional()
   @ToText()
-  @Matches(/^[A-Za-z0-9_\-]{1,64}$/, { message: 'report_id must be 1 to 64 letters, digits, dashes or underscores' })
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'report_id must be 1 to 64 letters, digits, dashes or underscores' })
   report_id?: string;
 
   @ApiPropertyOptional({ description: 'Periodic revision frequency: daily, weekly, monthly, yearly or <n>d|w|m|y' })

@@ -166,8 +166,10 @@ describe('sandbox answers', () => {
   it('gives Brazil state courts 2 to 20 minutes, fixed per region', () => {
     const state = byId('sandbox-br-tj-state');
     const latencies = ['DF', 'SP', 'RJ', 'AC', 'TO'].map((r) => state.latencyMs(r));
-    for (const l of latencies)
-      (expect(l).toBeGreaterThanOrEqual(2 * 60_000), expect(l).toBeLessThanOrEqual(20 * 60_000));
+    for (const l of latencies) {
+      expect(l).toBeGreaterThanOrEqual(2 * 60_000);
+      expect(l).toBeLessThanOrEqual(20 * 60_000);
+    }
     expect(byId('sandbox-br-tj-national').latencyMs('ALL')).toBeGreaterThan(24 * 3_600_000);
   });
 

@@ -10,7 +10,7 @@ export class DeleteCustomTypeQuery {
   country: CustomTypeCountry;
 
   @ApiProperty()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'type is required' })
   @IsNotEmpty({ message: 'type is required' })
   type: string;

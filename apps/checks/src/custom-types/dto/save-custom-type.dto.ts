@@ -29,12 +29,12 @@ export class SaveCustomTypeDto {
     enum: CUSTOM_TYPE_COUNTRIES,
     description: 'ALL for types that search by name in international databases',
   })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(CUSTOM_TYPE_COUNTRIES, { message: `country must be one of ${CUSTOM_TYPE_COUNTRIES.join(', ')}` })
   country: CustomTypeCountry;
 
   @ApiProperty({ description: 'Custom type name; cannot be person, vehicle or company' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'type must be a string' })
   @IsNotEmpty({ message: 'type is required' })
   @Matches(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, {

@@ -34,7 +34,7 @@ export class UpdateSettingsDto {
     description: '<n>m or <n>h, 15m to 168h. Default: 48h with retries; else 3h CO, MX, PE, BR; 48h CL and ALL; 72h CR',
   })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsMaxDuration()
   max_duration?: string;
 
@@ -44,7 +44,7 @@ export class UpdateSettingsDto {
       'soft (default): similar names; exact: identical names. Applies to criminal, legal and international records found by name',
   })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(NAMES_MATCHING_TYPES, { message: 'names_matching_type must be soft or exact' })
   names_matching_type?: NamesMatchingType;
 

@@ -14,7 +14,7 @@ export class CreateApiKeyDto {
   key_type: 'backend';
 
   @ApiPropertyOptional({ description: 'Key name; required for backend keys (alias: key_name)' })
-  @ValidateIf((o) => o.key_name === undefined)
+  @ValidateIf((o: { key_name?: string }) => o.key_name === undefined)
   @IsString({ message: 'name (or key_name) is required for backend keys' })
   @MaxLength(128)
   name?: string;

@@ -12,7 +12,7 @@ export class RotateSigningSecretDto {
     description: 'How long the previous secret keeps signing next to the new one',
   })
   @IsOptional()
-  @Transform(({ value }) =>
+  @Transform(({ value }: { value: unknown }) =>
     value === undefined || value === ''
       ? undefined
       : typeof value === 'string' && /^\d+$/.test(value)
