@@ -29,7 +29,7 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
@@ -42,9 +42,9 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read untyped JSON answers (ApiClient bodies, raw rows) and assert their shape: the
+    // Tests (and their harness) read untyped JSON answers (ApiClient bodies, raw rows) and assert their shape: the
     // assertion is their type check, so the no-unsafe-* family only adds casts there.
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts', 'libs/testing/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
@@ -54,6 +54,31 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       // Fakes implement async interfaces (repositories, collectors, mailers) without awaiting anything.
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests of apps and libs may use the test harness (libs/testing); their sources may not.
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'] },
+            {
+              sourceTag: 'type:platform',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'],
+            },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'],
+            },
+            { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
+          ],
+        },
+      ],
     },
   },
   prettier,

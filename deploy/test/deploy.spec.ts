@@ -415,6 +415,7 @@ describe('Dockerfile', () => {
             .replace(/[.+^${}()|[\]\\]/g, '\\$&')
             .replace(/\*\*/g, '\u0000')
             .replace(/\*/g, '[^/]*')
+            // eslint-disable-next-line no-control-regex -- NUL marks where ** was, as no path holds it
             .replace(/\u0000/g, '.*')}(/.*)?$`,
         );
         return re.test(p);

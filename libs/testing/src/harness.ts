@@ -5,7 +5,7 @@ import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { ServiceName,SERVICES } from '@kyc/contracts';
+import { ServiceName, SERVICES } from '@kyc/contracts';
 import {
   ApiKeySigner,
   createServiceApp,

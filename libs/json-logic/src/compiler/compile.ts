@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+   JSON-Logic is dynamically typed: its operators are JavaScript's own operators and coercions applied to any
+   JSON value (exactly as the reference json-logic-js does), so values are `any` here by design. */
 import { isLogic, truthy } from './operators';
 
 /** A JSON-Logic rule: a literal, an array of rules, or `{ "<operator>": <argument or arguments> }`. */

@@ -269,7 +269,7 @@ const show = (o: Outcome) =>
       ? '-0'
       : o.value === undefined
         ? 'undefined'
-        : (JSON.stringify(o.value) ?? String(o.value));
+        : (JSON.stringify(o.value) ?? typeof o.value);
 
 function run(fn: () => unknown): Outcome {
   try {

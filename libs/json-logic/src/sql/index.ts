@@ -1,4 +1,4 @@
-export { type AccessRulesOptions,accessRulesWhere } from './access-rules';
+export { type AccessRulesOptions, accessRulesWhere } from './access-rules';
 export { JsonLogicSqlError } from './sql-translation.error';
 export {
   assertSqlTranslatable,

@@ -135,6 +135,7 @@ type Placeholder = (index: number) => string;
 
 /** Parameters are written as NUL-delimited tokens while translating (NUL cannot occur in SQL text), then numbered in order of use. */
 const token = (index: number) => `\u0000${index}\u0000`;
+// eslint-disable-next-line no-control-regex -- NUL is the token delimiter, chosen because SQL text cannot hold it
 const TOKEN = /\u0000(\d+)\u0000/g;
 
 class Translator {
@@ -573,7 +574,7 @@ class Translator {
         case 'null':
           return `'null'`;
         case 'boolean':
-          return v.lit ? `'${v.lit.value}'` : `(CASE WHEN ${v.bool()} THEN 'true' ELSE 'false' END)`;
+          return v.lit ? `'${String(v.lit.value)}'` : `(CASE WHEN ${v.bool()} THEN 'true' ELSE 'false' END)`;
       }
       if (v.lit) return this.param(String(v.lit.value), 'text');
       throw new JsonLogicSqlError(
@@ -636,6 +637,7 @@ function unreachable(): never {
 
 /** PostgreSQL text cannot hold NUL or unpaired surrogates. */
 function checkString(s: string, path: string) {
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
   if (/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) {
     throw new JsonLogicSqlError('strings cannot contain NUL characters or unpaired surrogates', path);
   }
@@ -646,7 +648,7 @@ function placeholders(options: PositionalParams | NamedParams | undefined): Plac
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.namedPrefix)) throw new Error('namedPrefix must be an identifier');
     return (i) => `:${options.namedPrefix}${i}`;
   }
-  const first = (options)?.firstParam ?? 1;
+  const first = options?.firstParam ?? 1;
   return (i) => `$${first + i}`;
 }
 

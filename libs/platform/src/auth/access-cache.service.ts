@@ -52,7 +52,7 @@ export class AccessCacheService implements OnApplicationShutdown {
     });
     await this.consumer.run({
       autoCommit: false,
-      eachMessage: async (msg: EachMessagePayload) => {
+      eachMessage: (msg: EachMessagePayload) => {
         this.apply(msg.topic, msg.message.key?.toString() ?? '', msg.message.value);
         const id = `${msg.topic}:${msg.partition}`;
         const target = remaining.get(id);
@@ -60,6 +60,7 @@ export class AccessCacheService implements OnApplicationShutdown {
           remaining.delete(id);
           for (const l of this.listeners) l();
         }
+        return Promise.resolve();
       },
     });
     let timer: NodeJS.Timeout | undefined;
@@ -86,20 +87,26 @@ export class AccessCacheService implements OnApplicationShutdown {
   /** Folds one state record; a null value (tombstone) removes it. */
   apply(topic: string, key: string, value: Buffer | null): void {
     const envelope = value ? (JSON.parse(value.toString()) as EventEnvelope<unknown>) : null;
-    const payload = envelope?.payload as any;
+    const payload = envelope?.payload ?? null;
     switch (topic) {
-      case TOPICS.userState:
-        if (payload) this.users.set(userStateKey(payload.tenant_id, payload.user_id), payload as UserState);
+      case TOPICS.userState: {
+        const user = payload as UserState | null;
+        if (user) this.users.set(userStateKey(user.tenant_id, user.user_id), user);
         else this.users.delete(key);
         break;
-      case TOPICS.roleState:
-        if (payload) this.roles.set(roleStateKey(payload.tenant_id, payload.name), payload as RoleState);
+      }
+      case TOPICS.roleState: {
+        const role = payload as RoleState | null;
+        if (role) this.roles.set(roleStateKey(role.tenant_id, role.name), role);
         else this.roles.delete(key);
         break;
-      case TOPICS.apiKeyState:
-        if (payload && (payload as ApiKeyState).revoked) this.revokedKeys.add(payload.key_id);
-        else if (payload) this.revokedKeys.delete(payload.key_id);
+      }
+      case TOPICS.apiKeyState: {
+        const apiKey = payload as ApiKeyState | null;
+        if (apiKey?.revoked) this.revokedKeys.add(apiKey.key_id);
+        else if (apiKey) this.revokedKeys.delete(apiKey.key_id);
         break;
+      }
     }
   }
 

@@ -80,7 +80,7 @@ export class ApiKeyVerifier {
     const [header, payload, signature] = parts;
     let ok = false;
     try {
-      const alg = JSON.parse(Buffer.from(header, 'base64url').toString()).alg;
+      const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: unknown };
       ok =
         alg === 'EdDSA' &&
         verify(null, Buffer.from(`${header}.${payload}`), this.key, Buffer.from(signature, 'base64url'));
@@ -89,7 +89,7 @@ export class ApiKeyVerifier {
     }
     if (!ok) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is not valid');
     try {
-      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Partial<TokenClaims> | null;
       if (
         typeof claims !== 'object' ||
         !claims ||

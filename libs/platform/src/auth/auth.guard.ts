@@ -7,7 +7,7 @@ import { ambientContext } from '../observability/request-context.storage';
 import { AccessCacheService } from './access-cache.service';
 import { ApiKeyVerifier } from './api-key.tokens';
 import { PLATFORM_ADMIN_ROUTE, PUBLIC_ROUTE, REQUIRED_PERMISSIONS } from './auth.decorators';
-import { CALLER, Caller } from './caller';
+import { AuthenticatedRequest, CALLER, Caller } from './caller';
 
 export const API_KEY_HEADERS = ['service-api-key', 'truora-api-key'];
 
@@ -27,9 +27,10 @@ export class AuthGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    const req = context.switchToHttp().getRequest();
-    const token = API_KEY_HEADERS.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0) as
-      string | undefined;
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = API_KEY_HEADERS.map((h) => req.headers[h]).find(
+      (v): v is string => typeof v === 'string' && v.length > 0,
+    );
     if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
     const claims = this.verifier.verify(token.trim());
 

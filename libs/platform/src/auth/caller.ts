@@ -36,8 +36,13 @@ export class Caller {
 
 export const CALLER = Symbol('caller');
 
+/** An HTTP request as the auth guard sees it: headers, and the Caller it attaches. */
+export interface AuthenticatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  [CALLER]?: Caller;
+}
+
 /** Injects the authenticated Caller into a controller method. */
 export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
-  const req = ctx.switchToHttp().getRequest();
-  return req[CALLER];
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>()[CALLER]!;
 });

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
+import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 import { signalCommit } from './commit-signal';
@@ -42,7 +42,7 @@ export async function writeQuery<T = Record<string, unknown>>(
   values: unknown[],
   manager?: EntityManager,
 ): Promise<T[]> {
-  if (manager) return (await manager.query(text, values)) as T[];
+  if (manager) return manager.query<T[]>(text, values);
   const rows = await rawQuery<T>(dataSource, text, values);
   signalCommit();
   return rows;
@@ -66,7 +66,7 @@ export async function preparedQuery<T = Record<string, unknown>>(
     const runner = manager.queryRunner;
     // Outside a transaction (no query runner, or one released) TypeORM would take any pooled connection: the pool does the same.
     if (!runner || runner.isReleased) return manager.query(text, values);
-    const client = await runner.connect();
+    const client = (await runner.connect()) as PoolClient;
     return (await client.query({ name, text, values })).rows as T[];
   }
   return (await pgPool(dataSource).query({ name, text, values })).rows as T[];
@@ -81,7 +81,7 @@ const plans = new WeakMap<EntityMetadata, Map<string, ReadPlan>>();
 
 function readPlan(meta: EntityMetadata, properties: string[]): ReadPlan {
   let byKey = plans.get(meta);
-  if (!byKey) plans.set(meta, (byKey = new Map()));
+  if (!byKey) plans.set(meta, (byKey = new Map<string, ReadPlan>()));
   const key = properties.join(',');
   let plan = byKey.get(key);
   if (!plan) {
@@ -124,10 +124,9 @@ export async function findOneRaw<T extends ObjectLiteral>(
 /** Maps a raw `SELECT *` row (database column names) onto a new entity instance. */
 export function mapRow<T extends ObjectLiteral>(repo: Repository<T>, row: Record<string, unknown>): T {
   const meta = repo.metadata;
-  const entity = (typeof meta.target === 'function' ? Object.create(meta.target.prototype) : {}) as Record<
-    string,
-    unknown
-  >;
+  const entity = (
+    typeof meta.target === 'function' ? (Object.create(meta.target.prototype as object) as object) : {}
+  ) as Record<string, unknown>;
   for (const column of meta.columns) {
     if (column.databaseName in row) entity[column.propertyName] = row[column.databaseName];
   }

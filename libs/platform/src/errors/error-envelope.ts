@@ -43,12 +43,8 @@ export function toErrorEnvelope(error: unknown, errorId: string): ErrorEnvelope 
     const status = error.getStatus();
     if (status >= 500) return envelope(status, `Internal error (id ${errorId})`, PlatformErrorCode.Internal);
     const response = error.getResponse();
-    const message =
-      typeof response === 'string'
-        ? response
-        : Array.isArray((response as any)?.message)
-          ? (response as any).message.join('; ')
-          : ((response as any)?.message ?? error.message);
+    const detail = typeof response === 'string' ? response : (response as { message?: unknown } | null)?.message;
+    const message = Array.isArray(detail) ? detail.join('; ') : typeof detail === 'string' ? detail : error.message;
     return envelope(status, cleanMessage(String(message)), HTTP_ERROR_CODES[status]);
   }
   const status = fastifyClientErrorStatus(error);

@@ -41,7 +41,7 @@ export class InboxService {
         for (let attempt = 1; attempt <= attempts; attempt++) {
           try {
             const outcome = await this.dataSource.transaction(async (manager) => {
-              const inserted = await manager.query(
+              const inserted = await manager.query<unknown[]>(
                 `INSERT INTO processed_messages (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
                 [envelope.id, consumer],
               );
@@ -51,7 +51,7 @@ export class InboxService {
             });
             eventsConsumed.inc({ consumer, outcome });
             return outcome;
-          } catch (err) {
+          } catch (err: unknown) {
             lastError = err;
             this.logger.warn({ err, consumer, event_id: envelope.id, attempt, msg: 'event handling failed' });
             if (attempt < attempts) await sleep(backoff * 2 ** (attempt - 1));
@@ -86,7 +86,7 @@ export class InboxService {
         );
         this.logger.error({ consumer, event_id: envelope.id, msg: 'event parked after failed attempts' });
         return;
-      } catch (err) {
+      } catch (err: unknown) {
         this.logger.error({ err, msg: 'cannot park message yet; retrying' });
         await sleep(Math.min(10_000, 500 * 2 ** i));
       }

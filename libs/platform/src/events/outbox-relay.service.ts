@@ -59,7 +59,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
 
   /** Number of events not yet relayed (for tests and health). */
   async pending(): Promise<number> {
-    const [{ pending }] = await this.dataSource.query(
+    const [{ pending }] = await this.dataSource.query<{ pending: number }[]>(
       `SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`,
     );
     return pending;
@@ -113,7 +113,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
       const worker = await this.spawn(this.data);
       if (this.stopped) worker.postMessage({ type: 'stop' } satisfies ToRelayThread);
       else this.worker = worker;
-    } catch (err) {
+    } catch (err: unknown) {
       this.logger.error({ err, msg: 'outbox relay thread did not start; will retry' });
       this.restartTimer = setTimeout(() => void this.restart(), RESTART_MS);
     }

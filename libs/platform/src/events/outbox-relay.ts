@@ -169,7 +169,9 @@ export class OutboxRelay {
     if (Date.now() - this.lastCleanup < 60_000) return;
     this.lastCleanup = Date.now();
     await this.pool.query(`DELETE FROM outbox WHERE published_at < now() - interval '1 hour'`);
-    const { rows } = await this.pool.query(`SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`);
+    const { rows } = await this.pool.query<{ pending: number }>(
+      `SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL`,
+    );
     this.reports.pending(rows[0].pending);
   }
 }

@@ -18,11 +18,13 @@ interface PendingKey {
 }
 
 /** Thrown to answer with a stored response; the exception filter sends it verbatim. */
-export class IdempotentReplay {
+export class IdempotentReplay extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-  ) {}
+  ) {
+    super('idempotent replay');
+  }
 }
 
 /**
@@ -45,15 +47,17 @@ export class IdempotencyService {
       `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - ${TTL}`,
       [tenant, key],
     );
-    const inserted = await this.dataSource.query(
+    const inserted = await this.dataSource.query<unknown[]>(
       `INSERT INTO idempotency_keys (tenant_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
       [tenant, key, hash],
     );
     if (inserted.length) return;
-    const [row] = await this.dataSource.query(
-      `SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
-      [tenant, key],
-    );
+    const [row] = await this.dataSource.query<
+      { request_hash: string; status_code: number | null; response: unknown }[]
+    >(`SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
+      tenant,
+      key,
+    ]);
     if (!row) return this.begin(tenant, key, hash);
     if (row.request_hash !== hash) {
       throw new PlatformException(

@@ -21,8 +21,8 @@ export const encodeStartKey = (values: (string | number)[]): string =>
 export function decodeStartKey(key: string | undefined, field = START_KEY_PARAM): (string | number)[] | undefined {
   if (key === undefined || key === '') return undefined;
   try {
-    const values = JSON.parse(Buffer.from(key, 'base64url').toString());
-    if (Array.isArray(values) && values.length === 2) return values;
+    const values: unknown = JSON.parse(Buffer.from(key, 'base64url').toString());
+    if (Array.isArray(values) && values.length === 2) return values as (string | number)[];
   } catch {
     /* falls through */
   }
@@ -52,12 +52,12 @@ export async function paginate<T extends ObjectLiteral>(
     .take(options.limit + 1)
     .getMany();
   const items = rows.slice(0, options.limit);
-  const last = items[items.length - 1] as any;
+  const last = items[items.length - 1] as Record<string, string | number | Date> | undefined;
   const nextKey =
     rows.length > options.limit && last
       ? encodeStartKey([
           new Date(last[options.createdAtColumn ?? 'createdAt']).toISOString(),
-          last[options.idColumn ?? 'id'],
+          last[options.idColumn ?? 'id'] as string | number,
         ])
       : undefined;
   return { items, nextKey };

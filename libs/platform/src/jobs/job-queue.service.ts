@@ -187,7 +187,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       this.kick(true);
       if (retentionHours && Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
         this.lastPurge = Date.now();
-        void this.purgeFinished(retentionHours).catch((err) =>
+        void this.purgeFinished(retentionHours).catch((err: unknown) =>
           this.logger.warn({ err, msg: 'purging finished jobs failed' }),
         );
       }
@@ -225,7 +225,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     }
     this.pumping = true;
     void this.pump(!fromPoll)
-      .catch((err) => this.logger.warn({ err, msg: 'claiming jobs failed' }))
+      .catch((err: unknown) => this.logger.warn({ err, msg: 'claiming jobs failed' }))
       .finally(() => {
         this.pumping = false;
         if (this.pumpAgain) {
@@ -340,7 +340,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
             await this.markDone(this.dataSource.manager, job);
           }
           jobsRun.inc({ queue: job.queue, outcome: 'completed' });
-        } catch (err) {
+        } catch (err: unknown) {
           const permanent = err instanceof PermanentJobError;
           const final = permanent || job.attempt >= job.maxAttempts;
           const retryAt = new Date(this.clock.now().getTime() + reg.options.backoffMs(job.attempt));
@@ -350,7 +350,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
             final ? 'failed' : 'pending',
             final ? job.runAt : retryAt,
             errorMessage(err).slice(0, 2_000),
-          ]).catch((e) => this.logger.error({ err: e, msg: 'could not record job failure' }));
+          ]).catch((e: unknown) => this.logger.error({ err: e, msg: 'could not record job failure' }));
           jobsRun.inc({ queue: job.queue, outcome: final ? 'failed' : 'retried' });
           this.logger.warn({
             err,

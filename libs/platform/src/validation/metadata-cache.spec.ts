@@ -38,8 +38,9 @@ describe('cacheValidationMetadata', () => {
   });
 
   it('installs once', () => {
-    const fn = getMetadataStorage().getTargetValidationMetadatas;
+    const storage = getMetadataStorage();
+    const fn = Object.getOwnPropertyDescriptor(storage, 'getTargetValidationMetadatas')?.value as unknown;
     cacheValidationMetadata();
-    expect(getMetadataStorage().getTargetValidationMetadatas).toBe(fn);
+    expect(Object.getOwnPropertyDescriptor(storage, 'getTargetValidationMetadatas')?.value).toBe(fn);
   });
 });

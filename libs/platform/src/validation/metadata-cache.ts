@@ -16,17 +16,18 @@ export function cacheValidationMetadata(): void {
   const addValidation = storage.addValidationMetadata.bind(storage);
   const addConstraint = storage.addConstraintMetadata.bind(storage);
   let cache = new Map<unknown, Map<string, ReturnType<typeof compute>>>();
+  const emptyCache = () => new Map<unknown, Map<string, ReturnType<typeof compute>>>();
   storage.addValidationMetadata = (metadata) => {
-    cache = new Map();
+    cache = emptyCache();
     addValidation(metadata);
   };
   storage.addConstraintMetadata = (metadata) => {
-    cache = new Map();
+    cache = emptyCache();
     addConstraint(metadata);
   };
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
     let byOptions = cache.get(target);
-    if (!byOptions) cache.set(target, (byOptions = new Map()));
+    if (!byOptions) cache.set(target, (byOptions = new Map<string, ReturnType<typeof compute>>()));
     const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0001') ?? ''}`;
     let found = byOptions.get(key);
     if (!found) byOptions.set(key, (found = compute(target, schema, always, strictGroups, groups)));

@@ -102,7 +102,7 @@ describe('JobQueueService on real PostgreSQL', () => {
 
     await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
     let fail = true;
-    jobs.register<{}>(
+    jobs.register<Record<string, never>>(
       'test.tx',
       async (job, m) => {
         await m.query(`INSERT INTO test_effects (job_id) VALUES ($1)`, [job.id]);
@@ -286,7 +286,7 @@ describe('JobQueueService on real PostgreSQL', () => {
   it('lets a non-transactional handler complete its job in its own transaction (JOB_COMPLETED)', async () => {
     await app.app.get(DataSource).query(`CREATE TABLE IF NOT EXISTS engagement.test_effects (job_id text PRIMARY KEY)`);
     let fail = true;
-    jobs.register<{}>(
+    jobs.register<Record<string, never>>(
       'test.self',
       async (job) => {
         return app.app.get(DataSource).transaction(async (m) => {
