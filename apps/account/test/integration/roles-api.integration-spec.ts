@@ -25,7 +25,7 @@ describe('roles and permissions API', () => {
   const roleRow = async (tenantId: string, name: string) =>
     (await db().query(`SELECT * FROM account.roles WHERE tenant_id = $1 AND name = $2`, [tenantId, name])).rows[0];
   const auditOf = async (client: ApiClient, query: Record<string, string>) =>
-    (await client.get(`/v1/account/audit-log?${new URLSearchParams(query)}`)).body.entries as any[];
+    (await client.get(`/v1/account/audit-log?${new URLSearchParams(query).toString()}`)).body.entries as any[];
   const countryRule = '{"==":[{"var":"country"},"CO"]}';
 
   beforeAll(async () => {

@@ -44,7 +44,7 @@ describe('users API', () => {
       ])
     ).rows[0];
   const auditOf = async (client: ApiClient, query: Record<string, string>) =>
-    (await client.get(`/v1/account/audit-log?${new URLSearchParams(query)}`)).body.entries as any[];
+    (await client.get(`/v1/account/audit-log?${new URLSearchParams(query).toString()}`)).body.entries as any[];
   const keyOf = (tenant: TestTenant, userId: string) => mintKey({ tenant_id: tenant.tenantId, sub: userId });
   const acceptedAt = (url: string, key: string) =>
     eventually(async () => expect((await new ApiClient(url, key).get('/v1/auth/whoami')).status).toBe(200), {

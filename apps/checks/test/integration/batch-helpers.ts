@@ -14,7 +14,11 @@ export async function readXlsx(content: Buffer): Promise<string[][]> {
   await workbook.xlsx.load(content);
   const out: string[][] = [];
   workbook.worksheets[0].eachRow((row) =>
-    out.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))),
+    out.push(
+      Array.from((row.values as unknown[]).slice(1), (v) =>
+        v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number),
+      ),
+    ),
   );
   return out;
 }

@@ -89,7 +89,7 @@ describe('check PDF', () => {
         process.execPath,
         ['-e', script],
         { cwd: __dirname, maxBuffer: 10 * 1024 * 1024 },
-        (err, stdout) => (err ? reject(err) : resolve(stdout)),
+        (err: Error | null, stdout: string) => (err ? reject(err) : resolve(stdout)),
       );
       child.stdin!.end(pdf);
     });

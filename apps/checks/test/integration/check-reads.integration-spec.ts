@@ -6,14 +6,13 @@ import { ChecksResources, useChecksResources } from './check-resources.setup';
 /** Reading and deleting a check: details, summary, attachments, deletion, role access rules, OpenAPI. */
 describe('checks: details, summary, attachments, deletion, access rules', () => {
   const ctx = useChecksResources();
-  const { count, runCheck } = ctx;
+  const { runCheck } = ctx;
   let checks: ChecksResources['checks'];
   let account: ChecksResources['account'];
-  let a: ChecksResources['a'];
   let api: ChecksResources['api'];
   let other: ChecksResources['other'];
   beforeAll(() => {
-    ({ checks, account, a, api, other } = ctx);
+    ({ checks, account, api, other } = ctx);
   });
 
   describe('details, summary, attachments, deletion', () => {

@@ -31,9 +31,9 @@ export interface ChecksResources {
   /** Tenant b's client of the checks service. */
   other: ApiClient;
   /** Rows of a checks table of a tenant. */
-  count(table: string, tenantId: string): Promise<number>;
+  count: (table: string, tenantId: string) => Promise<number>;
   /** Creates a check (forced, authorized), runs the engine until it is done and returns it. */
-  runCheck(client: ApiClient, body: Record<string, string>): Promise<ApiResponse['body']>;
+  runCheck: (client: ApiClient, body: Record<string, string>) => Promise<ApiResponse['body']>;
 }
 
 /**

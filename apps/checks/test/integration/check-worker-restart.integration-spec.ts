@@ -9,7 +9,6 @@ import {
   freePort,
   RunningService,
   ServiceProcess,
-  startInProcess,
   startProcess,
   startService,
 } from '@kyc/testing';

@@ -14,7 +14,6 @@ import {
   TestTenant,
   updateRole,
 } from '@kyc/testing';
-import { DataSource } from 'typeorm';
 
 import { checksService } from '../../src/app.module';
 

@@ -7,13 +7,11 @@ import { ChecksResources, useChecksResources } from './check-resources.setup';
 /** Collector credentials, stored encrypted (/v1/config/credentials). */
 describe('checks: collector credentials', () => {
   const ctx = useChecksResources();
-  const { count } = ctx;
-  let checks: ChecksResources['checks'];
   let a: ChecksResources['a'];
   let api: ChecksResources['api'];
   let other: ChecksResources['other'];
   beforeAll(() => {
-    ({ checks, a, api, other } = ctx);
+    ({ a, api, other } = ctx);
   });
 
   describe('collector credentials (/v1/config/credentials)', () => {

@@ -5,11 +5,10 @@ import { ChecksResources, useChecksResources } from './check-resources.setup';
 /** The database health dashboard (GET /v1/health). */
 describe('checks: database health', () => {
   const ctx = useChecksResources();
-  const { clock, count, runCheck } = ctx;
-  let checks: ChecksResources['checks'];
+  const { clock, runCheck } = ctx;
   let api: ChecksResources['api'];
   beforeAll(() => {
-    ({ checks, api } = ctx);
+    ({ api } = ctx);
   });
 
   describe('GET /v1/health', () => {

@@ -8,12 +8,11 @@ import { ChecksResources, useChecksResources } from './check-resources.setup';
 /** Answers of webhook databases (POST /v1/webhooks/{webhook_type}). */
 describe('checks: webhooks', () => {
   const ctx = useChecksResources();
-  const { clock, count, runCheck } = ctx;
+  const { clock, runCheck } = ctx;
   let checks: ChecksResources['checks'];
-  let a: ChecksResources['a'];
   let api: ChecksResources['api'];
   beforeAll(() => {
-    ({ checks, a, api } = ctx);
+    ({ checks, api } = ctx);
   });
 
   describe('POST /v1/webhooks/{webhook_type}', () => {

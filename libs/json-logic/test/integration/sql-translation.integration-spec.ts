@@ -38,11 +38,7 @@ function operators(rule: unknown, out = new Set<string>()): Set<string> {
 /** The field names a rule reads (var names and missing keys), as the translation looks them up. */
 function fieldNames(rule: unknown, out = new Set<string>()): Set<string> {
   const name = (v: unknown) =>
-    v === undefined || v === null || v === ''
-      ? ''
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
+    v === undefined || v === null || v === '' ? '' : typeof v === 'string' ? v : JSON.stringify(v);
   if (Array.isArray(rule)) rule.forEach((r) => fieldNames(r, out));
   else if (rule && typeof rule === 'object' && Object.keys(rule).length === 1) {
     const [op] = Object.keys(rule);
