@@ -27,6 +27,8 @@ export * from './events/inbox.service';
 export * from './http/pagination';
 export * from './http/cursor-page.query';
 export * from './http/idempotency';
+export * from './openapi/api-docs.decorators';
+export * from './openapi/openapi-document';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/foreground-load';
