@@ -1,8 +1,9 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@kyc/platform';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhook-signer';
 import { WebhooksService } from './webhooks.service';
+import { WebhookReceivedResponse } from './dto/webhook.response';
 
 /** Third parties have no API key: they authenticate with the HMAC signature instead. */
 @ApiTags('webhooks')
@@ -12,6 +13,15 @@ export class WebhooksController {
 
   @Public()
   @Post(':webhook_type')
+  @ApiPublic()
+  @ApiHeader({ name: 'X-Signature', required: true, description: 'HMAC-SHA256 of the raw body with the webhook type secret' })
+  @ApiSuccess({ type: WebhookReceivedResponse, example: { received: true, outcome: 'recorded' } })
+  @ApiEnvelopeErrors(
+    400,
+    { 401: ['Invalid webhook signature', 'invalid_signature'] },
+    { 404: ['Unknown webhook reference', 'unknown_reference'] },
+    413,
+  )
   @HttpCode(200)
   receive(
     @Param('webhook_type') type: string,
