@@ -1,10 +1,19 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+  RequirePermissions,
+} from '@kyc/platform';
 import { AuditLogEntity } from './audit-log.entity';
 import { AuditLogService } from './audit-log.service';
 import { ListAuditLogQuery } from './dto/list-audit-log.query';
+import { AUDIT_ENTRY_EXAMPLE, AuditEntryResponse } from './dto/audit-entry.response';
 
 const present = (e: AuditLogEntity) => ({
   audit_id: e.id,
@@ -28,6 +37,13 @@ export class AuditLogController {
   ) {}
 
   @Get()
+  @ApiPage({
+    items: 'entries',
+    type: AuditEntryResponse,
+    example: [AUDIT_ENTRY_EXAMPLE],
+    self: '/v1/account/audit-log',
+  })
+  @ApiEnvelopeErrors(400, 403)
   @RequirePermissions('svc.users')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListAuditLogQuery, @Req() req: FastifyRequest) {
     const page = await this.audit.list(caller, query);

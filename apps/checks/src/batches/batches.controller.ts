@@ -47,7 +47,10 @@ export class BatchesController {
   @Public()
   @Put(':batch_id/file')
   @ApiPublic()
-  @ApiSuccess({ type: BatchEnvelopeResponse, example: batchEnvelopeExample({ ...BATCH_EXAMPLE, status: 'file_uploaded', progress: undefined }) })
+  @ApiSuccess({
+    type: BatchEnvelopeResponse,
+    example: batchEnvelopeExample({ ...BATCH_EXAMPLE, status: 'file_uploaded', progress: undefined }),
+  })
   @ApiEnvelopeErrors(
     { 400: ['The file is not a readable xlsx spreadsheet', 'invalid_file'] },
     { 401: ['Invalid upload link', 'invalid_upload_link'] },
@@ -64,7 +67,10 @@ export class BatchesController {
 
   @Post(':batch_id/start')
   @ApiSuccess({ type: BatchEnvelopeResponse, example: batchEnvelopeExample({ ...BATCH_EXAMPLE, progress: undefined }) })
-  @ApiEnvelopeErrors({ 404: ['Batch not found', 'batch_not_found'] }, { 409: ['Upload the file before starting the batch', 'batch_file_not_uploaded'] })
+  @ApiEnvelopeErrors(
+    { 404: ['Batch not found', 'batch_not_found'] },
+    { 409: ['Upload the file before starting the batch', 'batch_file_not_uploaded'] },
+  )
   @HttpCode(200)
   async start(@CurrentCaller() caller: Caller, @Param('batch_id') batchId: string) {
     const batch = await this.batches.start(caller, batchId);
@@ -74,7 +80,10 @@ export class BatchesController {
   /** Stops the batch. */
   @Put(':batch_id')
   @ApiSuccess({ type: BatchEnvelopeResponse, example: batchEnvelopeExample({ ...BATCH_EXAMPLE, status: 'stopped' }) })
-  @ApiEnvelopeErrors({ 404: ['Batch not found', 'batch_not_found'] }, { 409: ['The batch has finished', 'batch_finished'] })
+  @ApiEnvelopeErrors(
+    { 404: ['Batch not found', 'batch_not_found'] },
+    { 409: ['The batch has finished', 'batch_finished'] },
+  )
   async stop(@CurrentCaller() caller: Caller, @Param('batch_id') batchId: string) {
     const batch = await this.batches.stop(caller, batchId);
     return { batch: presentBatch(batch, await this.batches.progress(batch)), ...links(batch.id) };
@@ -111,7 +120,10 @@ export class BatchesController {
   /** 202 while the report is generated, then the file (xlsx or csv). */
   @Get(':batch_id/report')
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv')
-  @ApiSuccess({ contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'The report (xlsx, or csv when requested so)' })
+  @ApiSuccess({
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    description: 'The report (xlsx, or csv when requested so)',
+  })
   @ApiSuccess({
     status: 202,
     type: BatchReportGeneratingResponse,

@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiEnvelopeErrors, ApiPage, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { presentCheck, presentSummary } from './check.presenter';
 import { ChecksService } from './checks.service';
 import { CheckDetailsQuery } from './dto/check-details.query';

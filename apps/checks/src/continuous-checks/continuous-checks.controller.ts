@@ -1,7 +1,15 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiEnvelopeErrors, ApiPage, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { presentContinuousCheck, presentRun } from './continuous-check.presenter';
 import { ContinuousChecksService } from './continuous-checks.service';
 import {
@@ -35,7 +43,10 @@ export class ContinuousChecksController {
   }
 
   @Put(':continuous_check_id')
-  @ApiSuccess({ type: ContinuousCheckResponse, example: { ...CONTINUOUS_CHECK_EXAMPLE, status: 'disabled', next_run_date: null } })
+  @ApiSuccess({
+    type: ContinuousCheckResponse,
+    example: { ...CONTINUOUS_CHECK_EXAMPLE, status: 'disabled', next_run_date: null },
+  })
   @ApiEnvelopeErrors(400, { 404: ['Continuous check not found', 'continuous_check_not_found'] }, 413)
   @ApiBody({ type: UpdateContinuousCheckDto })
   async update(

@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiEnvelopeErrors, ApiPage, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { CredentialsService } from './credentials.service';
 import { SaveCredentialDto } from './dto/save-credential.dto';
 import { CREDENTIAL_EXAMPLE, CredentialDeletedResponse, CredentialResponse } from './dto/credential.response';
@@ -23,7 +31,12 @@ export class CredentialsController {
   }
 
   @Get()
-  @ApiPage({ items: 'credentials', type: CredentialResponse, example: [CREDENTIAL_EXAMPLE], self: '/v1/config/credentials' })
+  @ApiPage({
+    items: 'credentials',
+    type: CredentialResponse,
+    example: [CREDENTIAL_EXAMPLE],
+    self: '/v1/config/credentials',
+  })
   async list(@CurrentCaller() caller: Caller, @Req() req: FastifyRequest) {
     return { credentials: await this.credentials.list(caller), ...pageLinks(this.config.publicUrl, req.url) };
   }

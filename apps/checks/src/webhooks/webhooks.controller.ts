@@ -14,7 +14,11 @@ export class WebhooksController {
   @Public()
   @Post(':webhook_type')
   @ApiPublic()
-  @ApiHeader({ name: 'X-Signature', required: true, description: 'HMAC-SHA256 of the raw body with the webhook type secret' })
+  @ApiHeader({
+    name: 'X-Signature',
+    required: true,
+    description: 'HMAC-SHA256 of the raw body with the webhook type secret',
+  })
   @ApiSuccess({ type: WebhookReceivedResponse, example: { received: true, outcome: 'recorded' } })
   @ApiEnvelopeErrors(
     400,

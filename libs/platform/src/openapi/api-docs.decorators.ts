@@ -1,5 +1,12 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { envelope } from '../errors/error-envelope';
 
@@ -110,6 +117,10 @@ export interface ApiSuccessOptions {
   /** A response class (its `@ApiProperty` fields) or a schema. */
   type?: Type<unknown>;
   schema?: SchemaObject;
+  /** The answer is `{<wrap>: <type>, ...with}` (e.g. `{user: {...}, self}`) rather than the type itself. */
+  wrap?: string;
+  /** Other properties next to `wrap` (e.g. `{ self: { type: 'string' } }`). */
+  with?: Record<string, SchemaObject>;
   /** An example answer, with the spec's wire names. */
   example?: unknown;
   description?: string;
@@ -117,8 +128,17 @@ export interface ApiSuccessOptions {
   contentType?: string;
 }
 
-const schemaOf = (options: ApiSuccessOptions): SchemaObject | ReferenceObject =>
-  options.type ? { $ref: getSchemaPath(options.type) } : (options.schema ?? { type: 'object' });
+function schemaOf(options: ApiSuccessOptions): SchemaObject | ReferenceObject {
+  const inner: SchemaObject | ReferenceObject = options.type
+    ? { $ref: getSchemaPath(options.type) }
+    : (options.schema ?? { type: 'object' });
+  if (!options.wrap) return inner;
+  return {
+    type: 'object',
+    required: [options.wrap, ...Object.keys(options.with ?? {})],
+    properties: { [options.wrap]: inner, ...options.with },
+  };
+}
 
 /** Documents the success answer: its status, schema and an example. */
 export function ApiSuccess(options: ApiSuccessOptions): MethodDecorator {

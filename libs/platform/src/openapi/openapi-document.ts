@@ -49,7 +49,11 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
         operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_PARAMETER];
         operation.responses['409'] ??= {
           description: 'A request with this Idempotency-Key is still in progress',
-          content: errorContent(409, 'A request with this Idempotency-Key is in progress', 'idempotency_key_in_progress'),
+          content: errorContent(
+            409,
+            'A request with this Idempotency-Key is in progress',
+            'idempotency_key_in_progress',
+          ),
         };
         operation.responses['422'] ??= {
           description: 'The Idempotency-Key was used with another body',

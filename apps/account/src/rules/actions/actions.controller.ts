@@ -1,12 +1,13 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { FormBody } from '../dto/form-body.decorator';
 import { RULES_PERMISSION } from '../rules.permissions';
 import { presentAction } from './action.presenter';
 import { ActionsService } from './actions.service';
 import { CreateActionDto } from './dto/create-action.dto';
 import { UpdateActionDto } from './dto/update-action.dto';
+import { ACTION_EXAMPLE, ActionResponse } from './dto/action.response';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
@@ -15,6 +16,8 @@ export class ActionsController {
   constructor(private readonly actions: ActionsService) {}
 
   @Post()
+  @ApiSuccess({ status: 201, wrap: 'action', type: ActionResponse, example: { action: ACTION_EXAMPLE } })
+  @ApiEnvelopeErrors(400, 403, { 404: ['Rule RUL019ab9f2c4e0a1b2c3d4e5 not found', 'rule_not_found'] }, 413)
   @ApiBody({ type: CreateActionDto })
   async create(
     @CurrentCaller() caller: Caller,
@@ -25,16 +28,29 @@ export class ActionsController {
   }
 
   @Get()
+  @ApiSuccess({
+    schema: {
+      type: 'object',
+      properties: { actions: { type: 'array', items: { $ref: getSchemaPath(ActionResponse) } } },
+    },
+    example: { actions: [ACTION_EXAMPLE] },
+  })
+  @ApiExtraModels(ActionResponse)
+  @ApiEnvelopeErrors(403, { 404: ['Rule RUL019ab9f2c4e0a1b2c3d4e5 not found', 'rule_not_found'] })
   async list(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string) {
     return { actions: (await this.actions.list(caller, ruleId)).map(presentAction) };
   }
 
   @Get(':action_id')
+  @ApiSuccess({ wrap: 'action', type: ActionResponse, example: { action: ACTION_EXAMPLE } })
+  @ApiEnvelopeErrors(403, { 404: ['Action ACT019ab9f2c4e0a1b2c3d4e5 not found', 'action_not_found'] })
   async get(@CurrentCaller() caller: Caller, @Param('rule_id') ruleId: string, @Param('action_id') actionId: string) {
     return { action: presentAction(await this.actions.get(caller, ruleId, actionId)) };
   }
 
   @Put(':action_id')
+  @ApiSuccess({ wrap: 'action', type: ActionResponse, example: { action: { ...ACTION_EXAMPLE, status: 'disabled' } } })
+  @ApiEnvelopeErrors(400, 403, { 404: ['Action ACT019ab9f2c4e0a1b2c3d4e5 not found', 'action_not_found'] }, 413)
   @ApiBody({ type: UpdateActionDto })
   async update(
     @CurrentCaller() caller: Caller,
@@ -46,6 +62,11 @@ export class ActionsController {
   }
 
   @Delete(':action_id')
+  @ApiSuccess({
+    schema: { type: 'object', properties: { action_id: { type: 'string' }, deleted: { type: 'boolean' } } },
+    example: { action_id: ACTION_EXAMPLE.action_id, deleted: true },
+  })
+  @ApiEnvelopeErrors(403, { 404: ['Action ACT019ab9f2c4e0a1b2c3d4e5 not found', 'action_not_found'] })
   async delete(
     @CurrentCaller() caller: Caller,
     @Param('rule_id') ruleId: string,

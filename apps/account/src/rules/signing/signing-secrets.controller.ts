@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { RULES_PERMISSION } from '../rules.permissions';
 import { RotateSigningSecretDto } from './dto/rotate-signing-secret.dto';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';
 import { SigningSecretsService, SigningSecretView } from './signing-secrets.service';
+import { SIGNING_SECRET_EXAMPLE, SigningSecretResponse } from './dto/signing-secret.response';
 
 const present = (v: SigningSecretView) => ({
   signing_secret: {
@@ -28,11 +29,29 @@ export class SigningSecretsController {
   constructor(private readonly secrets: SigningSecretsService) {}
 
   @Get()
+  @ApiSuccess({
+    wrap: 'signing_secret',
+    type: SigningSecretResponse,
+    example: { signing_secret: SIGNING_SECRET_EXAMPLE },
+  })
+  @ApiEnvelopeErrors(403)
   async get(@CurrentCaller() caller: Caller) {
     return present(await this.secrets.get(caller));
   }
 
   @Post('rotate')
+  @ApiSuccess({
+    wrap: 'signing_secret',
+    type: SigningSecretResponse,
+    example: {
+      signing_secret: {
+        ...SIGNING_SECRET_EXAMPLE,
+        rotated_at: '2026-11-25T07:00:00.000Z',
+        previous_secret_valid_until: '2026-11-26T07:00:00.000Z',
+      },
+    },
+  })
+  @ApiEnvelopeErrors(400, 403, 413)
   @HttpCode(200)
   async rotate(@CurrentCaller() caller: Caller, @Body() dto: RotateSigningSecretDto) {
     return present(await this.secrets.rotate(caller, dto.grace_period_seconds));

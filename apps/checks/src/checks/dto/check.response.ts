@@ -83,7 +83,11 @@ export class CheckResponse {
   @ApiProperty({ type: [DatabaseStatusResponse] })
   statuses: DatabaseStatusResponse[];
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Public Summary schema (names_found, identity_status, ...)' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Public Summary schema (names_found, identity_status, ...)',
+  })
   summary: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })

@@ -15,7 +15,6 @@ export class CredentialDeletedResponse {
   @ApiProperty({ example: true }) deleted: boolean;
 }
 
-
 export const CREDENTIAL_EXAMPLE = {
   database_id: 'sandbox-co-bureau',
   database_name: 'Sandbox Buró de crédito (comercial, requiere credenciales)',
