@@ -29,12 +29,13 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'] },
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
             },
           ],
         },
