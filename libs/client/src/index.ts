@@ -1,4 +1,5 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+
 import type { paths as AccountPaths } from './generated/account';
 import type { paths as ChecksPaths } from './generated/checks';
 import type { paths as CustomersPaths } from './generated/customers';

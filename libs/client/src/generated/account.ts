@@ -458,7 +458,7 @@ export interface components {
         };
         CreateActionDto: {
             /**
-             * @description The configuration of the action type (see README, Rules engine). JSON body: an object; form: dotted fields (config.url, config.headers.X-Api-Key, config.inputs.national_id) or JSON text in `config`.
+             * @description The configuration of the action type (see docs/services/account.md, Rules engine). JSON body: an object; form: dotted fields (config.url, config.headers.X-Api-Key, config.inputs.national_id) or JSON text in `config`.
              * @example {
              *       "url": "https://example.com/hooks/kyc",
              *       "method": "POST",

@@ -8,6 +8,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+
 import { envelope } from '../errors/error-envelope';
 
 /** One offending field of a 400 (`fields[]` of the error envelope). */

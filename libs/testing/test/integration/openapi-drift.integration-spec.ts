@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { SERVICE_NAMES, ServiceName } from '@kyc/contracts';
-import { freePorts, repoRoot, ServiceProcess, startProcess } from '@kyc/testing';
+
+import { freePorts, repoRoot, ServiceProcess, startProcess } from '../../src';
 
 /**
  * The published contract never drifts: every service, started as the stack starts it (its own

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
 import { ACTION_EXAMPLE, ActionResponse } from '../actions/dto/action.response';
 
 export class RuleResponse {

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
 import { CHECK_EXAMPLE, CheckResponse } from '../../checks/dto/check.response';
 
 export class ContinuousCheckResponse {

@@ -1,28 +1,28 @@
 import { createKycClient } from '@kyc/client';
-import { closeDb, createTenant, RunningService, startInProcess, TestTenant } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
-import { checksService } from '../../src/app.module';
+
+import { createTenant, freePorts, ServiceProcess, startProcess, TestTenant } from '../../src';
 
 /**
- * The typed client (libs/client, generated from openapi/*.json) against the real services: what
- * an adopter writes with it compiles against the published contract and works end to end.
+ * The typed client (libs/client, generated from openapi/*.json) against the real services, run as
+ * the stack runs them (their own processes, from dist/): what an adopter writes with it compiles
+ * against the published contract and works end to end.
  */
 describe('the typed client (libs/client) end to end', () => {
-  let account: RunningService;
-  let checks: RunningService;
+  let account: ServiceProcess;
+  let checks: ServiceProcess;
   let tenant: TestTenant;
 
   beforeAll(async () => {
+    const [accountPort, checksPort] = await freePorts(2);
     [account, checks] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-typed-client-spec' }),
-      startInProcess('checks', checksService),
+      startProcess('account', accountPort, { KAFKA_CONSUMER_GROUP: 'account-typed-client-spec' }),
+      startProcess('checks', checksPort, { KAFKA_CONSUMER_GROUP: 'checks-typed-client-spec' }),
     ]);
     tenant = await createTenant(account.url, [checks.url, account.url]);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all([checks?.close(), account?.close()]);
-    await closeDb();
   });
 
   it('creates a check, reads it back and lists it', async () => {
