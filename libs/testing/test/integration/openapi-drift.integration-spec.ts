@@ -29,7 +29,7 @@ describe('the committed OpenAPI documents', () => {
     await Promise.all(running.map((s) => s.close()));
   });
 
-  it.each(SERVICE_NAMES)('%s serves exactly openapi/%s.json', (name) => {
+  it.each(SERVICE_NAMES)('%s serves exactly its committed openapi/<service>.json', (name) => {
     const file = path.join(repoRoot, 'openapi', `${name}.json`);
     if (!existsSync(file))
       throw new Error(`openapi/${name}.json is missing: run \`npm run openapi\` and commit openapi/ and libs/client/`);
