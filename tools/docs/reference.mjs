@@ -87,10 +87,18 @@ const SERVICE_PORTS = Object.fromEntries(
 const defaultCell = (v) =>
   v.default !== undefined ? `\`${v.default.replace(/^'(.*)'$/, '$1')}\`` : v.optional ? 'unset' : '**required**';
 
-/** docs/configuration.md's generated part. */
+/** Throws naming every variable without a JSDoc description (the page would say nothing about it). */
+function requireDescriptions(file, variables) {
+  const missing = variables.filter((v) => !v.description).map((v) => v.name);
+  if (missing.length)
+    throw new Error(`${file}: describe ${missing.join(', ')} with a /** … */ comment (it becomes the documentation)`);
+}
+
+/** docs/configuration.md's generated part; throws when a variable has no description. */
 export function configurationReference() {
   const lines = [];
   const platform = configVariables('libs/platform/src/config/platform.config.ts');
+  requireDescriptions('libs/platform/src/config/platform.config.ts', platform);
   lines.push('### Every service (`PlatformConfig`, libs/platform/src/config/platform.config.ts)', '');
   lines.push('| variable | default | description |', '|---|---|---|');
   for (const v of platform) {
@@ -118,7 +126,9 @@ export function configurationReference() {
     const rel = `${dir}/${file}`;
     const d = loaderDefaults(rel);
     lines.push(`| ${app} | \`${rel}\` | ${d.PORT ?? ''} | ${d.DB_SCHEMA ?? app} |`);
-    perApp.push([app, rel, configVariables(rel)]);
+    const variables = configVariables(rel);
+    requireDescriptions(rel, variables);
+    perApp.push([app, rel, variables]);
   }
   lines.push('');
   for (const [app, rel, variables] of perApp) {
