@@ -54,7 +54,11 @@ const templated = (route) =>
     .replace(/\?.*/, '')
     .replace(/\/CHK\w+/, '/{check_id}')
     .replace(/\/KEY\w+/, '/{key_id}')
-    .replace(/\/RUL\w+/, '/{rule_id}');
+    .replace(/\/RUL\w+/, '/{rule_id}')
+    .replace(/\/ACT\w+/, '/{action_id}')
+    .replace(/\/CCK\w+/, '/{continuous_check_id}')
+    .replace(/\/BCH\w+/, '/{batch_id}')
+    .replace(/\/users\/[^/?]+%40[^/?]+/, '/users/{username}');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,6 +77,7 @@ async function checksExamples() {
   out.push(await call('checks', 'GET', `/v1/checks/${id}`));
   out.push(await call('checks', 'GET', `/v1/checks/${id}/details?lang=en`));
   out.push(await call('checks', 'GET', `/v1/checks/${id}/summarize`));
+  out.push(await call('checks', 'GET', `/v1/checks/${id}/attachments`));
   out.push(await call('checks', 'GET', '/v1/checks'));
   out.push(
     await call('checks', 'POST', '/v1/checks', { form: { country: 'XX', type: 'person', user_authorized: 'false' } }),
@@ -83,7 +88,36 @@ async function checksExamples() {
       form: { country: 'CO', type: `example-${run}`, dataset_criminal_record: '0.6', dataset_personal_identity: '0.4' },
     }),
   );
+  out.push(await call('checks', 'GET', '/v1/config'));
   out.push(await call('checks', 'POST', '/v1/settings', { form: { retries: 'true' } }));
+  out.push(await call('checks', 'GET', '/v1/settings'));
+  out.push(
+    await call('checks', 'POST', '/v1/config/credentials/sandbox-co-bureau', {
+      json: { username: 'acme', password: 'secret', complements: {} },
+    }),
+  );
+  out.push(await call('checks', 'GET', '/v1/config/credentials'));
+  out.push(await call('checks', 'DELETE', '/v1/config/credentials/sandbox-co-bureau'));
+  const endDate = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const cc = await call('checks', 'POST', '/v1/continuous-checks', {
+    form: { check_id: id, frequency: 'monthly', end_date: endDate },
+  });
+  out.push(cc);
+  const ccId = cc.answer.continuous_check_id;
+  out.push(
+    await call('checks', 'PUT', `/v1/continuous-checks/${ccId}`, {
+      form: { frequency: 'monthly', status: 'disabled' },
+    }),
+  );
+  out.push(await call('checks', 'GET', `/v1/continuous-checks/${ccId}/history`));
+  out.push(await call('checks', 'POST', `/v1/checks/${id}/pdf`));
+  const batch = await call('checks', 'POST', '/v1/batches', {
+    form: { country: 'CO', service: 'checks', type: 'person' },
+  });
+  out.push(batch);
+  out.push(await call('checks', 'GET', `/v1/batches/${batch.answer.batch.batch_id}`));
+  out.push(await call('checks', 'PUT', `/v1/batches/${batch.answer.batch.batch_id}`));
+  out.push(await call('checks', 'DELETE', `/v1/checks/${id}`));
   return out;
 }
 
@@ -96,6 +130,13 @@ async function accountExamples() {
     }),
   );
   out.push(await call('account', 'GET', '/v1/account/users?limit=2'));
+  const user = `/v1/account/users/${encodeURIComponent(email)}`;
+  out.push(await call('account', 'PUT', user, { form: { display_name: 'Ana Gómez' } }));
+  out.push(
+    await call('account', 'PATCH', `${user}/status`, { form: { status: 'disabled', reason: 'left the company' } }),
+  );
+  out.push(await call('account', 'GET', '/v1/account/audit-log?limit=2'));
+  out.push(await call('account', 'GET', '/v1/account/settings/billing-hubs'));
   out.push(
     await call('account', 'POST', '/v1/roles', {
       json: {
@@ -106,6 +147,7 @@ async function accountExamples() {
       },
     }),
   );
+  out.push(await call('account', 'GET', '/v1/roles?limit=2'));
   out.push(await call('account', 'GET', '/v1/permissions?list=user'));
   const rule = await call('account', 'POST', '/v1/bre/rules', {
     json: {
@@ -124,6 +166,18 @@ async function accountExamples() {
       },
     }),
   );
+  const ruleId = rule.answer.rule.rule_id;
+  const action = out[out.length - 1].answer.action;
+  out.push(
+    await call('account', 'POST', `/v1/bre/rules/${ruleId}/actions/${action.action_id}/envs`, {
+      form: { name: 'API_TOKEN', value: 'tok_123', is_secret: 'true' },
+    }),
+  );
+  out.push(await call('account', 'PUT', `/v1/bre/rules/${ruleId}`, { form: { name: `Low score in CO ${run}` } }));
+  out.push(await call('account', 'GET', `/v1/bre/rules/${ruleId}`));
+  out.push(await call('account', 'GET', `/v1/bre/rules/${ruleId}/versions`));
+  out.push(await call('account', 'GET', '/v1/bre/executions?limit=2'));
+  out.push(await call('account', 'GET', '/v1/bre/signing-secret'));
   out.push(await call('account', 'GET', '/v1/auth/whoami'));
   return out;
 }
