@@ -7,10 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+import { SERVICE_NAMES, ServiceName, SERVICES, TOPIC_SPECS } from '@kyc/contracts';
+import type { PlatformConfig } from '@kyc/platform';
 import { getMetadataStorage } from 'class-validator';
 import { parse, parseAllDocuments } from 'yaml';
-import { SERVICE_NAMES, SERVICES, ServiceName, TOPIC_SPECS } from '@kyc/contracts';
-import type { PlatformConfig } from '@kyc/platform';
+
 import { AccountConfig, loadAccountConfig } from '../../apps/account/src/config/account.config';
 import { ChecksConfig, loadChecksConfig } from '../../apps/checks/src/config/checks.config';
 import { CustomersConfig, loadCustomersConfig } from '../../apps/customers/src/config/customers.config';

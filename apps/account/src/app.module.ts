@@ -1,5 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+
 import { AuditModule } from './audit/audit.module';
 import { CheckResultsModule } from './check-results/check-results.module';
 import { AccountConfig, loadAccountConfig } from './config/account.config';

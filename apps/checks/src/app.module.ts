@@ -1,8 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+
 import { BatchesModule } from './batches/batches.module';
-import { ChecksRuleCheckCreator } from './checks/checks-rule-check-creator';
 import { ChecksModule } from './checks/checks.module';
+import { ChecksRuleCheckCreator } from './checks/checks-rule-check-creator';
 import { ChecksConfig, loadChecksConfig } from './config/checks.config';
 import { ContinuousChecksModule } from './continuous-checks/continuous-checks.module';
 import { CredentialsModule } from './credentials/credentials.module';

@@ -1,5 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';

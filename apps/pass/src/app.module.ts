@@ -1,6 +1,7 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
-import { PassConfig, loadPassConfig } from './config/pass.config';
+import { DynamicModule, Module } from '@nestjs/common';
+
+import { loadPassConfig,PassConfig } from './config/pass.config';
 import { passEntities, passMigrations } from './database/pass.datasource';
 
 /** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */

@@ -1,6 +1,7 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
-import { ValidationsConfig, loadValidationsConfig } from './config/validations.config';
+import { DynamicModule, Module } from '@nestjs/common';
+
+import { loadValidationsConfig,ValidationsConfig } from './config/validations.config';
 import { validationsEntities, validationsMigrations } from './database/validations.datasource';
 
 /** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */

@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
+
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
+
 import { API_KEY_HEADERS } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
-import { Clock } from './time/clock';
 import { migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
+import { IdempotencyService } from './http/idempotency';
+import { foregroundLoad } from './observability/foreground-load';
 import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration } from './observability/metrics';
-import { foregroundLoad } from './observability/foreground-load';
 import { ambientContext } from './observability/request-context.storage';
-import { createValidationPipe } from './validation/validation.pipe';
-import { IdempotencyService } from './http/idempotency';
 import { createOpenApiDocument } from './openapi/openapi-document';
+import { Clock } from './time/clock';
+import { createValidationPipe } from './validation/validation.pipe';
 
 /** What a test (or an embedding program) may substitute when building a service. */
 export interface ServiceOptions {

@@ -12,6 +12,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Admin, Kafka } from 'kafkajs';
 import { MigrationInterface } from 'typeorm';
+
 import { AccessCacheService } from './auth/access-cache.service';
 import { ApiKeyVerifier } from './auth/api-key.tokens';
 import { AuthGuard } from './auth/auth.guard';
@@ -21,12 +22,12 @@ import { serviceDataSourceOptions } from './database/data-source';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { InboxService } from './events/inbox.service';
 import { createKafka } from './events/kafka';
-import { OutboxRelayService } from './events/outbox-relay.service';
 import { OutboxService } from './events/outbox.service';
+import { OutboxRelayService } from './events/outbox-relay.service';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { JobQueueService } from './jobs/job-queue.service';
-import { Clock, SystemClock } from './time/clock';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
+import { Clock, SystemClock } from './time/clock';
 
 export const KAFKA = Symbol('kafka');
 

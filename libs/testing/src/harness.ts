@@ -4,10 +4,8 @@ import { once } from 'node:events';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
-import { Pool } from 'pg';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SERVICES, ServiceName } from '@kyc/contracts';
+
+import { ServiceName,SERVICES } from '@kyc/contracts';
 import {
   ApiKeySigner,
   createServiceApp,
@@ -16,6 +14,9 @@ import {
   ServiceOptions,
   startServiceApp,
 } from '@kyc/platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Kafka, logLevel } from 'kafkajs';
+import { Pool } from 'pg';
 
 /** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
 export interface Harness {

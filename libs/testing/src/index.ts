@@ -1,4 +1,4 @@
-export * from './harness';
 export * from './api-client';
-export * from './tenants';
+export * from './harness';
 export * from './smtp-sink';
+export * from './tenants';

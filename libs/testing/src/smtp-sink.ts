@@ -1,5 +1,7 @@
 import { AddressInfo } from 'node:net';
+
 import { SMTPServer } from 'smtp-server';
+
 import { eventually } from './harness';
 
 export interface ReceivedMail {

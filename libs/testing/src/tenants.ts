@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import { ApiKeyClaims } from '@kyc/contracts';
+
 import { ApiClient } from './api-client';
 import { eventually, signer } from './harness';
 

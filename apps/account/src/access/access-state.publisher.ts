@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { ACCESS_EVENT_TYPES, RoleState, roleStateKey, TOPICS, UserState, userStateKey } from '@kyc/contracts';
 import { OutboxService } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { RoleEntity } from '../roles/role.entity';
 import { UserEntity } from '../users/user.entity';
 

@@ -1,6 +1,3 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -10,10 +7,14 @@ import {
   PlatformConfig,
   RequirePermissions,
 } from '@kyc/platform';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { AuditLogEntity } from './audit-log.entity';
 import { AuditLogService } from './audit-log.service';
-import { ListAuditLogQuery } from './dto/list-audit-log.query';
 import { AUDIT_ENTRY_EXAMPLE, AuditEntryResponse } from './dto/audit-entry.response';
+import { ListAuditLogQuery } from './dto/list-audit-log.query';
 
 const present = (e: AuditLogEntity) => ({
   audit_id: e.id,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { Caller, currentRequestId, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Caller, currentRequestId, Page, paginate } from '@kyc/platform';
+
 import { AuditLogEntity } from './audit-log.entity';
 import { ListAuditLogQuery } from './dto/list-audit-log.query';
 

@@ -1,7 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
 import { CheckFinishedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+
 import { RulesEngineService } from '../rules/engine/rules-engine.service';
 import { FinishedCheckEntity } from './finished-check.entity';
 

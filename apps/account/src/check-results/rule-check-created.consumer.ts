@@ -1,6 +1,7 @@
+import { EventEnvelope, RuleCheckCreatedPayload, TOPICS } from '@kyc/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { EventEnvelope, RuleCheckCreatedPayload, TOPICS } from '@kyc/contracts';
+
 import { ExecutionsService } from '../rules/executions/executions.service';
 
 /**

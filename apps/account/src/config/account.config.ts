@@ -1,7 +1,7 @@
+import { SERVICES } from '@kyc/contracts';
+import { loadConfig, PlatformConfig } from '@kyc/platform';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
-import { SERVICES } from '@kyc/contracts';
 
 export class AccountConfig extends PlatformConfig {
   /**

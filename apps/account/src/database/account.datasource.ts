@@ -1,20 +1,21 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
+import { AuditLogEntity } from '../audit/audit-log.entity';
 import { FinishedCheckEntity } from '../check-results/finished-check.entity';
 import { RoleEntity } from '../roles/role.entity';
+import { rulesEntities } from '../rules/rules.entities';
 import { TenantEntity } from '../tenants/tenant.entity';
 import { UserEntity } from '../users/user.entity';
 import { CreateAccount1763769602000 } from './migrations/1763769602000-create-account';
 import { CreateAuditLog1763769800000 } from './migrations/1763769800000-create-audit-log';
-import { UsersAndRoles1763770500000 } from './migrations/1763770500000-users-and-roles';
 import { CreateRulesEngine1763770400000 } from './migrations/1763770400000-create-rules-engine';
-import { rulesEntities } from '../rules/rules.entities';
-import { AuditLogEntity } from '../audit/audit-log.entity';
+import { UsersAndRoles1763770500000 } from './migrations/1763770500000-users-and-roles';
 
 export const accountEntities: Function[] = [
   TenantEntity,

@@ -1,7 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { PERMISSIONS } from '@kyc/contracts';
 import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+
 import { ListPermissionsQuery } from './dto/list-permissions.query';
 import { PermissionsResponse } from './dto/permissions.response';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { PermissionsController } from './permissions.controller';
 
 @Module({ controllers: [PermissionsController] })

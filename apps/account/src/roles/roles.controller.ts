@@ -1,6 +1,3 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -11,13 +8,17 @@ import {
   PlatformConfig,
   RequirePermissions,
 } from '@kyc/platform';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQuery } from './dto/list-roles.query';
-import { UpdateRoleDto } from './dto/update-role.dto';
-import { presentRole, rolePath } from './role.presenter';
-import { RoleEntity } from './role.entity';
-import { RolesService } from './roles.service';
 import { ROLE_EXAMPLE, RoleResponse } from './dto/role.response';
+import { UpdateRoleDto } from './dto/update-role.dto';
+import { RoleEntity } from './role.entity';
+import { presentRole, rolePath } from './role.presenter';
+import { RolesService } from './roles.service';
 
 const one = (role: RoleEntity) => ({ role: presentRole(role), self: rolePath(role.name) });
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { RoleEntity } from './role.entity';
 import { RolesController } from './roles.controller';

@@ -1,8 +1,9 @@
+import { BUILT_IN_ROLES } from '@kyc/contracts';
+import { Caller, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { BUILT_IN_ROLES } from '@kyc/contracts';
-import { Caller, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { UserEntity } from '../users/user.entity';
@@ -10,8 +11,8 @@ import { parseAccessRules } from './access-rules';
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQuery } from './dto/list-roles.query';
 import { UpdateRoleDto } from './dto/update-role.dto';
-import { auditedRole } from './role.presenter';
 import { RoleEntity } from './role.entity';
+import { auditedRole } from './role.presenter';
 import { RoleErrorCode, RoleException } from './roles.exception';
 
 const PAGE_SIZE = 20;

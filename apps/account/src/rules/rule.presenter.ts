@@ -1,5 +1,5 @@
-import { RuleVersionEntity } from './rule-version.entity';
 import { RuleEntity } from './rule.entity';
+import { RuleVersionEntity } from './rule-version.entity';
 
 export function presentRule(rule: RuleEntity) {
   return {

@@ -1,6 +1,3 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -11,13 +8,13 @@ import {
   PlatformConfig,
   RequirePermissions,
 } from '@kyc/platform';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { presentAction } from './actions/action.presenter';
 import { CreateRuleDto } from './dto/create-rule.dto';
 import { PageQuery } from './dto/list-rules.query';
-import { UpdateRuleDto } from './dto/update-rule.dto';
-import { presentRule, presentRuleVersion } from './rule.presenter';
-import { RulesService } from './rules.service';
-import { RULES_PERMISSION } from './rules.permissions';
 import {
   RULE_EXAMPLE,
   RULE_VERSION_EXAMPLE,
@@ -25,6 +22,10 @@ import {
   RuleResponse,
   RuleVersionResponse,
 } from './dto/rule.response';
+import { UpdateRuleDto } from './dto/update-rule.dto';
+import { presentRule, presentRuleVersion } from './rule.presenter';
+import { RULES_PERMISSION } from './rules.permissions';
+import { RulesService } from './rules.service';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)

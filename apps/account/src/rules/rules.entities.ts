@@ -1,8 +1,8 @@
 import { ActionEntity } from './actions/action.entity';
 import { ActionEnvEntity } from './envs/action-env.entity';
 import { ExecutionEntity } from './executions/execution.entity';
-import { RuleVersionEntity } from './rule-version.entity';
 import { RuleEntity } from './rule.entity';
+import { RuleVersionEntity } from './rule-version.entity';
 import { SigningSecretEntity } from './signing/signing-secret.entity';
 
 /** The rules engine's tables (migration 1763770400000-create-rules-engine). */

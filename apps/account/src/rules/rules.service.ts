@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { Caller, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Page, paginate } from '@kyc/platform';
+
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { ActionEntity } from './actions/action.entity';
 import { CreateRuleDto } from './dto/create-rule.dto';
@@ -10,9 +12,9 @@ import { parseCondition } from './dto/json-logic-condition';
 import { PageQuery } from './dto/list-rules.query';
 import { UpdateRuleDto } from './dto/update-rule.dto';
 import { bumpRulesState } from './engine/rules-state';
-import { RuleVersionEntity } from './rule-version.entity';
 import { RuleEntity } from './rule.entity';
 import { ruleSnapshot } from './rule.presenter';
+import { RuleVersionEntity } from './rule-version.entity';
 import { RuleErrorCode, RuleException, ruleNotFound } from './rules.exception';
 
 export const newRuleId = () => `RUL${randomUUID().replace(/-/g, '')}`;

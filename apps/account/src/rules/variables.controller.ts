@@ -1,8 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { RULE_EVENT_TYPE_NAMES } from '@kyc/contracts';
 import { OPERATOR_NAMES } from '@kyc/json-logic';
 import { ApiEnvelopeErrors, ApiSuccess, RequirePermissions } from '@kyc/platform';
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+
 import { CHECK_FINISHED_VARIABLES } from './engine/check-variables';
 import { RULES_PERMISSION } from './rules.permissions';
 import { TEMPLATE_FILTERS } from './templates/template';

@@ -1,9 +1,10 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
+import { BillingHubsResponse } from './dto/tenant.response';
 import { UpdateBillingHubsDto } from './dto/update-billing-hubs.dto';
 import { TenantsService } from './tenants.service';
-import { BillingHubsResponse } from './dto/tenant.response';
 
 /** The account's billing hubs, managed by its administrators (svc.users). */
 @ApiTags('settings')

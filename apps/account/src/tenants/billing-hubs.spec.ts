@@ -1,6 +1,7 @@
+import { toFieldErrors } from '@kyc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { toFieldErrors } from '@kyc/platform';
+
 import { billingHubProblem } from './billing-hubs';
 import { UpdateBillingHubsDto } from './dto/update-billing-hubs.dto';
 

@@ -1,11 +1,12 @@
+import { ApiEnvelopeErrors, ApiSuccess, PlatformAdmin } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, PlatformAdmin } from '@kyc/platform';
+
 import { CreateTenantDto } from './dto/create-tenant.dto';
+import { TENANT_EXAMPLE, TenantCreatedResponse, TenantResponse } from './dto/tenant.response';
 import { UpdateTenantDto } from './dto/update-tenant.dto';
 import { presentTenant } from './tenant.presenter';
 import { TenantsService } from './tenants.service';
-import { TENANT_EXAMPLE, TenantCreatedResponse, TenantResponse } from './dto/tenant.response';
 
 @ApiTags('platform administration')
 @PlatformAdmin()

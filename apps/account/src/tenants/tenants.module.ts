@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { BillingHubsController } from './billing-hubs.controller';
 import { TenantsController } from './tenants.controller';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+
 import { BUILT_IN_ROLES, FULL_ACCESS_ROLE } from '@kyc/contracts';
 import { Caller } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { UserStatus } from '@kyc/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'users' })
 @Index('users_tenant_username_uq', ['tenantId', 'username'], { unique: true })

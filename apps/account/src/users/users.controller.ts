@@ -1,6 +1,3 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -11,14 +8,18 @@ import {
   PlatformConfig,
   RequirePermissions,
 } from '@kyc/platform';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { ChangeUserStatusDto } from './dto/change-user-status.dto';
 import { CreateUserDto } from './dto/create-user.dto';
 import { DeleteUserDto } from './dto/delete-user.dto';
 import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserDto } from './dto/update-user.dto';
+import { USER_EXAMPLE, USER_SELF, UserResponse } from './dto/user.response';
 import { presentUser, userPath } from './user.presenter';
 import { UsersService } from './users.service';
-import { USER_EXAMPLE, USER_SELF, UserResponse } from './dto/user.response';
 
 const one = (user: Parameters<typeof presentUser>[0]) => ({ user: presentUser(user), self: userPath(user.username) });
 

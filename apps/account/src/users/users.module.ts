@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';

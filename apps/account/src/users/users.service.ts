@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
+import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
+import { Caller, FieldError, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
-import { Caller, FieldError, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';
@@ -13,8 +15,8 @@ import { ChangeUserStatusDto } from './dto/change-user-status.dto';
 import { CreateUserDto } from './dto/create-user.dto';
 import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserDto } from './dto/update-user.dto';
-import { auditedUser, setFields } from './user.presenter';
 import { UserEntity } from './user.entity';
+import { auditedUser, setFields } from './user.presenter';
 import { UserErrorCode, UserException } from './users.exception';
 
 const PAGE_SIZE = 20;

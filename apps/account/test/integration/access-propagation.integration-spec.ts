@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -12,6 +13,7 @@ import {
   startProcess,
   TestTenant,
 } from '@kyc/testing';
+
 import { accountService } from '../../src/app.module';
 
 /**

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
-  freePort,
   createTenant,
   db,
   eventually,
+  freePort,
   ServiceProcess,
   startProcess,
   TestTenant,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { PERMISSIONS } from '@kyc/contracts';
 import { AccessCacheService } from '@kyc/platform';
 import { ApiClient, closeDb, createTenant, db, eventually, mintKey, startInProcess, TestTenant } from '@kyc/testing';
+
 import { accountService } from '../../src/app.module';
 
 /**

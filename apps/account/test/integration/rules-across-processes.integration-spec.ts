@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -12,6 +13,7 @@ import {
   startSmtpSink,
   TestTenant,
 } from '@kyc/testing';
+
 import { Receiver, ruleWithActions, signatureMatches, startReceiver } from './support/rules-helpers';
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { ACCESS_EVENT_TYPES, TOPICS, userStateKey } from '@kyc/contracts';
 import {
   ApiClient,
@@ -11,6 +12,7 @@ import {
   startInProcess,
   TestTenant,
 } from '@kyc/testing';
+
 import { accountService } from '../../src/app.module';
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -10,6 +11,7 @@ import {
   startProcess,
   TestTenant,
 } from '@kyc/testing';
+
 import { ruleWithActions } from './support/rules-helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Producer } from 'kafkajs';
+
 import { CheckRequestedPayload, TOPICS } from '@kyc/contracts';
 import {
   ApiClient,
@@ -14,6 +14,8 @@ import {
   testKafka,
   TestTenant,
 } from '@kyc/testing';
+import type { Producer } from 'kafkajs';
+
 import { accountService } from '../../src/app.module';
 import {
   checkRecord,

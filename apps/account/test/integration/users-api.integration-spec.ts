@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -11,6 +12,7 @@ import {
   startInProcess,
   TestTenant,
 } from '@kyc/testing';
+
 import { checksService } from '../../../checks/src/app.module';
 import { accountService } from '../../src/app.module';
 

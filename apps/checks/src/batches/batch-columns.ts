@@ -1,4 +1,5 @@
 import { FieldError } from '@kyc/platform';
+
 import { CHECK_INPUT_FIELDS } from '../checks/dto/create-check.dto';
 
 const COMMON = ['user_authorized', 'custom_input'] as const;

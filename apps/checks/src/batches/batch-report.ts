@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { writeCsv, writeXlsx } from './batch-spreadsheet';
+
 import { BatchEntity, ReportFormat } from './batch.entity';
+import { writeCsv, writeXlsx } from './batch-spreadsheet';
 
 export const REPORT_COLUMNS = [
   'row_number',

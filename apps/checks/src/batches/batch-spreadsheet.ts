@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+
 import * as ExcelJS from 'exceljs';
 
 export interface SheetRow {

@@ -1,5 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { CheckCountry } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * States: created (link issued) -> file_uploaded (first file accepted) -> processing (start) ->

@@ -1,20 +1,21 @@
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
+
 import { presentBatch } from './batch.presenter';
 import { BatchesService } from './batches.service';
-import { CreateBatchDto } from './dto/create-batch.dto';
-import { RequestReportDto } from './dto/request-report.dto';
-import { UploadLinkQuery } from './dto/upload-link.query';
 import {
   BATCH_CREATED_EXAMPLE,
   BATCH_EXAMPLE,
   BatchCreatedResponse,
-  BatchEnvelopeResponse,
   batchEnvelopeExample,
+  BatchEnvelopeResponse,
   BatchReportGeneratingResponse,
 } from './dto/batch.response';
+import { CreateBatchDto } from './dto/create-batch.dto';
+import { RequestReportDto } from './dto/request-report.dto';
+import { UploadLinkQuery } from './dto/upload-link.query';
 
 /** The route file_upload_link points at (local storage); the raw-body parser is scoped to it. */
 export const BATCH_FILE_ROUTE = '/v1/batches/:batch_id/file';

@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
+
 import { ChecksModule } from '../checks/checks.module';
 import { ChecksConfig } from '../config/checks.config';
 import { ContinuousChecksModule } from '../continuous-checks/continuous-checks.module';

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
+
+import { countryPermission } from '@kyc/contracts';
+import { Caller, Clock, FieldError, JobQueueService, toFieldErrors, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource, Repository } from 'typeorm';
-import { countryPermission } from '@kyc/contracts';
-import { Caller, Clock, FieldError, JobQueueService, toFieldErrors, ValidationFailedException } from '@kyc/platform';
+
 import { isBuiltInType } from '../checks/check-inputs';
 import { ChecksConfig } from '../config/checks.config';
 import { endDateError, FREQUENCY_MESSAGE, parseFrequency } from '../continuous-checks/frequency';
+import { BatchEntity, ReportFormat } from './batch.entity';
 import { columnsFromMapping } from './batch-columns';
 import { readBatchRows, SpreadsheetError } from './batch-spreadsheet';
 import { UPLOAD_LINK_TTL_MS } from './batch-upload-link';
-import { BatchEntity, ReportFormat } from './batch.entity';
 import { BatchErrorCode, BatchException } from './batches.exception';
 import { CreateBatchDto } from './dto/create-batch.dto';
 import { BatchFileStorage, LocalBatchFileStorage } from './storage/batch-file-storage';

@@ -1,13 +1,14 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { countryPermission } from '@kyc/contracts';
 import { AppException, Caller, Clock, Job, JobQueueService } from '@kyc/platform';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
 import { ContinuousChecksService } from '../continuous-checks/continuous-checks.service';
-import { batchReport } from './batch-report';
-import { SpreadsheetError, readBatchRows } from './batch-spreadsheet';
 import { BatchEntity } from './batch.entity';
+import { batchReport } from './batch-report';
+import { readBatchRows,SpreadsheetError } from './batch-spreadsheet';
 import { BATCH_LOAD_QUEUE, BATCH_REPORT_QUEUE, BATCH_ROWS_QUEUE } from './batches.service';
 import { BatchFileStorage } from './storage/batch-file-storage';
 

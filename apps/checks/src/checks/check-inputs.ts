@@ -1,7 +1,8 @@
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { BUILT_IN_CHECK_TYPES, CHECK_COUNTRIES, type CheckCountry } from '@kyc/contracts';
 import { FieldError, toFieldErrors } from '@kyc/platform';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+
 import { CHECK_INPUT_FIELDS, CreateCheckDto } from './dto/create-check.dto';
 
 /** Person documents that identify someone without a name search. */

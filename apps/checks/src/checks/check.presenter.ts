@@ -1,4 +1,5 @@
 import type { CheckRecord, DetailLanguage, NamesMatchingType, Severity } from '@kyc/contracts';
+
 import type { Collector, FoundRecord } from '../collectors/collector';
 import type { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { maxSeverity, recordCounts, SEVERITY_SCORES } from '../engine/scoring';

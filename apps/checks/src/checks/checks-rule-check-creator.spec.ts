@@ -1,9 +1,10 @@
 import { ManualClock, OutboxService } from '@kyc/platform';
-import { RuleCheckRejected } from '../rule-requests/rule-check-creator';
+
 import { ChecksConfig } from '../config/checks.config';
+import { RuleCheckRejected } from '../rule-requests/rule-check-creator';
 import { CheckEntity } from './check.entity';
-import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 import { ChecksService } from './checks.service';
+import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 
 function creator() {
   const outer = jest.fn();

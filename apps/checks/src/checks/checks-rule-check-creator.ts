@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { CHECK_EVENT_TYPES, RuleCheckCreatedPayload, TOPICS } from '@kyc/contracts';
 import { AppException, Caller, OutboxService } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+
 import {
   RuleCheckCreator,
   RuleCheckInputs,

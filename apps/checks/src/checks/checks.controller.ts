@@ -1,6 +1,3 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -10,21 +7,25 @@ import {
   pageLinks,
   PlatformConfig,
 } from '@kyc/platform';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { presentCheck, presentSummary } from './check.presenter';
 import { ChecksService } from './checks.service';
-import { CheckDetailsQuery } from './dto/check-details.query';
 import {
   CHECK_DETAIL_EXAMPLE,
   CHECK_EXAMPLE,
   CheckAttachmentsResponse,
   CheckDeletedResponse,
   CheckDetailResponse,
-  CheckEnvelopeResponse,
   checkEnvelopeExample,
+  CheckEnvelopeResponse,
   CheckResponse,
   CheckSummaryResponse,
   NEW_CHECK_EXAMPLE,
 } from './dto/check.response';
+import { CheckDetailsQuery } from './dto/check-details.query';
 import { CreateCheckDto } from './dto/create-check.dto';
 import { ListChecksQuery } from './dto/list-checks.query';
 

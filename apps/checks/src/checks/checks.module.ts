@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { CollectorsModule } from '../collectors/collectors.module';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { EngineModule } from '../engine/engine.module';
 import { CheckEntity } from './check.entity';
-import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 import { ChecksController } from './checks.controller';
 import { ChecksService } from './checks.service';
+import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CheckEntity, CheckDatabaseEntity]), EngineModule, CollectorsModule],

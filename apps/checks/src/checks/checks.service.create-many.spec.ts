@@ -1,4 +1,5 @@
 import { Caller, ManualClock, OutboxService } from '@kyc/platform';
+
 import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
 import { ChecksService } from './checks.service';

@@ -1,5 +1,6 @@
 import { CHECK_ACCESS_RULE_FIELDS } from '@kyc/contracts';
 import { Caller, ManualClock, OutboxService } from '@kyc/platform';
+
 import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
 import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';

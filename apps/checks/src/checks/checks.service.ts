@@ -1,9 +1,7 @@
 import { createHash, randomFillSync } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
-import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
+
 import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
+import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
 import {
   AppException,
   Caller,
@@ -22,11 +20,14 @@ import {
   rawQuery,
   ValidationFailedException,
 } from '@kyc/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckEngineService, searchedName, START_QUEUE } from '../engine/check-engine.service';
-import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckEntity } from './check.entity';
 import {
   checkRecord,
@@ -38,6 +39,7 @@ import {
   PresentedCheck,
   RESULT_JSON_SQL,
 } from './check.presenter';
+import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { CreateCheckDto } from './dto/create-check.dto';

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { BUILT_IN_CHECK_TYPES, type CheckCountry, type DataSet } from '@kyc/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+
 import { chooseSearch, Collector, COLLECTORS, SearchSpec, WEBHOOK_PARSERS, WebhookParser } from './collector';
 
 export interface PlannedDatabase {

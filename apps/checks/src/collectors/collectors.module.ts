@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
 import { JobQueueService } from '@kyc/platform';
+import { Module } from '@nestjs/common';
+
 import { ChecksConfig } from '../config/checks.config';
 import { COLLECTORS, WEBHOOK_PARSERS } from './collector';
 import { CollectorRegistry } from './collector.registry';

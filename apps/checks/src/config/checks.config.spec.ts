@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { loadChecksConfig } from './checks.config';
 
 const base = { DATABASE_URL: 'postgres://x', KAFKA_BROKERS: 'k:9092', API_KEY_PUBLIC_KEY: 'pem' };

@@ -1,4 +1,7 @@
 import { createHmac, scryptSync } from 'node:crypto';
+
+import { SERVICES } from '@kyc/contracts';
+import { loadConfig, PlatformConfig } from '@kyc/platform';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -14,8 +17,6 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { SERVICES } from '@kyc/contracts';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
 
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value);
 

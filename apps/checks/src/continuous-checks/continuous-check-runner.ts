@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+
 import type {
   CheckFinishedPayload,
   ContinuousCheckFinishedV0,
@@ -8,12 +7,15 @@ import type {
   ContinuousScoreChange,
 } from '@kyc/contracts';
 import { AppException, Caller, Clock, Job, JobQueueService } from '@kyc/platform';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
 import { CheckEntity } from '../checks/check.entity';
 import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckEngineService } from '../engine/check-engine.service';
-import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { ContinuousCheckEntity } from './continuous-check.entity';
+import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { CONTINUOUS_RUN_QUEUE, ContinuousChecksService, ContinuousRunJob } from './continuous-checks.service';
 import { nextDueAfter, parseDate, parseFrequency, withinEnd } from './frequency';
 

@@ -1,7 +1,7 @@
-import { presentCheck } from '../checks/check.presenter';
 import type { CheckEntity } from '../checks/check.entity';
-import type { ContinuousCheckRunEntity } from './continuous-check-run.entity';
+import { presentCheck } from '../checks/check.presenter';
 import type { ContinuousCheckEntity } from './continuous-check.entity';
+import type { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 
 /** A continuous check as the API returns it (public ContinuousCheck: the original check under `check`). */
 export function presentContinuousCheck(cc: ContinuousCheckEntity, original: CheckEntity | undefined) {

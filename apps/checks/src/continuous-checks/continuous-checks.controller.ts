@@ -1,6 +1,3 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -10,6 +7,10 @@ import {
   pageLinks,
   PlatformConfig,
 } from '@kyc/platform';
+import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { presentContinuousCheck, presentRun } from './continuous-check.presenter';
 import { ContinuousChecksService } from './continuous-checks.service';
 import {

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { ChecksModule } from '../checks/checks.module';
 import { EngineModule } from '../engine/engine.module';
+import { ContinuousCheckEntity } from './continuous-check.entity';
 import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { ContinuousCheckRunner } from './continuous-check-runner';
-import { ContinuousCheckEntity } from './continuous-check.entity';
 import { ContinuousChecksController } from './continuous-checks.controller';
 import { ContinuousChecksService } from './continuous-checks.service';
 

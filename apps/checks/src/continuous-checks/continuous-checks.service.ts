@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+
+import { Caller, Clock, FieldError, JobQueueService, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import { Caller, Clock, FieldError, JobQueueService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { CheckEntity } from '../checks/check.entity';
 import { CheckException } from '../checks/checks.exception';
 import { ChecksService } from '../checks/checks.service';
-import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { CONTINUOUS_CHECK_STATUSES, ContinuousCheckEntity, ContinuousCheckStatus } from './continuous-check.entity';
+import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { ContinuousCheckErrorCode, ContinuousCheckException } from './continuous-checks.exception';
 import {
   dueTime,

@@ -1,6 +1,3 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -10,9 +7,13 @@ import {
   pageLinks,
   PlatformConfig,
 } from '@kyc/platform';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { CredentialsService } from './credentials.service';
-import { SaveCredentialDto } from './dto/save-credential.dto';
 import { CREDENTIAL_EXAMPLE, CredentialDeletedResponse, CredentialResponse } from './dto/credential.response';
+import { SaveCredentialDto } from './dto/save-credential.dto';
 
 /** Credentials of databases that need them (commercial sources). Passwords are write-only. */
 @ApiTags('credentials')

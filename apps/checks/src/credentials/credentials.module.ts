@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { CollectorsModule } from '../collectors/collectors.module';
 import { ChecksConfig } from '../config/checks.config';
 import { CollectorCredentialEntity } from './collector-credential.entity';
-import { CredentialsCipher } from './credentials-cipher';
 import { CredentialsController } from './credentials.controller';
 import { CredentialsService } from './credentials.service';
+import { CredentialsCipher } from './credentials-cipher';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CollectorCredentialEntity]), CollectorsModule],

@@ -1,12 +1,13 @@
+import { Caller, Clock } from '@kyc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Caller, Clock } from '@kyc/platform';
+
 import type { CollectorCredentials } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { CollectorCredentialEntity } from './collector-credential.entity';
-import { CredentialsCipher } from './credentials-cipher';
 import { CredentialErrorCode, CredentialException } from './credentials.exception';
+import { CredentialsCipher } from './credentials-cipher';
 import { SaveCredentialDto } from './dto/save-credential.dto';
 
 /** A credential as the API shows it: never the password or the complements. */

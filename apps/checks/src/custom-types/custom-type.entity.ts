@@ -1,5 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { CustomTypeCountry, DataSet } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A tenant's check type: which datasets are consulted (those with a weight) and how much each weighs. */
 @Entity({ name: 'custom_types' })

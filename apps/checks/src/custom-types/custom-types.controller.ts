@@ -1,18 +1,19 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { CustomTypeEntity } from './custom-type.entity';
 import { CustomTypesService, scoreConfigs } from './custom-types.service';
-import { DeleteCustomTypeQuery } from './dto/delete-custom-type.query';
-import { ListCustomTypesQuery } from './dto/list-custom-types.query';
-import { SaveCustomTypeDto } from './dto/save-custom-type.dto';
 import {
   CUSTOM_TYPE_EXAMPLE,
   CustomTypeResponse,
   CustomTypesPageResponse,
   CustomTypesRemainingResponse,
 } from './dto/custom-type.response';
+import { DeleteCustomTypeQuery } from './dto/delete-custom-type.query';
+import { ListCustomTypesQuery } from './dto/list-custom-types.query';
+import { SaveCustomTypeDto } from './dto/save-custom-type.dto';
 
 /** Custom check types (`/v1/config`), answered in the public ScoreConfig shape. */
 @ApiTags('custom-types')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { CustomTypeEntity } from './custom-type.entity';
 import { CustomTypesController } from './custom-types.controller';
 import { CustomTypesService } from './custom-types.service';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
+import { BUILT_IN_CHECK_TYPES, CustomTypeCountry, DataSet } from '@kyc/contracts';
+import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
-import { BUILT_IN_CHECK_TYPES, CustomTypeCountry, DataSet } from '@kyc/contracts';
-import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { CustomTypeEntity } from './custom-type.entity';
 import { CustomTypeErrorCode, CustomTypeException } from './custom-types.exception';
 import { DeleteCustomTypeQuery } from './dto/delete-custom-type.query';

@@ -1,22 +1,23 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { BatchEntity } from '../batches/batch.entity';
 import { CheckEntity } from '../checks/check.entity';
+import { ContinuousCheckEntity } from '../continuous-checks/continuous-check.entity';
+import { ContinuousCheckRunEntity } from '../continuous-checks/continuous-check-run.entity';
 import { CollectorCredentialEntity } from '../credentials/collector-credential.entity';
 import { CustomTypeEntity } from '../custom-types/custom-type.entity';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckSettingsEntity } from '../settings/check-settings.entity';
-import { ContinuousCheckRunEntity } from '../continuous-checks/continuous-check-run.entity';
-import { ContinuousCheckEntity } from '../continuous-checks/continuous-check.entity';
 import { CheckPdfEntity } from '../pdf/check-pdf.entity';
-import { ContinuousChecksAndPdfs1763770600000 } from './migrations/1763770600000-continuous-checks-and-pdfs';
+import { CheckSettingsEntity } from '../settings/check-settings.entity';
 import { CreateChecks1763769601000 } from './migrations/1763769601000-create-checks';
 import { CheckEngine1763770100000 } from './migrations/1763770100000-check-engine';
+import { ContinuousChecksAndPdfs1763770600000 } from './migrations/1763770600000-continuous-checks-and-pdfs';
 import { Batches1763770700000 } from './migrations/1763770700000-batches';
 import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
 import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';

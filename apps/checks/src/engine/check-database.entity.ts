@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { CheckCountry, DatabaseStatus, DataSet } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
 import type { CollectorAnswer, SearchRoute } from '../collectors/collector';
 
 /**

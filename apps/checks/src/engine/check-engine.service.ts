@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+
 import {
   BUILT_IN_CHECK_TYPES,
   BuiltInCheckType,
@@ -11,7 +10,6 @@ import {
   NamesMatchingType,
   TOPICS,
 } from '@kyc/contracts';
-import type { PoolClient, QueryResult } from 'pg';
 import {
   Clock,
   EnqueueOptions,
@@ -28,9 +26,13 @@ import {
   rawQuery,
   withPooledClient,
 } from '@kyc/platform';
-import { effectiveInputs } from '../checks/check-inputs';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { PoolClient, QueryResult } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { CheckEntity } from '../checks/check.entity';
 import { checkRecord } from '../checks/check.presenter';
+import { effectiveInputs } from '../checks/check-inputs';
 import {
   Collector,
   CollectorAnswer,
@@ -45,7 +47,7 @@ import { CredentialsService } from '../credentials/credentials.service';
 import { CheckDatabaseEntity } from './check-database.entity';
 import { defaultMaxDurationMinutes, defaultWeights } from './datasets';
 import { fullName } from './names';
-import { databaseStatuses, FINAL_DATABASE_STATUSES, ScoredDatabase, scoreCheck, summarize } from './scoring';
+import { databaseStatuses, FINAL_DATABASE_STATUSES, scoreCheck, ScoredDatabase, summarize } from './scoring';
 
 export const START_QUEUE = 'checks.start';
 export const COLLECT_QUEUE = 'checks.collect';

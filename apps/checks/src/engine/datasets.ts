@@ -1,4 +1,5 @@
 import type { BuiltInCheckType, CheckCountry, DataSet } from '@kyc/contracts';
+
 import type { Collector } from '../collectors/collector';
 
 /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { CheckEntity } from '../checks/check.entity';
 import { CollectorsModule } from '../collectors/collectors.module';
 import { CredentialsModule } from '../credentials/credentials.module';

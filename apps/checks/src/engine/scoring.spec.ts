@@ -1,11 +1,12 @@
 import type { DataSet, Severity } from '@kyc/contracts';
+
 import type { FoundRecord } from '../collectors/collector';
 import {
   datasetScore,
   homonymProbability,
   routeDetail,
-  ScoredDatabase,
   scoreCheck,
+  ScoredDatabase,
   ScoringInput,
   SEVERITY_SCORES,
   summarize,

@@ -12,6 +12,7 @@ import type {
   Severity,
   VehicleSummary,
 } from '@kyc/contracts';
+
 import type { CollectorAnswer, FoundRecord, SearchRoute } from '../collectors/collector';
 import { fullName, namesMatch, normalizeName } from './names';
 

@@ -1,6 +1,7 @@
+import { ApiEnvelopeErrors, ApiSuccess } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess } from '@kyc/platform';
+
 import { DatabaseHealthResponse } from './dto/database-health.response';
 import { HealthQuery } from './dto/health.query';
 import { HealthService } from './health.service';

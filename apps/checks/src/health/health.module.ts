@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { CollectorsModule } from '../collectors/collectors.module';
 import { DatabaseHealthController } from './health.controller';
 import { HealthService } from './health.service';

@@ -1,6 +1,7 @@
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { HealthQuery } from './dto/health.query';
 

@@ -1,5 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { DatabaseStatusEntry, DatasetScore } from '@kyc/contracts';
+import PDFDocument from 'pdfkit';
+
 import { pdfInput, PdfLanguage, pdfText, pdfValue } from './pdf-labels';
 
 /** What a check PDF shows (taken from the check row; no database access here). */

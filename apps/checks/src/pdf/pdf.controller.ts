@@ -1,10 +1,11 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, ErrorEnvelopeDto } from '@kyc/platform';
 import { Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, ErrorEnvelopeDto } from '@kyc/platform';
+
 import { PdfQuery } from './dto/pdf.query';
-import { DEFAULT_PDF_LANGUAGE } from './pdf-labels';
-import { PdfService } from './pdf.service';
 import { PdfRequestedResponse } from './dto/pdf.response';
+import { PdfService } from './pdf.service';
+import { DEFAULT_PDF_LANGUAGE } from './pdf-labels';
 
 @ApiTags('pdf')
 @Controller('v1/checks/:check_id/pdf')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { ChecksModule } from '../checks/checks.module';
 import { CheckPdfEntity } from './check-pdf.entity';
 import { PdfController } from './pdf.controller';

@@ -1,15 +1,16 @@
+import { Caller, Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
+
 import { CheckEntity } from '../checks/check.entity';
 import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckPdfContent, renderCheckPdf } from './check-pdf.renderer';
 import { CheckPdfEntity } from './check-pdf.entity';
-import { DEFAULT_PDF_LANGUAGE, PDF_LANGUAGES, PdfLanguage } from './pdf-labels';
+import { CheckPdfContent, renderCheckPdf } from './check-pdf.renderer';
 import { PdfErrorCode, PdfException } from './pdf.exception';
+import { DEFAULT_PDF_LANGUAGE, PDF_LANGUAGES, PdfLanguage } from './pdf-labels';
 
 export const PDF_QUEUE = 'checks.pdf';
 export interface PdfJob {

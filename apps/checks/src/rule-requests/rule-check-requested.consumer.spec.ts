@@ -1,5 +1,6 @@
 import { CheckRequestedPayload, EventEnvelope } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+
 import { RuleCheckCreator, RuleCheckInputs, RuleCheckMeta, RuleCheckRejected } from './rule-check-creator';
 import { RuleCheckRequestedConsumer } from './rule-check-requested.consumer';
 

@@ -1,7 +1,8 @@
-import { Controller, Logger } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
 import { CheckRequestedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+
 import { RuleCheckCreator, RuleCheckRejected } from './rule-check-creator';
 
 export const RULE_CHECK_REQUESTS_CONSUMER = 'checks.rule-check-requests';

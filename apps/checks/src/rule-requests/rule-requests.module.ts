@@ -1,4 +1,5 @@
-import { DynamicModule, ModuleMetadata, Module, Type } from '@nestjs/common';
+import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
+
 import { RuleCheckCreator } from './rule-check-creator';
 import { RuleCheckRequestedConsumer } from './rule-check-requested.consumer';
 

@@ -1,5 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { NamesMatchingType } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** Check settings of a tenant (client level, all check types). */
 @Entity({ name: 'check_settings' })

@@ -1,9 +1,10 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+
+import { SETTINGS_EXAMPLE, SettingsResponse } from './dto/settings.response';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
-import { SETTINGS_EXAMPLE, SettingsResponse } from './dto/settings.response';
 
 @ApiTags('settings')
 @Controller('v1/settings')

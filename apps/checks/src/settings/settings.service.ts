@@ -1,8 +1,9 @@
+import { CHECK_COUNTRIES, CheckCountry, NamesMatchingType } from '@kyc/contracts';
+import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CHECK_COUNTRIES, CheckCountry, NamesMatchingType } from '@kyc/contracts';
-import { Caller, Clock } from '@kyc/platform';
+
 import { defaultMaxDurationMinutes } from '../engine/datasets';
 import { CheckSettingsEntity } from './check-settings.entity';
 import { parseMaxDuration, UpdateSettingsDto } from './dto/update-settings.dto';

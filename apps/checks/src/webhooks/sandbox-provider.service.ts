@@ -1,5 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock, Job, JobQueueService } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+
 import { CollectorError } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import {

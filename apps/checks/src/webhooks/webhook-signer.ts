@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+
 import { canonicalJson } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+
 import { CredentialsCipher } from '../credentials/credentials-cipher';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';

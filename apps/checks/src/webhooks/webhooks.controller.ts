@@ -1,9 +1,10 @@
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
+
+import { WebhookReceivedResponse } from './dto/webhook.response';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhook-signer';
 import { WebhooksService } from './webhooks.service';
-import { WebhookReceivedResponse } from './dto/webhook.response';
 
 /** Third parties have no API key: they authenticate with the HMAC signature instead. */
 @ApiTags('webhooks')

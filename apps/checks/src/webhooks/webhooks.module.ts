@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { CollectorsModule } from '../collectors/collectors.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { EngineModule } from '../engine/engine.module';

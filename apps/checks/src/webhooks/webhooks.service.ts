@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { Clock } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { WebhookBodyError } from '../collectors/sandbox/sandbox-collector';
 import { CheckEngineService } from '../engine/check-engine.service';

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, RunningService, startInProcess } from '@kyc/testing';
-import { tenantWithClient, createCheck as create, getCheck as get, statusOf } from './check-helpers';
+
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
+import { createCheck as create, getCheck as get, statusOf,tenantWithClient } from './check-helpers';
 
 /**
  * The engine's fast path (CHECKS_INLINE_COLLECT_MAX_MS): with sandbox latency 0 the start job asks

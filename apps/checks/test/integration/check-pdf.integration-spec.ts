@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import {
   ApiClient,
@@ -11,6 +12,7 @@ import {
   startInProcess,
   TestTenant,
 } from '@kyc/testing';
+
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 

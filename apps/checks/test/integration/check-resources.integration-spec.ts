@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+
 import { canonicalJson, JobQueueService, ManualClock } from '@kyc/platform';
 import {
   ApiClient,
@@ -12,6 +12,8 @@ import {
   startInProcess,
   TestTenant,
 } from '@kyc/testing';
+import { DataSource } from 'typeorm';
+
 import { AccessStatePublisher } from '../../../account/src/access/access-state.publisher';
 import { accountService } from '../../../account/src/app.module';
 import { RoleEntity } from '../../../account/src/roles/role.entity';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -11,6 +12,7 @@ import {
   startInProcess,
   startProcess,
 } from '@kyc/testing';
+
 import { accountService } from '../../../account/src/app.module';
 
 /**

@@ -1,4 +1,4 @@
-import { generateSigningKeys, ApiKeySigner } from '@kyc/platform';
+import { ApiKeySigner,generateSigningKeys } from '@kyc/platform';
 import {
   ApiClient,
   closeDb,
@@ -10,12 +10,13 @@ import {
   startInProcess,
   TestTenant,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
+import { DataSource } from 'typeorm';
+
 import { AccessStatePublisher } from '../../../account/src/access/access-state.publisher';
+import { accountService } from '../../../account/src/app.module';
 import { RoleEntity } from '../../../account/src/roles/role.entity';
 import { identityService } from '../../../identity/src/app.module';
 import { checksService } from '../../src/app.module';
-import { DataSource } from 'typeorm';
 
 const person = { country: 'CO', type: 'person', user_authorized: 'true', first_name: 'Ana', last_name: 'Perez' };
 let nationalId = 1_000_000;

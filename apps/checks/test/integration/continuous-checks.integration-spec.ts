@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+
 import { AppException, Caller, JobQueueService, ManualClock } from '@kyc/platform';
 import { ApiClient, closeDb, db, RunningService, startInProcess, TestTenant } from '@kyc/testing';
-import { tenantWithClient } from './check-helpers';
+import { DataSource } from 'typeorm';
+
 import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { ChecksService } from '../../src/checks/checks.service';
 import { ContinuousChecksService } from '../../src/continuous-checks/continuous-checks.service';
+import { tenantWithClient } from './check-helpers';
 
 /**
  * Continuous checks at the HTTP boundary on real PostgreSQL, with a ManualClock: the scheduler's

@@ -1,5 +1,5 @@
-import { loadConfig, PlatformConfig } from '@kyc/platform';
 import { SERVICES } from '@kyc/contracts';
+import { loadConfig, PlatformConfig } from '@kyc/platform';
 
 export class EngagementConfig extends PlatformConfig {}
 

@@ -1,10 +1,11 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
+
 import { presentApiKey } from './api-key.presenter';
 import { ApiKeysService } from './api-keys.service';
-import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';
 import { API_KEY_EXAMPLE, ApiKeyResponse, ISSUED_API_KEY_EXAMPLE, IssuedApiKeyResponse } from './dto/api-key.response';
+import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';
 
 @ApiTags('api keys')
 @Controller('v1/api-keys')

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
+import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
+import { ApiKeySigner, OutboxService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
-import { ApiKeySigner, OutboxService } from '@kyc/platform';
+
 import { IdentityConfig } from '../config/identity.config';
 import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeyErrorCode, ApiKeyException } from './api-keys.exception';

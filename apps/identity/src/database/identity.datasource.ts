@@ -1,10 +1,11 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
 

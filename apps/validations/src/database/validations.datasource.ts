@@ -1,10 +1,11 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { loadValidationsConfig } from '../config/validations.config';
 
 /** Entities and migrations of the validations schema, in order. Features add theirs here. */

@@ -1,4 +1,5 @@
 import jsonLogic from 'json-logic-js';
+
 import { compile } from './compile';
 import { OPERATOR_NAMES } from './operators';
 

@@ -1,3 +1,3 @@
-export * from './operators';
 export * from './compile';
+export * from './operators';
 export * from './validate';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { compile } from './compile';
 import { validate } from './validate';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import jsonLogic from 'json-logic-js';
+
 import {
   accessRulesWhere,
   JsonLogicSqlError,
@@ -10,8 +10,9 @@ import {
   toSql,
   toSqlValue,
 } from '@kyc/json-logic';
-import { DataSource } from 'typeorm';
 import { closeDb, db, harness } from '@kyc/testing';
+import jsonLogic from 'json-logic-js';
+import { DataSource } from 'typeorm';
 
 /**
  * The JSON-Logic → SQL translation against real PostgreSQL: every case of the official suite

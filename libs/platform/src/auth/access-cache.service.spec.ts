@@ -1,4 +1,5 @@
 import { TOPICS } from '@kyc/contracts';
+
 import { AccessCacheService } from './access-cache.service';
 
 const envelope = (payload: unknown) =>

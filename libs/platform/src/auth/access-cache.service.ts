@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { ApiKeyState, EventEnvelope, RoleState, roleStateKey, TOPICS, UserState, userStateKey } from '@kyc/contracts';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
-import { ApiKeyState, EventEnvelope, RoleState, roleStateKey, TOPICS, UserState, userStateKey } from '@kyc/contracts';
 
 const STATE_TOPICS = [TOPICS.userState, TOPICS.roleState, TOPICS.apiKeyState];
 

@@ -7,7 +7,9 @@ import {
   sign,
   verify,
 } from 'node:crypto';
+
 import type { ApiKeyClaims, PlatformAdminClaims } from '@kyc/contracts';
+
 import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
 
 /**

@@ -1,11 +1,12 @@
+import type { ApiKeyClaims } from '@kyc/contracts';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { ApiKeyClaims } from '@kyc/contracts';
+
 import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
 import { ambientContext } from '../observability/request-context.storage';
 import { AccessCacheService } from './access-cache.service';
-import { PLATFORM_ADMIN_ROUTE, PUBLIC_ROUTE, REQUIRED_PERMISSIONS } from './auth.decorators';
 import { ApiKeyVerifier } from './api-key.tokens';
+import { PLATFORM_ADMIN_ROUTE, PUBLIC_ROUTE, REQUIRED_PERMISSIONS } from './auth.decorators';
 import { CALLER, Caller } from './caller';
 
 export const API_KEY_HEADERS = ['service-api-key', 'truora-api-key'];

@@ -1,5 +1,6 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { ApiKeyType } from '@kyc/contracts';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+
 import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
 
 /** Who is calling: resolved once per request by the auth guard from the API key and the access cache. */

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+
 import { commitSignal, CommitSignalSubscriber } from './commit-signal';
 import { serviceDataSourceOptions } from './data-source';
 

@@ -1,5 +1,6 @@
-import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
 import { Client } from 'pg';
+import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
+
 import { CommitSignalSubscriber } from './commit-signal';
 import { searchPathOption } from './pooled-client';
 

@@ -1,4 +1,5 @@
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+
 import { findOneRaw, mapRow } from './raw-entity';
 
 @Entity({ name: 'things' })

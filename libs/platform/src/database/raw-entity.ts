@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, QueryRunner, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
 import { withClient } from './pooled-client';
 
 /** The pg pool under a TypeORM DataSource (for statements sent without TypeORM on hot paths). */

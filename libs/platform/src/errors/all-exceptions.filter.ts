@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { throwError } from 'rxjs';
+
 import { IdempotentReplay } from '../http/idempotency';
 import { toErrorEnvelope } from './error-envelope';
 

@@ -1,4 +1,5 @@
 import { BadRequestException, HttpException, NotFoundException as NestNotFound } from '@nestjs/common';
+
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from './app.exception';
 import { toErrorEnvelope } from './error-envelope';
 

@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
+
 import { HttpException } from '@nestjs/common';
+
 import { AppException, FieldError, PlatformErrorCode } from './app.exception';
 
 /** The one error body of every service (spec: "service envelope"). */

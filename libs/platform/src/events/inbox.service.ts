@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { EventEnvelope } from '@kyc/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { EventEnvelope } from '@kyc/contracts';
+
 import { eventsConsumed } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
 

@@ -1,5 +1,7 @@
 import './kafkajs-request-queue.fix';
-import { Kafka, logLevel, LogEntry } from 'kafkajs';
+
+import { Kafka, LogEntry,logLevel } from 'kafkajs';
+
 import { rootLogger } from '../observability/logger';
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {

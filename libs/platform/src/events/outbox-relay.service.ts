@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import { commitSignal } from '../database/commit-signal';
 import { outboxPending, outboxPublished } from '../observability/metrics';
 import type { FromRelayThread, RelayThreadData, ToRelayThread } from './outbox-relay.worker';

@@ -1,5 +1,6 @@
 import type { ProducerBatch } from 'kafkajs';
 import type { Pool, QueryResult } from 'pg';
+
 import { withClient } from '../database/pooled-client';
 
 /** What the relay needs of a Kafka producer (a kafkajs Producer is one). */

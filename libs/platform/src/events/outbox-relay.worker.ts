@@ -1,8 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
+
 import { Logger } from '@nestjs/common';
 import { ClientKafka } from '@nestjs/microservices';
 import { Partitioners } from 'kafkajs';
 import { Pool } from 'pg';
+
 import { searchPathOption } from '../database/pooled-client';
 import { JsonLogger, rootLogger } from '../observability/logger';
 import { kafkaClientOptions } from './kafka';

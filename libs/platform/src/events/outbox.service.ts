@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import type { EventEnvelope } from '@kyc/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventEnvelope } from '@kyc/contracts';
+
 import { signalCommit } from '../database/commit-signal';
 import { currentRequestId } from '../observability/request-context.storage';
 

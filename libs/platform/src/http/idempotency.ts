@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
+
 import { CALLER, Caller } from '../auth/caller';
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from '../errors/app.exception';
 

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { Counter } from 'prom-client';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { commitSignal } from '../database/commit-signal';
 import { preparedQuery, rawQuery } from '../database/raw-entity';
 import { foregroundLoad } from '../observability/foreground-load';

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Admin } from 'kafkajs';
 import { DataSource } from 'typeorm';
+
 import { AccessCacheService } from '../auth/access-cache.service';
 import { Public } from '../auth/auth.decorators';
 import { PlatformConfig } from '../config/platform.config';

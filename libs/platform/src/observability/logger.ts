@@ -1,5 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
+
 import { ambientContext } from './request-context.storage';
 
 let root: Logger | undefined;

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { foregroundLoad } from './foreground-load';
 
 /** One Prometheus registry per process, served at /metrics. */

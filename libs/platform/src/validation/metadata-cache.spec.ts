@@ -1,4 +1,5 @@
 import { getMetadataStorage, IsInt, IsString, Min, validateSync } from 'class-validator';
+
 import { cacheValidationMetadata } from './metadata-cache';
 
 class Base {

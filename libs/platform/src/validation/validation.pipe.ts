@@ -1,4 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
+
 import { FieldError, ValidationFailedException } from '../errors/app.exception';
 import { cacheValidationMetadata } from './metadata-cache';
 

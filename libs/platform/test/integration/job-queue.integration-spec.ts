@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import net from 'node:net';
-import { DataSource } from 'typeorm';
+
 import {
   DUE_QUEUES_SQL,
   foregroundLoad,
@@ -10,6 +10,8 @@ import {
   PermanentJobError,
 } from '@kyc/platform';
 import { closeDb, db, eventually, startInProcess } from '@kyc/testing';
+import { DataSource } from 'typeorm';
+
 import { engagementService } from '../../../../apps/engagement/src/app.module';
 
 type App = Awaited<ReturnType<typeof startInProcess>>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { CHECK_EVENT_TYPES, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
 import {
@@ -13,6 +14,7 @@ import {
   testKafka,
   TestTenant,
 } from '@kyc/testing';
+
 import { accountService } from '../../../../apps/account/src/app.module';
 import { CHECK_FINISHED_CONSUMER } from '../../../../apps/account/src/check-results/check-finished.consumer';
 import { checksService } from '../../../../apps/checks/src/app.module';

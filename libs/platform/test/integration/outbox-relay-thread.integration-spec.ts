@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { Consumer } from 'kafkajs';
-import { DataSource } from 'typeorm';
+
 import { metricsRegistry, migrateSchema, OutboxRelayService, PlatformTables1763769600000 } from '@kyc/platform';
 import { db, eventually, harness, testKafka } from '@kyc/testing';
+import { Consumer } from 'kafkajs';
+import { DataSource } from 'typeorm';
 
 /** The outbox relay on its own thread, on a schema of its own, against the real PostgreSQL and broker. */
 describe('OutboxRelayService (relay thread)', () => {

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import { SERVICE_NAMES } from '@kyc/contracts';
 import { ApiClient, eventually, freePorts, harness, repoRoot } from '@kyc/testing';
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
+
 import { RoleAccessRules, RoleDescription, RoleName, RolePermissions } from './role-fields';
 
 /** POST /v1/roles. */

@@ -1,7 +1,8 @@
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { PERMISSIONS } from '@kyc/contracts';
 import { toFieldErrors } from '@kyc/platform';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+
 import { CreateRoleDto } from './create-role.dto';
 import { UpdateRoleDto } from './update-role.dto';
 

@@ -1,8 +1,9 @@
+import { MAX_ACCESS_RULES, PERMISSIONS } from '@kyc/contracts';
+import { ToArray } from '@kyc/platform';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { MAX_ACCESS_RULES, PERMISSIONS } from '@kyc/contracts';
-import { ToArray } from '@kyc/platform';
+
 import { parseAccessRule } from '../access-rules';
 
 export const ROLE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

@@ -1,6 +1,7 @@
-import { isEmail } from 'class-validator';
 import { CHECK_COUNTRIES } from '@kyc/contracts';
 import { FieldError } from '@kyc/platform';
+import { isEmail } from 'class-validator';
+
 import { CHECK_INPUT_NAMES } from '../engine/check-variables';
 import { parseTemplate, templateError } from '../templates/template';
 

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import type { ActionConfig, ActionStatus, ActionType } from './action-config';
 
 /** What a rule does when it matches: an HTTP request, an e-mail or a new check. */

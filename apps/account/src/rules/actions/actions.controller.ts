@@ -1,13 +1,14 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { FormBody } from '../dto/form-body.decorator';
 import { RULES_PERMISSION } from '../rules.permissions';
 import { presentAction } from './action.presenter';
 import { ActionsService } from './actions.service';
+import { ACTION_EXAMPLE, ActionResponse } from './dto/action.response';
 import { CreateActionDto } from './dto/create-action.dto';
 import { UpdateActionDto } from './dto/update-action.dto';
-import { ACTION_EXAMPLE, ActionResponse } from './dto/action.response';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)

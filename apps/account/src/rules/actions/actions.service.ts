@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+
+import { countryPermission } from '@kyc/contracts';
+import { Caller, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { countryPermission } from '@kyc/contracts';
-import { Caller, ValidationFailedException } from '@kyc/platform';
+
 import { AuditLogService, diff, REDACTED } from '../../audit/audit-log.service';
 import { bumpRulesState } from '../engine/rules-state';
 import { RuleEntity } from '../rule.entity';
 import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
-import { ActionConfig, ActionType, CreateCheckConfig, normalizeActionConfig } from './action-config';
 import { ActionEntity } from './action.entity';
 import { actionSnapshot } from './action.presenter';
+import { ActionConfig, ActionType, CreateCheckConfig, normalizeActionConfig } from './action-config';
 import { CreateActionDto } from './dto/create-action.dto';
 import { UpdateActionDto } from './dto/update-action.dto';
 

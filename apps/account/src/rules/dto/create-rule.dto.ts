@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RULE_EVENT_TYPE_NAMES } from '@kyc/contracts';
 import { Trim } from '@kyc/platform';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
 import { IsJsonLogicCondition } from './json-logic-condition';
 
 export class CreateRuleDto {

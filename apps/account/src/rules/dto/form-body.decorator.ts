@@ -1,5 +1,5 @@
-import { createParamDecorator, ExecutionContext, PipeTransform, Type } from '@nestjs/common';
 import { createValidationPipe } from '@kyc/platform';
+import { createParamDecorator, ExecutionContext, PipeTransform, Type } from '@nestjs/common';
 
 /**
  * Folds dotted form fields into nested objects: `config.url=…&config.headers.X-Api-Key=…`

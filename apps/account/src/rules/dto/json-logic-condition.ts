@@ -1,5 +1,5 @@
-import { registerDecorator, ValidationOptions } from 'class-validator';
 import { describeIssues, validate as validateJsonLogic, validateJson } from '@kyc/json-logic';
+import { registerDecorator, ValidationOptions } from 'class-validator';
 
 export const MAX_CONDITION_CHARS = 65_536;
 

@@ -1,7 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RULE_EVENT_TYPE_NAMES } from '@kyc/contracts';
 import { Trim } from '@kyc/platform';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
 import { IsJsonLogicCondition } from './json-logic-condition';
 
 /** Fields given replace the current ones; every change makes a new version of the rule. */

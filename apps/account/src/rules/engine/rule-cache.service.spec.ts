@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+
 import { RuleCacheService } from './rule-cache.service';
 
 /** A manager that answers the state query and the rules query, counting rule loads. */

@@ -1,6 +1,7 @@
+import { compile } from '@kyc/json-logic';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { compile } from '@kyc/json-logic';
+
 import { ActionType, DEFAULT_MAX_ATTEMPTS } from '../actions/action-config';
 import { LoadedRule } from './rule-matcher';
 import { rulesStateOf } from './rules-state';

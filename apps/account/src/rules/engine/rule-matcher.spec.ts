@@ -1,4 +1,5 @@
 import { compile } from '@kyc/json-logic';
+
 import { checkVariables } from './check-variables';
 import { LoadedRule, matchRules } from './rule-matcher';
 

@@ -1,4 +1,5 @@
 import { CompiledRule, truthy } from '@kyc/json-logic';
+
 import type { ActionType } from '../actions/action-config';
 
 /** An enabled action of a loaded rule. */

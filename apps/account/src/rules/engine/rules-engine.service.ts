@@ -1,11 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { CheckFinishedPayload, EventEnvelope } from '@kyc/contracts';
 import { JobQueueService } from '@kyc/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { AccountConfig } from '../../config/account.config';
 import { ExecutionEntity, ExecutionOutcome } from '../executions/execution.entity';
 import { newExecutionId } from '../executions/executions.service';
-import { ACTION_QUEUES, ActionJobPayload, actionJobKey } from './action-queues';
+import { ACTION_QUEUES, actionJobKey,ActionJobPayload } from './action-queues';
 import { checkVariables } from './check-variables';
 import { RuleCacheService } from './rule-cache.service';
 import { LoadedAction, LoadedRule, matchRules } from './rule-matcher';

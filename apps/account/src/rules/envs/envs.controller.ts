@@ -1,10 +1,11 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { RULES_PERMISSION } from '../rules.permissions';
+import { ENV_EXAMPLE, EnvResponse } from './dto/env.response';
 import { SetEnvDto } from './dto/set-env.dto';
 import { EnvsService, presentEnv } from './envs.service';
-import { ENV_EXAMPLE, EnvResponse } from './dto/env.response';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)

@@ -1,11 +1,12 @@
+import { Caller } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller } from '@kyc/platform';
+
 import { AuditLogService, diff } from '../../audit/audit-log.service';
 import { ActionEntity } from '../actions/action.entity';
-import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { RuleEntity } from '../rule.entity';
+import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { SecretBox } from '../secrets/secret-box';
 import { ActionEnvEntity } from './action-env.entity';
 import { SetEnvDto } from './dto/set-env.dto';

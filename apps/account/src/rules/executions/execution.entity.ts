@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import type { ActionType } from '../actions/action-config';
 
 export const EXECUTION_OUTCOMES = ['pending', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] as const;

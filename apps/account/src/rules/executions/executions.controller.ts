@@ -1,6 +1,3 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -11,11 +8,15 @@ import {
   PlatformConfig,
   RequirePermissions,
 } from '@kyc/platform';
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { RULES_PERMISSION } from '../rules.permissions';
+import { EXECUTION_EXAMPLE, ExecutionResponse } from './dto/execution.response';
 import { ListExecutionsQuery } from './dto/list-executions.query';
 import { presentExecution } from './execution.presenter';
 import { ExecutionsService } from './executions.service';
-import { EXECUTION_EXAMPLE, ExecutionResponse } from './dto/execution.response';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { Caller, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Page, paginate } from '@kyc/platform';
+
 import { RuleEntity } from '../rule.entity';
 import { RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { ListExecutionsQuery } from './dto/list-executions.query';

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { CheckFinishedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { Job } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { ActionEntity } from '../actions/action.entity';
 import { ActionJobPayload } from '../engine/action-queues';
 import { checkVariables } from '../engine/check-variables';

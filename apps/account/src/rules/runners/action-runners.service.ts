@@ -1,5 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
 import { JobQueueService } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+
 import { ACTION_QUEUES, ActionJobPayload } from '../engine/action-queues';
 import { CreateCheckRunner } from './create-check.runner';
 import { EmailRunner } from './email.runner';

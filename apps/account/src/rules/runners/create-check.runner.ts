@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { CheckRequestedPayload, RULE_EVENT_TYPES, TOPICS } from '@kyc/contracts';
 import { Job, OutboxService } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
 import { AccountConfig } from '../../config/account.config';
 import { CreateCheckConfig } from '../actions/action-config';
 import { ActionJobPayload } from '../engine/action-queues';

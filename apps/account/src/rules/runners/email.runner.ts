@@ -1,6 +1,7 @@
+import { Job, PermanentJobError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Job, PermanentJobError } from '@kyc/platform';
+
 import { EmailConfig } from '../actions/action-config';
 import { ActionJobPayload } from '../engine/action-queues';
 import { ExecutionsService } from '../executions/executions.service';

@@ -1,5 +1,6 @@
 import { Provider } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
+
 import { AccountConfig } from '../../config/account.config';
 
 export interface MailMessage {

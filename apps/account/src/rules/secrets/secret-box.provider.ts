@@ -1,4 +1,5 @@
 import { Provider } from '@nestjs/common';
+
 import { AccountConfig } from '../../config/account.config';
 import { SecretBox } from './secret-box';
 

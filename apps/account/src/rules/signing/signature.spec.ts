@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+
 import { newSigningSecret, signatureHeader, verifySignature } from './signature';
 
 describe('webhook signatures', () => {

@@ -1,11 +1,12 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+
 import { RULES_PERMISSION } from '../rules.permissions';
 import { RotateSigningSecretDto } from './dto/rotate-signing-secret.dto';
+import { SIGNING_SECRET_EXAMPLE, SigningSecretResponse } from './dto/signing-secret.response';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';
 import { SigningSecretsService, SigningSecretView } from './signing-secrets.service';
-import { SIGNING_SECRET_EXAMPLE, SigningSecretResponse } from './dto/signing-secret.response';
 
 const present = (v: SigningSecretView) => ({
   signing_secret: {

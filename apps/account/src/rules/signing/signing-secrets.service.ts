@@ -1,6 +1,7 @@
+import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { Caller, Clock } from '@kyc/platform';
+
 import { AuditLogService } from '../../audit/audit-log.service';
 import { SecretBox } from '../secrets/secret-box';
 import { DEFAULT_GRACE_SECONDS } from './dto/rotate-signing-secret.dto';

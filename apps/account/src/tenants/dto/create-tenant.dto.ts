@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { BillingHubList } from '../billing-hubs';
 
 /** Platform administration: a new tenant with its built-in roles and a full_access admin user. */

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+
 import { BillingHubList } from '../billing-hubs';
 
 /** PUT /v1/admin/tenants/{tenant_id} (platform operator): the fields given replace the stored ones. */

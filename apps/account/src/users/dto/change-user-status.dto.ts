@@ -1,7 +1,8 @@
+import type { UserStatus } from '@kyc/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import type { UserStatus } from '@kyc/contracts';
+
 import { USER_STATUSES } from './user-fields';
 
 /** PATCH /v1/account/users/{username}/status: the reason is required and goes to the audit log. */

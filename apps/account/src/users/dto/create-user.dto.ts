@@ -1,6 +1,7 @@
+import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
+
 import {
   USER_LANGUAGES,
   UserBillingHub,

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+
 import { UserEmail } from './user-fields';
 
 /** DELETE /v1/account/users: the user is named by e-mail in the body (form or JSON), not in the path. */

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, ValidateIf } from 'class-validator';
+
 import { UserBillingHub, UserDisplayName, UserPhoneNumber, UserRole } from './user-fields';
 
 /** PUT /v1/account/users/{username}: only the fields given change; an empty display_name or phone_number clears it. */

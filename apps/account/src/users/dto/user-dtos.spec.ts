@@ -1,6 +1,7 @@
+import { toFieldErrors } from '@kyc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { toFieldErrors } from '@kyc/platform';
+
 import { ChangeUserStatusDto } from './change-user-status.dto';
 import { CreateUserDto } from './create-user.dto';
 import { DeleteUserDto } from './delete-user.dto';

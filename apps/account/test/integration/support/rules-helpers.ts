@@ -1,9 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import type { Producer } from 'kafkajs';
+
 import { CheckFinishedPayload, CheckRecord, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { ApiClient } from '@kyc/testing';
+import type { Producer } from 'kafkajs';
 
 export interface ReceivedRequest {
   method: string;

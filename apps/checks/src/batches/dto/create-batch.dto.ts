@@ -1,8 +1,8 @@
+import { CHECK_COUNTRIES, CheckCountry } from '@kyc/contracts';
+import { Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CHECK_COUNTRIES, CheckCountry } from '@kyc/contracts';
-import { Trim } from '@kyc/platform';
 
 export const BATCH_SERVICES = ['checks'] as const;
 

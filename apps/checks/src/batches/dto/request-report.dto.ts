@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn } from 'class-validator';
+
 import { REPORT_FORMATS, ReportFormat } from '../batch.entity';
 
 export class RequestReportDto {

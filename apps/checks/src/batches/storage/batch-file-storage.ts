@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+
 import { ChecksConfig } from '../../config/checks.config';
 import { UploadLinkSigner } from '../batch-upload-link';
 import { presignS3Url, S3Location } from './s3-presigner';

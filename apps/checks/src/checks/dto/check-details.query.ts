@@ -1,6 +1,6 @@
+import { DETAIL_LANGUAGES, DetailLanguage } from '@kyc/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import { DETAIL_LANGUAGES, DetailLanguage } from '@kyc/contracts';
 
 export class CheckDetailsQuery {
   @ApiPropertyOptional({

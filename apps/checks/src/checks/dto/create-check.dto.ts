@@ -1,3 +1,12 @@
+import {
+  BRAZIL_REGIONS,
+  CHECK_COUNTRIES,
+  CheckCountry,
+  GENDERS,
+  ID_DOCUMENT_TYPES,
+  NATIVE_COUNTRIES,
+} from '@kyc/contracts';
+import { ToBoolean, Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -11,15 +20,6 @@ import {
   registerDecorator,
   ValidationOptions,
 } from 'class-validator';
-import {
-  BRAZIL_REGIONS,
-  CHECK_COUNTRIES,
-  CheckCountry,
-  GENDERS,
-  ID_DOCUMENT_TYPES,
-  NATIVE_COUNTRIES,
-} from '@kyc/contracts';
-import { ToBoolean, Trim } from '@kyc/platform';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

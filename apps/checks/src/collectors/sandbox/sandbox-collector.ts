@@ -1,4 +1,5 @@
 import type { BuiltInCheckType, CheckCountry, DataSet, DetailLanguage } from '@kyc/contracts';
+
 import type { SandboxOverride } from '../../config/checks.config';
 import {
   chooseSearch,

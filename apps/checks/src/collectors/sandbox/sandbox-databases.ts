@@ -5,6 +5,7 @@ import {
   type DataSet,
   type DetailLanguage,
 } from '@kyc/contracts';
+
 import type { DetailGroup, SearchSpec } from '../collector';
 
 /** Declarative description of one sandbox database (see SandboxCollector for its behaviour). */

@@ -1,4 +1,5 @@
 import type { CheckCountry, DataSet, Severity } from '@kyc/contracts';
+
 import type { SearchRoute } from '../collector';
 
 /**

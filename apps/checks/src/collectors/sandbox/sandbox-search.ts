@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import type { DataSet, Severity } from '@kyc/contracts';
+
 import { fullName, namesMatch, normalizeName } from '../../engine/names';
 import type { CollectorAnswer, FoundRecord, IdentityFacts, SearchRoute, VehicleFacts } from '../collector';
 import type { SandboxDatabaseSpec } from './sandbox-databases';

@@ -1,7 +1,8 @@
 import { SEVERITIES } from '@kyc/contracts';
+
+import { defaultWeights } from '../../engine/datasets';
 import { COLLECTORS } from '../collector';
 import { CollectorRegistry } from '../collector.registry';
-import { defaultWeights } from '../../engine/datasets';
 import { SandboxCollector, sandboxCollectors, SandboxWebhookParser } from './sandbox-collector';
 import { SANDBOX_DATABASES } from './sandbox-databases';
 import { SANDBOX_COMPANIES, SANDBOX_LISTED_NAMES, SANDBOX_PEOPLE, SANDBOX_VEHICLES } from './sandbox-identities';

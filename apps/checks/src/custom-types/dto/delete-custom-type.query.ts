@@ -1,7 +1,7 @@
+import { CUSTOM_TYPE_COUNTRIES, CustomTypeCountry } from '@kyc/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString } from 'class-validator';
-import { CUSTOM_TYPE_COUNTRIES, CustomTypeCountry } from '@kyc/contracts';
 
 /** DELETE /v1/config?country=&type= */
 export class DeleteCustomTypeQuery {

@@ -1,7 +1,7 @@
+import { CUSTOM_TYPE_COUNTRIES, CustomTypeCountry, DATA_SETS, DataSet } from '@kyc/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { CUSTOM_TYPE_COUNTRIES, CustomTypeCountry, DATA_SETS, DataSet } from '@kyc/contracts';
 
 /** A weight arrives as a form string: "0.25" -> 0.25; anything else stays for the validators to report. */
 const toWeight = ({ value }: { value: unknown }) =>

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+
 import { PDF_LANGUAGES, PdfLanguage } from '../pdf-labels';
 
 export class PdfQuery {

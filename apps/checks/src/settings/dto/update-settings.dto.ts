@@ -1,8 +1,8 @@
+import { NAMES_MATCHING_TYPES, NamesMatchingType } from '@kyc/contracts';
+import { ToBoolean } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, registerDecorator } from 'class-validator';
-import { NAMES_MATCHING_TYPES, NamesMatchingType } from '@kyc/contracts';
-import { ToBoolean } from '@kyc/platform';
 
 export const MIN_MAX_DURATION_MINUTES = 15;
 export const MAX_MAX_DURATION_MINUTES = 168 * 60;

@@ -1,6 +1,7 @@
+import { Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Trim } from '@kyc/platform';
+
 import { ACTION_STATUSES, ACTION_TYPES, ActionStatus, ActionType } from '../action-config';
 
 const CONFIG_DESCRIPTION =

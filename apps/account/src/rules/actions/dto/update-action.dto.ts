@@ -1,6 +1,7 @@
+import { Trim } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Trim } from '@kyc/platform';
+
 import { ACTION_STATUSES, ACTION_TYPES, ActionStatus, ActionType } from '../action-config';
 
 /** Fields given replace the current ones; `config` is replaced whole, and is required when `type` changes. */

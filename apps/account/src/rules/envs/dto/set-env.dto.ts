@@ -1,6 +1,6 @@
+import { ToBoolean } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ToBoolean } from '@kyc/platform';
 
 export const ENV_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+
 import { PageQuery } from '../../dto/list-rules.query';
 import { EXECUTION_OUTCOMES, ExecutionOutcome } from '../execution.entity';
 
