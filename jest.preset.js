@@ -29,5 +29,6 @@ module.exports = {
     '^@kyc/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@kyc/testing$': path.join(root, 'libs/testing/src/index.ts'),
     '^@kyc/json-logic$': path.join(root, 'libs/json-logic/src/index.ts'),
+    '^@kyc/client$': path.join(root, 'libs/client/src/index.ts'),
   },
 };

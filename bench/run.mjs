@@ -366,14 +366,18 @@ async function checksHttp(ctx) {
 
     // Existing rows for the GET targets.
     const baselineRow = await http(`${baselineUrl}/checks`, { method: 'POST', headers: formHeaders, body: formBody() });
-    const serviceCheck = await http(`${serviceUrl}/v1/checks`, {
-      method: 'POST',
-      headers: { ...formHeaders, ...keyHeader },
-      body: formBody(),
+    // The service's fixture through the typed client (libs/client), as an adopter would write it.
+    const { createKycClient } = require(path.join(repoRoot, 'dist/libs/client/src/index.js'));
+    const checksClient = createKycClient('checks', { baseUrl: serviceUrl, apiKey: info.api_key });
+    const created = await checksClient.POST('/v1/checks', {
+      body: Object.fromEntries(new URLSearchParams(formBody())),
     });
+    if (!created.data)
+      throw new StackError(`POST /v1/checks: ${created.response.status} ${JSON.stringify(created.error)}`);
     const baselineId = baselineRow.check.check_id;
-    const serviceId = serviceCheck.check.check_id;
-    await http(`${serviceUrl}/v1/checks/${serviceId}`, { headers: keyHeader });
+    const serviceId = created.data.check.check_id;
+    const read = await checksClient.GET('/v1/checks/{check_id}', { params: { path: { check_id: serviceId } } });
+    if (!read.data) throw new StackError(`GET /v1/checks/${serviceId}: ${read.response.status}`);
 
     const baselinePid = baseline.process.pid;
     const servicePid = ctx.stack.processes.find((p) => p.name === 'checks')?.pid;

@@ -23,7 +23,7 @@ export function serviceEntry(name) {
 }
 
 /**
- * Spawns one service. `env` is the full service environment (see README, Configuration).
+ * Spawns one service. `env` is the full service environment (see docs/configuration.md).
  * Output goes to <logsDir>/<name>.log; the last lines are shown if it fails to start.
  */
 export async function startService({ name, port, env, logsDir, healthTimeoutMs = 60_000 }) {

@@ -15,7 +15,7 @@ export function assertPortFree(port, what, host = '127.0.0.1') {
       reject(
         new StackError(
           err.code === 'EADDRINUSE'
-            ? `port ${port} (${what}) is already in use: stop what runs there or set another port (see README, Configuration)`
+            ? `port ${port} (${what}) is already in use: stop what runs there or set another port (see docs/configuration.md)`
             : `cannot bind port ${port} for ${what}: ${err.message}`,
         ),
       ),

@@ -1,3 +1,7 @@
+import type { ApiKeyState, RoleState, UserState } from './account/access.events';
+import type { CheckRequestedPayload } from './account/rules.events';
+import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
+
 /**
  * Kafka topics. Event topics carry domain events (`<svc>.<resource>.<past-tense>`);
  * state topics are log-compacted and keyed by record id, so a new consumer that reads them
@@ -32,3 +36,17 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.roleState, compacted: true, partitions: 1 },
   { name: TOPICS.apiKeyState, compacted: true, partitions: 1 },
 ];
+
+/**
+ * The payload (the envelope's `payload`) each topic carries. docs/events.md is generated from this
+ * map, TOPICS and TOPIC_SPECS (`npm run docs`); a topic without an entry fails that generation.
+ */
+export interface TopicPayloads {
+  [TOPICS.checkCreated]: CheckCreatedPayload;
+  [TOPICS.checkFinished]: CheckFinishedPayload;
+  [TOPICS.ruleCheckCreated]: RuleCheckCreatedPayload;
+  [TOPICS.checkRequested]: CheckRequestedPayload;
+  [TOPICS.userState]: UserState;
+  [TOPICS.roleState]: RoleState;
+  [TOPICS.apiKeyState]: ApiKeyState;
+}

@@ -4,7 +4,7 @@ import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
 
 import { API_KEY_HEADERS } from './auth/auth.guard';
@@ -16,6 +16,7 @@ import { foregroundLoad } from './observability/foreground-load';
 import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration } from './observability/metrics';
 import { ambientContext } from './observability/request-context.storage';
+import { createOpenApiDocument } from './openapi/openapi-document';
 import { Clock } from './time/clock';
 import { createValidationPipe } from './validation/validation.pipe';
 
@@ -87,16 +88,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
-  const doc = new DocumentBuilder()
-    .setTitle(def.title)
-    .setDescription(def.description ?? '')
-    .setVersion('1')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Service-API-Key' }, 'api-key')
-    .addSecurityRequirements('api-key')
-    .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), {
-    jsonDocumentUrl: 'docs/openapi.json',
-  });
+  SwaggerModule.setup('docs', app, () => createOpenApiDocument(app, def), { jsonDocumentUrl: 'docs/openapi.json' });
 
   if (def.consumesEvents) {
     app.connectMicroservice<MicroserviceOptions>({

@@ -32,6 +32,8 @@ export * from './observability/health.controller';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/request-context.storage';
+export * from './openapi/api-docs.decorators';
+export * from './openapi/openapi-document';
 export * from './platform.module';
 export * from './time/clock';
 export * from './validation/transforms';

@@ -1,10 +1,19 @@
-import { Caller, CurrentCaller, pageLinks, PlatformConfig, RequirePermissions } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+  RequirePermissions,
+} from '@kyc/platform';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { AuditLogEntity } from './audit-log.entity';
 import { AuditLogService } from './audit-log.service';
+import { AUDIT_ENTRY_EXAMPLE, AuditEntryResponse } from './dto/audit-entry.response';
 import { ListAuditLogQuery } from './dto/list-audit-log.query';
 
 const present = (e: AuditLogEntity) => ({
@@ -29,6 +38,13 @@ export class AuditLogController {
   ) {}
 
   @Get()
+  @ApiPage({
+    items: 'entries',
+    type: AuditEntryResponse,
+    example: [AUDIT_ENTRY_EXAMPLE],
+    self: '/v1/account/audit-log',
+  })
+  @ApiEnvelopeErrors(400, 403)
   @RequirePermissions('svc.users')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListAuditLogQuery, @Req() req: FastifyRequest) {
     const page = await this.audit.list(caller, query);

@@ -1,9 +1,10 @@
 import { PERMISSIONS } from '@kyc/contracts';
-import { Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { ListPermissionsQuery } from './dto/list-permissions.query';
+import { PermissionsResponse } from './dto/permissions.response';
 
 /**
  * GET /v1/permissions: the account's master permission set, or with `list=user` the permissions
@@ -14,6 +15,11 @@ import { ListPermissionsQuery } from './dto/list-permissions.query';
 @Controller('v1/permissions')
 export class PermissionsController {
   @Get()
+  @ApiSuccess({
+    type: PermissionsResponse,
+    example: { list: 'user', role: 'default_access', permissions: ['checks.country_all', 'checks.country_co'] },
+  })
+  @ApiEnvelopeErrors(400)
   list(@CurrentCaller() caller: Caller, @Query() query: ListPermissionsQuery) {
     if (query.list === 'user') return { list: 'user', role: caller.role, permissions: [...caller.permissions].sort() };
     return { list: 'account', permissions: [...PERMISSIONS] };

@@ -1,6 +1,6 @@
 import { RULE_EVENT_TYPE_NAMES } from '@kyc/contracts';
 import { OPERATOR_NAMES } from '@kyc/json-logic';
-import { RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess,RequirePermissions } from '@kyc/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -29,6 +29,19 @@ const SPEC = {
 @Controller('v1/bre/variables-spec')
 export class VariablesController {
   @Get()
+  @ApiSuccess({
+    description: 'The variables of each event type, the condition operators and the template syntax',
+    schema: {
+      type: 'object',
+      properties: {
+        event_types: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        condition: { type: 'object', additionalProperties: true },
+        templates: { type: 'object', additionalProperties: true },
+      },
+    },
+    example: SPEC,
+  })
+  @ApiEnvelopeErrors(403)
   get() {
     return SPEC;
   }

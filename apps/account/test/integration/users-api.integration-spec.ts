@@ -14,6 +14,7 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
+import { checksService } from '../../../checks/src/app.module';
 import { accountService } from '../../src/app.module';
 
 /**

@@ -134,7 +134,7 @@ export interface SearchSpec {
 
 /**
  * One database of one country: the unit the engine runs as a durable job per check.
- * To add a real one, implement this interface (see README, "Adding a real collector") and list it
+ * To add a real one, implement this interface (see docs/services/checks.md, "Adding a real collector") and list it
  * in the COLLECTORS provider of collectors.module.ts.
  */
 export interface Collector {

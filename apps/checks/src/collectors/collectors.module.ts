@@ -15,7 +15,7 @@ import {
  * The databases this installation consults. Only the sandbox registry ships (government and
  * commercial sources cannot be reached from here); a real collector implements `Collector` and is
  * added to the COLLECTORS list below (and its webhook parser, if it answers asynchronously, to
- * WEBHOOK_PARSERS). See README, "Adding a real collector".
+ * WEBHOOK_PARSERS). See docs/services/checks.md, "Adding a real collector".
  */
 @Module({
   providers: [

@@ -2,6 +2,7 @@ import { createHmac, scryptSync } from 'node:crypto';
 
 import { SERVICES } from '@kyc/contracts';
 import { EnvBoolean, EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -195,9 +196,13 @@ export class ChecksConfig extends PlatformConfig {
 
   /** S3 storage: endpoint (e.g. https://s3.us-east-1.amazonaws.com or a MinIO URL), bucket, region and keys. */
   @IsOptional() @IsString() CHECKS_S3_ENDPOINT?: string;
+  /** S3 storage: the bucket of batch files. */
   @IsOptional() @IsString() CHECKS_S3_BUCKET?: string;
+  /** S3 storage: the region the presigned URLs are signed for. */
   @IsOptional() @IsString() CHECKS_S3_REGION?: string;
+  /** S3 storage: access key id of the presigning credentials. */
   @IsOptional() @IsString() CHECKS_S3_ACCESS_KEY_ID?: string;
+  /** S3 storage: secret access key of the presigning credentials. */
   @IsOptional() @IsString() CHECKS_S3_SECRET_ACCESS_KEY?: string;
   /** Path-style URLs (endpoint/bucket/key), as MinIO needs; default virtual-hosted (bucket.endpoint/key). */
   @EnvBoolean()

@@ -1,4 +1,12 @@
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +18,12 @@ import {
   ListContinuousChecksQuery,
   UpdateContinuousCheckDto,
 } from './dto/continuous-check.dto';
+import {
+  CONTINUOUS_CHECK_EXAMPLE,
+  CONTINUOUS_RUN_EXAMPLE,
+  ContinuousCheckHistoryResponse,
+  ContinuousCheckResponse,
+} from './dto/continuous-check.response';
 
 @ApiTags('continuous')
 @Controller('v1/continuous-checks')
@@ -21,6 +35,8 @@ export class ContinuousChecksController {
 
   /** The body is validated by the service (every bad field listed). */
   @Post()
+  @ApiSuccess({ status: 201, type: ContinuousCheckResponse, example: CONTINUOUS_CHECK_EXAMPLE })
+  @ApiEnvelopeErrors(400, { 404: ['Check not found', 'check_not_found'] }, 413)
   @ApiBody({ type: CreateContinuousCheckDto })
   async create(@CurrentCaller() caller: Caller, @Body() body: Record<string, unknown>) {
     const { cc, original } = await this.service.create(caller, body);
@@ -28,6 +44,11 @@ export class ContinuousChecksController {
   }
 
   @Put(':continuous_check_id')
+  @ApiSuccess({
+    type: ContinuousCheckResponse,
+    example: { ...CONTINUOUS_CHECK_EXAMPLE, status: 'disabled', next_run_date: null },
+  })
+  @ApiEnvelopeErrors(400, { 404: ['Continuous check not found', 'continuous_check_not_found'] }, 413)
   @ApiBody({ type: UpdateContinuousCheckDto })
   async update(
     @CurrentCaller() caller: Caller,
@@ -39,6 +60,13 @@ export class ContinuousChecksController {
   }
 
   @Get()
+  @ApiPage({
+    items: 'continuous_checks',
+    type: ContinuousCheckResponse,
+    example: [CONTINUOUS_CHECK_EXAMPLE],
+    self: '/v1/continuous-checks',
+  })
+  @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListContinuousChecksQuery, @Req() req: FastifyRequest) {
     const { page, originals } = await this.service.list(caller, query.start_key);
     return {
@@ -48,12 +76,24 @@ export class ContinuousChecksController {
   }
 
   @Get(':continuous_check_id')
+  @ApiSuccess({ type: ContinuousCheckResponse, example: CONTINUOUS_CHECK_EXAMPLE })
+  @ApiEnvelopeErrors({ 404: ['Continuous check not found', 'continuous_check_not_found'] })
   async get(@CurrentCaller() caller: Caller, @Param('continuous_check_id') id: string) {
     const { cc, original } = await this.service.get(caller, id);
     return presentContinuousCheck(cc, original);
   }
 
   @Get(':continuous_check_id/history')
+  @ApiSuccess({
+    type: ContinuousCheckHistoryResponse,
+    description: 'Run logs, newest first (`next` when there is more)',
+    example: {
+      continuous_check_id: CONTINUOUS_CHECK_EXAMPLE.continuous_check_id,
+      history: [CONTINUOUS_RUN_EXAMPLE],
+      self: `/v1/continuous-checks/${CONTINUOUS_CHECK_EXAMPLE.continuous_check_id}/history`,
+    },
+  })
+  @ApiEnvelopeErrors(400, { 404: ['Continuous check not found', 'continuous_check_not_found'] })
   async history(
     @CurrentCaller() caller: Caller,
     @Param('continuous_check_id') id: string,

@@ -14,7 +14,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * where v1 = HMAC(secret, `<t>.<canonical JSON of the body>`) (keys sorted, so form and JSON
  * bodies sign the same). The secret of each webhook type is derived from CHECKS_CREDENTIALS_KEY
  * with HKDF-SHA256 (salt `checks-webhooks`, info = the type), so no extra secret needs deploying;
- * a provider is given its type's secret once (see README).
+ * a provider is given its type's secret once (see docs/services/checks.md, "Health and webhooks").
  */
 @Injectable()
 export class WebhookSigner {

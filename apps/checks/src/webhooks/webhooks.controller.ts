@@ -1,7 +1,8 @@
-import { Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess,Public } from '@kyc/platform';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiHeader,ApiTags } from '@nestjs/swagger';
 
+import { WebhookReceivedResponse } from './dto/webhook.response';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhook-signer';
 import { WebhooksService } from './webhooks.service';
 
@@ -13,6 +14,19 @@ export class WebhooksController {
 
   @Public()
   @Post(':webhook_type')
+  @ApiPublic()
+  @ApiHeader({
+    name: 'X-Signature',
+    required: true,
+    description: 'HMAC-SHA256 of the raw body with the webhook type secret',
+  })
+  @ApiSuccess({ type: WebhookReceivedResponse, example: { received: true, outcome: 'recorded' } })
+  @ApiEnvelopeErrors(
+    400,
+    { 401: ['Invalid webhook signature', 'invalid_signature'] },
+    { 404: ['Unknown webhook reference', 'unknown_reference'] },
+    413,
+  )
   @HttpCode(200)
   receive(
     @Param('webhook_type') type: string,

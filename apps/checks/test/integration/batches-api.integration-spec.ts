@@ -11,6 +11,7 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
+import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { readXlsx, upload, xlsx } from './batch-helpers';
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, RunningService, startInProcess, startService } from '@kyc/testing';
 
+import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { createCheck as create, getCheck as get, statusOf, tenantWithClient } from './check-helpers';
 
@@ -124,7 +125,7 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     expect(scoreOf(check, 'traffic_fines')).toMatchObject({ result: 'found', severity: 'low', score: 0.75 });
     expect(scoreOf(check, 'taxes_and_finances')).toMatchObject({ result: 'error', severity: 'unknown' });
     expect(scoreOf(check, 'personal_identity')).toMatchObject({ result: 'found', severity: 'none', score: 1 });
-    // Default CO person weights over the datasets that answered (taxes_and_finances failed): see README, "Scoring".
+    // Default CO person weights over the datasets that answered (taxes_and_finances failed): see docs/services/checks.md, "Scoring".
     expect([check.score, check.id_score, check.homonym_score]).toEqual([0.75, 0.7833, 0.8636]);
     expect(check.summary).toMatchObject({
       identity_status: 'found',

@@ -1,9 +1,10 @@
-import { Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { presentApiKey } from './api-key.presenter';
 import { ApiKeysService } from './api-keys.service';
+import { API_KEY_EXAMPLE, ApiKeyResponse, ISSUED_API_KEY_EXAMPLE, IssuedApiKeyResponse } from './dto/api-key.response';
 import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';
 
 @ApiTags('api keys')
@@ -13,6 +14,8 @@ export class ApiKeysController {
 
   @Post()
   @RequirePermissions('svc.keys')
+  @ApiSuccess({ status: 201, type: IssuedApiKeyResponse, example: ISSUED_API_KEY_EXAMPLE })
+  @ApiEnvelopeErrors(400, 403, 413)
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateApiKeyDto) {
     const { key, token } = await this.apiKeys.issue({
       tenantId: caller.tenantId,
@@ -27,6 +30,11 @@ export class ApiKeysController {
 
   @Delete(':key_id')
   @RequirePermissions('svc.keys')
+  @ApiSuccess({
+    type: ApiKeyResponse,
+    example: { ...API_KEY_EXAMPLE, revocation_date: '2026-11-25T07:00:00.000Z' },
+  })
+  @ApiEnvelopeErrors(403, { 404: ['API key KEY019ab9f2c4e0a1b2c3d4e5 not found', 'api_key_not_found'] })
   async revoke(@CurrentCaller() caller: Caller, @Param('key_id') keyId: string) {
     return presentApiKey(await this.apiKeys.revoke(caller.tenantId, keyId));
   }
@@ -39,6 +47,8 @@ export class AdminApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 
   @Post()
+  @ApiSuccess({ status: 201, type: IssuedApiKeyResponse, example: ISSUED_API_KEY_EXAMPLE })
+  @ApiEnvelopeErrors(400, { 403: ['Requires a platform operator token', 'forbidden'] }, 413)
   async create(@Body() dto: AdminIssueApiKeyDto) {
     const { key, token } = await this.apiKeys.issue({
       tenantId: dto.tenant_id,

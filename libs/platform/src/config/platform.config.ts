@@ -8,29 +8,36 @@ import { EnvBoolean, EnvNumber } from './env-transforms';
  * read process.env; bad config fails at boot with every offending variable named.
  */
 export class PlatformConfig {
+  /** Name in logs, metrics and Kafka client ids (set by each service's loader). */
   @IsString()
   SERVICE_NAME: string;
 
+  /** HTTP port (each service has its own default, see SERVICES). */
   @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT: number;
 
+  /** Listen address. */
   @IsString()
   HOST = '0.0.0.0';
 
+  /** PostgreSQL URL, e.g. postgres://user:password@host:5432/kyc. */
   @IsString()
   DATABASE_URL: string;
 
+  /** The service's schema (every table of the service lives there). */
   @IsString()
   DB_SCHEMA: string;
 
+  /** Connections of the service's pool (the outbox relay's thread holds two more). */
   @EnvNumber()
   @IsInt()
   @Min(1)
   DB_POOL_SIZE = 20;
 
+  /** Apply pending migrations at boot (the stack command sets it; Kubernetes runs `migrate` in an init container instead). */
   @EnvBoolean()
   @IsBoolean()
   DB_MIGRATE_ON_START = false;
@@ -46,9 +53,8 @@ export class PlatformConfig {
 
   /**
    * Partitions whose events a service's consumer handles at the same time (one event at a time
-   * per partition, so each key keeps its order). An event's handler mostly waits on its commit,
-   * so one partition at a time held the account service to about 80 checks.check.finished events
-   * a second on 2 cores. The platform's event topics have 3 partitions.
+   * per partition, so each key keeps its order). An event's handler mostly waits on its commit, so
+   * handling partitions concurrently multiplies a consumer's rate. The event topics have 3 partitions.
    */
   @EnvNumber()
   @IsInt()
@@ -60,18 +66,22 @@ export class PlatformConfig {
   @IsString()
   API_KEY_PUBLIC_KEY: string;
 
+  /** PEM (PKCS#8) of the platform's Ed25519 private key: signs API keys. Identity only. */
   @IsOptional()
   @IsString()
   API_KEY_PRIVATE_KEY?: string;
 
+  /** Log level of the JSON logs on stdout. */
   @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** How often the outbox relay looks for events committed by other processes (it is also kicked after each commit of its own). */
   @EnvNumber()
   @IsInt()
   @Min(10)
   OUTBOX_POLL_MS = 100;
 
+  /** How often the job queue looks for due jobs (it also runs right after each commit of its process). */
   @EnvNumber()
   @IsInt()
   @Min(10)

@@ -1,9 +1,10 @@
-import { Caller, Clock, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess,Caller, Clock, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { RULES_PERMISSION } from '../rules.permissions';
 import { RotateSigningSecretDto } from './dto/rotate-signing-secret.dto';
+import { SIGNING_SECRET_EXAMPLE, SigningSecretResponse } from './dto/signing-secret.response';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';
 import { SigningSecretsService, SigningSecretView } from './signing-secrets.service';
 
@@ -32,11 +33,29 @@ export class SigningSecretsController {
   ) {}
 
   @Get()
+  @ApiSuccess({
+    wrap: 'signing_secret',
+    type: SigningSecretResponse,
+    example: { signing_secret: SIGNING_SECRET_EXAMPLE },
+  })
+  @ApiEnvelopeErrors(403)
   async get(@CurrentCaller() caller: Caller) {
     return present(await this.secrets.get(caller), this.clock.now());
   }
 
   @Post('rotate')
+  @ApiSuccess({
+    wrap: 'signing_secret',
+    type: SigningSecretResponse,
+    example: {
+      signing_secret: {
+        ...SIGNING_SECRET_EXAMPLE,
+        rotated_at: '2026-11-25T07:00:00.000Z',
+        previous_secret_valid_until: '2026-11-26T07:00:00.000Z',
+      },
+    },
+  })
+  @ApiEnvelopeErrors(400, 403, 413)
   @HttpCode(200)
   async rotate(@CurrentCaller() caller: Caller, @Body() dto: RotateSigningSecretDto) {
     return present(await this.secrets.rotate(caller, dto.grace_period_seconds), this.clock.now());

@@ -3,9 +3,9 @@ import type { CheckCountry, DataSet, Severity } from '@kyc/contracts';
 import type { SearchRoute } from '../collector';
 
 /**
- * The fictitious people, vehicles and companies the sandbox databases know (documented in the
- * README, "Sandbox identities", like a payment API documents its test cards). Everything here is
- * invented; any resemblance to real people or companies is accidental.
+ * The fictitious people, vehicles and companies the sandbox databases know (documented in
+ * docs/services/checks.md, "Sandbox identities", like a payment API documents its test cards).
+ * Everything here is invented; any resemblance to real people or companies is accidental.
  *
  * A record is filed in one dataset and found either by ID (document, plate, tax ID) or by name
  * only. By-name records are filed under `name` (default: the subject's name), so a search for a

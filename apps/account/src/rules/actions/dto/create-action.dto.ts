@@ -5,7 +5,7 @@ import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'cla
 import { ACTION_STATUSES, ACTION_TYPES, ActionStatus, ActionType } from '../action-config';
 
 const CONFIG_DESCRIPTION =
-  'The configuration of the action type (see README, Rules engine). JSON body: an object; form: dotted fields (config.url, config.headers.X-Api-Key, config.inputs.national_id) or JSON text in `config`.';
+  'The configuration of the action type (see docs/services/account.md, Rules engine). JSON body: an object; form: dotted fields (config.url, config.headers.X-Api-Key, config.inputs.national_id) or JSON text in `config`.';
 
 export class CreateActionDto {
   @ApiProperty({ maxLength: 200 })

@@ -1,0 +1,108 @@
+import { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+
+import { envelope } from '../errors/error-envelope';
+import { ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
+
+export interface OpenApiInfo {
+  title: string;
+  description?: string;
+}
+
+const IDEMPOTENCY_PARAMETER: ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored ' +
+    'answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; ' +
+    'while the first request is still running: 409. A 5xx frees the key.',
+  schema: { type: 'string', maxLength: 255 },
+};
+
+const errorContent = (status: number, message: string, code: string) => ({
+  'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeDto) }, example: envelope(status, message, code) },
+});
+
+/**
+ * What every route of every service has in common, added to the document once instead of on each
+ * route: the Idempotency-Key header of every POST (and its 409/422), the 401 of every route that
+ * needs an API key, and the envelope's schema. Routes document their own success answer and the
+ * errors of their own rules (ApiSuccess, ApiPage, ApiEnvelopeErrors).
+ */
+export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+  const schemas = (document.components ??= {}).schemas ?? {};
+  document.components.schemas = schemas;
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation: OperationObject | undefined = item[method];
+      if (!operation) continue;
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      if (!isPublic && !operation.responses['401'])
+        operation.responses['401'] = {
+          description: 'Missing, malformed, forged, expired or revoked API key, or its user is disabled',
+          content: errorContent(401, 'Missing API key (Service-API-Key header)', 'missing_api_key'),
+        };
+      if (method === 'post') {
+        operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_PARAMETER];
+        operation.responses['409'] ??= {
+          description: 'A request with this Idempotency-Key is still in progress',
+          content: errorContent(
+            409,
+            'A request with this Idempotency-Key is in progress',
+            'idempotency_key_in_progress',
+          ),
+        };
+        operation.responses['422'] ??= {
+          description: 'The Idempotency-Key was used with another body',
+          content: errorContent(422, 'Idempotency-Key was used with a different request', 'idempotency_key_reused'),
+        };
+      }
+    }
+  }
+  return document;
+}
+
+/** The OpenAPI document of a service as `/docs/openapi.json` serves it (and `npm run openapi` writes it). */
+export function createOpenApiDocument(app: INestApplication, info: OpenApiInfo): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle(info.title)
+    .setDescription(info.description ?? '')
+    .setVersion('1')
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Service-API-Key' }, 'api-key')
+    .addSecurityRequirements('api-key')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorEnvelopeDto, FieldErrorDto],
+    operationIdFactory: (controllerKey: string, methodKey: string) =>
+      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  return finishOpenApiDocument(document);
+}
+
+/**
+ * The document of a service without starting it: Nest's preview mode builds the module graph
+ * (controllers, routes, metadata) without instantiating providers, so no database or broker is
+ * needed. `npm run openapi` writes these to openapi/<service>.json; an integration test checks
+ * that the running services serve the same.
+ */
+export async function previewOpenApiDocument(def: {
+  module: DynamicModule;
+  title: string;
+  description?: string;
+}): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(def.module, new FastifyAdapter(), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
+  try {
+    return createOpenApiDocument(app, def);
+  } finally {
+    await app.close();
+  }
+}

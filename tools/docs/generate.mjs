@@ -1,0 +1,43 @@
+// `npm run docs`: rewrites the generated parts of docs/configuration.md and docs/events.md (between
+// `<!-- generated:<name>:start -->` and `<!-- generated:<name>:end -->`) from the code.
+// `--check`: writes nothing and exits 1 naming each page that differs (the drift test runs this).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { configurationReference, eventsReference, permissionsReference, root } from './reference.mjs';
+
+const parts = [
+  { page: 'docs/configuration.md', name: 'configuration', render: configurationReference },
+  { page: 'docs/events.md', name: 'events', render: eventsReference },
+  { page: 'docs/security.md', name: 'permissions', render: permissionsReference },
+];
+
+const check = process.argv.includes('--check');
+const stale = [];
+for (const part of parts) {
+  const file = path.join(root, part.page);
+  const text = readFileSync(file, 'utf8');
+  const start = `<!-- generated:${part.name}:start -->`;
+  const end = `<!-- generated:${part.name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) {
+    stale.push(`${part.page}: the markers ${start} … ${end} are missing`);
+    continue;
+  }
+  let rendered;
+  try {
+    rendered = part.render();
+  } catch (err) {
+    stale.push(`${part.page}: ${err.message}`);
+    continue;
+  }
+  const next = `${text.slice(0, from + start.length)}\n\n${rendered}\n\n${text.slice(to)}`;
+  if (next === text) continue;
+  if (check) stale.push(`${part.page} does not match the code`);
+  else writeFileSync(file, next);
+}
+if (stale.length) {
+  console.error(`${stale.join('\n')}\nRun \`npm run docs\` and commit the pages.`);
+  process.exit(1);
+}
+console.log(check ? 'docs: generated parts match the code' : 'docs: generated parts written');

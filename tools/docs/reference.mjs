@@ -1,0 +1,351 @@
+// The generated parts of docs/configuration.md and docs/events.md, read from the code with the
+// TypeScript compiler API: the config classes (libs/platform PlatformConfig and each app's
+// <App>Config) and libs/contracts (TOPICS, TOPIC_SPECS, TopicPayloads). `npm run docs` writes
+// them between the `<!-- generated:... -->` markers; `node tools/docs/generate.mjs --check` (run
+// by libs/testing/src/docs.spec.ts) fails when a page and the code disagree.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const parse = (file) =>
+  ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
+
+const jsDocText = (node) =>
+  (node.jsDoc ?? [])
+    .map((d) => (typeof d.comment === 'string' ? d.comment : (d.comment ?? []).map((c) => c.text).join('')))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function walkTs(dir, out = []) {
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) walkTs(rel, out);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) out.push(rel);
+  }
+  return out;
+}
+
+const apps = () =>
+  readdirSync(path.join(root, 'apps'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(path.join(root, 'apps', e.name, 'src/config')))
+    .map((e) => e.name)
+    .sort();
+
+/** The properties of the config class declared in `file`: name, default, required, allowed values, description. */
+function configVariables(file) {
+  const source = parse(file);
+  const variables = [];
+  const visit = (node) => {
+    if (ts.isClassDeclaration(node) && node.name?.text.endsWith('Config')) {
+      for (const member of node.members) {
+        if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
+        const name = member.name.text;
+        if (!/^[A-Z][A-Z0-9_]*$/.test(name)) continue;
+        const decorators = ts.getDecorators(member) ?? [];
+        const isIn = decorators
+          .map((d) => d.expression)
+          .find((e) => ts.isCallExpression(e) && e.expression.getText(source) === 'IsIn');
+        variables.push({
+          name,
+          default: member.initializer ? member.initializer.getText(source).replace(/_/g, '') : undefined,
+          optional: Boolean(member.questionToken),
+          values: isIn ? isIn.arguments[0].getText(source).replace(/[[\]']/g, '') : undefined,
+          description: jsDocText(member),
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return variables;
+}
+
+/** Defaults a service's loader passes to loadConfig (SERVICE_NAME, PORT, DB_SCHEMA), as text. */
+function loaderDefaults(file) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const out = {};
+  for (const [, key, value] of text.matchAll(/(SERVICE_NAME|PORT|DB_SCHEMA):\s*([^,\n}]+)/g))
+    out[key] = value
+      .trim()
+      .replace(/^SERVICES\.(\w+)\.port$/, (_, s) => String(SERVICE_PORTS[s]))
+      .replace(/^SERVICES\.(\w+)\.schema$/, '$1');
+  return out;
+}
+
+const SERVICE_PORTS = Object.fromEntries(
+  [...readFileSync(path.join(root, 'libs/contracts/src/services.ts'), 'utf8').matchAll(/(\w+): \{ port: (\d+)/g)].map(
+    ([, name, port]) => [name, Number(port)],
+  ),
+);
+
+const defaultCell = (v) =>
+  v.default !== undefined ? `\`${v.default.replace(/^'(.*)'$/, '$1')}\`` : v.optional ? 'unset' : '**required**';
+
+/** Throws naming every variable without a JSDoc description (the page would say nothing about it). */
+function requireDescriptions(file, variables) {
+  const missing = variables.filter((v) => !v.description).map((v) => v.name);
+  if (missing.length)
+    throw new Error(`${file}: describe ${missing.join(', ')} with a /** … */ comment (it becomes the documentation)`);
+}
+
+/** docs/configuration.md's generated part; throws when a variable has no description. */
+export function configurationReference() {
+  const lines = [];
+  const platform = configVariables('libs/platform/src/config/platform.config.ts');
+  requireDescriptions('libs/platform/src/config/platform.config.ts', platform);
+  lines.push('### Every service (`PlatformConfig`, libs/platform/src/config/platform.config.ts)', '');
+  lines.push('| variable | default | description |', '|---|---|---|');
+  for (const v of platform) {
+    const perService =
+      v.name === 'SERVICE_NAME'
+        ? 'the service name'
+        : v.name === 'PORT'
+          ? 'the service port (below)'
+          : v.name === 'DB_SCHEMA'
+            ? 'the service name'
+            : undefined;
+    const values = v.values ? ` One of: ${v.values}.` : '';
+    lines.push(
+      `| \`${v.name}\` | ${perService ?? defaultCell(v)} | ${cell(v.description || '')}${values ? cell(values) : ''} |`,
+    );
+  }
+  lines.push('');
+  lines.push('### Per service', '');
+  lines.push('| service | config class | port | schema |', '|---|---|---|---|');
+  const perApp = [];
+  for (const app of apps()) {
+    const dir = `apps/${app}/src/config`;
+    const file = readdirSync(path.join(root, dir)).find((f) => f.endsWith('.config.ts'));
+    if (!file) continue;
+    const rel = `${dir}/${file}`;
+    const d = loaderDefaults(rel);
+    lines.push(`| ${app} | \`${rel}\` | ${d.PORT ?? ''} | ${d.DB_SCHEMA ?? app} |`);
+    const variables = configVariables(rel);
+    requireDescriptions(rel, variables);
+    perApp.push([app, rel, variables]);
+  }
+  lines.push('');
+  for (const [app, rel, variables] of perApp) {
+    lines.push(`#### ${app}`, '');
+    if (!variables.length) {
+      lines.push(`Only the variables every service reads (\`${rel}\` adds none).`, '');
+      continue;
+    }
+    lines.push('| variable | default | description |', '|---|---|---|');
+    for (const v of variables) {
+      const values = v.values ? ` One of: ${v.values}.` : '';
+      lines.push(`| \`${v.name}\` | ${defaultCell(v)} | ${cell(v.description || '')}${cell(values)} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n').trimEnd();
+}
+
+/** TOPICS: key → { name, description }. */
+function topics() {
+  const source = parse('libs/contracts/src/topics.ts');
+  const out = new Map();
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'TOPICS') {
+      let init = node.initializer;
+      if (ts.isAsExpression(init)) init = init.expression;
+      for (const p of init.properties)
+        out.set(p.name.getText(source), { name: p.initializer.text, description: jsDocText(p) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+function topicSpecs(source) {
+  const out = new Map();
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'TOPIC_SPECS') {
+      for (const el of node.initializer.elements) {
+        const props = Object.fromEntries(el.properties.map((p) => [p.name.getText(source), p.initializer]));
+        out.set(props.name.getText(source).replace('TOPICS.', ''), {
+          compacted: props.compacted.getText(source) === 'true',
+          partitions: Number(props.partitions.getText(source)),
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+function topicPayloads(source) {
+  const out = new Map();
+  const visit = (node) => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === 'TopicPayloads')
+      for (const m of node.members)
+        out.set(m.name.getText(source).replace(/^\[TOPICS\.(\w+)\]$/, '$1'), m.type.getText(source));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** Every interface and type alias declared in libs/contracts/src, by name: its source text. */
+function contractTypes() {
+  const out = new Map();
+  for (const file of walkTs('libs/contracts/src')) {
+    const source = parse(file);
+    for (const st of source.statements)
+      if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st))
+        out.set(st.name.text, { file, text: st.getText(source).replace(/^export /, ''), node: st, source });
+  }
+  return out;
+}
+
+/** Names of contract types a declaration refers to (for listing them after it). */
+function referencedTypes(decl, known) {
+  const names = new Set();
+  const visit = (node) => {
+    if (ts.isTypeReferenceNode(node) && known.has(node.typeName.getText(decl.source)))
+      names.add(node.typeName.getText(decl.source));
+    ts.forEachChild(node, visit);
+  };
+  visit(decl.node);
+  return [...names];
+}
+
+/** Who writes (`topic: TOPICS.x` through the outbox) and who reads (`@EventPattern(TOPICS.x)`) each topic. */
+function producersAndConsumers() {
+  const producers = new Map();
+  const consumers = new Map();
+  const add = (map, key, who) => map.set(key, new Set([...(map.get(key) ?? []), who]));
+  for (const app of readdirSync(path.join(root, 'apps')))
+    for (const file of existsSync(path.join(root, 'apps', app, 'src')) ? walkTs(`apps/${app}/src`) : []) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const [, key] of text.matchAll(/topic:\s*TOPICS\.(\w+)/g)) add(producers, key, app);
+      for (const [, key] of text.matchAll(/@EventPattern\(\s*TOPICS\.(\w+)/g)) add(consumers, key, app);
+    }
+  const cache = readFileSync(path.join(root, 'libs/platform/src/auth/access-cache.service.ts'), 'utf8');
+  const stateLine = cache.match(/STATE_TOPICS = \[([^\]]*)\]/)?.[1] ?? '';
+  for (const [, key] of stateLine.matchAll(/TOPICS\.(\w+)/g)) add(consumers, key, 'every service (access cache)');
+  return { producers, consumers };
+}
+
+/** docs/events.md's generated part; throws when a topic has no spec or no payload type. */
+export function eventsReference() {
+  const source = parse('libs/contracts/src/topics.ts');
+  const all = topics();
+  const specs = topicSpecs(source);
+  const payloads = topicPayloads(source);
+  const types = contractTypes();
+  const { producers, consumers } = producersAndConsumers();
+  const problems = [];
+  const lines = [
+    '| topic | kind | partitions | key | payload | producer | consumers |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const [key, topic] of all) {
+    const spec = specs.get(key);
+    const payload = payloads.get(key);
+    if (!spec) problems.push(`TOPICS.${key} (${topic.name}) has no entry in TOPIC_SPECS`);
+    if (!payload) problems.push(`TOPICS.${key} (${topic.name}) has no payload type in TopicPayloads`);
+    const kind = spec?.compacted ? 'state (log-compacted)' : 'event';
+    const keyText = spec?.compacted ? '`<tenant_id>/<record id>`' : '`aggregate_id`';
+    lines.push(
+      `| \`${topic.name}\` | ${kind} | ${spec?.partitions ?? '?'} | ${keyText} | [\`${payload ?? '?'}\`](#${(payload ?? '').toLowerCase()}) | ${[...(producers.get(key) ?? ['none yet'])].join(', ')} | ${[...(consumers.get(key) ?? ['none yet'])].join(', ')} |`,
+    );
+  }
+  if (problems.length) throw new Error(`libs/contracts/src/topics.ts:\n  ${problems.join('\n  ')}`);
+  lines.push('');
+  for (const [key, topic] of all) {
+    if (topic.description) lines.push(`- \`${topic.name}\`: ${topic.description}`);
+    void key;
+  }
+  lines.push('', '### Payloads', '');
+  const shown = new Set();
+  const show = (name, depth) => {
+    const decl = types.get(name);
+    if (!decl || shown.has(name)) return;
+    shown.add(name);
+    lines.push(`#### ${name}`, '', `\`${decl.file}\``, '', '```ts', decl.text, '```', '');
+    if (depth < 3) for (const ref of referencedTypes(decl, types)) show(ref, depth + 1);
+  };
+  for (const payload of new Set(payloads.values())) show(payload, 0);
+  return lines.join('\n').trimEnd();
+}
+
+const decoratorCalls = (node, source) =>
+  (ts.getDecorators(node) ?? [])
+    .map((d) => d.expression)
+    .filter((e) => ts.isCallExpression(e))
+    .map((e) => ({ name: e.expression.getText(source), args: e.arguments }));
+
+/** String constants (`export const NAME = 'value'`) of an app, to resolve decorator arguments. */
+function stringConstants(files) {
+  const out = new Map();
+  for (const file of files)
+    for (const [, name, value] of readFileSync(path.join(root, file), 'utf8').matchAll(
+      /export const (\w+)\s*=\s*'([^']*)'/g,
+    ))
+      out.set(name, value);
+  return out;
+}
+
+/** Every route of every app and who may call it, from @Controller/@Get…, @RequirePermissions, @PlatformAdmin, @Public. */
+export function permissionsReference() {
+  const lines = ['| service | method | path | who may call it |', '|---|---|---|---|'];
+  const platformRoutes = [
+    ['GET', '/v1/auth/whoami', 'any valid API key'],
+    ['GET', '/health, /metrics, /docs', 'public'],
+  ];
+  for (const app of apps()) {
+    const files = walkTs(`apps/${app}/src`);
+    const constants = stringConstants(files);
+    const arg = (a, source) =>
+      ts.isStringLiteral(a) ? a.text : (constants.get(a.getText(source)) ?? a.getText(source));
+    const rows = [];
+    for (const file of files.filter((f) => f.endsWith('.controller.ts'))) {
+      const source = parse(file);
+      for (const cls of source.statements.filter(ts.isClassDeclaration)) {
+        const classDecorators = decoratorCalls(cls, source);
+        const controller = classDecorators.find((d) => d.name === 'Controller');
+        if (!controller) continue;
+        const base = controller.args[0] ? arg(controller.args[0], source) : '';
+        for (const member of cls.members.filter(ts.isMethodDeclaration)) {
+          const decorators = decoratorCalls(member, source);
+          const route = decorators.find((d) => ['Get', 'Post', 'Put', 'Patch', 'Delete'].includes(d.name));
+          if (!route) continue;
+          const routeArg = route.args[0];
+          const subPaths = !routeArg
+            ? ['']
+            : ts.isArrayLiteralExpression(routeArg)
+              ? routeArg.elements.map((e) => arg(e, source))
+              : [arg(routeArg, source)];
+          const all = [...classDecorators, ...decorators];
+          const permissions = [...all].reverse().find((d) => d.name === 'RequirePermissions');
+          const who = all.some((d) => d.name === 'Public')
+            ? 'public (no API key)'
+            : all.some((d) => d.name === 'PlatformAdmin')
+              ? 'platform operator token'
+              : permissions
+                ? permissions.args.map((a) => `\`${arg(a, source)}\``).join(' or ')
+                : 'any valid API key';
+          for (const sub of subPaths) {
+            const full = `/${[base, sub].filter(Boolean).join('/')}`.replace(/\/+/g, '/').replace(/:(\w+)/g, '{$1}');
+            rows.push([route.name.toUpperCase(), full, who]);
+          }
+        }
+      }
+    }
+    rows.sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+    for (const [method, route, who] of rows) lines.push(`| ${app} | ${method} | \`${route}\` | ${who} |`);
+  }
+  lines.push('');
+  lines.push('Every service also serves:', '');
+  for (const [method, route, who] of platformRoutes) lines.push(`- ${method} \`${route}\`: ${who}`);
+  return lines.join('\n').trimEnd();
+}
