@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { SERVICE_NAMES, ServiceName } from '@kyc/contracts';
 
-import { freePorts, repoRoot, ServiceProcess, startProcess } from '../../src';
+import { freePort, repoRoot, ServiceProcess, startProcess } from '../../src';
 
 /**
  * The published contract never drifts: every service, started as the stack starts it (its own
@@ -15,10 +15,10 @@ describe('the committed OpenAPI documents', () => {
   const served = new Map<ServiceName, unknown>();
 
   beforeAll(async () => {
-    const ports = await freePorts(SERVICE_NAMES.length);
-    // One at a time: seven services booting at once on two cores only makes each slower.
-    for (const [i, name] of SERVICE_NAMES.entries()) {
-      const service = await startProcess(name, ports[i], { KAFKA_CONSUMER_GROUP: `${name}-openapi-drift` });
+    // One at a time: seven services booting at once on two cores only makes each slower. Each
+    // port is taken just before its service starts, so another process cannot take it meanwhile.
+    for (const name of SERVICE_NAMES) {
+      const service = await startProcess(name, await freePort(), { KAFKA_CONSUMER_GROUP: `${name}-openapi-drift` });
       running.push(service);
       const res = await fetch(`${service.url}/docs/openapi.json`);
       served.set(name, await res.json());

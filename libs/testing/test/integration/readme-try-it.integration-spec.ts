@@ -1,6 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -52,6 +52,13 @@ describe("README.md's try-it lines", () => {
       timeoutMs: 120_000,
       intervalMs: 250,
       bail: () => cli!.exitCode !== null,
+    }).catch((err: Error) => {
+      // The stack's directory is removed after the run: keep what its services said.
+      const logs = path.join(stackDir, 'logs');
+      const tails = existsSync(logs)
+        ? readdirSync(logs).map((f) => `--- ${f}\n${readFileSync(path.join(logs, f), 'utf8').slice(-1500)}`)
+        : [];
+      throw new Error(`${err.message}\n${tails.join('\n')}`);
     });
   }, 150_000);
 
