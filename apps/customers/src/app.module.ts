@@ -1,9 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { CustomersConfig, loadCustomersConfig } from './config/customers.config';
+import { ContactsModule } from './contacts/contacts.module';
 import { customersEntities, customersMigrations } from './database/customers.datasource';
+import { DecisionVariablesModule } from './decision-variables/decision-variables.module';
+import { ProfilesModule } from './profiles/profiles.module';
+import { SegmentsModule } from './segments/segments.module';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Customers API: contacts, customer profiles built from every service's events, segments, decision variables. */
 @Module({})
 export class AppModule {
   static register(config: CustomersConfig, options: ServiceOptions = {}): DynamicModule {
@@ -16,6 +20,10 @@ export class AppModule {
           migrations: customersMigrations,
           clock: options.clock,
         }),
+        ContactsModule,
+        ProfilesModule,
+        SegmentsModule,
+        DecisionVariablesModule,
       ],
     };
   }
@@ -31,7 +39,8 @@ export function customersService(
     module: AppModule.register(config, options),
     entities: customersEntities,
     migrations: customersMigrations,
-    title: 'Validations API',
-    description: 'Document, face, e-mail and phone validators',
+    consumesEvents: true,
+    title: 'Customers API',
+    description: 'Contacts, customer profiles built from every service, segments and decision variables',
   };
 }

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SegmentComputeService } from './segment-compute.service';
+import { SegmentEntity } from './segment.entity';
+import { SegmentsController } from './segments.controller';
+import { SegmentsService } from './segments.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([SegmentEntity])],
+  controllers: [SegmentsController],
+  providers: [SegmentsService, SegmentComputeService],
+})
+export class SegmentsModule {}
