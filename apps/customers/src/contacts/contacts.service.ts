@@ -58,8 +58,9 @@ export class ContactsService {
         .into(ContactPropertyEntity)
         .values(property)
         .orIgnore()
+        .returning('id')
         .execute();
-      if (!inserted.identifiers.length || !inserted.raw?.length)
+      if (!inserted.raw?.length)
         throw new ContactException(
           ContactErrorCode.PropertyAlreadyExists,
           `a contact property named ${dto.name} exists`,
@@ -100,7 +101,14 @@ export class ContactsService {
         createdAt: now,
         updatedAt: now,
       });
-      const inserted = await m.createQueryBuilder().insert().into(ContactEntity).values(contact).orIgnore().execute();
+      const inserted = await m
+        .createQueryBuilder()
+        .insert()
+        .into(ContactEntity)
+        .values(contact)
+        .orIgnore()
+        .returning('id')
+        .execute();
       if (!inserted.raw?.length)
         throw new ContactException(
           ContactErrorCode.ContactAlreadyExists,

@@ -95,12 +95,10 @@ export class CustomersService {
 
   async listTransactions(caller: Caller, id: string, query: ListTransactionsQuery): Promise<Page<TransactionEntity>> {
     const profile = await this.get(caller, id);
-    const qb = this.transactions
-      .createQueryBuilder('t')
-      .where('t.tenantId = :tenantId AND t.profileId = :profileId', {
-        tenantId: caller.tenantId,
-        profileId: profile.id,
-      });
+    const qb = this.transactions.createQueryBuilder('t').where('t.tenantId = :tenantId AND t.profileId = :profileId', {
+      tenantId: caller.tenantId,
+      profileId: profile.id,
+    });
     if (query.product) qb.andWhere('t.product = :product', { product: query.product });
     return paginate(qb, { startKey: query.start_key, limit: query.limit ?? PAGE });
   }
@@ -124,12 +122,10 @@ export class CustomersService {
     limit = PAGE,
   ): Promise<Page<TagHistoryEntity>> {
     const profile = await this.get(caller, id);
-    const qb = this.tags
-      .createQueryBuilder('h')
-      .where('h.tenantId = :tenantId AND h.profileId = :profileId', {
-        tenantId: caller.tenantId,
-        profileId: profile.id,
-      });
+    const qb = this.tags.createQueryBuilder('h').where('h.tenantId = :tenantId AND h.profileId = :profileId', {
+      tenantId: caller.tenantId,
+      profileId: profile.id,
+    });
     return paginate(qb, { startKey, limit });
   }
 
