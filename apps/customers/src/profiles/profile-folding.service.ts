@@ -161,9 +161,9 @@ export class ProfileFoldingService {
 
   private async addTags(m: EntityManager, tenantId: string, profileId: string, fact: ProfileFact, now: Date) {
     const added: { tag: string }[] = await m.query(
-      `WITH new_tags AS (
-         SELECT DISTINCT t AS tag FROM unnest($2::text[]) AS t
-          WHERE NOT t = ANY((SELECT tags FROM profiles WHERE id = $1))
+      `WITH current_tags AS (SELECT tags FROM profiles WHERE id = $1),
+       new_tags AS (
+         SELECT DISTINCT t AS tag FROM unnest($2::text[]) AS t, current_tags c WHERE NOT t = ANY(c.tags)
        ), updated AS (
          UPDATE profiles SET tags = tags || ARRAY(SELECT tag FROM new_tags ORDER BY tag) WHERE id = $1 AND EXISTS (SELECT 1 FROM new_tags)
        )

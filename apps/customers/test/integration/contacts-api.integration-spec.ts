@@ -237,7 +237,7 @@ describe('contacts API (customers)', () => {
       const created = (
         await api.post('/v1/contacts', { external_id: 'upd-1', [`custom_property_values.${props.c_age}`]: '30' })
       ).body.contact;
-      const res = await api.request(
+      const res = await api.request<any>(
         'PUT',
         '/v1/contacts/upd-1?key_type=external_id',
         {

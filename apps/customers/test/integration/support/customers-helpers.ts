@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
 import { CheckFinishedPayload, CheckRecord, EventEnvelope, TOPICS } from '@kyc/contracts';
-import { eventually, freePort, RunningService, ServiceProcess, startInProcess, startProcess } from '@kyc/testing';
+import { eventually, freePort, ServiceProcess, startInProcess, startProcess } from '@kyc/testing';
 import { customersService } from '../../../src/app.module';
+
+/** The checks service as its own process, its sandbox databases answering at once. */
+export async function startChecks(): Promise<ServiceProcess> {
+  return startProcess('checks', await freePort(), { CHECKS_SANDBOX_LATENCY_SCALE: '0', JOBS_POLL_MS: '100' });
+}
 
 /** The account service as its own process (tenants, users and roles reach customers through Kafka). */
 export async function startAccount(): Promise<ServiceProcess> {
@@ -10,7 +15,7 @@ export async function startAccount(): Promise<ServiceProcess> {
 }
 
 /** The customers service in the test process, with its own consumer group (it reads every topic from the start). */
-export function startCustomers(env: Record<string, string> = {}): Promise<RunningService> {
+export function startCustomers(env: Record<string, string> = {}) {
   return startInProcess('customers', customersService, {
     KAFKA_CONSUMER_GROUP: `customers-${randomUUID().slice(0, 8)}`,
     JOBS_POLL_MS: '200',
