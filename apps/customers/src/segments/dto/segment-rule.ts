@@ -1,6 +1,19 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { segmentRuleIssues } from '../segment-variables';
 
+/** Form text that is not JSON (kept so the validator can say so). */
+export class InvalidRuleText {
+  constructor(
+    readonly text: string,
+    readonly error: string,
+  ) {}
+}
+
+const issues = (value: unknown) =>
+  value instanceof InvalidRuleText
+    ? [{ path: '', message: `is not valid JSON (${value.error})` }]
+    : segmentRuleIssues(value);
+
 /** A JSON-Logic rule over SEGMENT_VARIABLES (an object, or its JSON text in a form field). */
 export function IsSegmentRule(options?: ValidationOptions): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
@@ -10,9 +23,9 @@ export function IsSegmentRule(options?: ValidationOptions): PropertyDecorator {
       propertyName: propertyName as string,
       options,
       validator: {
-        validate: (value: unknown) => segmentRuleIssues(value).length === 0,
+        validate: (value: unknown) => issues(value).length === 0,
         defaultMessage: (args: ValidationArguments) =>
-          segmentRuleIssues(args.value)
+          issues(args.value)
             .map((i) => `${args.property}${i.path ? `.${i.path}` : ''}: ${i.message}`)
             .join('; '),
       },
@@ -24,7 +37,7 @@ export const parseRuleText = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value) as unknown;
-  } catch {
-    return value;
+  } catch (err) {
+    return new InvalidRuleText(value, (err as Error).message);
   }
 };
