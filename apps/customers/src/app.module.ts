@@ -1,5 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+
 import { CustomersConfig, loadCustomersConfig } from './config/customers.config';
 import { ContactsModule } from './contacts/contacts.module';
 import { customersEntities, customersMigrations } from './database/customers.datasource';

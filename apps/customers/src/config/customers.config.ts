@@ -1,7 +1,7 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
 import { SERVICES } from '@kyc/contracts';
 import { loadConfig, PlatformConfig } from '@kyc/platform';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
 
 export class CustomersConfig extends PlatformConfig {
   /** Profiles per step of a push-down segment compute (one INSERT … SELECT and one progress update per step). */

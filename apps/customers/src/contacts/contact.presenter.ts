@@ -1,5 +1,5 @@
-import { ContactPropertyEntity } from './contact-property.entity';
 import { ContactEntity } from './contact.entity';
+import { ContactPropertyEntity } from './contact-property.entity';
 
 export const presentContactProperty = (p: ContactPropertyEntity) => ({
   property_id: p.id,

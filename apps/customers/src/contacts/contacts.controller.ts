@@ -1,13 +1,14 @@
+import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CursorPageQuery, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { FormBody } from '../shared/form-body';
 import { contactPath, presentContact, presentContactProperty } from './contact.presenter';
 import { ContactsService } from './contacts.service';
 import { ContactKeyQuery } from './dto/contact-key.query';
-import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
 import { CreateContactDto } from './dto/create-contact.dto';
+import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
 import { UpdateContactDto } from './dto/update-contact.dto';
 
 const VALUES = 'custom_property_values';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ContactPropertyEntity } from './contact-property.entity';
+
 import { ContactEntity } from './contact.entity';
+import { ContactPropertyEntity } from './contact-property.entity';
 import { ContactPropertiesController, ContactsController } from './contacts.controller';
 import { ContactsService } from './contacts.service';
 

@@ -1,16 +1,17 @@
+import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { normalizePhone } from '../profiles/consumers/profile-facts';
 import { newId } from '../shared/ids';
-import { ContactPropertyEntity } from './contact-property.entity';
 import { ContactEntity } from './contact.entity';
+import { ContactPropertyEntity } from './contact-property.entity';
 import { ContactErrorCode, ContactException } from './contacts.exception';
 import { applyCustomValues } from './custom-values';
 import { ContactKeyType } from './dto/contact-key.query';
-import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
 import { CreateContactDto } from './dto/create-contact.dto';
+import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
 import { UpdateContactDto } from './dto/update-contact.dto';
 
 /** At most this many visible (non-hidden) contact properties per tenant (spec 2, Limits). */
@@ -60,7 +61,7 @@ export class ContactsService {
         .orIgnore()
         .returning('id')
         .execute();
-      if (!inserted.raw?.length)
+      if (!(inserted.raw as unknown[]).length)
         throw new ContactException(
           ContactErrorCode.PropertyAlreadyExists,
           `a contact property named ${dto.name} exists`,
@@ -109,7 +110,7 @@ export class ContactsService {
         .orIgnore()
         .returning('id')
         .execute();
-      if (!inserted.raw?.length)
+      if (!(inserted.raw as unknown[]).length)
         throw new ContactException(
           ContactErrorCode.ContactAlreadyExists,
           'a contact with this phone_number or external_id exists',

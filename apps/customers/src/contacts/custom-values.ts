@@ -1,5 +1,6 @@
-import { isEmail } from 'class-validator';
 import { FieldError } from '@kyc/platform';
+import { isEmail } from 'class-validator';
+
 import { ContactPropertyEntity } from './contact-property.entity';
 
 type Value = string | number | boolean;

@@ -1,21 +1,23 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
-import { ContactPropertyEntity } from '../contacts/contact-property.entity';
+import { DataSource } from 'typeorm';
+
 import { ContactEntity } from '../contacts/contact.entity';
+import { ContactPropertyEntity } from '../contacts/contact-property.entity';
+import { ProfileEntity } from '../profiles/profile.entity';
 import { ProfileLineEntity } from '../profiles/profile-line.entity';
 import { ProfileMergeEntity } from '../profiles/profile-merge.entity';
-import { ProfileEntity } from '../profiles/profile.entity';
 import { TagHistoryEntity } from '../profiles/tag-history.entity';
 import { TransactionEntity } from '../profiles/transaction.entity';
 import { SegmentEntity } from '../segments/segment.entity';
 import { CreateCustomers1764000000000 } from './migrations/1764000000000-create-customers';
 
 /** Entities and migrations of the customers schema, in order. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- the platform's ServiceDefinition.entities type
 export const customersEntities: Function[] = [
   ContactPropertyEntity,
   ContactEntity,

@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { DecisionVariable } from './decision-variable.catalog';
 import { DecisionVariablesService } from './decision-variables.service';
 import { ListAvailableVariablesQuery } from './dto/list-available.query';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { DecisionVariablesController } from './decision-variables.controller';
 import { DecisionVariablesService } from './decision-variables.service';
 

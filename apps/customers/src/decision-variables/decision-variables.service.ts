@@ -1,6 +1,7 @@
+import { Caller, Clock, decodeStartKey, encodeStartKey, Page } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Caller, Clock, decodeStartKey, encodeStartKey, Page } from '@kyc/platform';
+
 import { DECISION_VARIABLES, DecisionVariable } from './decision-variable.catalog';
 import { ListAvailableVariablesQuery } from './dto/list-available.query';
 import { ListDecisionValuesQuery } from './dto/list-values.query';

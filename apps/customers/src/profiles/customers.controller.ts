@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CursorPageQuery, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import {
   customerPath,
   presentBasicInfo,
@@ -10,10 +11,10 @@ import {
   presentTransaction,
 } from './customer.presenter';
 import { CustomersService } from './customers.service';
-import { ProfileEntity } from './profile.entity';
 import { ListCustomersQuery } from './dto/list-customers.query';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { QueryCustomersDto } from './dto/query-customers.dto';
+import { ProfileEntity } from './profile.entity';
 
 /** Customer profiles built from every service's events: search, transactions, tags, lines. */
 @ApiTags('customers')

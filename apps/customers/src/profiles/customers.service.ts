@@ -1,16 +1,17 @@
+import { JsonLogicSqlError, toSql } from '@kyc/json-logic';
+import { Caller, Clock, decodeStartKey, encodeStartKey, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { JsonLogicSqlError, toSql } from '@kyc/json-logic';
-import { Caller, Clock, decodeStartKey, encodeStartKey, Page, paginate } from '@kyc/platform';
+
 import { SEGMENT_FIELD_MAP } from '../segments/segment-variables';
 import { normalizeDocumentNumber, normalizeEmail, normalizePhone } from './consumers/profile-facts';
 import { CustomerErrorCode, CustomerException } from './customers.exception';
 import { ListCustomersQuery } from './dto/list-customers.query';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { QueryCustomersDto } from './dto/query-customers.dto';
-import { ProfileLineEntity } from './profile-line.entity';
 import { ProfileEntity } from './profile.entity';
+import { ProfileLineEntity } from './profile-line.entity';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
 

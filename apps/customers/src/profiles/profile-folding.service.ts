@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+
 import { newId } from '../shared/ids';
 import {
   FactBasicInfo,

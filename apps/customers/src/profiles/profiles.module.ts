@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { ProfileEventsConsumer } from './consumers/profile-events.consumer';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
+import { ProfileEntity } from './profile.entity';
 import { ProfileFoldingService } from './profile-folding.service';
 import { ProfileLineEntity } from './profile-line.entity';
-import { ProfileEntity } from './profile.entity';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
 

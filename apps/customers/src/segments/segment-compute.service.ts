@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { compile, JsonLogicSqlError, toSql, truthy } from '@kyc/json-logic';
 import { Clock, Job, JobQueueService, PermanentJobError } from '@kyc/platform';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { CustomersConfig } from '../config/customers.config';
 import { SegmentEntity } from './segment.entity';
 import { SEGMENT_FIELD_MAP, SEGMENT_VARIABLES } from './segment-variables';
@@ -62,7 +63,7 @@ export class SegmentComputeService implements OnModuleInit {
     if (!segment || segment.computeId !== computeId || segment.computeStatus === 'completed') return;
     try {
       await this.compute(segment, job.payload);
-    } catch (err) {
+    } catch (err: unknown) {
       if (job.attempt >= job.maxAttempts || err instanceof PermanentJobError) {
         await this.dataSource.query(
           `UPDATE segments SET compute_status = 'failed', compute_error = $3, compute_finished_at = $4 WHERE id = $1 AND compute_id = $2`,

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SegmentComputeService } from './segment-compute.service';
+
 import { SegmentEntity } from './segment.entity';
+import { SegmentComputeService } from './segment-compute.service';
 import { SegmentsController } from './segments.controller';
 import { SegmentsService } from './segments.service';
 

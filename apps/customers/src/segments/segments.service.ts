@@ -1,15 +1,16 @@
+import { Caller, Clock, decodeStartKey, encodeStartKey, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { Caller, Clock, decodeStartKey, encodeStartKey, Page, paginate } from '@kyc/platform';
+
 import { ProfileEntity } from '../profiles/profile.entity';
 import { newId } from '../shared/ids';
 import { ComputeSegmentDto } from './dto/compute-segment.dto';
 import { CreateSegmentDto } from './dto/create-segment.dto';
 import { ListSegmentsQuery } from './dto/list-segments.query';
 import { UpdateSegmentDto } from './dto/update-segment.dto';
-import { SegmentComputeService } from './segment-compute.service';
 import { SegmentEntity } from './segment.entity';
+import { SegmentComputeService } from './segment-compute.service';
 import { SegmentErrorCode, SegmentException } from './segments.exception';
 
 const DEFAULT_LIMIT = 20;

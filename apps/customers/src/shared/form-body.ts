@@ -1,5 +1,5 @@
-import { createParamDecorator, ExecutionContext, PipeTransform, Type } from '@nestjs/common';
 import { createValidationPipe } from '@kyc/platform';
+import { createParamDecorator, ExecutionContext, PipeTransform, Type } from '@nestjs/common';
 
 /**
  * Folds dotted form fields into an object: `custom_property_values.CPR1=…` becomes
@@ -45,7 +45,9 @@ class FoldAndValidatePipe implements PipeTransform {
   }
 }
 
-const RawBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().body);
+const RawBody = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<{ body: unknown }>().body,
+);
 
 /** `@Body()` for a DTO with one object field that forms send as dotted fields (`<prefix>.<key>`). */
 export const FormBody = (dto: Type<unknown>, prefix: string): ParameterDecorator =>

@@ -1,4 +1,6 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- response bodies are untyped JSON here */
 import { ApiClient, closeDb, createTenant, db, RunningService, ServiceProcess, TestTenant } from '@kyc/testing';
+
 import { startAccount, startCustomers } from './support/customers-helpers';
 
 /** Contact properties and contacts (spec 2, Contacts): every input rule, the visible limit, keys, tenancy. */
@@ -83,7 +85,7 @@ describe('contacts API (customers)', () => {
       [{ name: 'p', type: 'string', hidden: 'maybe' }, 'hidden'],
     ])('refuses %j (400 naming %s), storing nothing', async (body, field) => {
       const before = await count('contact_properties', tenant.tenantId);
-      expectRefused(await api.post('/v1/contact-properties', body as Record<string, string>), field);
+      expectRefused(await api.post('/v1/contact-properties', body), field);
       expect(await count('contact_properties', tenant.tenantId)).toBe(before);
     });
 
@@ -199,7 +201,7 @@ describe('contacts API (customers)', () => {
       [{ external_id: 'e1', custom_property_values: '[1]' }, ['custom_property_values']],
     ])('refuses %j (400 naming %j), storing nothing', async (body, fields) => {
       const before = await count('contacts', tenant.tenantId);
-      const res = await api.post('/v1/contacts', body as Record<string, string>);
+      const res = await api.post('/v1/contacts', body);
       expect(res.status).toBe(400);
       expect(res.body.fields.map((f: any) => f.field).sort()).toEqual([...fields].sort());
       expect(await count('contacts', tenant.tenantId)).toBe(before);

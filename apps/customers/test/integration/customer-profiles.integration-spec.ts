@@ -1,6 +1,9 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- response bodies are untyped JSON here */
 import { randomUUID } from 'node:crypto';
-import type { Producer } from 'kafkajs';
+
 import { ApiClient, closeDb, createTenant, db, ServiceProcess, testKafka, TestTenant } from '@kyc/testing';
+import type { Producer } from 'kafkajs';
+
 import { ProfileEventsConsumer } from '../../src/profiles/consumers/profile-events.consumer';
 import {
   checkFinishedEvent,

@@ -1,7 +1,7 @@
+import { Trim } from '@kyc/platform';
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { Trim } from '@kyc/platform';
 
 /** E.164: a plus sign, the country code and the number, 8 to 15 digits in all. */
 export const E164 = /^\+[1-9]\d{7,14}$/;

@@ -1,3 +1,4 @@
+import { ToBoolean, Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -11,15 +12,15 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { ToBoolean, Trim } from '@kyc/platform';
+
 import { CONTACT_PROPERTY_TYPES, ContactPropertyType } from '../contact-property.entity';
 
 /** enum_values: comma-separated text, repeated form fields or a JSON list; trimmed, empty items dropped. */
 const toEnumValues = ({ value }: { value: unknown }) => {
   if (value === undefined || value === null) return value;
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
+  const items: unknown = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
   return Array.isArray(items)
-    ? items.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '')
+    ? (items as unknown[]).map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '')
     : items;
 };
 

@@ -1,6 +1,7 @@
+import { Trim } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString, Length, ValidateIf } from 'class-validator';
-import { Trim } from '@kyc/platform';
+
 import { CustomValuesField, EmailField, NameField, PhoneField } from './contact-fields';
 
 export class CreateContactDto {

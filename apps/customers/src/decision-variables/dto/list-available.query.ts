@@ -1,7 +1,8 @@
+import { CursorPageQuery, ToArray, ToBoolean } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { CursorPageQuery, ToArray, ToBoolean } from '@kyc/platform';
+
 import { DV_CATEGORIES, DV_DATA_TYPES, DV_PRODUCTS } from '../decision-variable.catalog';
 
 /** Filters of the catalog; multi-value filters repeat the key (`product=check&product=process`). */
@@ -28,7 +29,9 @@ export class ListAvailableVariablesQuery extends CursorPageQuery {
   @ApiPropertyOptional({ isArray: true, type: Number })
   @IsOptional()
   @ToArray()
-  @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (v === '' ? v : Number(v))) : value))
+  @Transform(({ value }) =>
+    Array.isArray(value) ? (value as unknown[]).map((v) => (v === '' ? v : Number(v))) : (value as unknown),
+  )
   @IsInt({ each: true, message: 'level must be an integer from 1 to 10' })
   @Min(1, { each: true, message: 'level must be an integer from 1 to 10' })
   @Max(10, { each: true, message: 'level must be an integer from 1 to 10' })

@@ -1,3 +1,4 @@
+import { CursorPageQuery, ToArray } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
@@ -10,7 +11,7 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { CursorPageQuery, ToArray } from '@kyc/platform';
+
 import { DV_CATEGORIES } from '../decision-variable.catalog';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

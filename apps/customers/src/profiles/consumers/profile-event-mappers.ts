@@ -1,4 +1,5 @@
 import { CheckFinishedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
+
 import { ProfileFact } from './profile-facts';
 
 /**
@@ -60,7 +61,7 @@ interface ChatPayload {
 }
 
 /** Maps one event to the transaction it makes on a profile (null: the event concerns no person). */
-export type ProfileEventMapper = (event: EventEnvelope<any>) => Omit<ProfileFact, 'tenantId'> | null;
+export type ProfileEventMapper = (event: EventEnvelope<unknown>) => Omit<ProfileFact, 'tenantId'> | null;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const at = (event: EventEnvelope<unknown>, ...candidates: unknown[]): Date => {
@@ -80,8 +81,8 @@ const CHECK_DOCUMENT_INPUTS = [
   ['ptp', 'ptp'],
 ] as const;
 
-const checkFinished: ProfileEventMapper = (event: EventEnvelope<CheckFinishedPayload>) => {
-  const check = event.payload?.check;
+const checkFinished: ProfileEventMapper = (event) => {
+  const check = (event.payload as CheckFinishedPayload | undefined)?.check;
   if (!check?.check_id) return null;
   const inputs = check.inputs ?? {};
   const doc = CHECK_DOCUMENT_INPUTS.find(([input]) => str(inputs[input]));
@@ -123,8 +124,9 @@ const checkFinished: ProfileEventMapper = (event: EventEnvelope<CheckFinishedPay
 
 const validationFinished =
   (kind: 'validation' | 'enrollment'): ProfileEventMapper =>
-  (event: EventEnvelope<ValidationFinishedPayload>) => {
-    const p = event.payload?.[kind] ?? event.payload;
+  (event) => {
+    const payload = event.payload as ValidationFinishedPayload | undefined;
+    const p = payload?.[kind] ?? payload;
     const id = kind === 'validation' ? str(p?.validation_id) : str(p?.enrollment_id);
     if (!p || !id) return null;
     const first = str(p.first_name);
@@ -160,8 +162,9 @@ const validationFinished =
     };
   };
 
-const processEvent: ProfileEventMapper = (event: EventEnvelope<ProcessPayload>) => {
-  const p = event.payload?.process ?? event.payload;
+const processEvent: ProfileEventMapper = (event) => {
+  const payload = event.payload as ProcessPayload | undefined;
+  const p = payload?.process ?? payload;
   const id = str(p?.process_id);
   if (!p || !id) return null;
   const number = str(p.document_number);
@@ -188,8 +191,9 @@ const processEvent: ProfileEventMapper = (event: EventEnvelope<ProcessPayload>) 
   };
 };
 
-const chatEvent: ProfileEventMapper = (event: EventEnvelope<ChatPayload>) => {
-  const p = event.payload?.chat ?? event.payload;
+const chatEvent: ProfileEventMapper = (event) => {
+  const payload = event.payload as ChatPayload | undefined;
+  const p = payload?.chat ?? payload;
   const id = str(p?.chat_id);
   if (!p || !id) return null;
   return {

@@ -1,7 +1,8 @@
-import { Controller, Logger } from '@nestjs/common';
-import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+import { Controller, Logger } from '@nestjs/common';
+import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
+
 import { ProfileFoldingService } from '../profile-folding.service';
 import { PROFILE_EVENT_MAPPERS, PROFILE_TOPICS } from './profile-event-mappers';
 

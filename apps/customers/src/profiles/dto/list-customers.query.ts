@@ -1,3 +1,4 @@
+import { CursorPageQuery, ToBoolean, Trim } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsBoolean,
@@ -10,7 +11,6 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { CursorPageQuery, ToBoolean, Trim } from '@kyc/platform';
 
 export const SEARCH_FIELDS = ['document_id', 'email', 'phone_number'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];

@@ -1,6 +1,7 @@
+import { CursorPageQuery } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { CursorPageQuery } from '@kyc/platform';
+
 import { TRANSACTION_PRODUCTS, TransactionProduct } from '../transaction.entity';
 
 export class ListTransactionsQuery extends CursorPageQuery {

@@ -1,4 +1,5 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+
 import { segmentRuleIssues } from '../segment-variables';
 
 /** Form text that is not JSON (kept so the validator can say so). */

@@ -1,7 +1,8 @@
+import { Trim } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { Trim } from '@kyc/platform';
+
 import { IsSegmentRule, parseRuleText } from './segment-rule';
 
 export class UpdateSegmentDto {

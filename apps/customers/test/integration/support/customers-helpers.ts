@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Producer } from 'kafkajs';
+
 import { CheckFinishedPayload, CheckRecord, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { eventually, freePort, ServiceProcess, startInProcess, startProcess } from '@kyc/testing';
+import type { Producer } from 'kafkajs';
+
 import { customersService } from '../../../src/app.module';
 
 /** The checks service as its own process, its sandbox databases answering at once. */
