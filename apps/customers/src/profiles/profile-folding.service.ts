@@ -1,3 +1,4 @@
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
@@ -45,10 +46,12 @@ const BASIC_INFO_COLUMNS: [keyof FactBasicInfo, string][] = [
  */
 @Injectable()
 export class ProfileFoldingService {
+  constructor(private readonly clock: Clock) {}
+
   async fold(m: EntityManager, fact: ProfileFact): Promise<FoldResult | null> {
     const keys = identifierKeys(fact.identifiers);
     if (!keys.length) return null;
-    const now = new Date();
+    const now = this.clock.now();
     const sorted = [...keys].sort((a, b) => a.key.localeCompare(b.key));
     for (const k of sorted)
       await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 17))`, [`${fact.tenantId}|${k.key}`]);
@@ -117,7 +120,6 @@ export class ProfileFoldingService {
       ],
     );
 
-    await this.applyBasicInfo(m, profileId, fact, now);
     if (fact.tags?.length) await this.addTags(m, fact.tenantId, profileId, fact, now);
     if (fact.wabaPhoneNumber)
       await m.query(
@@ -127,16 +129,19 @@ export class ProfileFoldingService {
            last_seen_at = GREATEST(profile_lines.last_seen_at, EXCLUDED.last_seen_at)`,
         [fact.tenantId, profileId, fact.wabaPhoneNumber, fact.occurredAt],
       );
-    await recomputeAggregates(m, profileId);
+    await this.updateProfile(m, profileId, fact, now);
     // A contact with the profile's phone number links to it.
-    await m.query(
-      `UPDATE contacts SET profile_id = $2 WHERE tenant_id = $1 AND phone_number = ANY($3::text[]) AND profile_id IS DISTINCT FROM $2`,
-      [fact.tenantId, profileId, keys.filter((k) => k.kind === 'phone').map((k) => k.key.slice('phone:'.length))],
-    );
+    const phones = keys.filter((k) => k.kind === 'phone').map((k) => k.key.slice('phone:'.length));
+    if (phones.length)
+      await m.query(
+        `UPDATE contacts SET profile_id = $2 WHERE tenant_id = $1 AND phone_number = ANY($3::text[]) AND profile_id IS DISTINCT FROM $2`,
+        [fact.tenantId, profileId, keys.filter((k) => k.kind === 'phone').map((k) => k.key.slice('phone:'.length))],
+      );
     return { profileId, transactionId: trx.id, created, merged };
   }
 
-  private async applyBasicInfo(m: EntityManager, profileId: string, fact: ProfileFact, now: Date): Promise<void> {
+  /** Basic info (newer wins, older fills gaps) and the aggregates recomputed from the transactions, in one statement. */
+  private async updateProfile(m: EntityManager, profileId: string, fact: ProfileFact, now: Date): Promise<void> {
     const ids = fact.identifiers;
     const values: Record<string, string | null> = {
       ...Object.fromEntries(BASIC_INFO_COLUMNS.map(([field, column]) => [column, fact.basicInfo[field] ?? null])),
@@ -150,12 +155,13 @@ export class ProfileFoldingService {
     // $1 profile, $2 occurred_at, $3 now; then one parameter per column.
     const sets = columns.map(
       (c, i) =>
-        `${c} = CASE WHEN $${i + 4}::text IS NULL THEN ${c} WHEN ${c} IS NULL OR info_updated_at IS NULL OR $2 >= info_updated_at THEN $${i + 4}::text ELSE ${c} END`,
+        `${c} = CASE WHEN $${i + 4}::text IS NULL THEN p.${c} WHEN p.${c} IS NULL OR p.info_updated_at IS NULL OR $2 >= p.info_updated_at THEN $${i + 4}::text ELSE p.${c} END`,
     );
     await m.query(
-      `UPDATE profiles SET ${sets.join(', ')},
-         info_updated_at = GREATEST(info_updated_at, $2), updated_at = $3
-       WHERE id = $1`,
+      `UPDATE profiles p SET ${sets.join(', ')},
+         info_updated_at = GREATEST(p.info_updated_at, $2), updated_at = $3, ${AGGREGATE_SETS}
+       FROM (${AGGREGATES}) a
+       WHERE p.id = $1`,
       [profileId, fact.occurredAt, now, ...columns.map((c) => values[c])],
     );
   }
@@ -232,39 +238,27 @@ export class ProfileFoldingService {
 }
 
 /**
- * Counters and latest results of a profile from its transactions ("latest" by occurred_at, so
- * a late event does not replace a newer result).
+ * Counters and latest results of a profile from its transactions ("latest" by occurred_at, so a
+ * late event does not replace a newer result); `$1` is the profile id.
  */
-export async function recomputeAggregates(m: EntityManager, profileId: string): Promise<void> {
-  await m.query(
-    `UPDATE profiles p SET
-       transactions_count = a.transactions_count,
-       checks_count = a.checks_count,
-       latest_check_score = a.latest_check_score,
-       latest_check_status = a.latest_check_status,
-       validations_count = a.validations_count,
-       failed_validations_count = a.failed_validations_count,
-       latest_validation_status = a.latest_validation_status,
-       processes_count = a.processes_count,
-       latest_process_status = a.latest_process_status,
-       chats_count = a.chats_count,
-       first_transaction_at = a.first_at,
-       last_transaction_at = a.last_at
-     FROM (
-       SELECT count(*)::int AS transactions_count,
-              count(*) FILTER (WHERE product = 'check')::int AS checks_count,
-              (array_agg(score ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'check' AND score IS NOT NULL))[1] AS latest_check_score,
-              (array_agg(status ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'check'))[1] AS latest_check_status,
-              count(*) FILTER (WHERE product = 'validation')::int AS validations_count,
-              count(*) FILTER (WHERE product = 'validation' AND status = 'failure')::int AS failed_validations_count,
-              (array_agg(status ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'validation'))[1] AS latest_validation_status,
-              count(*) FILTER (WHERE product = 'process')::int AS processes_count,
-              (array_agg(status ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'process'))[1] AS latest_process_status,
-              count(*) FILTER (WHERE product = 'engagement-chat')::int AS chats_count,
-              min(occurred_at) AS first_at, max(occurred_at) AS last_at
-         FROM transactions WHERE profile_id = $1
-     ) a
-     WHERE p.id = $1`,
-    [profileId],
-  );
-}
+const AGGREGATES = `
+  SELECT count(*)::int AS transactions_count,
+         count(*) FILTER (WHERE product = 'check')::int AS checks_count,
+         (array_agg(score ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'check' AND score IS NOT NULL))[1] AS latest_check_score,
+         (array_agg(status ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'check'))[1] AS latest_check_status,
+         count(*) FILTER (WHERE product = 'validation')::int AS validations_count,
+         count(*) FILTER (WHERE product = 'validation' AND status = 'failure')::int AS failed_validations_count,
+         (array_agg(status ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'validation'))[1] AS latest_validation_status,
+         count(*) FILTER (WHERE product = 'process')::int AS processes_count,
+         (array_agg(status ORDER BY occurred_at DESC, id DESC) FILTER (WHERE product = 'process'))[1] AS latest_process_status,
+         count(*) FILTER (WHERE product = 'engagement-chat')::int AS chats_count,
+         min(occurred_at) AS first_at, max(occurred_at) AS last_at
+    FROM transactions WHERE profile_id = $1`;
+
+const AGGREGATE_SETS = `
+  transactions_count = a.transactions_count, checks_count = a.checks_count,
+  latest_check_score = a.latest_check_score, latest_check_status = a.latest_check_status,
+  validations_count = a.validations_count, failed_validations_count = a.failed_validations_count,
+  latest_validation_status = a.latest_validation_status, processes_count = a.processes_count,
+  latest_process_status = a.latest_process_status, chats_count = a.chats_count,
+  first_transaction_at = a.first_at, last_transaction_at = a.last_at`;
