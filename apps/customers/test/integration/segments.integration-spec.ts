@@ -261,6 +261,13 @@ describe('segments (customers)', () => {
       expect(started.body.segment.compute).toMatchObject({ status: 'queued', processed: 0 });
       const again = await client.post(`/v1/customers/segments/${id}/compute`);
       expect([again.status, again.body.error_code]).toEqual([409, 'compute_in_progress']);
+      const edit = await client.request<any>(
+        'PUT',
+        `/v1/customers/segments/${id}`,
+        { rule: true },
+        { 'content-type': 'application/json' },
+      );
+      expect([edit.status, edit.body.error_code]).toEqual([409, 'compute_in_progress']);
       const done = await computed(client, id);
       const expected = (
         await db().query(`SELECT id FROM customers.profiles WHERE tenant_id = $1 AND country = 'CO' ORDER BY id`, [
