@@ -91,11 +91,13 @@ export class SegmentComputeService implements OnModuleInit {
     const since = new Date((segment.computeRequestedAt ?? this.clock.now()).getTime() - 30 * DAY_MS);
     const base = [segment.tenantId, segment.computeCursor ?? '', since];
 
+    let total = segment.computeTotal;
     if (segment.computeStatus === 'queued') {
-      const [{ total }]: { total: number }[] = await this.dataSource.query(
+      const counted: { total: number }[] = await this.dataSource.query(
         `SELECT count(*)::int AS total FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL`,
         [segment.tenantId],
       );
+      total = counted[0].total;
       await this.dataSource.query(
         `UPDATE segments SET compute_status = 'running', compute_started_at = $3, compute_total = $4,
            compute_evaluation = $5, compute_fallback_reason = $6 WHERE id = $1 AND compute_id = $2`,
@@ -106,15 +108,18 @@ export class SegmentComputeService implements OnModuleInit {
     const compiled = where ? undefined : compile(segment.rule);
     const step = where ? this.config.CUSTOMERS_SEGMENT_SQL_CHUNK : this.config.CUSTOMERS_SEGMENT_NODE_BATCH;
     let cursor = segment.computeCursor ?? '';
+    let processedSoFar = segment.computeProcessed;
     for (;;) {
       const done = await this.dataSource.transaction(async (m) => {
         base[1] = cursor;
-        const [bound]: { id: string }[] = where
-          ? await m.query(
-              `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
-              [segment.tenantId, cursor, step - 1],
-            )
-          : [];
+        // The step's last profile id bounds it; the last step (what remains fits in it) needs no bound.
+        const [bound]: { id: string }[] =
+          where && processedSoFar + step < total
+            ? await m.query(
+                `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
+                [segment.tenantId, cursor, step - 1],
+              )
+            : [];
         const upper = bound?.id ?? null;
         let matched: number;
         let processed: number;
@@ -158,6 +163,7 @@ export class SegmentComputeService implements OnModuleInit {
              compute_cursor = $6 WHERE id = $1 AND compute_id = $2`,
           [segment.id, segment.computeId, matched, last, Math.max(processed, 0), cursor],
         );
+        processedSoFar += Math.max(processed, 0);
         if (last) await this.finish(m, segment);
         return last;
       });
