@@ -9,7 +9,7 @@ export class CustomersConfig extends PlatformConfig {
   @IsInt()
   @Min(1_000)
   @Max(10_000_000)
-  CUSTOMERS_SEGMENT_SQL_CHUNK = 250_000;
+  CUSTOMERS_SEGMENT_SQL_CHUNK = 1_000_000;
 
   /** Profiles per batch of a segment compute evaluated in Node (rules the SQL translation refuses). */
   @Transform(({ value }) => Number(value))
