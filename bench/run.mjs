@@ -678,6 +678,12 @@ async function batchChecks(ctx) {
 // Runner
 // ---------------------------------------------------------------------------------------------
 
+/** The customers benchmark of bench/customers.mjs (events folded per second, segment compute over generated profiles). */
+async function customersScenario(ctx) {
+  const { customersScenario: run } = await import('./customers.mjs');
+  return run(ctx);
+}
+
 /** The rules-engine benchmark of bench/rules.mjs, on this run's stack. */
 async function rulesScenario(ctx) {
   const { rulesBenchmark } = await import('./rules.mjs');
@@ -700,6 +706,7 @@ const scenarios = [
     serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' },
   },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
+  { name: 'customers', services: ['checks', 'account', 'identity', 'customers'], run: customersScenario },
 ];
 
 let stackPromise = null;

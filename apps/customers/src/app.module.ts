@@ -2,9 +2,13 @@ import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform
 import { DynamicModule, Module } from '@nestjs/common';
 
 import { CustomersConfig, loadCustomersConfig } from './config/customers.config';
+import { ContactsModule } from './contacts/contacts.module';
 import { customersEntities, customersMigrations } from './database/customers.datasource';
+import { DecisionVariablesModule } from './decision-variables/decision-variables.module';
+import { ProfilesModule } from './profiles/profiles.module';
+import { SegmentsModule } from './segments/segments.module';
 
-/** Customers API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Customers API: contacts, customer profiles built from every service's events, segments, decision variables. */
 @Module({})
 export class AppModule {
   static register(config: CustomersConfig, options: ServiceOptions = {}): DynamicModule {
@@ -17,6 +21,10 @@ export class AppModule {
           migrations: customersMigrations,
           clock: options.clock,
         }),
+        ContactsModule,
+        ProfilesModule,
+        SegmentsModule,
+        DecisionVariablesModule,
       ],
     };
   }
@@ -32,6 +40,7 @@ export function customersService(
     module: AppModule.register(config, options),
     entities: customersEntities,
     migrations: customersMigrations,
+    consumesEvents: true,
     title: 'Customers API',
     description:
       'Contacts, contact properties and the customers view: profiles, transactions, segments, decision variables',

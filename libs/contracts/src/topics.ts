@@ -17,6 +17,7 @@ export const TOPICS = {
   userState: 'account.users',
   roleState: 'account.roles',
   apiKeyState: 'identity.api-keys',
+  validationFinished: 'validations.validation.finished',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -35,6 +36,7 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.userState, compacted: true, partitions: 1 },
   { name: TOPICS.roleState, compacted: true, partitions: 1 },
   { name: TOPICS.apiKeyState, compacted: true, partitions: 1 },
+  { name: TOPICS.validationFinished, compacted: false, partitions: 3 },
 ];
 
 /**

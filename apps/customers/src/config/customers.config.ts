@@ -1,7 +1,22 @@
 import { SERVICES } from '@kyc/contracts';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
+import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
+import { IsInt, Max, Min } from 'class-validator';
 
-export class CustomersConfig extends PlatformConfig {}
+export class CustomersConfig extends PlatformConfig {
+  /** Profiles per step of a push-down segment compute (one INSERT … SELECT and one progress update per step). */
+  @EnvNumber()
+  @IsInt()
+  @Min(1_000)
+  @Max(10_000_000)
+  CUSTOMERS_SEGMENT_SQL_CHUNK = 1_000_000;
+
+  /** Profiles per batch of a segment compute evaluated in Node (rules the SQL translation refuses). */
+  @EnvNumber()
+  @IsInt()
+  @Min(100)
+  @Max(100_000)
+  CUSTOMERS_SEGMENT_NODE_BATCH = 5_000;
+}
 
 /** Reads the customers service configuration from the environment (defaults: port 4005, schema customers). */
 export const loadCustomersConfig = (env: NodeJS.ProcessEnv = process.env) =>

@@ -1,18 +1,35 @@
 import {
   EntityClass,
   PLATFORM_MIGRATIONS,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadCustomersConfig } from '../config/customers.config';
+import { ContactEntity } from '../contacts/contact.entity';
+import { ContactPropertyEntity } from '../contacts/contact-property.entity';
+import { ProfileEntity } from '../profiles/profile.entity';
+import { ProfileLineEntity } from '../profiles/profile-line.entity';
+import { ProfileMergeEntity } from '../profiles/profile-merge.entity';
+import { TagHistoryEntity } from '../profiles/tag-history.entity';
+import { TransactionEntity } from '../profiles/transaction.entity';
+import { SegmentEntity } from '../segments/segment.entity';
+import { CreateCustomers1764000000000 } from './migrations/1764000000000-create-customers';
 
-/** Entities and migrations of the customers schema, in order. Features add theirs here. */
-export const customersEntities: EntityClass[] = [];
-export const customersMigrations = [...PLATFORM_MIGRATIONS];
+/** Entities and migrations of the customers schema, in order. */
+export const customersEntities: EntityClass[] = [
+  ContactPropertyEntity,
+  ContactEntity,
+  ProfileEntity,
+  TransactionEntity,
+  TagHistoryEntity,
+  ProfileLineEntity,
+  ProfileMergeEntity,
+  SegmentEntity,
+];
+export const customersMigrations = [
+  ...PLATFORM_MIGRATIONS,
+  CreateCustomers1764000000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

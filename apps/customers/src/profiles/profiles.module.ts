@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { ProfileEventsConsumer } from './consumers/profile-events.consumer';
+import { CustomersController } from './customers.controller';
+import { CustomersService } from './customers.service';
+import { ProfileEntity } from './profile.entity';
+import { ProfileFoldingService } from './profile-folding.service';
+import { ProfileLineEntity } from './profile-line.entity';
+import { TagHistoryEntity } from './tag-history.entity';
+import { TransactionEntity } from './transaction.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ProfileEntity, TransactionEntity, TagHistoryEntity, ProfileLineEntity])],
+  controllers: [CustomersController, ProfileEventsConsumer],
+  providers: [CustomersService, ProfileFoldingService],
+  exports: [ProfileFoldingService],
+})
+export class ProfilesModule {}

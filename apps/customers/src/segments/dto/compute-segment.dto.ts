@@ -1,0 +1,14 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+
+export class ComputeSegmentDto {
+  @ApiPropertyOptional({
+    enum: ['auto', 'node'],
+    default: 'auto',
+    description:
+      'auto: SQL push-down, Node when the rule cannot be translated; node: always evaluate in Node (to compare)',
+  })
+  @IsOptional()
+  @IsIn(['auto', 'node'], { message: 'evaluation must be one of auto, node' })
+  evaluation?: 'auto' | 'node';
+}

@@ -1,0 +1,26 @@
+import { Trim } from '@kyc/platform';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+
+import { IsSegmentRule, parseRuleText } from './segment-rule';
+
+export class CreateSegmentDto {
+  @ApiProperty({ maxLength: 200 })
+  @Trim()
+  @IsString()
+  @Length(1, 200, { message: 'name must be 1 to 200 characters' })
+  name: string;
+
+  @ApiProperty({ description: 'JSON-Logic rule over profile attributes and decision variables' })
+  @Transform(parseRuleText)
+  @IsDefined({ message: 'rule is required' })
+  @IsSegmentRule()
+  rule: unknown;
+
+  @ApiPropertyOptional({ maxLength: 1000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  description?: string;
+}

@@ -1,0 +1,3 @@
+import { CursorPageQuery } from '@kyc/platform';
+
+export class SegmentProfilesQuery extends CursorPageQuery {}

@@ -1,0 +1,197 @@
+import { compile, JsonLogicSqlError, toSql, truthy } from '@kyc/json-logic';
+import { Clock, Job, JobQueueService, PermanentJobError } from '@kyc/platform';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { CustomersConfig } from '../config/customers.config';
+import { SegmentEntity } from './segment.entity';
+import { SEGMENT_FIELD_MAP, SEGMENT_VARIABLES } from './segment-variables';
+
+export const SEGMENT_COMPUTE_QUEUE = 'customers.segment-compute';
+const DAY_MS = 86_400_000;
+
+export interface SegmentComputeJob {
+  segmentId: string;
+  computeId: string;
+  evaluation: 'auto' | 'node';
+}
+
+/** Parameters $1..$3 of every compute statement; the rule's own parameters follow ($4…). */
+const RULE_FIRST_PARAM = 4;
+const VARIABLE_NAMES = Object.keys(SEGMENT_VARIABLES);
+
+/**
+ * Computes a segment's members as a durable job (the platform job queue): the profiles of the
+ * tenant are walked in id order, one step at a time, and each step's members and the compute's
+ * progress (processed, matched, cursor) commit together, so a compute whose worker dies resumes
+ * at its cursor. The members become the segment's when the last step commits.
+ *
+ * Push-down: the rule is translated (libs/json-logic toSql) into one parameterized WHERE over
+ * the profile and its decision variables, and each step is one INSERT … SELECT. Rules the
+ * translation refuses (operators like `if`, `+`, `map`, or coercions PostgreSQL cannot
+ * reproduce exactly) are evaluated in Node per batch of profiles, with the compiled rule
+ * (json-logic-js semantics) over the same variable expressions; the compute says so
+ * (`evaluation: node` and the reason).
+ */
+@Injectable()
+export class SegmentComputeService implements OnModuleInit {
+  private readonly logger = new Logger('segment-compute');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly jobs: JobQueueService,
+    private readonly clock: Clock,
+    private readonly config: CustomersConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<SegmentComputeJob>(SEGMENT_COMPUTE_QUEUE, (job) => this.run(job), {
+      concurrency: 2,
+      lockMs: 10 * 60_000,
+    });
+  }
+
+  /** Enqueues the compute in the caller's transaction (the one that marked the segment queued). */
+  enqueue(m: EntityManager, tenantId: string, payload: SegmentComputeJob): Promise<string | null> {
+    return this.jobs.enqueue(m, SEGMENT_COMPUTE_QUEUE, payload, { tenantId, maxAttempts: 5 });
+  }
+
+  private async run(job: Job<SegmentComputeJob>): Promise<void> {
+    const { segmentId, computeId } = job.payload;
+    const segment = await this.dataSource.getRepository(SegmentEntity).findOneBy({ id: segmentId });
+    // Deleted, or a newer compute was requested: this one is moot.
+    if (!segment || segment.computeId !== computeId || segment.computeStatus === 'completed') return;
+    try {
+      await this.compute(segment, job.payload);
+    } catch (err: unknown) {
+      if (job.attempt >= job.maxAttempts || err instanceof PermanentJobError) {
+        await this.dataSource.query(
+          `UPDATE segments SET compute_status = 'failed', compute_error = $3, compute_finished_at = $4 WHERE id = $1 AND compute_id = $2`,
+          [segmentId, computeId, (err as Error).message, this.clock.now()],
+        );
+        this.logger.error({ err, segment_id: segmentId, compute_id: computeId, msg: 'segment compute failed' });
+        return;
+      }
+      throw err;
+    }
+  }
+
+  private async compute(segment: SegmentEntity, payload: SegmentComputeJob): Promise<void> {
+    let where: { sql: string; params: unknown[] } | undefined;
+    let reason: string | null = null;
+    if (payload.evaluation === 'node') reason = 'Node evaluation requested';
+    else
+      try {
+        where = toSql(segment.rule, SEGMENT_FIELD_MAP, { firstParam: RULE_FIRST_PARAM });
+      } catch (err) {
+        if (!(err instanceof JsonLogicSqlError)) throw err;
+        reason = `the SQL translation refused the rule: ${err.message}`;
+      }
+    const evaluation = where ? 'sql' : 'node';
+    const since = new Date((segment.computeRequestedAt ?? this.clock.now()).getTime() - 30 * DAY_MS);
+    const base = [segment.tenantId, segment.computeCursor ?? '', since];
+
+    let total = segment.computeTotal;
+    if (segment.computeStatus === 'queued') {
+      const counted: { total: number }[] = await this.dataSource.query(
+        `SELECT count(*)::int AS total FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL`,
+        [segment.tenantId],
+      );
+      total = counted[0].total;
+      await this.dataSource.query(
+        `UPDATE segments SET compute_status = 'running', compute_started_at = $3, compute_total = $4,
+           compute_evaluation = $5, compute_fallback_reason = $6 WHERE id = $1 AND compute_id = $2`,
+        [segment.id, segment.computeId, this.clock.now(), total, evaluation, reason],
+      );
+    }
+
+    const compiled = where ? undefined : compile(segment.rule);
+    const step = where ? this.config.CUSTOMERS_SEGMENT_SQL_CHUNK : this.config.CUSTOMERS_SEGMENT_NODE_BATCH;
+    let cursor = segment.computeCursor ?? '';
+    let processedSoFar = segment.computeProcessed;
+    for (;;) {
+      const done = await this.dataSource.transaction(async (m) => {
+        base[1] = cursor;
+        // The step's last profile id bounds it; the last step (what remains fits in it) needs no bound.
+        const [bound]: { id: string }[] =
+          where && processedSoFar + step < total
+            ? await m.query(
+                `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
+                [segment.tenantId, cursor, step - 1],
+              )
+            : [];
+        const upper = bound?.id ?? null;
+        let matched: number;
+        let processed: number;
+        if (where) {
+          const n = RULE_FIRST_PARAM + where.params.length;
+          const range = upper === null ? '' : ` AND p.id <= $${n + 2}`;
+          const [inserted]: { n: number }[] = await m.query(
+            `WITH members AS (
+               INSERT INTO segment_members (compute_id, profile_id, segment_id)
+               SELECT CAST($${n} AS text), p.id, CAST($${n + 1} AS text)
+                 FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
+                WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2${range} AND ${where.sql}
+               RETURNING 1)
+             SELECT count(*)::int AS n FROM members`,
+            [...base, ...where.params, segment.computeId, segment.id, ...(upper === null ? [] : [upper])],
+          );
+          matched = inserted.n;
+          processed = upper === null ? -1 : step;
+        } else {
+          const rows: Record<string, unknown>[] = await m.query(
+            `SELECT p.id AS "__id", ${VARIABLE_NAMES.map((v, i) => `(${SEGMENT_VARIABLES[v].sql}) AS "v${i}"`).join(', ')}
+               FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
+              WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2 ORDER BY p.id LIMIT $4`,
+            [...base, step],
+          );
+          const members = rows.filter((row) => truthy(compiled!(profileRecord(row)))).map((row) => String(row.__id));
+          if (members.length)
+            await m.query(
+              `INSERT INTO segment_members (compute_id, profile_id, segment_id) SELECT $1, id, $2 FROM unnest($3::text[]) AS id`,
+              [segment.computeId, segment.id, members],
+            );
+          matched = members.length;
+          processed = rows.length < step ? -1 : rows.length;
+          if (rows.length) cursor = String(rows[rows.length - 1].__id);
+        }
+        if (where && upper !== null) cursor = upper;
+        const last = processed === -1;
+        await m.query(
+          `UPDATE segments SET compute_matched = compute_matched + $3,
+             compute_processed = CASE WHEN $4 THEN compute_total ELSE LEAST(compute_total, compute_processed + $5) END,
+             compute_cursor = $6 WHERE id = $1 AND compute_id = $2`,
+          [segment.id, segment.computeId, matched, last, Math.max(processed, 0), cursor],
+        );
+        processedSoFar += Math.max(processed, 0);
+        if (last) await this.finish(m, segment);
+        return last;
+      });
+      if (done) return;
+    }
+  }
+
+  /** The compute's members become the segment's; the previous compute's members are dropped. */
+  private async finish(m: EntityManager, segment: SegmentEntity): Promise<void> {
+    const now = this.clock.now();
+    await m.query(
+      `UPDATE segments SET compute_status = 'completed', compute_finished_at = $3, computed_at = $3,
+         members_compute_id = compute_id, members_count = compute_matched WHERE id = $1 AND compute_id = $2`,
+      [segment.id, segment.computeId, now],
+    );
+    await m.query(`DELETE FROM segment_members WHERE segment_id = $1 AND compute_id <> $2`, [
+      segment.id,
+      segment.computeId,
+    ]);
+  }
+}
+
+/** A profile's record as a rule reads it: each variable's value, absent where SQL gave NULL. */
+export function profileRecord(row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  VARIABLE_NAMES.forEach((name, i) => {
+    const value = row[`v${i}`];
+    if (value !== null && value !== undefined) record[name] = value;
+  });
+  return record;
+}
