@@ -54,12 +54,17 @@ export class AccountsService {
   async get(caller: Caller, accountId: string, manager?: EntityManager): Promise<ValidatorAccountEntity> {
     const repo = manager ? manager.getRepository(ValidatorAccountEntity) : this.accounts;
     const account = await repo.findOneBy({ tenantId: caller.tenantId, accountId });
-    if (!account) throw new ValidationsException(ValidationsErrorCode.AccountNotFound, `account ${accountId} not found`);
+    if (!account)
+      throw new ValidationsException(ValidationsErrorCode.AccountNotFound, `account ${accountId} not found`);
     return account;
   }
 
   /** The account, created empty when it does not exist (enrollments and document validations may name a new one). */
-  async getOrCreate(manager: EntityManager, tenantId: string, accountId: string | undefined): Promise<ValidatorAccountEntity> {
+  async getOrCreate(
+    manager: EntityManager,
+    tenantId: string,
+    accountId: string | undefined,
+  ): Promise<ValidatorAccountEntity> {
     const repo = manager.getRepository(ValidatorAccountEntity);
     const id = accountId || randomAccountId();
     const now = this.clock.now();

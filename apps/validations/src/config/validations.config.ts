@@ -44,7 +44,9 @@ export class ValidationsConfig extends PlatformConfig {
   VALIDATIONS_RESTORE_DAYS = 30;
 
   /** Manual review schedule: UTC hours `from-to` (0-24 = always) on ISO weekdays (1 = Monday). */
-  @Matches(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, { message: 'VALIDATIONS_REVIEW_HOURS must be from-to UTC hours, e.g. 8-18' })
+  @Matches(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, {
+    message: 'VALIDATIONS_REVIEW_HOURS must be from-to UTC hours, e.g. 8-18',
+  })
   VALIDATIONS_REVIEW_HOURS = '0-24';
 
   @Matches(/^[1-7](,[1-7])*$/, { message: 'VALIDATIONS_REVIEW_DAYS must be ISO weekdays, e.g. 1,2,3,4,5' })

@@ -29,7 +29,11 @@ export function presentEnrollment(e: EnrollmentEntity, fileUploadLink?: string) 
     email: e.email ?? undefined,
     confirmation: e.confirmation ?? undefined,
     fraud_reason: e.fraudReason ?? undefined,
-    face_enrolled: e.faceDescriptor ? true : e.type === 'face-recognition' || e.type === 'face-search' ? false : undefined,
+    face_enrolled: e.faceDescriptor
+      ? true
+      : e.type === 'face-recognition' || e.type === 'face-search'
+        ? false
+        : undefined,
     validation_id: e.validationId ?? undefined,
     file_upload_link: fileUploadLink,
     file_upload_expiration: fileUploadLink ? iso(e.uploadExpiresAt) : undefined,

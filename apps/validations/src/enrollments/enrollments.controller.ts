@@ -22,7 +22,12 @@ export class EnrollmentsController {
     @Query() query: EnrollmentAccountQuery,
     @Req() req: FastifyRequest,
   ) {
-    const { enrollment, link } = await this.enrollments.create(caller, dto, query.account_id, baseUrl(this.config, req));
+    const { enrollment, link } = await this.enrollments.create(
+      caller,
+      dto,
+      query.account_id,
+      baseUrl(this.config, req),
+    );
     return presentEnrollment(enrollment, link);
   }
 

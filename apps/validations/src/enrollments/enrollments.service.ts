@@ -2,7 +2,15 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { EnrollmentFinishedPayload, PhoneType, TOPICS, VALIDATION_EVENT_TYPES } from '@kyc/contracts';
-import { Caller, Clock, Job, JOB_COMPLETED, JobQueueService, OutboxService, ValidationFailedException } from '@kyc/platform';
+import {
+  Caller,
+  Clock,
+  Job,
+  JOB_COMPLETED,
+  JobQueueService,
+  OutboxService,
+  ValidationFailedException,
+} from '@kyc/platform';
 import { AccountsService } from '../accounts/accounts.service';
 import { FACE_ENGINE, FaceEngine } from '../engines/engine.ports';
 import { MediaService } from '../media/media.service';
@@ -71,7 +79,11 @@ export class EnrollmentsService implements OnModuleInit {
         country ??= account.country;
         if (!country || !['CO', 'CL', 'MX', 'BR', 'VE', 'PE', 'EC', 'AR', 'US'].includes(country))
           throw new ValidationFailedException([
-            { field: 'country', message: 'country is required for phone-verification (CO, CL, MX, BR, VE, PE, EC, AR, US) unless the account has one of them' },
+            {
+              field: 'country',
+              message:
+                'country is required for phone-verification (CO, CL, MX, BR, VE, PE, EC, AR, US) unless the account has one of them',
+            },
           ]);
         const taken = await m.getRepository(EnrollmentEntity).findOneBy({
           tenantId: caller.tenantId,
@@ -222,7 +234,9 @@ export class EnrollmentsService implements OnModuleInit {
       if (!largest) {
         await this.finish(m, enrollment, 'failure', 'face_not_detected', null);
       } else {
-        await m.getRepository(EnrollmentEntity).update({ id }, { faceDescriptor: largest.descriptor, updatedAt: this.clock.now() });
+        await m
+          .getRepository(EnrollmentEntity)
+          .update({ id }, { faceDescriptor: largest.descriptor, updatedAt: this.clock.now() });
         enrollment.faceDescriptor = largest.descriptor;
         // Blocked faces and confirmation=none enrollments need no validation.
         if (enrollment.type === 'face-search' || enrollment.confirmation === 'none')

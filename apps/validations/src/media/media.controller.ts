@@ -17,7 +17,13 @@ export class MediaController {
   @ApiConsumes('text/plain', 'application/octet-stream')
   async upload(@Param('media_id') mediaId: string, @Query() query: SignedLinkQuery, @Req() req: FastifyRequest) {
     const media = await this.media.upload(mediaId, query.expires, query.signature, req.body);
-    return { media_id: media.id, slot: media.slot, content_type: media.contentType, size: media.size, status: 'uploaded' };
+    return {
+      media_id: media.id,
+      slot: media.slot,
+      content_type: media.contentType,
+      size: media.size,
+      status: 'uploaded',
+    };
   }
 
   /** A show_details link (valid 15 minutes): the file itself. */

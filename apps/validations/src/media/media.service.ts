@@ -100,7 +100,8 @@ export class MediaService {
         .setLock('pessimistic_write')
         .where('m.id = :id', { id: mediaId })
         .getOne();
-      if (!media) throw new ValidationsException(ValidationsErrorCode.InvalidUploadLink, 'This upload link is not valid');
+      if (!media)
+        throw new ValidationsException(ValidationsErrorCode.InvalidUploadLink, 'This upload link is not valid');
       const contentType = sniffContentType(data);
       const allowed = SLOT_CONTENT_TYPES[media.slot];
       if (!contentType || !allowed.includes(contentType))
@@ -116,7 +117,10 @@ export class MediaService {
           'The validation or enrollment no longer accepts files',
         );
       if (media.uploadedAt)
-        throw new ValidationsException(ValidationsErrorCode.MediaAlreadyUploaded, `The ${media.slot} file is already in`);
+        throw new ValidationsException(
+          ValidationsErrorCode.MediaAlreadyUploaded,
+          `The ${media.slot} file is already in`,
+        );
       const now = this.clock.now();
       await m
         .getRepository(MediaEntity)

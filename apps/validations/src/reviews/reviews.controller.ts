@@ -20,7 +20,10 @@ export class ReviewsController {
   @Get()
   async list(@Query() query: ReviewQueueQuery, @Req() req: FastifyRequest) {
     const page = await this.reviews.list(query.tenant_id, query.start_key);
-    return { reviews: page.items.map((v) => presentValidation(v)), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+    return {
+      reviews: page.items.map((v) => presentValidation(v)),
+      ...pageLinks(this.config.publicUrl, req.url, page.nextKey),
+    };
   }
 
   @Get(':validation_id')

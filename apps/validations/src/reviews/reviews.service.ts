@@ -24,28 +24,41 @@ export class ReviewsService {
   list(tenantId: string, startKey?: string): Promise<Page<ValidationEntity>> {
     const qb = this.validations
       .createQueryBuilder('v')
-      .where("v.tenantId = :tenantId AND v.manualReviewStatus = 'pending' AND v.status = 'pending' AND v.deletedAt IS NULL", {
-        tenantId,
-      });
+      .where(
+        "v.tenantId = :tenantId AND v.manualReviewStatus = 'pending' AND v.status = 'pending' AND v.deletedAt IS NULL",
+        {
+          tenantId,
+        },
+      );
     return paginate(qb, { startKey, limit: 20 });
   }
 
   async get(id: string, baseUrl: string) {
     const v = await this.validations.findOneBy({ id });
-    if (!v || v.deletedAt) throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+    if (!v || v.deletedAt)
+      throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
     const media = (await this.media.slotsOf('validation', [id])).filter((s) => s.uploadedAt);
     return presentValidation(v, {
       showDetails: true,
-      media: media.map((s) => ({ slot: s.slot, content_type: s.contentType, size: s.size, ...this.media.viewLink(baseUrl, s) })),
+      media: media.map((s) => ({
+        slot: s.slot,
+        content_type: s.contentType,
+        size: s.size,
+        ...this.media.viewLink(baseUrl, s),
+      })),
     });
   }
 
   decide(id: string, approve: boolean, comment?: string) {
     return this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id);
-      if (!v || v.deletedAt) throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      if (!v || v.deletedAt)
+        throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
       if (v.status !== 'pending' || v.manualReviewStatus !== 'pending')
-        throw new ValidationsException(ValidationsErrorCode.ReviewNotPending, `validation ${id} is not waiting for review`);
+        throw new ValidationsException(
+          ValidationsErrorCode.ReviewNotPending,
+          `validation ${id} is not waiting for review`,
+        );
       const outcome = v.outcome
         ? {
             ...v.outcome,

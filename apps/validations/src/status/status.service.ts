@@ -50,7 +50,8 @@ export class StatusService {
       const lagMs = r?.oldest_waiting ? Math.max(0, now.getTime() - new Date(r.oldest_waiting).getTime()) : 0;
       const reasons: string[] = [];
       if (extra.down) reasons.push(extra.down);
-      if (finished >= 5 && errors / finished >= 0.2) reasons.push(`${errors} of ${finished} recent validations failed on a system error`);
+      if (finished >= 5 && errors / finished >= 0.2)
+        reasons.push(`${errors} of ${finished} recent validations failed on a system error`);
       if (lagMs > LAG_DEGRADED_MS) reasons.push(`the engine backlog is ${Math.round(lagMs / 1000)} s old`);
       const state: State = database === 'down' || extra.down ? 'down' : reasons.length ? 'degraded' : 'operational';
       return {

@@ -16,7 +16,12 @@ export class TenantFeaturesService {
   async get(tenantId: string): Promise<TenantFeaturesEntity> {
     return (
       (await this.features.findOneBy({ tenantId })) ??
-      this.features.create({ tenantId, confirmationNoneAuthorizedAt: null, faceManualReview: false, updatedAt: new Date(0) })
+      this.features.create({
+        tenantId,
+        confirmationNoneAuthorizedAt: null,
+        faceManualReview: false,
+        updatedAt: new Date(0),
+      })
     );
   }
 

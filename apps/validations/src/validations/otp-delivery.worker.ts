@@ -61,7 +61,17 @@ export class OtpDeliveryWorker implements OnModuleInit {
         await this.mailer.send({
           to: enrollment.email!,
           subject: s.email_subject!,
-          text: [s.email_title, '', s.email_text_1, '', code, '', s.email_text_2, '', `Support: ${s.support_email}`].join('\n'),
+          text: [
+            s.email_title,
+            '',
+            s.email_text_1,
+            '',
+            code,
+            '',
+            s.email_text_2,
+            '',
+            `Support: ${s.support_email}`,
+          ].join('\n'),
           messageId: `<${v.id}@validations.kyc.local>`,
         });
       } else {
@@ -80,7 +90,8 @@ export class OtpDeliveryWorker implements OnModuleInit {
       this.logger.warn({ err, validation_id: v.id, msg: 'OTP not delivered; the validation fails' });
       await this.state.transaction(async (m) => {
         const locked = await this.state.lock(m, v.id);
-        if (locked?.status === 'pending') await this.state.finish(m, locked, { status: 'system_error', reason: 'otp_delivery_failed' });
+        if (locked?.status === 'pending')
+          await this.state.finish(m, locked, { status: 'system_error', reason: 'otp_delivery_failed' });
       });
       if (permanent) throw new PermanentJobError((err as Error).message);
     }

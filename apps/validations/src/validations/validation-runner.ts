@@ -75,15 +75,18 @@ export class ValidationRunner implements OnModuleInit {
   }
 
   /** Ends the validation with the engines' outcome, or queues it for manual review. */
-  private async conclude(m: Parameters<ValidationStateService['finish']>[0], v: ValidationEntity, outcome: ValidationOutcome) {
+  private async conclude(
+    m: Parameters<ValidationStateService['finish']>[0],
+    v: ValidationEntity,
+    outcome: ValidationOutcome,
+  ) {
     const reviewable = v.type === 'document-validation' || v.type === 'face-recognition';
     if (reviewable && v.settings.use_manual_review === 'enabled') {
       const available = this.config.reviewAvailableAt(this.clock.now());
       if (available || !v.inputs.skip_unavailable_manual_review) {
-        await m.getRepository(ValidationEntity).update(
-          { id: v.id },
-          { outcome, manualReviewStatus: 'pending', updatedAt: this.clock.now() },
-        );
+        await m
+          .getRepository(ValidationEntity)
+          .update({ id: v.id }, { outcome, manualReviewStatus: 'pending', updatedAt: this.clock.now() });
         return;
       }
       return this.end(m, v, outcome, 'unavailable');
@@ -145,7 +148,8 @@ export class ValidationRunner implements OnModuleInit {
     const x = result.extracted;
     return {
       status: result.status,
-      declinedReason: result.status === 'failure' ? ((result.declinedReason as DeclinedReason) ?? 'unreadable_document') : undefined,
+      declinedReason:
+        result.status === 'failure' ? ((result.declinedReason as DeclinedReason) ?? 'unreadable_document') : undefined,
       subvalidations: result.subvalidations,
       details: {
         document_details: {
@@ -174,7 +178,8 @@ export class ValidationRunner implements OnModuleInit {
     let confidence: number | undefined;
     if (requested.includes('similarity')) {
       if (!largest) subs.push({ name: 'similarity', status: 'failure', reason: 'face_not_detected' });
-      else if (!enrollment?.faceDescriptor) subs.push({ name: 'similarity', status: 'failure', reason: 'no_enrolled_face' });
+      else if (!enrollment?.faceDescriptor)
+        subs.push({ name: 'similarity', status: 'failure', reason: 'no_enrolled_face' });
       else {
         confidence = round(this.face.similarity(largest.descriptor, enrollment.faceDescriptor));
         subs.push({
@@ -245,7 +250,12 @@ export class ValidationRunner implements OnModuleInit {
   }
 
   /** Compares the largest face with the tenant's blocked faces (of the country and ALL). */
-  private async searchBlocklist(tenantId: string, country: string | undefined, description: FaceDescription, threshold = 0.65): Promise<Sub> {
+  private async searchBlocklist(
+    tenantId: string,
+    country: string | undefined,
+    description: FaceDescription,
+    threshold = 0.65,
+  ): Promise<Sub> {
     const [largest] = description.faces;
     if (!largest) return { name: 'face_search', status: 'failure', reason: 'face_not_detected' };
     let best: { enrollment: EnrollmentEntity; score: number } | undefined;

@@ -1,6 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { DeclinedReason, ExpiredReason, FailureReason, ManualReviewStatus, ValidationFinishedPayload } from '@kyc/contracts';
+import type {
+  DeclinedReason,
+  ExpiredReason,
+  FailureReason,
+  ManualReviewStatus,
+  ValidationFinishedPayload,
+} from '@kyc/contracts';
 import { TOPICS, VALIDATION_EVENT_TYPES } from '@kyc/contracts';
 import { Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
 import { EnrollmentEntity } from '../enrollments/enrollment.entity';
@@ -71,7 +77,8 @@ export class ValidationStateService implements OnModuleInit {
       finishedAt: now,
     };
     if ('outcome' in ending && ending.outcome) patch.outcome = ending.outcome;
-    if ('manualReviewStatus' in ending && ending.manualReviewStatus) patch.manualReviewStatus = ending.manualReviewStatus;
+    if ('manualReviewStatus' in ending && ending.manualReviewStatus)
+      patch.manualReviewStatus = ending.manualReviewStatus;
     Object.assign(v, patch);
     await m.getRepository(ValidationEntity).update({ id: v.id }, patch);
     await this.outbox.add(m, {

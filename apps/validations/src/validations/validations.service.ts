@@ -33,7 +33,20 @@ import { ValidationStateService } from './validation-state.service';
 export const PROCESS_QUEUE = 'validations.process';
 export const PURGE_QUEUE = 'validations.purge';
 const PAGE_SIZE = 20;
-const SPEECH_WORDS = ['sol', 'mar', 'luna', 'rio', 'monte', 'verde', 'azul', 'nube', 'piedra', 'campo', 'fuego', 'cielo'];
+const SPEECH_WORDS = [
+  'sol',
+  'mar',
+  'luna',
+  'rio',
+  'monte',
+  'verde',
+  'azul',
+  'nube',
+  'piedra',
+  'campo',
+  'fuego',
+  'cielo',
+];
 
 /** A readable list of fields for a 400. */
 const refuse = (field: string, message: string) => new ValidationFailedException([{ field, message }]);
@@ -67,7 +80,12 @@ export class ValidationsService implements OnModuleInit {
       },
       complete: async (m, tenantId, id) => {
         await m.getRepository(ValidationEntity).update({ id }, { mediaCompleteAt: this.clock.now() });
-        await this.jobs.enqueue(m, PROCESS_QUEUE, { validation_id: id }, { tenantId, maxAttempts: 3, dedupeKey: `process:${id}` });
+        await this.jobs.enqueue(
+          m,
+          PROCESS_QUEUE,
+          { validation_id: id },
+          { tenantId, maxAttempts: 3, dedupeKey: `process:${id}` },
+        );
       },
       visible: async (m, id) => {
         const v = await m.getRepository(ValidationEntity).findOneBy({ id });
@@ -102,7 +120,13 @@ export class ValidationsService implements OnModuleInit {
           : await this.accounts.get(caller, dto.account_id!, m);
       let enrollmentId: string | null = null;
       if (dto.type === 'face-recognition' || dto.type === 'email-verification' || dto.type === 'phone-verification') {
-        const enrollment = await this.enrollments.findFor(m, caller.tenantId, account.accountId, dto.type, dto.phone_type);
+        const enrollment = await this.enrollments.findFor(
+          m,
+          caller.tenantId,
+          account.accountId,
+          dto.type,
+          dto.phone_type,
+        );
         if (!enrollment)
           throw new ValidationsException(
             ValidationsErrorCode.EnrollmentRequired,
@@ -111,7 +135,9 @@ export class ValidationsService implements OnModuleInit {
           );
         enrollmentId = enrollment.id;
       }
-      const retryNumber = dto.retry_of_id ? await this.checkRetry(m, caller, dto, account.accountId, settings, subvalidations) : 0;
+      const retryNumber = dto.retry_of_id
+        ? await this.checkRetry(m, caller, dto, account.accountId, settings, subvalidations)
+        : 0;
       const id = newId('VLD');
       const otp = dto.type === 'email-verification' || dto.type === 'phone-verification';
       const code = otp ? randomOtp(6) : undefined;
@@ -130,7 +156,11 @@ export class ValidationsService implements OnModuleInit {
         expiredReason: null,
         failureReason: null,
         manualReviewStatus: 'not_required',
-        inputs: { ...inputs, ...(subvalidations ? { subvalidations } : {}), ...(speechToken ? { speech_token: speechToken } : {}) },
+        inputs: {
+          ...inputs,
+          ...(subvalidations ? { subvalidations } : {}),
+          ...(speechToken ? { speech_token: speechToken } : {}),
+        },
         settings,
         outcome: null,
         customInput: dto.custom_input ?? null,
@@ -161,11 +191,16 @@ export class ValidationsService implements OnModuleInit {
             : [];
       const media = await this.media.createSlots(m, caller.tenantId, 'validation', id, slots);
       if (code)
-        await this.jobs.enqueue(m, OTP_QUEUE, { validation_id: id, sealed_code: this.secrets.seal(code) }, {
-          tenantId: caller.tenantId,
-          maxAttempts: 5,
-          dedupeKey: `otp:${id}`,
-        });
+        await this.jobs.enqueue(
+          m,
+          OTP_QUEUE,
+          { validation_id: id, sealed_code: this.secrets.seal(code) },
+          {
+            tenantId: caller.tenantId,
+            maxAttempts: 5,
+            dedupeKey: `otp:${id}`,
+          },
+        );
       await this.state.scheduleTimeout(m, validation);
       await this.outbox.add(m, {
         topic: TOPICS.validationCreated,
@@ -192,26 +227,37 @@ export class ValidationsService implements OnModuleInit {
   ): Promise<number> {
     const allowed = settings.allowed_retries ?? 0;
     if (allowed === 0)
-      throw new ValidationsException(ValidationsErrorCode.RetryNotAllowed, `retries are not active for ${dto.type} (allowed_retries is 0)`, [
-        { field: 'retry_of_id', message: 'retries are not active' },
-      ]);
+      throw new ValidationsException(
+        ValidationsErrorCode.RetryNotAllowed,
+        `retries are not active for ${dto.type} (allowed_retries is 0)`,
+        [{ field: 'retry_of_id', message: 'retries are not active' }],
+      );
     if (dto.type === 'face-recognition' && !subvalidations?.includes('passive_liveness'))
       throw refuse('retry_of_id', 'face-recognition retries need the passive_liveness subvalidation');
-    const previous = await m.getRepository(ValidationEntity).findOneBy({ tenantId: caller.tenantId, id: dto.retry_of_id! });
+    const previous = await m
+      .getRepository(ValidationEntity)
+      .findOneBy({ tenantId: caller.tenantId, id: dto.retry_of_id! });
     if (!previous || previous.deletedAt) throw refuse('retry_of_id', 'retry_of_id names no validation of this account');
-    if (previous.accountId !== accountId) throw refuse('retry_of_id', 'the retried validation belongs to another account_id');
+    if (previous.accountId !== accountId)
+      throw refuse('retry_of_id', 'the retried validation belongs to another account_id');
     if (previous.type !== dto.type) throw refuse('retry_of_id', `the retried validation is not a ${dto.type}`);
     if (previous.status !== 'failure') throw refuse('retry_of_id', 'only a failed validation can be retried');
     const ttl = (settings.retry_ttl ?? 300) * 1000;
     if (!previous.finishedAt || this.clock.now().getTime() - previous.finishedAt.getTime() > ttl)
-      throw new ValidationsException(ValidationsErrorCode.RetryNotAllowed, `the retry window (retry_ttl ${settings.retry_ttl} s) has passed`, [
-        { field: 'retry_of_id', message: 'retry_ttl has passed' },
-      ]);
+      throw new ValidationsException(
+        ValidationsErrorCode.RetryNotAllowed,
+        `the retry window (retry_ttl ${settings.retry_ttl} s) has passed`,
+        [{ field: 'retry_of_id', message: 'retry_ttl has passed' }],
+      );
     if (previous.retryNumber + 1 > allowed)
-      throw new ValidationsException(ValidationsErrorCode.RetryNotAllowed, `no retries left (allowed_retries ${allowed})`, [
-        { field: 'retry_of_id', message: 'no retries left' },
-      ]);
-    const already = await m.getRepository(ValidationEntity).countBy({ tenantId: caller.tenantId, retryOfId: previous.id });
+      throw new ValidationsException(
+        ValidationsErrorCode.RetryNotAllowed,
+        `no retries left (allowed_retries ${allowed})`,
+        [{ field: 'retry_of_id', message: 'no retries left' }],
+      );
+    const already = await m
+      .getRepository(ValidationEntity)
+      .countBy({ tenantId: caller.tenantId, retryOfId: previous.id });
     if (already) throw refuse('retry_of_id', 'this validation was already retried');
     return previous.retryNumber + 1;
   }
@@ -226,7 +272,8 @@ export class ValidationsService implements OnModuleInit {
       face_photo: 'file_upload_link',
       video: 'video_upload_link',
     };
-    for (const slot of media.filter((s) => !s.uploadedAt)) out[names[slot.slot]] = this.media.uploadLink(baseUrl, slot, v.expiresAt);
+    for (const slot of media.filter((s) => !s.uploadedAt))
+      out[names[slot.slot]] = this.media.uploadLink(baseUrl, slot, v.expiresAt);
     if (Object.keys(out).length) out.upload_expiration = v.expiresAt.toISOString();
     if (v.inputs.speech_token) out.speech_token = String(v.inputs.speech_token);
     return out;
@@ -248,12 +295,21 @@ export class ValidationsService implements OnModuleInit {
       media: showDetails
         ? media
             .filter((s) => s.uploadedAt)
-            .map((s) => ({ slot: s.slot, content_type: s.contentType, size: s.size, ...this.media.viewLink(baseUrl, s) }))
+            .map((s) => ({
+              slot: s.slot,
+              content_type: s.contentType,
+              size: s.size,
+              ...this.media.viewLink(baseUrl, s),
+            }))
         : undefined,
     });
   }
 
-  async list(caller: Caller, startKey: string | undefined, accountId?: string): Promise<Page<ReturnType<typeof presentValidation>>> {
+  async list(
+    caller: Caller,
+    startKey: string | undefined,
+    accountId?: string,
+  ): Promise<Page<ReturnType<typeof presentValidation>>> {
     if (accountId !== undefined) await this.accounts.get(caller, accountId);
     const qb = this.validations
       .createQueryBuilder('v')
@@ -267,14 +323,20 @@ export class ValidationsService implements OnModuleInit {
   async remove(caller: Caller, id: string): Promise<void> {
     await this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id, caller.tenantId);
-      if (!v || v.deletedAt) throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      if (!v || v.deletedAt)
+        throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
       const now = this.clock.now();
       await m.getRepository(ValidationEntity).update({ id }, { deletedAt: now, updatedAt: now });
       if (this.config.VALIDATIONS_RESTORE_DAYS === 0) return this.purge(m, id);
-      await this.jobs.enqueue(m, PURGE_QUEUE, { validation_id: id }, {
-        tenantId: caller.tenantId,
-        runAt: new Date(now.getTime() + this.config.VALIDATIONS_RESTORE_DAYS * 86_400_000),
-      });
+      await this.jobs.enqueue(
+        m,
+        PURGE_QUEUE,
+        { validation_id: id },
+        {
+          tenantId: caller.tenantId,
+          runAt: new Date(now.getTime() + this.config.VALIDATIONS_RESTORE_DAYS * 86_400_000),
+        },
+      );
     });
   }
 
@@ -282,7 +344,8 @@ export class ValidationsService implements OnModuleInit {
     return this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id, caller.tenantId);
       if (!v) throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
-      if (!v.deletedAt) throw new ValidationsException(ValidationsErrorCode.ValidationNotDeleted, `validation ${id} is not deleted`);
+      if (!v.deletedAt)
+        throw new ValidationsException(ValidationsErrorCode.ValidationNotDeleted, `validation ${id} is not deleted`);
       const now = this.clock.now();
       await m.getRepository(ValidationEntity).update({ id }, { deletedAt: null, updatedAt: now });
       return Object.assign(v, { deletedAt: null, updatedAt: now });
@@ -301,13 +364,17 @@ export class ValidationsService implements OnModuleInit {
   async perform(caller: Caller, id: string, dto: PerformValidationDto) {
     return this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id, caller.tenantId);
-      if (!v || v.deletedAt) throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      if (!v || v.deletedAt)
+        throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
       if (v.type !== dto.type)
         throw new ValidationsException(ValidationsErrorCode.WrongValidationType, `validation ${id} is a ${v.type}`, [
           { field: 'type', message: `type must be ${v.type}` },
         ]);
       if (v.status !== 'pending')
-        throw new ValidationsException(ValidationsErrorCode.ValidationNotPending, `validation ${id} already ended (${v.status})`);
+        throw new ValidationsException(
+          ValidationsErrorCode.ValidationNotPending,
+          `validation ${id} already ended (${v.status})`,
+        );
       if (v.expiresAt.getTime() <= this.clock.now().getTime()) {
         await this.state.finish(m, v, { status: 'expired', reason: 'token_not_submitted' });
       } else if (v.otpHash && this.secrets.otpMatches(v.id, dto.token, v.otpHash)) {

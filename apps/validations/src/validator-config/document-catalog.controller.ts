@@ -42,7 +42,8 @@ export class DocumentCatalogController {
           document_types: entries
             .map((e) => ({
               document_type: e.document_type,
-              document_versions: allowed && e.versions.length ? e.versions.filter((v) => allowed.includes(v)) : e.versions,
+              document_versions:
+                allowed && e.versions.length ? e.versions.filter((v) => allowed.includes(v)) : e.versions,
               sides: e.sides,
               on_request: e.on_request ?? false,
             }))
@@ -65,7 +66,8 @@ export class DocumentCatalogController {
             return {
               country,
               document_type: e.document_type,
-              document_versions: allowed && e.versions.length ? e.versions.filter((v) => allowed.includes(v)) : e.versions,
+              document_versions:
+                allowed && e.versions.length ? e.versions.filter((v) => allowed.includes(v)) : e.versions,
               sides: e.sides.map((side) => ({
                 side,
                 shows: [...SIDE_CONTENT[side], ...(e.mrz_side === side ? ['mrz'] : [])],

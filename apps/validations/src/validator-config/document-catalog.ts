@@ -10,7 +10,12 @@ export interface CatalogEntry {
   on_request?: boolean;
 }
 
-const passport: CatalogEntry = { document_type: 'passport', versions: ['passport'], sides: ['front'], mrz_side: 'front' };
+const passport: CatalogEntry = {
+  document_type: 'passport',
+  versions: ['passport'],
+  sides: ['front'],
+  mrz_side: 'front',
+};
 const card = (document_type: string, versions: string[] = [], mrz_side?: 'reverse'): CatalogEntry => ({
   document_type,
   versions,
@@ -39,7 +44,10 @@ export const DOCUMENT_CATALOG: Record<string, CatalogEntry[]> = {
     { ...card('national-id'), on_request: true },
     { ...passport, on_request: true },
   ],
-  CR: [{ ...card('national-id'), on_request: true }, { ...passport, on_request: true }],
+  CR: [
+    { ...card('national-id'), on_request: true },
+    { ...passport, on_request: true },
+  ],
   SV: [card('national-id', [], 'reverse'), passport],
   ALL: [passport],
 };

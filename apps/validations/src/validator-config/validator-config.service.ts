@@ -55,7 +55,8 @@ export class ValidatorConfigService {
   async update(caller: Caller, dto: UpdateConfigDto): Promise<EffectiveSettings> {
     const validator = dto.validator;
     const changes: ValidatorSettings = {};
-    for (const field of SETTING_FIELDS) if (dto[field] !== undefined) (changes as Record<string, unknown>)[field] = dto[field];
+    for (const field of SETTING_FIELDS)
+      if (dto[field] !== undefined) (changes as Record<string, unknown>)[field] = dto[field];
     const errors = this.checkSettings(validator, changes);
     const documentFields = DOCUMENT_CONFIG_FIELDS.filter((f) => dto[f] !== undefined);
     if (documentFields.length && validator !== 'document-validation')
@@ -149,7 +150,7 @@ export class ValidatorConfigService {
 
   private async save(tenantId: string, validator: ConfigurableValidator, settings: ValidatorSettings): Promise<void> {
     await this.configs.upsert(
-      { tenantId, validator, settings: settings as ValidatorConfigEntity["settings"], updatedAt: this.clock.now() },
+      { tenantId, validator, settings: settings as ValidatorConfigEntity['settings'], updatedAt: this.clock.now() },
       ['tenantId', 'validator'],
     );
   }

@@ -34,7 +34,10 @@ export interface Bound {
 }
 
 /** Which fields each validator has, their defaults, and numeric bounds (spec: Validator configuration). */
-export const VALIDATOR_FIELDS: Record<ConfigurableValidator, { defaults: ValidatorSettings; bounds: Partial<Record<keyof ValidatorSettings, Bound>> }> = {
+export const VALIDATOR_FIELDS: Record<
+  ConfigurableValidator,
+  { defaults: ValidatorSettings; bounds: Partial<Record<keyof ValidatorSettings, Bound>> }
+> = {
   'document-validation': {
     defaults: { timeout: 300, allowed_retries: 0, retry_ttl: 300, use_manual_review: 'disabled', document_config: {} },
     bounds: { timeout: { min: 1, max: 21600 }, allowed_retries: { min: 0, max: 3 }, retry_ttl: { min: 1, max: 1800 } },
@@ -79,7 +82,15 @@ export const VALIDATOR_FIELDS: Record<ConfigurableValidator, { defaults: Validat
 export const RESETTABLE: Record<ConfigurableValidator, readonly (keyof ValidatorSettings)[]> = {
   'document-validation': ['timeout', 'allowed_retries', 'use_manual_review', 'document_config', 'retry_ttl'],
   'face-recognition': ['threshold', 'timeout', 'enrollment_timeout', 'use_manual_review', 'include_face_search'],
-  'email-verification': ['timeout', 'allowed_retries', 'email_subject', 'email_title', 'email_text_1', 'email_text_2', 'support_email'],
+  'email-verification': [
+    'timeout',
+    'allowed_retries',
+    'email_subject',
+    'email_title',
+    'email_text_1',
+    'email_text_2',
+    'support_email',
+  ],
   'phone-verification': ['allowed_retries', 'timeout', 'custom_name'],
 };
 

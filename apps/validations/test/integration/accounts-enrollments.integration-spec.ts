@@ -1,5 +1,12 @@
 import { closeDb, db } from '@kyc/testing';
-import { expectError, jpegLike, keyIssuedAt, startValidationsStack, upload, ValidationsStack } from './validations-helpers';
+import {
+  expectError,
+  jpegLike,
+  keyIssuedAt,
+  startValidationsStack,
+  upload,
+  ValidationsStack,
+} from './validations-helpers';
 
 describe('validations: accounts and enrollments over HTTP', () => {
   let s: ValidationsStack;
@@ -15,13 +22,16 @@ describe('validations: accounts and enrollments over HTTP', () => {
 
   const accountRows = async () =>
     Number(
-      (await db().query('SELECT count(*) FROM validations.validator_accounts WHERE tenant_id = $1', [s.tenant.tenantId]))
-        .rows[0].count,
+      (
+        await db().query('SELECT count(*) FROM validations.validator_accounts WHERE tenant_id = $1', [
+          s.tenant.tenantId,
+        ])
+      ).rows[0].count,
     );
   const enrollmentRows = async () =>
     Number(
-      (await db().query('SELECT count(*) FROM validations.enrollments WHERE tenant_id = $1', [s.tenant.tenantId])).rows[0]
-        .count,
+      (await db().query('SELECT count(*) FROM validations.enrollments WHERE tenant_id = $1', [s.tenant.tenantId]))
+        .rows[0].count,
     );
 
   describe('accounts', () => {
@@ -92,12 +102,18 @@ describe('validations: accounts and enrollments over HTTP', () => {
 
   describe('enrollments', () => {
     it('enrolls an e-mail, pending until validated, creating the account when omitted', async () => {
-      const res = await s.api.post('/v1/enrollments', { type: 'email-verification', user_authorized: 'true', email: 'x@example.com' });
+      const res = await s.api.post('/v1/enrollments', {
+        type: 'email-verification',
+        user_authorized: 'true',
+        email: 'x@example.com',
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ type: 'email-verification', status: 'pending', email: 'x@example.com' });
       expect((await s.api.get(`/v1/accounts/${res.body.account_id}`)).status).toBe(200);
       const list = await s.api.get(`/v1/accounts/${res.body.account_id}/enrollments`);
-      expect(list.body.enrollments.map((e: { enrollment_id: string }) => e.enrollment_id)).toEqual([res.body.enrollment_id]);
+      expect(list.body.enrollments.map((e: { enrollment_id: string }) => e.enrollment_id)).toEqual([
+        res.body.enrollment_id,
+      ]);
     });
 
     it('takes the account id from the query string too', async () => {
@@ -113,7 +129,10 @@ describe('validations: accounts and enrollments over HTTP', () => {
     it('enrolls up to three phone numbers, one per phone type', async () => {
       const base = { type: 'phone-verification', user_authorized: 'true', account_id: 'phones', country: 'CO' };
       for (const [i, phoneType] of ['home', 'office', 'recover'].entries())
-        expect((await s.api.post('/v1/enrollments', { ...base, phone_number: `+57300000000${i}`, phone_type: phoneType })).status).toBe(201);
+        expect(
+          (await s.api.post('/v1/enrollments', { ...base, phone_number: `+57300000000${i}`, phone_type: phoneType }))
+            .status,
+        ).toBe(201);
       expectError(
         await s.api.post('/v1/enrollments', { ...base, phone_number: '+573000000009', phone_type: 'home' }),
         409,
@@ -147,7 +166,13 @@ describe('validations: accounts and enrollments over HTTP', () => {
       );
     });
 
-    const phone = { type: 'phone-verification', user_authorized: 'true', country: 'CO', phone_number: '+573001112233', phone_type: 'home' };
+    const phone = {
+      type: 'phone-verification',
+      user_authorized: 'true',
+      country: 'CO',
+      phone_number: '+573001112233',
+      phone_type: 'home',
+    };
     it.each([
       ['type', { ...phone, type: 'document-validation' }],
       ['user_authorized', { ...phone, user_authorized: 'false' }],
@@ -174,12 +199,18 @@ describe('validations: accounts and enrollments over HTTP', () => {
     });
 
     it('gives a face enrollment a signed upload link, and deletes it with its media', async () => {
-      const res = await s.api.post('/v1/enrollments', { type: 'face-recognition', user_authorized: 'true', account_id: 'face-del' });
+      const res = await s.api.post('/v1/enrollments', {
+        type: 'face-recognition',
+        user_authorized: 'true',
+        account_id: 'face-del',
+      });
       expect(res.status).toBe(201);
       expect(res.body.file_upload_link).toMatch(/\/v1\/uploads\/MED[0-9a-f]{32}\?expires=\d+&signature=/);
       expect((await upload(res.body.file_upload_link, jpegLike())).status).toBe(200);
       const media = () =>
-        db().query('SELECT count(*) FROM validations.media WHERE owner_id = $1', [res.body.enrollment_id]).then((r) => Number(r.rows[0].count));
+        db()
+          .query('SELECT count(*) FROM validations.media WHERE owner_id = $1', [res.body.enrollment_id])
+          .then((r) => Number(r.rows[0].count));
       expect(await media()).toBe(1);
       const del = await s.api.delete(`/v1/enrollments/${res.body.enrollment_id}`);
       expect(del.status).toBe(200);
@@ -198,7 +229,9 @@ describe('validations: accounts and enrollments over HTTP', () => {
 
       it('applies only to keys created after the authorization', async () => {
         const oldKey = keyIssuedAt(s.tenant, Math.floor(Date.now() / 1000) - 120);
-        const auth = await s.operator.put(`/v1/admin/tenants/${s.tenant.tenantId}/validation-features`, { confirmation_none: 'true' });
+        const auth = await s.operator.put(`/v1/admin/tenants/${s.tenant.tenantId}/validation-features`, {
+          confirmation_none: 'true',
+        });
         expect(auth.status).toBe(200);
         expect(auth.body.confirmation_none).toBe(true);
         expectError(await s.api.withKey(oldKey).post('/v1/enrollments', body), 403, 'confirmation_none_not_authorized');

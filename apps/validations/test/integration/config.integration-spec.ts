@@ -36,7 +36,11 @@ describe('validations: validator configuration', () => {
       include_face_search: false,
     });
     expect(await configOf(s, 'email-verification')).toMatchObject({ timeout: 300, allowed_retries: 2 });
-    expect(await configOf(s, 'document-validation')).toMatchObject({ timeout: 300, allowed_retries: 0, retry_ttl: 300 });
+    expect(await configOf(s, 'document-validation')).toMatchObject({
+      timeout: 300,
+      allowed_retries: 0,
+      retry_ttl: 300,
+    });
   });
 
   it('accepts each bound at its limit', async () => {
@@ -49,7 +53,11 @@ describe('validations: validator configuration', () => {
       const res = await s.api.put('/v1/config', body);
       expect(res.status).toBe(200);
     }
-    expect(await configOf(s, 'document-validation')).toMatchObject({ timeout: 21600, allowed_retries: 3, retry_ttl: 1800 });
+    expect(await configOf(s, 'document-validation')).toMatchObject({
+      timeout: 21600,
+      allowed_retries: 3,
+      retry_ttl: 1800,
+    });
     for (const validator of ['face-recognition', 'document-validation', 'email-verification', 'phone-verification'])
       expect((await s.api.delete(`/v1/config?validator=${validator}`)).status).toBe(200);
   });
@@ -82,12 +90,18 @@ describe('validations: validator configuration', () => {
     ['custom_name', { validator: 'email-verification', custom_name: 'Acme' }],
     ['support_email', { validator: 'email-verification', support_email: 'nope' }],
     ['email_subject', { validator: 'phone-verification', email_subject: 'Hi' }],
-    ['country', { validator: 'document-validation', country: 'CR', document_type: 'national-id', data_consistency: 'disabled' }],
+    [
+      'country',
+      { validator: 'document-validation', country: 'CR', document_type: 'national-id', data_consistency: 'disabled' },
+    ],
     ['country', { validator: 'document-validation', document_type: 'national-id', data_consistency: 'disabled' }],
     ['document_type', { validator: 'document-validation', country: 'CO', data_consistency: 'disabled' }],
     ['document_version', { validator: 'document-validation', country: 'CO', document_version: 'mx_ine-c' }],
     ['document_version', { validator: 'document-validation', country: 'MX', document_version: 'mx_ine-z' }],
-    ['government_database', { validator: 'document-validation', country: 'CO', document_type: 'national-id', government_database: 'on' }],
+    [
+      'government_database',
+      { validator: 'document-validation', country: 'CO', document_type: 'national-id', government_database: 'on' },
+    ],
     ['country', { validator: 'face-recognition', country: 'CO' }],
   ])('refuses a bad %s with 400 and changes nothing', async (field, body) => {
     const before = (await s.api.get('/v1/config')).body;
@@ -102,7 +116,9 @@ describe('validations: validator configuration', () => {
       'face_manual_review_not_activated',
     );
     await s.operator.put(`/v1/admin/tenants/${s.tenant.tenantId}/validation-features`, { face_manual_review: 'true' });
-    expect((await s.api.put('/v1/config', { validator: 'face-recognition', use_manual_review: 'enabled' })).status).toBe(200);
+    expect(
+      (await s.api.put('/v1/config', { validator: 'face-recognition', use_manual_review: 'enabled' })).status,
+    ).toBe(200);
     await s.api.delete('/v1/config?validator=face-recognition');
   });
 
@@ -142,7 +158,8 @@ describe('validations: validator configuration', () => {
   it.each(cases)('resets %s %s to its default and leaves the other fields', async (validator, type, body) => {
     await s.operator.put(`/v1/admin/tenants/${s.tenant.tenantId}/validation-features`, { face_manual_review: 'true' });
     const defaults = await configOf(s, validator);
-    const other = validator === 'phone-verification' && type !== 'custom_name' ? { custom_name: 'Keep' } : { timeout: '299' };
+    const other =
+      validator === 'phone-verification' && type !== 'custom_name' ? { custom_name: 'Keep' } : { timeout: '299' };
     const put = await s.api.put('/v1/config', { validator, ...body, ...(type === 'timeout' ? {} : other) });
     expect(put.status).toBe(200);
     expect((await configOf(s, validator))[type]).not.toEqual(defaults[type]);
@@ -159,7 +176,12 @@ describe('validations: validator configuration', () => {
 
   it('resets document_config to the document version defaults (one country with name, or all)', async () => {
     for (const body of [
-      { country: 'MX', document_version: ['mx_ine-d', 'mx_ine-e'], document_type: 'national-id', photocopy_detection: 'disabled' },
+      {
+        country: 'MX',
+        document_version: ['mx_ine-d', 'mx_ine-e'],
+        document_type: 'national-id',
+        photocopy_detection: 'disabled',
+      },
       { country: 'CO', document_type: 'national-id', government_database: 'enabled' },
     ])
       expect((await s.api.put('/v1/config', { validator: 'document-validation', ...body })).status).toBe(200);
@@ -169,24 +191,34 @@ describe('validations: validator configuration', () => {
         expect.objectContaining({
           country: 'MX',
           document_version: ['mx_ine-d', 'mx_ine-e'],
-          document_types: [expect.objectContaining({ document_type: 'national-id', photocopy_detection: 'disabled', data_consistency: 'enabled' })],
+          document_types: [
+            expect.objectContaining({
+              document_type: 'national-id',
+              photocopy_detection: 'disabled',
+              data_consistency: 'enabled',
+            }),
+          ],
         }),
       ]),
     );
     const selection = await s.api.get('/v1/config/document-selection');
     const mx = selection.body.countries.find((c: { country: string }) => c.country === 'MX');
-    expect(mx.document_types.find((t: { document_type: string }) => t.document_type === 'national-id').document_versions).toEqual([
-      'mx_ine-d',
-      'mx_ine-e',
-    ]);
-    expect((await s.api.delete('/v1/config?validator=document-validation&type=document_config&name=MX')).status).toBe(200);
+    expect(
+      mx.document_types.find((t: { document_type: string }) => t.document_type === 'national-id').document_versions,
+    ).toEqual(['mx_ine-d', 'mx_ine-e']);
+    expect((await s.api.delete('/v1/config?validator=document-validation&type=document_config&name=MX')).status).toBe(
+      200,
+    );
     doc = await configOf(s, 'document-validation');
     expect(doc.document_config.map((c: { country: string }) => c.country)).toEqual(['CO']);
     expect((await s.api.delete('/v1/config?validator=document-validation&type=document_config')).status).toBe(200);
     expect((await configOf(s, 'document-validation')).document_config).toEqual([]);
     const after = await s.api.get('/v1/config/document-selection');
     const mxAfter = after.body.countries.find((c: { country: string }) => c.country === 'MX');
-    expect(mxAfter.document_types.find((t: { document_type: string }) => t.document_type === 'national-id').document_versions).toHaveLength(5);
+    expect(
+      mxAfter.document_types.find((t: { document_type: string }) => t.document_type === 'national-id')
+        .document_versions,
+    ).toHaveLength(5);
   });
 
   it.each([
@@ -204,7 +236,14 @@ describe('validations: validator configuration', () => {
     const info = await s.api.get('/v1/document-infographic?country=co&document_type=national-id');
     expect(info.status).toBe(200);
     expect(info.body.documents).toEqual([
-      expect.objectContaining({ country: 'CO', document_type: 'national-id', sides: [expect.objectContaining({ side: 'front' }), expect.objectContaining({ side: 'reverse', shows: expect.arrayContaining(['mrz']) })] }),
+      expect.objectContaining({
+        country: 'CO',
+        document_type: 'national-id',
+        sides: [
+          expect.objectContaining({ side: 'front' }),
+          expect.objectContaining({ side: 'reverse', shows: expect.arrayContaining(['mrz']) }),
+        ],
+      }),
     ]);
     expectError(await s.api.get('/v1/document-infographic?country=AR'), 400, 'validation_failed', 'country');
     const status = await s.api.get('/v1/status');
@@ -217,6 +256,8 @@ describe('validations: validator configuration', () => {
       'email-verification',
       'phone-verification',
     ]);
-    expect(status.body.services.find((x: { name: string }) => x.name === 'email-verification').status).toBe('operational');
+    expect(status.body.services.find((x: { name: string }) => x.name === 'email-verification').status).toBe(
+      'operational',
+    );
   });
 });

@@ -99,7 +99,10 @@ export async function collectTopic(topic: string) {
 }
 
 /** The 6-digit code of the last OTP e-mail sent to `to`. */
-export async function otpFromMail(smtp: SmtpSink, to: string): Promise<{ code: string; subject: string; text: string }> {
+export async function otpFromMail(
+  smtp: SmtpSink,
+  to: string,
+): Promise<{ code: string; subject: string; text: string }> {
   const mail = await smtp.waitFor((m) => m.recipients.includes(to), 15_000);
   const code = /^(\d{6})$/m.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in ${mail.text}`);
@@ -107,4 +110,5 @@ export async function otpFromMail(smtp: SmtpSink, to: string): Promise<{ code: s
 }
 
 /** A file whose first bytes prove JPEG (enough for the upload checks; not a decodable photo). */
-export const jpegLike = (size = 64) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]);
+export const jpegLike = (size = 64) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]);

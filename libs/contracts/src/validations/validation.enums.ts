@@ -9,7 +9,12 @@ export const VALIDATION_TYPES = [
 ] as const;
 export type ValidationType = (typeof VALIDATION_TYPES)[number];
 
-export const ENROLLMENT_TYPES = ['face-recognition', 'email-verification', 'phone-verification', 'face-search'] as const;
+export const ENROLLMENT_TYPES = [
+  'face-recognition',
+  'email-verification',
+  'phone-verification',
+  'face-search',
+] as const;
 export type EnrollmentType = (typeof ENROLLMENT_TYPES)[number];
 
 /** Validators with a configuration (PUT /v1/config). */

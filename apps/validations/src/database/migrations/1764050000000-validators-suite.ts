@@ -104,7 +104,9 @@ export class ValidatorsSuite1764050000000 implements MigrationInterface {
       validation_id text NOT NULL,
       created_at timestamptz NOT NULL
     )`);
-    await q.query(`CREATE INDEX sandbox_phone_messages_idx ON sandbox_phone_messages (tenant_id, phone_number, created_at)`);
+    await q.query(
+      `CREATE INDEX sandbox_phone_messages_idx ON sandbox_phone_messages (tenant_id, phone_number, created_at)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

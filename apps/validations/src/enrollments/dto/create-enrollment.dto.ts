@@ -11,7 +11,14 @@ import {
   PhoneType,
 } from '@kyc/contracts';
 import { ToBoolean, Trim } from '@kyc/platform';
-import { ACCOUNT_ID_PATTERN, IsCountryForType, MustBeTrue, OnlyForTypes, PHONE_PATTERN, UpperTrim } from '../../shared/validators';
+import {
+  ACCOUNT_ID_PATTERN,
+  IsCountryForType,
+  MustBeTrue,
+  OnlyForTypes,
+  PHONE_PATTERN,
+  UpperTrim,
+} from '../../shared/validators';
 
 /** POST /v1/enrollments (form or JSON). */
 export class CreateEnrollmentDto {
@@ -24,7 +31,9 @@ export class CreateEnrollmentDto {
   @MustBeTrue()
   user_authorized: boolean;
 
-  @ApiPropertyOptional({ description: 'linked account; created if omitted or unknown (also accepted as a query parameter)' })
+  @ApiPropertyOptional({
+    description: 'linked account; created if omitted or unknown (also accepted as a query parameter)',
+  })
   @IsOptional()
   @Trim()
   @IsString()

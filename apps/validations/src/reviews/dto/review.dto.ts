@@ -9,7 +9,7 @@ export class ReviewQueueQuery extends CursorPageQuery {
 }
 
 export class ReviewDecisionDto {
-  @ApiPropertyOptional({ maxLength: 500, description: 'the reviewer\'s note' })
+  @ApiPropertyOptional({ maxLength: 500, description: "the reviewer's note" })
   @IsOptional()
   @Trim()
   @IsString()

@@ -5,7 +5,8 @@ import { ToBoolean } from '@kyc/platform';
 /** PUT /v1/admin/tenants/{tenant_id}/validation-features (platform operators). */
 export class UpdateFeaturesDto {
   @ApiPropertyOptional({
-    description: 'Authorize enrollments with confirmation=none; only API keys issued after this authorization may use it',
+    description:
+      'Authorize enrollments with confirmation=none; only API keys issued after this authorization may use it',
   })
   @IsOptional()
   @ToBoolean()

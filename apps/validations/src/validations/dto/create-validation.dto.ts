@@ -101,7 +101,9 @@ export class CreateValidationDto {
   @MaxLength(128, { message: 'custom_input must have at most 128 characters' })
   custom_input?: string;
 
-  @ApiPropertyOptional({ description: `document-validation: ${DOCUMENT_COUNTRIES.join(', ')}; face-search: ${FACE_SEARCH_COUNTRIES.join(', ')}` })
+  @ApiPropertyOptional({
+    description: `document-validation: ${DOCUMENT_COUNTRIES.join(', ')}; face-search: ${FACE_SEARCH_COUNTRIES.join(', ')}`,
+  })
   @UpperTrim()
   @IsCountryForType({
     'document-validation': { countries: DOCUMENT_COUNTRIES, required: true },
@@ -139,7 +141,11 @@ export class CreateValidationDto {
   @IsIn(PHONE_TYPES, { message: `phone_type must be one of ${PHONE_TYPES.join(', ')}` })
   phone_type?: PhoneType;
 
-  @ApiPropertyOptional({ enum: FACE_SUBVALIDATIONS, isArray: true, description: 'face-recognition; default similarity' })
+  @ApiPropertyOptional({
+    enum: FACE_SUBVALIDATIONS,
+    isArray: true,
+    description: 'face-recognition; default similarity',
+  })
   @IsOptional()
   @ToArray()
   @OnlyForTypes(['face-recognition'])
@@ -160,10 +166,13 @@ export class CreateValidationDto {
   @ApiPropertyOptional({ enum: SPEECH_PRECISIONS, description: 'required with the speech_match subvalidation' })
   @ValidateIf(
     (o: CreateValidationDto) =>
-      (Array.isArray(o.subvalidations) && o.subvalidations.includes('speech_match')) || o.speech_precision !== undefined,
+      (Array.isArray(o.subvalidations) && o.subvalidations.includes('speech_match')) ||
+      o.speech_precision !== undefined,
   )
   @OnlyForTypes(['face-recognition'])
-  @IsIn(SPEECH_PRECISIONS, { message: `speech_precision must be one of ${SPEECH_PRECISIONS.join(', ')} (required for speech_match)` })
+  @IsIn(SPEECH_PRECISIONS, {
+    message: `speech_precision must be one of ${SPEECH_PRECISIONS.join(', ')} (required for speech_match)`,
+  })
   speech_precision?: string;
 
   @ApiPropertyOptional({ description: 'seconds; default 300 (or the config); max 600 phone and e-mail, 21600 others' })
@@ -190,7 +199,9 @@ export class CreateValidationDto {
   @IsOptional()
   @Trim()
   @OnlyForTypes(['document-validation'])
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, { message: 'custom_type must be the name of a custom type (1 to 64 characters)' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, {
+    message: 'custom_type must be the name of a custom type (1 to 64 characters)',
+  })
   custom_type?: string;
 
   @ApiPropertyOptional({
@@ -218,7 +229,9 @@ export class CreateValidationDto {
 /** POST /v1/validations/{validation_id}: the code the user received. */
 export class PerformValidationDto {
   @ApiProperty({ enum: ['email-verification', 'phone-verification'] })
-  @IsIn(['email-verification', 'phone-verification'], { message: 'type must be email-verification or phone-verification' })
+  @IsIn(['email-verification', 'phone-verification'], {
+    message: 'type must be email-verification or phone-verification',
+  })
   type: 'email-verification' | 'phone-verification';
 
   @ApiProperty({ description: 'the code the user received' })
@@ -227,5 +240,3 @@ export class PerformValidationDto {
   @Matches(/^\S{1,16}$/, { message: 'token must be the code the user received' })
   token: string;
 }
-
-
