@@ -359,7 +359,7 @@ describe('validations: create rules, OTP, media, timeouts, delete and restore', 
         body: '%%% not base64 %%%',
       });
       expect(notBase64.status).toBe(400);
-      expect((await notBase64.json()).error_code).toBe('invalid_base64');
+      expect(((await notBase64.json()) as { error_code: string }).error_code).toBe('invalid_base64');
       expectError(await upload(front, Buffer.from('%PDF-1.4 a pdf')), 415, 'unsupported_media_type');
       expectError(await upload(front, jpegLike(5000)), 413, 'media_too_large');
       expect((await upload(front, jpegLike(), 'application/octet-stream')).status).toBe(200);
