@@ -696,6 +696,11 @@ const scenarios = [
     serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' },
   },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
+  {
+    name: 'validations',
+    services: ['validations', 'account', 'identity', 'checks'],
+    run: async (ctx) => (await import('./validations.mjs')).validationsScenario(ctx),
+  },
 ];
 
 let stackPromise = null;

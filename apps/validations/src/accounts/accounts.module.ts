@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { ValidatorAccountEntity } from './validator-account.entity';

@@ -1,7 +1,8 @@
+import { Caller, Clock, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { Caller, Clock, Page, paginate } from '@kyc/platform';
+
 import { randomAccountId } from '../shared/ids';
 import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { CreateAccountDto } from './dto/create-account.dto';
@@ -42,7 +43,7 @@ export class AccountsService {
       .orIgnore()
       .returning(['accountId'])
       .execute();
-    if (!inserted.raw.length)
+    if (!(inserted.raw as unknown[]).length)
       throw new ValidationsException(
         ValidationsErrorCode.AccountExists,
         `account ${account.accountId} already exists; each user needs a distinct account_id`,

@@ -1,10 +1,11 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
 import { EnrollmentEntity } from '../enrollments/enrollment.entity';
 import { MediaEntity } from '../media/media.entity';
@@ -15,7 +16,7 @@ import { ValidatorConfigEntity } from '../validator-config/validator-config.enti
 import { ValidatorsSuite1764050000000 } from './migrations/1764050000000-validators-suite';
 
 /** Entities and migrations of the validations schema, in order. */
-export const validationsEntities: Function[] = [
+export const validationsEntities: (new () => unknown)[] = [
   ValidatorAccountEntity,
   EnrollmentEntity,
   ValidationEntity,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { DOCUMENT_ENGINE, FACE_ENGINE, GOVERNMENT_REGISTRY } from './engine.ports';
 
 const notDelivered = () => Promise.reject(new Error('the engines are not built into this service yet'));

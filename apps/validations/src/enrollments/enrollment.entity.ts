@@ -1,5 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { BlockReason, EnrollmentType, PhoneType, ValidationStatus } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * What a validation compares with: an enrolled face (face-recognition), e-mail or phone (their

@@ -1,4 +1,5 @@
 import { EnrollmentRecord } from '@kyc/contracts';
+
 import { iso } from '../shared/ids';
 import { EnrollmentEntity } from './enrollment.entity';
 

@@ -1,6 +1,3 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { EnrollmentFinishedPayload, PhoneType, TOPICS, VALIDATION_EVENT_TYPES } from '@kyc/contracts';
 import {
   Caller,
@@ -11,6 +8,10 @@ import {
   OutboxService,
   ValidationFailedException,
 } from '@kyc/platform';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+
 import { AccountsService } from '../accounts/accounts.service';
 import { FACE_ENGINE, FaceEngine } from '../engines/engine.ports';
 import { MediaService } from '../media/media.service';

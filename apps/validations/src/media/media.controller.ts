@@ -1,7 +1,8 @@
+import { Public } from '@kyc/platform';
 import { Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '@kyc/platform';
+
 import { SignedLinkQuery } from './dto/signed-link.query';
 import { MediaService } from './media.service';
 

@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
+
 import { ValidationsConfig } from '../config/validations.config';
 import { Secrets } from '../shared/link-signer';
 import { MediaController } from './media.controller';
@@ -25,7 +26,7 @@ export class MediaModule implements OnModuleInit {
    * (text/plain has Fastify's own parser); any other route still refuses that type with 415.
    */
   onModuleInit(): void {
-    const fastify = this.http.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    const fastify = this.http.httpAdapter?.getInstance?.<FastifyInstance>();
     if (!fastify?.addContentTypeParser || fastify.hasContentTypeParser('application/octet-stream')) return;
     const bodyLimit = Math.ceil(this.config.VALIDATIONS_MEDIA_MAX_BYTES / 3) * 4 + 1024;
     fastify.addContentTypeParser('application/octet-stream', { parseAs: 'string', bodyLimit }, (req, body, done) => {

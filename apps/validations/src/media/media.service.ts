@@ -1,7 +1,8 @@
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { ValidationsConfig } from '../config/validations.config';
 import { newId } from '../shared/ids';
 import { Secrets } from '../shared/link-signer';

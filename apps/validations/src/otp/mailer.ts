@@ -1,5 +1,6 @@
 import { Provider } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
+
 import { ValidationsConfig } from '../config/validations.config';
 
 export interface OtpMail {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { OtpMailerProvider } from './mailer';
 import { PhoneSender, SandboxPhoneSender } from './phone-sender';
 import { SandboxPhoneController } from './sandbox-phone.controller';

@@ -1,9 +1,10 @@
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsOptional, IsString } from 'class-validator';
 import { Repository } from 'typeorm';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
 export class SandboxMessagesQuery {

@@ -1,7 +1,8 @@
+import { pageLinks, PlatformAdmin, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { pageLinks, PlatformAdmin, PlatformConfig } from '@kyc/platform';
+
 import { baseUrl } from '../shared/base-url';
 import { presentValidation } from '../validations/validation.presenter';
 import { ReviewDecisionDto, ReviewQueueQuery } from './dto/review.dto';

@@ -1,7 +1,8 @@
+import { Clock, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Clock, Page, paginate } from '@kyc/platform';
+
 import { MediaService } from '../media/media.service';
 import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { ValidationEntity } from '../validations/validation.entity';

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { PlatformConfig } from '@kyc/platform';
+import type { FastifyRequest } from 'fastify';
 
 /** The validations URL links are built on: PUBLIC_URL when set, else the URL the client called. */
 export const baseUrl = (config: PlatformConfig, req: FastifyRequest) =>

@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
+
 import { ValidationsConfig } from '../config/validations.config';
 
 /**

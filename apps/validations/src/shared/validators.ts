@@ -1,5 +1,5 @@
-import { isISO31661Alpha2, registerDecorator, ValidationOptions } from 'class-validator';
 import { Transform } from 'class-transformer';
+import { isISO31661Alpha2, registerDecorator, ValidationOptions } from 'class-validator';
 
 export const ACCOUNT_ID_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 export const PHONE_PATTERN = /^\+?[1-9][0-9]{6,14}$/;
@@ -36,11 +36,11 @@ export function IsCountryCode(options?: ValidationOptions): PropertyDecorator {
 
 /** Trims, and upper-cases strings (country codes). */
 export const UpperTrim = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
 
 /** A number sent as a form string: "0.7" -> 0.7; anything else kept for the validators to report. */
 export const ToNumber = () =>
-  Transform(({ value }) =>
+  Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value,
   );
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { OtpModule } from '../otp/otp.module';
 import { StatusController } from './status.controller';
 import { StatusService } from './status.service';

@@ -1,6 +1,7 @@
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { ValidationsConfig } from '../config/validations.config';
 import { OtpMailer } from '../otp/mailer';
 

@@ -1,6 +1,7 @@
+import { PlatformAdmin } from '@kyc/platform';
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PlatformAdmin } from '@kyc/platform';
+
 import { UpdateFeaturesDto } from './dto/update-features.dto';
 import { presentFeatures, TenantFeaturesService } from './tenant-features.service';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { TenantFeaturesController } from './tenant-features.controller';
 import { TenantFeaturesEntity } from './tenant-features.entity';
 import { TenantFeaturesService } from './tenant-features.service';

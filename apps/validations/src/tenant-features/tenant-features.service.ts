@@ -1,7 +1,8 @@
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { UpdateFeaturesDto } from './dto/update-features.dto';
 import { TenantFeaturesEntity } from './tenant-features.entity';
 

@@ -1,7 +1,8 @@
+import { Job, JobQueueService, PermanentJobError } from '@kyc/platform';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Job, JobQueueService, PermanentJobError } from '@kyc/platform';
+
 import { EnrollmentEntity } from '../enrollments/enrollment.entity';
 import { OtpMailer, PermanentDeliveryError } from '../otp/mailer';
 import { PhoneSender } from '../otp/phone-sender';
@@ -87,13 +88,13 @@ export class OtpDeliveryWorker implements OnModuleInit {
     } catch (err) {
       const permanent = err instanceof PermanentDeliveryError;
       if (!permanent && job.attempt < job.maxAttempts) throw err;
-      this.logger.warn({ err, validation_id: v.id, msg: 'OTP not delivered; the validation fails' });
+      this.logger.warn({ err: err as Error, validation_id: v.id, msg: 'OTP not delivered; the validation fails' });
       await this.state.transaction(async (m) => {
         const locked = await this.state.lock(m, v.id);
         if (locked?.status === 'pending')
           await this.state.finish(m, locked, { status: 'system_error', reason: 'otp_delivery_failed' });
       });
-      if (permanent) throw new PermanentJobError((err as Error).message);
+      if (permanent) throw new PermanentJobError(err.message);
     }
   }
 }

@@ -1,8 +1,9 @@
+import type { DeclinedReason } from '@kyc/contracts';
+import { Clock, Job, JOB_COMPLETED, JobQueueService } from '@kyc/platform';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { DeclinedReason } from '@kyc/contracts';
-import { Clock, Job, JOB_COMPLETED, JobQueueService } from '@kyc/platform';
+
 import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
 import { ValidationsConfig } from '../config/validations.config';
 import { DOCUMENT_ENGINE, DocumentEngine, FACE_ENGINE, FaceDescription, FaceEngine } from '../engines/engine.ports';
@@ -56,12 +57,19 @@ export class ValidationRunner implements OnModuleInit {
     try {
       outcome = await this.evaluate(v);
     } catch (err) {
-      if (job.attempt < job.maxAttempts) throw err;
-      this.logger.error({ err, validation_id: v.id, msg: 'engine failed; the validation fails' });
+      // A file the engine cannot decode will not decode on a retry either.
+      const undecodable = /decod|corrupt|unsupported image|invalid image|not an image/i.test(
+        String((err as Error)?.message),
+      );
+      if (!undecodable && job.attempt < job.maxAttempts) throw err;
+      this.logger.error({ err: err as Error, validation_id: v.id, msg: 'engine failed; the validation fails' });
       await this.state.transaction(async (m) => {
         const locked = await this.state.lock(m, v.id);
         if (locked?.status === 'pending' && !locked.deletedAt)
-          await this.state.finish(m, locked, { status: 'system_error', reason: 'engine_error' });
+          await this.state.finish(m, locked, {
+            status: 'system_error',
+            reason: undecodable ? 'invalid_media' : 'engine_error',
+          });
         await this.jobs.complete(m, job);
       });
       return JOB_COMPLETED;
@@ -163,7 +171,7 @@ export class ValidationRunner implements OnModuleInit {
           issuing_country: x.issuingCountry,
           mrz: x.mrz,
         },
-        ...(v.inputs.custom_type ? { background_check: { custom_type: v.inputs.custom_type } } : {}),
+        ...(v.inputs.custom_type ? { background_check: { custom_type: String(v.inputs.custom_type) } } : {}),
       },
     };
   }

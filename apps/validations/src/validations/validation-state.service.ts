@@ -1,5 +1,3 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type {
   DeclinedReason,
   ExpiredReason,
@@ -9,6 +7,9 @@ import type {
 } from '@kyc/contracts';
 import { TOPICS, VALIDATION_EVENT_TYPES } from '@kyc/contracts';
 import { Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
 import { EnrollmentEntity } from '../enrollments/enrollment.entity';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { ValidationEntity, ValidationOutcome } from './validation.entity';

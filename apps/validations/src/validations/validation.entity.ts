@@ -1,4 +1,3 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type {
   DeclinedReason,
   ExpiredReason,
@@ -8,6 +7,8 @@ import type {
   ValidationStatus,
   ValidationType,
 } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
 import type { EffectiveSettings } from '../validator-config/validator-settings';
 
 /** A JSON object column (jsonb): `any` values so TypeORM's deep-partial update types accept it. */

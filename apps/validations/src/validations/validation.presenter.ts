@@ -1,4 +1,5 @@
 import { ValidationRecord } from '@kyc/contracts';
+
 import { iso } from '../shared/ids';
 import { ValidationEntity } from './validation.entity';
 

@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { baseUrl } from '../shared/base-url';
 import { CreateValidationDto, PerformValidationDto } from './dto/create-validation.dto';
 import { ShowDetailsQuery } from './dto/show-details.query';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AccountsModule } from '../accounts/accounts.module';
 import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
 import { EnginesModule } from '../engines/engines.module';

@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+
 import type { ValidationCreatedPayload } from '@kyc/contracts';
 import { TOPICS, VALIDATION_EVENT_TYPES } from '@kyc/contracts';
 import {
@@ -13,6 +11,10 @@ import {
   paginate,
   ValidationFailedException,
 } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+
 import { AccountsService } from '../accounts/accounts.service';
 import { ValidationsConfig } from '../config/validations.config';
 import { EnrollmentsService } from '../enrollments/enrollments.service';

@@ -1,8 +1,9 @@
+import { DOCUMENT_COUNTRIES, DOCUMENT_TYPES } from '@kyc/contracts';
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { DOCUMENT_COUNTRIES, DOCUMENT_TYPES } from '@kyc/contracts';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { UpperTrim } from '../shared/validators';
 import { DOCUMENT_CATALOG } from './document-catalog';
 import { ValidatorConfigService } from './validator-config.service';

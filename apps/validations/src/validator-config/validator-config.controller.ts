@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { ConfigurableValidator } from '@kyc/contracts';
 import { Caller, CurrentCaller } from '@kyc/platform';
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+
 import { ResetConfigQuery, UpdateConfigDto } from './dto/update-config.dto';
 import { presentConfig } from './validator-config.presenter';
 import { ValidatorConfigService } from './validator-config.service';

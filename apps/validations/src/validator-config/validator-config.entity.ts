@@ -1,5 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { ConfigurableValidator } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A tenant's overrides of one validator's defaults (only the fields it set). */
 @Entity({ name: 'validator_configs' })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { TenantFeaturesModule } from '../tenant-features/tenant-features.module';
 import { DocumentCatalogController } from './document-catalog.controller';
 import { ValidatorConfigController } from './validator-config.controller';

@@ -1,4 +1,5 @@
 import { ConfigurableValidator, DOCUMENT_SWITCHES } from '@kyc/contracts';
+
 import { defaultDocumentSwitches, EffectiveSettings } from './validator-settings';
 
 /** One validator's settings in force, wire-named; document_config as a list per country and document type. */

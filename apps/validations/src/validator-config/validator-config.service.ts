@@ -1,8 +1,9 @@
+import { CONFIGURABLE_VALIDATORS, ConfigurableValidator, DOCUMENT_SWITCHES, ValidationType } from '@kyc/contracts';
+import { Caller, Clock, FieldError, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CONFIGURABLE_VALIDATORS, ConfigurableValidator, DOCUMENT_SWITCHES, ValidationType } from '@kyc/contracts';
-import { Caller, Clock, FieldError, ValidationFailedException } from '@kyc/platform';
+
 import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { TenantFeaturesService } from '../tenant-features/tenant-features.service';
 import { DOCUMENT_CONFIG_FIELDS, ResetConfigQuery, SETTING_FIELDS, UpdateConfigDto } from './dto/update-config.dto';

@@ -1,4 +1,5 @@
 import { closeDb, db } from '@kyc/testing';
+
 import {
   expectError,
   jpegLike,
@@ -194,7 +195,7 @@ describe('validations: accounts and enrollments over HTTP', () => {
       ['account_id', { ...phone, account_id: 'no spaces' }],
     ])('refuses a bad %s with 400 and stores nothing', async (field, body) => {
       const before = await enrollmentRows();
-      expectError(await s.api.post('/v1/enrollments', body as Record<string, string>), 400, 'validation_failed', field);
+      expectError(await s.api.post('/v1/enrollments', body), 400, 'validation_failed', field);
       expect(await enrollmentRows()).toBe(before);
     });
 

@@ -1,4 +1,5 @@
 import { closeDb } from '@kyc/testing';
+
 import { expectError, startValidationsStack, ValidationsStack } from './validations-helpers';
 
 const configOf = async (s: ValidationsStack, validator: string) => {
@@ -105,7 +106,7 @@ describe('validations: validator configuration', () => {
     ['country', { validator: 'face-recognition', country: 'CO' }],
   ])('refuses a bad %s with 400 and changes nothing', async (field, body) => {
     const before = (await s.api.get('/v1/config')).body;
-    expectError(await s.api.put('/v1/config', body as Record<string, string>), 400, 'validation_failed', field);
+    expectError(await s.api.put('/v1/config', body), 400, 'validation_failed', field);
     expect((await s.api.get('/v1/config')).body).toEqual(before);
   });
 

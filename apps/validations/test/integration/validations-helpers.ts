@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { Consumer } from 'kafkajs';
+
 import {
   ApiClient,
   createTenant,
   eventually,
+  freePort,
   mintKey,
   signer,
   SmtpSink,
   startInProcess,
+  startProcess,
   startSmtpSink,
   testKafka,
   TestTenant,
 } from '@kyc/testing';
-import { accountService } from '../../../account/src/app.module';
+import { Consumer } from 'kafkajs';
+
 import { validationsService } from '../../src/app.module';
 
 export interface ValidationsStack {
-  account: Awaited<ReturnType<typeof startInProcess>>;
+  account: Awaited<ReturnType<typeof startProcess>>;
   validations: Awaited<ReturnType<typeof startInProcess>>;
   smtp: SmtpSink;
   tenant: TestTenant;
@@ -29,8 +32,11 @@ export interface ValidationsStack {
 /** Account (tenants, users) + validations with an SMTP sink, and a tenant whose key validations accepts. */
 export async function startValidationsStack(env: Record<string, string> = {}): Promise<ValidationsStack> {
   const smtp = await startSmtpSink();
+  // The account service runs as its own process (from dist/, like the stack): tests use it over HTTP only.
   const [account, validations] = await Promise.all([
-    startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: `account-${randomUUID().slice(0, 8)}` }),
+    freePort().then((port) =>
+      startProcess('account', port, { KAFKA_CONSUMER_GROUP: `account-${randomUUID().slice(0, 8)}` }),
+    ),
     startInProcess('validations', validationsService, {
       VALIDATIONS_SMTP_URL: smtp.url,
       VALIDATIONS_SECRET_KEY: 'integration-test-secret-key',
@@ -91,8 +97,9 @@ export async function collectTopic(topic: string) {
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
-    eachMessage: async ({ message }) => {
+    eachMessage: ({ message }) => {
       messages.push({ key: message.key?.toString() ?? '', value: JSON.parse(message.value?.toString() ?? 'null') });
+      return Promise.resolve();
     },
   });
   return { messages, stop: () => consumer.disconnect() };

@@ -1,4 +1,5 @@
 import { closeDb, db, eventually } from '@kyc/testing';
+
 import {
   collectTopic,
   expectError,
@@ -93,7 +94,7 @@ describe('validations: create rules, OTP, media, timeouts, delete and restore', 
       ['validator_settings.custom_name', { ...doc, validator_settings: JSON.stringify({ custom_name: 'x' }) }],
     ])('refuses a bad %s with 400 and stores nothing', async (field, body) => {
       const before = await validationRows();
-      expectError(await s.api.post('/v1/validations', body as Record<string, string>), 400, 'validation_failed', field);
+      expectError(await s.api.post('/v1/validations', body), 400, 'validation_failed', field);
       expect(await validationRows()).toBe(before);
     });
 

@@ -48,7 +48,6 @@ export const DECLINED_REASONS = [
   'unreadable_document',
   // face-recognition / face-search
   'face_not_detected',
-  'multiple_faces_detected',
   'no_enrolled_face',
   'similarity_threshold_not_passed',
   'passive_liveness_failed',

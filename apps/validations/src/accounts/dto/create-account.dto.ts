@@ -1,7 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { VALIDATOR_ACCOUNT_DOCUMENT_TYPES } from '@kyc/contracts';
 import { Trim } from '@kyc/platform';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { ACCOUNT_ID_PATTERN, IsCountryCode, IsFullDate, PHONE_PATTERN, UpperTrim } from '../../shared/validators';
 
 /** POST /v1/accounts (form or JSON). */

@@ -1,5 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import {
   BLOCK_REASONS,
   BlockReason,
@@ -11,6 +9,9 @@ import {
   PhoneType,
 } from '@kyc/contracts';
 import { ToBoolean, Trim } from '@kyc/platform';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+
 import {
   ACCOUNT_ID_PATTERN,
   IsCountryForType,

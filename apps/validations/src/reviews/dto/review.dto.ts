@@ -1,6 +1,6 @@
+import { CursorPageQuery, Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { CursorPageQuery, Trim } from '@kyc/platform';
 
 export class ReviewQueueQuery extends CursorPageQuery {
   @ApiProperty({ description: 'the tenant whose queue is read' })

@@ -1,6 +1,6 @@
+import { ToBoolean } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { ToBoolean } from '@kyc/platform';
 
 /** PUT /v1/admin/tenants/{tenant_id}/validation-features (platform operators). */
 export class UpdateFeaturesDto {

@@ -1,3 +1,18 @@
+import {
+  DOCUMENT_COUNTRIES,
+  DOCUMENT_TYPES,
+  FACE_SEARCH_COUNTRIES,
+  FACE_SUBVALIDATIONS,
+  FaceSubvalidation,
+  PHONE_TYPES,
+  PhoneType,
+  SPEECH_PRECISIONS,
+  VALIDATION_TYPES,
+  ValidationType,
+  VERIFY_CHANNELS,
+  VerifyChannel,
+} from '@kyc/contracts';
+import { ToArray, ToBoolean, Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -16,21 +31,7 @@ import {
   registerDecorator,
   ValidateIf,
 } from 'class-validator';
-import {
-  DOCUMENT_COUNTRIES,
-  DOCUMENT_TYPES,
-  FACE_SEARCH_COUNTRIES,
-  FACE_SUBVALIDATIONS,
-  FaceSubvalidation,
-  PHONE_TYPES,
-  PhoneType,
-  SPEECH_PRECISIONS,
-  VALIDATION_TYPES,
-  ValidationType,
-  VERIFY_CHANNELS,
-  VerifyChannel,
-} from '@kyc/contracts';
-import { ToArray, ToBoolean, Trim } from '@kyc/platform';
+
 import {
   ACCOUNT_ID_PATTERN,
   IsCountryForType,
@@ -65,7 +66,7 @@ function IsTimeoutForType(): PropertyDecorator {
 
 /** A JSON object, also accepted as JSON text (form bodies). */
 const ToObject = () =>
-  Transform(({ value }) => {
+  Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
     try {
       return JSON.parse(value) as unknown;

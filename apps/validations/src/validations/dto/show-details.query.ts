@@ -1,6 +1,6 @@
+import { ToBoolean } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { ToBoolean } from '@kyc/platform';
 
 export class ShowDetailsQuery {
   @ApiPropertyOptional({ description: 'true adds the inputs and media links valid 15 minutes' })

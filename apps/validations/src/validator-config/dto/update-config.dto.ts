@@ -1,3 +1,11 @@
+import {
+  CONFIGURABLE_VALIDATORS,
+  ConfigurableValidator,
+  DOCUMENT_CONFIG_COUNTRIES,
+  DOCUMENT_TYPES,
+  DOCUMENT_VERSIONS,
+} from '@kyc/contracts';
+import { ToArray, ToBoolean, Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -13,14 +21,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import {
-  CONFIGURABLE_VALIDATORS,
-  ConfigurableValidator,
-  DOCUMENT_CONFIG_COUNTRIES,
-  DOCUMENT_TYPES,
-  DOCUMENT_VERSIONS,
-} from '@kyc/contracts';
-import { ToArray, ToBoolean, Trim } from '@kyc/platform';
+
 import { ToNumber, UpperTrim } from '../../shared/validators';
 
 const SWITCH = ['enabled', 'disabled'] as const;
@@ -216,7 +217,7 @@ export class ResetConfigQuery extends ValidatorQuery {
 
   @ApiPropertyOptional({ description: 'type=document_config: the country whose document configuration is reset' })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(DOCUMENT_CONFIG_COUNTRIES, { message: `name must be one of ${DOCUMENT_CONFIG_COUNTRIES.join(', ')}` })
   name?: string;
 }
