@@ -104,8 +104,10 @@ export interface FaceEngine {
 
 /** Government identification-number registry (sandbox adapter here; real registries can't be reached). */
 export interface GovernmentRegistry {
-  lookup(query: { country: string; documentType: string; documentNumber: string }): Promise<
-    { found: false } | { found: true; firstName?: string; lastName?: string; dateOfBirth?: string }
-  >;
+  lookup(query: {
+    country: string;
+    documentType: string;
+    documentNumber: string;
+  }): Promise<{ found: false } | { found: true; firstName?: string; lastName?: string; dateOfBirth?: string }>;
 }
 export const GOVERNMENT_REGISTRY = Symbol('GOVERNMENT_REGISTRY');
