@@ -198,7 +198,12 @@ describe('validations end to end with the engines', () => {
         await upload(res.body.instructions.reverse_url, card.reverse);
         const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
         expect(v.validation_status).toBe('success');
-        expect(v.details.document_details.mrz).toEqual(card.mrz);
+        expect(v.details.document_details).toMatchObject({
+          document_number: card.person.documentNumber,
+          date_of_birth: card.person.dateOfBirth,
+          expiration_date: card.person.expirationDate,
+        });
+        expect(v.details.document_details.mrz).toHaveLength(3);
         expect(v.details.subvalidations).toEqual(
           expect.arrayContaining([expect.objectContaining({ status: 'success' })]),
         );

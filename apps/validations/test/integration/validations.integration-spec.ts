@@ -238,6 +238,36 @@ describe('validations: create rules, OTP, media, timeouts, delete and restore', 
     });
   });
 
+  describe('identity flows', () => {
+    it('prefer the flow validator settings over the tenant config (validator_settings)', async () => {
+      await s.api.post('/v1/enrollments', {
+        type: 'email-verification',
+        user_authorized: 'true',
+        account_id: 'flow-user',
+        email: 'flow@mail.test',
+      });
+      await s.api.put('/v1/config', { validator: 'email-verification', timeout: '500', allowed_retries: '4' });
+      const res = await s.api.postJson('/v1/validations', {
+        type: 'email-verification',
+        user_authorized: true,
+        account_id: 'flow-user',
+        validator_settings: { timeout: 120, email_subject: 'Flow subject' },
+        process_id: 'IDP123',
+        flow_id: 'IPF456',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        timeout: 120,
+        allowed_retries: 4,
+        attempts_left: 5,
+        process_id: 'IDP123',
+        flow_id: 'IPF456',
+      });
+      expect((await otpFromMail(s.smtp, 'flow@mail.test')).subject).toBe('Flow subject');
+      await s.api.delete('/v1/config?validator=email-verification');
+    });
+  });
+
   describe('phone OTP through the sandbox provider', () => {
     it('delivers by the channel with the custom name; the code from the sandbox sink succeeds', async () => {
       await s.api.post('/v1/enrollments', {
