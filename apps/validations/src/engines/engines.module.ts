@@ -3,12 +3,12 @@
 // (e.g. from the app's config). Nothing here reaches the network: the OCR model and the face models are
 // read from their npm packages in node_modules.
 
-import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '@kyc/platform';
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 
 import { OcrDocumentEngine } from './document/document.engine';
-import { WorkerDocumentImageAnalyzer } from './document/worker-analyzer';
 import { TesseractRecognizer } from './document/ocr';
+import { WorkerDocumentImageAnalyzer } from './document/worker-analyzer';
 import { DOCUMENT_ENGINE, FACE_ENGINE, GOVERNMENT_REGISTRY, type GovernmentRegistry } from './engine.ports';
 import { WorkerFaceEngine } from './face/face.engine';
 import { SandboxGovernmentRegistry } from './government/sandbox-government-registry';

@@ -1,9 +1,9 @@
 import type { DocumentEngineInput } from '../engine.ports';
 import { SandboxGovernmentRegistry } from '../government/sandbox-government-registry';
-import { mismatchedNameExpectation, renderIdCard, renderPassport } from '../testing/document-images';
+import { mismatchedNameExpectation, type RenderedIdCard, renderIdCard, renderPassport } from '../testing';
 import { OcrDocumentEngine } from './document.engine';
-import { InProcessDocumentImageAnalyzer } from './in-process-analyzer';
 import { TesseractRecognizer } from './ocr';
+import { WorkerDocumentImageAnalyzer } from './worker-analyzer';
 
 const ALL_CHECKS = {
   manipulation: true,
@@ -13,20 +13,20 @@ const ALL_CHECKS = {
   governmentDatabase: true,
 };
 
+jest.setTimeout(120_000);
+
 describe('OcrDocumentEngine', () => {
   const ocr = new TesseractRecognizer();
+  const analyzer = new WorkerDocumentImageAnalyzer();
   const engine = new OcrDocumentEngine({
-    analyzer: new InProcessDocumentImageAnalyzer(),
+    analyzer,
     ocr,
     registry: new SandboxGovernmentRegistry({ latencyMs: 0 }),
     now: () => new Date('2026-01-15T12:00:00Z'),
   });
-  afterAll(() => ocr.close());
+  afterAll(() => Promise.all([ocr.close(), analyzer.close()]));
 
-  const idCardInput = (
-    card: ReturnType<typeof renderIdCard>,
-    over: Partial<DocumentEngineInput> = {},
-  ): DocumentEngineInput => ({
+  const idCardInput = (card: RenderedIdCard, over: Partial<DocumentEngineInput> = {}): DocumentEngineInput => ({
     country: 'CO',
     documentType: 'national-id',
     front: card.front,
@@ -37,7 +37,7 @@ describe('OcrDocumentEngine', () => {
   });
 
   it('validates an identity card whose MRZ is valid and matches the account (every subvalidation passes)', async () => {
-    const card = renderIdCard();
+    const card = await renderIdCard();
     const started = performance.now();
     const result = await engine.validate(idCardInput(card));
     console.log(`document engine, TD1 card (2 sides, all checks): ${Math.round(performance.now() - started)} ms`);
@@ -55,7 +55,7 @@ describe('OcrDocumentEngine', () => {
   });
 
   it('fails a passport whose MRZ has a wrong check digit, naming the field', async () => {
-    const passport = renderPassport({ corruptCheckDigit: 'birth_date' });
+    const passport = await renderPassport({ corruptCheckDigit: 'birth_date' });
     const result = await engine.validate({
       country: 'ALL',
       documentType: 'passport',
@@ -72,7 +72,7 @@ describe('OcrDocumentEngine', () => {
   });
 
   it('fails data consistency when the account holder has another name than the document', async () => {
-    const card = renderIdCard();
+    const card = await renderIdCard();
     const result = await engine.validate(
       idCardInput(card, {
         expected: mismatchedNameExpectation(card.person),

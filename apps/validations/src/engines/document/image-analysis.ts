@@ -3,6 +3,7 @@
 // sharpness, screen-grid periodicity and a dark frame, and the editing software named in the file's metadata.
 // Pure and synchronous: it runs on the document worker thread (document.worker.ts).
 
+import { colour, gridStrength, laplacianVariance } from '../image/metrics';
 import {
   binarize,
   cropGray,
@@ -13,7 +14,6 @@ import {
   shrinkGray,
   toGray,
 } from '../image/raster';
-import { colour, gridStrength, laplacianVariance } from '../image/metrics';
 import { editingSoftware } from './metadata';
 
 export interface ImageMetrics {

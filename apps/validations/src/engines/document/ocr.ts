@@ -28,10 +28,12 @@ export function defaultLangPath(): string {
 export class TesseractRecognizer implements TextRecognizer {
   private mrzWorker?: Promise<Worker>;
   private textWorker?: Promise<Worker>;
+  private closed = false;
 
   constructor(private readonly options: OcrOptions = {}) {}
 
   private start(params: Record<string, string>): Promise<Worker> {
+    if (this.closed) return Promise.reject(new Error('the OCR engine is closed'));
     return (async () => {
       const worker = await createWorker('eng', OEM.LSTM_ONLY, {
         langPath: this.options.langPath ?? defaultLangPath(),
@@ -45,6 +47,7 @@ export class TesseractRecognizer implements TextRecognizer {
   }
 
   async readMrz(png: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
     this.mrzWorker ??= this.start({
       tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
@@ -54,12 +57,14 @@ export class TesseractRecognizer implements TextRecognizer {
   }
 
   async readText(png: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
     this.textWorker ??= this.start({ tessedit_pageseg_mode: PSM.AUTO });
     const { data } = await (await this.textWorker).recognize(png);
     return data.text;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const workers = [this.mrzWorker, this.textWorker].filter((w): w is Promise<Worker> => w !== undefined);
     this.mrzWorker = this.textWorker = undefined;
     await Promise.all(workers.map(async (w) => (await w).terminate()));

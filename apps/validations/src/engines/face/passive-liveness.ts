@@ -52,8 +52,8 @@ function normalizeWidth(gray: { width: number; height: number; data: Uint8Array 
 }
 
 /**
- * score = (no screen grid) × (½ sharpness term + ½ colour term), each term clamped to 0..1:
- * sharpness: (variance of the Laplacian of the face at 160 px − 20) / 180; colour: (mean chroma − 4) / 16.
+ * score = (no screen grid) × (0.4 × sharpness term + 0.6 × colour term), each term clamped to 0..1:
+ * sharpness: (variance of the Laplacian of the inner face at 160 px − 10) / 150; colour: (mean chroma − 4) / 16.
  * Passed when score ≥ 0.5.
  */
 export function passiveLiveness(image: Raster, box: FaceBox): LivenessResult {
@@ -63,9 +63,9 @@ export function passiveLiveness(image: Raster, box: FaceBox): LivenessResult {
   const sharpness = laplacianVariance(normalizeWidth(inner));
   const { meanChroma } = colour(face);
   const grid = gridStrength(gray);
-  const sharpTerm = Math.min(1, Math.max(0, (sharpness - 20) / 180));
+  const sharpTerm = Math.min(1, Math.max(0, (sharpness - 10) / 150));
   const colourTerm = Math.min(1, Math.max(0, (meanChroma - 4) / 16));
-  const score = (grid > 4 ? 0 : 1) * (0.5 * sharpTerm + 0.5 * colourTerm);
+  const score = (grid > 4 ? 0 : 1) * (0.4 * sharpTerm + 0.6 * colourTerm);
   const rounded = Math.round(score * 1000) / 1000;
   return {
     score: rounded,

@@ -61,7 +61,7 @@ export function decodeImage(bytes: Buffer): Raster {
 }
 
 export function encodePng(raster: Raster | GrayRaster): Buffer {
-  const rgba = raster.data.length === raster.width * raster.height ? grayToRgba(raster) : (raster as Raster);
+  const rgba = raster.data.length === raster.width * raster.height ? grayToRgba(raster) : raster;
   const png = new PNG({ width: rgba.width, height: rgba.height });
   png.data = Buffer.from(rgba.data.buffer, rgba.data.byteOffset, rgba.data.byteLength);
   // filterType 0: pngjs's adaptive filter choice is ~100x slower under jest's module sandbox.

@@ -64,6 +64,11 @@ export function verifyMrz(lines: string[], now: Date): MrzVerification | undefin
     else invalidFields.push({ field: d.field, error: d.error });
   }
   const f = result.fields;
+  // The lines as read, with the library's corrections of OCR ambiguities applied.
+  const corrected = lines.map((line) => [...line]);
+  for (const d of result.details)
+    for (const c of d.autocorrect)
+      if (corrected[c.line]?.[c.column] === c.original) corrected[c.line][c.column] = c.corrected;
   const optionalData = [f.optional1, f.optional2, f.personalNumber]
     .map((v) => (v ? v.replace(/<+$/g, '').replace(/^<+/, '') : ''))
     .filter((v) => v.length > 0);
@@ -82,7 +87,7 @@ export function verifyMrz(lines: string[], now: Date): MrzVerification | undefin
       nationality: f.nationality ?? undefined,
       sex: f.sex ?? undefined,
       issuingCountry: f.issuingState ?? undefined,
-      mrz: lines,
+      mrz: corrected.map((chars) => chars.join('')),
     },
   };
 }
