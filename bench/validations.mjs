@@ -1,7 +1,7 @@
 // Scenario `validations` of `npm run bench`: the validators suite's engines under load while its
 // API keeps answering.
 //
-// (a) Face comparisons: a face enrolled from a photo of @vladmandic/face-api's demo set, then
+// (a) Face comparisons: a face enrolled from a portrait cut from @vladmandic/face-api's demo set, then
 //     BENCH_VALIDATIONS_FACES face-recognition validations (default 40) created and their photos
 //     uploaded, BENCH_VALIDATIONS_CONCURRENCY at a time (default 4). Reported: comparisons per
 //     second (finished validations / wall time) and p50/p99 from the upload of a photo to its
@@ -12,7 +12,7 @@
 //     document validations per second and p50/p99 upload -> finished.
 // Needs the engines in dist/ (npm run build); a part whose engine or fixtures are missing is
 // skipped with a note.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -109,18 +109,25 @@ export async function validationsScenario(ctx) {
     'the demo key at the validations service',
   );
 
+  let testing;
+  try {
+    testing = require(path.join(repoRoot, 'dist/apps/validations/src/engines/testing/index.js'));
+  } catch {
+    testing = undefined;
+  }
+
   // (a) face comparisons, with GET /v1/validations/{id} measured meanwhile
-  const faceDir = path.join(repoRoot, 'node_modules/@vladmandic/face-api/demo');
-  if (!existsSync(path.join(faceDir, 'sample1.jpg'))) {
-    result.face = { skipped: 'the face model package (@vladmandic/face-api) is not installed' };
+  if (!testing || !existsSync(path.join(repoRoot, 'node_modules/@vladmandic/face-api/demo/sample1.jpg'))) {
+    result.face = { skipped: 'the face model package or the engines test helpers (dist/) are missing' };
   } else {
-    const photo = readFileSync(path.join(faceDir, 'sample1.jpg'));
+    // Portraits cut from the face-api samples: the enrolled one and another capture of the same person.
+    const [enrolled, photo] = await testing.samePersonPhotos();
     const enrollment = await call(base, key, 'POST', '/v1/enrollments', {
       type: 'face-recognition',
       user_authorized: true,
       account_id: 'bench-face',
     });
-    await put(enrollment.file_upload_link, photo);
+    await put(enrollment.file_upload_link, enrolled);
     await waitFor(
       async () => (await call(base, key, 'GET', `/v1/enrollments/${enrollment.enrollment_id}`)).face_enrolled,
       120_000,
@@ -197,5 +204,6 @@ export async function validationsScenario(ctx) {
       `validations: ${document.per_second} document validations/s, upload -> finished p50 ${document.upload_to_finished_ms.p50} ms, p99 ${document.upload_to_finished_ms.p99} ms (${JSON.stringify(document.outcomes)})`,
     );
   }
+  await testing?.closeTestRenderer();
   return { result };
 }

@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { closeDb, eventually, repoRoot } from '@kyc/testing';
-import { decodeImage, encodeJpeg } from '../../src/engines/image/raster';
-import { renderIdCard, renderPassport } from '../../src/engines/testing/document-images';
+import { closeDb, eventually } from '@kyc/testing';
+import {
+  closeTestRenderer,
+  differentPeoplePhotos,
+  faceCrop,
+  recapturedFacePhoto,
+  renderIdCard,
+  renderPassport,
+  SAMPLE_FACES,
+  samePersonPhotos,
+} from '../../src/engines/testing';
 import {
   collectTopic,
   expectError,
@@ -11,19 +17,6 @@ import {
   ValidationsStack,
   waitFinished,
 } from './validations-helpers';
-
-const sample = (n: number) =>
-  readFileSync(path.join(repoRoot, `node_modules/@vladmandic/face-api/demo/sample${n}.jpg`));
-
-/** The photo mirrored left to right: another picture of the same people. */
-function mirrored(jpeg: Buffer): Buffer {
-  const r = decodeImage(jpeg);
-  const out = new Uint8Array(r.data.length);
-  for (let y = 0; y < r.height; y++)
-    for (let x = 0; x < r.width; x++)
-      out.set(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 4), (y * r.width + (r.width - 1 - x)) * 4);
-  return encodeJpeg({ width: r.width, height: r.height, data: out }, 85);
-}
 
 const ENGINE_MS = 180_000;
 
@@ -39,6 +32,7 @@ describe('validations end to end with the engines', () => {
 
   afterAll(async () => {
     await enrollmentsFinished?.stop();
+    await closeTestRenderer();
     await s?.close();
     await closeDb();
   });
@@ -53,7 +47,7 @@ describe('validations end to end with the engines', () => {
         account_id: 'face-user',
       });
       enrollmentId = res.body.enrollment_id;
-      expect((await upload(res.body.file_upload_link, sample(2))).status).toBe(200);
+      expect((await upload(res.body.file_upload_link, (await samePersonPhotos())[0])).status).toBe(200);
       await eventually(
         async () => expect((await s.api.get(`/v1/enrollments/${enrollmentId}`)).body.face_enrolled).toBe(true),
         { timeoutMs: ENGINE_MS, intervalMs: 500 },
@@ -71,7 +65,7 @@ describe('validations end to end with the engines', () => {
         });
         expect(res.status).toBe(201);
         expect(res.body).toMatchObject({ threshold: 0.65, subvalidations: ['similarity', 'passive_liveness'] });
-        expect((await upload(res.body.instructions.file_upload_link, mirrored(sample(2)))).status).toBe(200);
+        expect((await upload(res.body.instructions.file_upload_link, (await samePersonPhotos())[1])).status).toBe(200);
         const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
         expect(v).toMatchObject({
           validation_status: 'success',
@@ -99,7 +93,7 @@ describe('validations end to end with the engines', () => {
           user_authorized: 'true',
           account_id: 'face-user',
         });
-        await upload(res.body.instructions.file_upload_link, sample(5));
+        await upload(res.body.instructions.file_upload_link, (await differentPeoplePhotos())[1]);
         const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
         expect(v).toMatchObject({
           validation_status: 'failure',
@@ -143,7 +137,7 @@ describe('validations end to end with the engines', () => {
         country: 'CO',
         fraud_reason: 'fraudster',
       });
-      await upload(res.body.file_upload_link, sample(5));
+      await upload(res.body.file_upload_link, await faceCrop(SAMPLE_FACES.s5Right));
       await eventually(
         async () => expect((await s.api.get(`/v1/enrollments/${res.body.enrollment_id}`)).body.status).toBe('success'),
         { timeoutMs: ENGINE_MS, intervalMs: 500 },
@@ -165,8 +159,11 @@ describe('validations end to end with the engines', () => {
           account_id: 'face-user',
           country: 'CO',
         });
-        await upload(blocked.body.instructions.file_upload_link, mirrored(sample(5)));
-        await upload(clean.body.instructions.file_upload_link, sample(2));
+        await upload(
+          blocked.body.instructions.file_upload_link,
+          await faceCrop(SAMPLE_FACES.s5Right, { margin: 1.1, width: 360, brightness: 25, quality: 60 }),
+        );
+        await upload(clean.body.instructions.file_upload_link, (await samePersonPhotos())[0]);
         const hit = await waitFinished(s.api, blocked.body.validation_id, ENGINE_MS);
         expect(hit).toMatchObject({
           validation_status: 'failure',
@@ -192,7 +189,7 @@ describe('validations end to end with the engines', () => {
     it(
       'accepts an ID card with a valid MRZ and reads its data',
       async () => {
-        const card = renderIdCard({ encoding: 'jpeg' });
+        const card = await renderIdCard({ encoding: 'jpeg' });
         const res = await createDoc();
         await upload(res.body.instructions.front_url, card.front);
         await upload(res.body.instructions.reverse_url, card.reverse);
@@ -222,7 +219,7 @@ describe('validations end to end with the engines', () => {
         });
         await upload(
           res.body.instructions.front_url,
-          renderPassport({ corruptCheckDigit: 'document_number', encoding: 'jpeg' }).image,
+          (await renderPassport({ corruptCheckDigit: 'document_number', encoding: 'jpeg' })).image,
         );
         const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
         expect(v).toMatchObject({
@@ -249,7 +246,7 @@ describe('validations end to end with the engines', () => {
           country: 'ALL',
           document_type: 'passport',
         });
-        await upload(res.body.instructions.front_url, renderPassport({ encoding: 'jpeg' }).image);
+        await upload(res.body.instructions.front_url, (await renderPassport({ encoding: 'jpeg' })).image);
         const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
         expect(v).toMatchObject({ validation_status: 'failure', declined_reason: 'data_mismatch' });
       },
@@ -267,7 +264,7 @@ describe('validations end to end with the engines', () => {
       it(
         'queues the validation for operators, who approve or decline it',
         async () => {
-          const passport = renderPassport({ encoding: 'jpeg' }).image;
+          const passport = (await renderPassport({ encoding: 'jpeg' })).image;
           const ids: string[] = [];
           for (let i = 0; i < 2; i++) {
             const res = await s.api.post('/v1/validations', {
@@ -316,7 +313,7 @@ describe('validations end to end with the engines', () => {
             document_type: 'passport',
             skip_unavailable_manual_review: 'true',
           });
-          await upload(res.body.instructions.front_url, renderPassport({ encoding: 'jpeg' }).image);
+          await upload(res.body.instructions.front_url, (await renderPassport({ encoding: 'jpeg' })).image);
           const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
           expect(v).toMatchObject({ validation_status: 'success', manual_review_status: 'unavailable' });
         },
@@ -336,7 +333,7 @@ describe('validations end to end with the engines', () => {
         });
         await upload(
           first.body.instructions.front_url,
-          renderPassport({ corruptCheckDigit: 'birth_date', encoding: 'jpeg' }).image,
+          (await renderPassport({ corruptCheckDigit: 'birth_date', encoding: 'jpeg' })).image,
         );
         expect((await waitFinished(s.api, first.body.validation_id, ENGINE_MS)).validation_status).toBe('failure');
         const retry = await s.api.post('/v1/validations', {
@@ -362,7 +359,7 @@ describe('validations end to end with the engines', () => {
           'validation_failed',
           'retry_of_id',
         );
-        await upload(retry.body.instructions.front_url, renderPassport({ encoding: 'jpeg' }).image);
+        await upload(retry.body.instructions.front_url, (await renderPassport({ encoding: 'jpeg' })).image);
         expect((await waitFinished(s.api, retry.body.validation_id, ENGINE_MS)).validation_status).toBe('success');
         await s.api.delete('/v1/config?validator=document-validation');
       },
