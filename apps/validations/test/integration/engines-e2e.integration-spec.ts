@@ -1,4 +1,5 @@
 import { closeDb, eventually } from '@kyc/testing';
+
 import {
   closeTestRenderer,
   differentPeoplePhotos,
@@ -6,8 +7,8 @@ import {
   recapturedFacePhoto,
   renderIdCard,
   renderPassport,
-  SAMPLE_FACES,
   samePersonPhotos,
+  SAMPLE_FACES,
 } from '../../src/engines/testing';
 import {
   collectTopic,
@@ -101,6 +102,26 @@ describe('validations end to end with the engines', () => {
           declined_reason: 'similarity_threshold_not_passed',
         });
         expect(v.details.face_recognition_validations.confidence_score).toBeLessThan(0.65);
+      },
+      ENGINE_MS,
+    );
+
+    it(
+      'declines a re-captured photo (print on a screen) on passive liveness',
+      async () => {
+        const res = await s.api.post('/v1/validations', {
+          type: 'face-recognition',
+          user_authorized: 'true',
+          account_id: 'face-user',
+          subvalidations: ['passive_liveness'],
+        });
+        await upload(res.body.instructions.file_upload_link, await recapturedFacePhoto());
+        const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
+        expect(v).toMatchObject({
+          validation_status: 'failure',
+          declined_reason: 'passive_liveness_failed',
+          details: { face_recognition_validations: { passive_liveness_status: 'failure' } },
+        });
       },
       ENGINE_MS,
     );

@@ -87,7 +87,10 @@ export async function waitFinished(api: ApiClient, id: string, timeoutMs = 30_00
 /** PUTs a file to an upload link as Base64 text. */
 export const upload = (link: string, data: Buffer, contentType = 'text/plain') =>
   fetch(link, { method: 'PUT', headers: { 'content-type': contentType }, body: data.toString('base64') }).then(
-    async (r) => ({ status: r.status, body: (await r.json().catch(() => undefined)) as any }),
+    async (r): Promise<{ status: number; body: any }> => ({
+      status: r.status,
+      body: await r.json().catch(() => undefined),
+    }),
   );
 
 /** Collects the messages of a topic (from the beginning) in the background. */
