@@ -50,8 +50,10 @@ export function decodeImage(bytes: Buffer): Raster {
       return { width: img.width, height: img.height, data: img.data };
     }
     if (format === 'png') {
+      // IHDR's width and height, checked before pngjs allocates the pixels.
+      if (bytes.length < 24 || bytes.readUInt32BE(16) * bytes.readUInt32BE(20) > MAX_IMAGE_MEGAPIXELS * 1e6)
+        throw new Error(`more than ${MAX_IMAGE_MEGAPIXELS} megapixels`);
       const png = PNG.sync.read(bytes);
-      if (png.width * png.height > MAX_IMAGE_MEGAPIXELS * 1e6) throw new Error('image too large');
       return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
     }
   } catch (err) {
