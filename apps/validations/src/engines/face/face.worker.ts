@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs';
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 
 import type { DetectedFace, FaceDescription } from '../engine.ports';
-import { decodeImage } from '../image/raster';
+import { decodeImage, shrinkRaster } from '../image/raster';
 import { serve } from '../worker/worker-host';
 import { passiveLiveness } from './passive-liveness';
 
@@ -17,6 +17,8 @@ export interface FaceWorkerData {
   modelPath?: string;
   minConfidence?: number;
   maxFaces?: number;
+  /** Larger photos are scaled down to this longer side before detection (default 1920); boxes are reported in the original's pixels. */
+  maxSide?: number;
 }
 
 const options = (workerData ?? {}) as FaceWorkerData;
@@ -35,7 +37,8 @@ async function init(): Promise<void> {
 
 async function describe(image: Uint8Array): Promise<FaceDescription & { ms: number }> {
   const started = performance.now();
-  const raster = decodeImage(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+  const original = decodeImage(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+  const { raster, factor } = shrinkRaster(original, options.maxSide ?? 1920);
   const rgb = new Int32Array(raster.width * raster.height * 3);
   for (let p = 0, i = 0; i < raster.data.length; i += 4, p += 3) {
     rgb[p] = raster.data[i];
@@ -57,16 +60,16 @@ async function describe(image: Uint8Array): Promise<FaceDescription & { ms: numb
     const faces: DetectedFace[] = found
       .map((f) => ({
         box: {
-          x: Math.round(f.detection.box.x),
-          y: Math.round(f.detection.box.y),
-          width: Math.round(f.detection.box.width),
-          height: Math.round(f.detection.box.height),
+          x: Math.round(f.detection.box.x * factor),
+          y: Math.round(f.detection.box.y * factor),
+          width: Math.round(f.detection.box.width * factor),
+          height: Math.round(f.detection.box.height * factor),
         },
         score: Math.round(f.detection.score * 1000) / 1000,
         descriptor: Array.from(f.descriptor),
       }))
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-    const liveness = faces.length ? passiveLiveness(raster, faces[0].box) : undefined;
+    const liveness = faces.length ? passiveLiveness(original, faces[0].box) : undefined;
     return {
       faces,
       ...(liveness ? { liveness: { score: liveness.score, passed: liveness.passed, method: liveness.method } } : {}),

@@ -50,8 +50,10 @@ export function decodeImage(bytes: Buffer): Raster {
       return { width: img.width, height: img.height, data: img.data };
     }
     if (format === 'png') {
+      // IHDR's width and height, checked before pngjs allocates the pixels.
+      if (bytes.length < 24 || bytes.readUInt32BE(16) * bytes.readUInt32BE(20) > MAX_IMAGE_MEGAPIXELS * 1e6)
+        throw new Error(`more than ${MAX_IMAGE_MEGAPIXELS} megapixels`);
       const png = PNG.sync.read(bytes);
-      if (png.width * png.height > MAX_IMAGE_MEGAPIXELS * 1e6) throw new Error('image too large');
       return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
     }
   } catch (err) {
@@ -165,4 +167,37 @@ export function binarize(gray: GrayRaster, threshold = otsuThreshold(gray)): Gra
   const out = new Uint8Array(gray.data.length);
   for (let i = 0; i < out.length; i++) out[i] = gray.data[i] <= threshold ? 0 : 255;
   return { width: gray.width, height: gray.height, data: out };
+}
+
+/** Area-average downscale of an RGBA image so that its longer side is at most maxSide (returns the scale factor applied). */
+export function shrinkRaster(raster: Raster, maxSide: number): { raster: Raster; factor: number } {
+  const longer = Math.max(raster.width, raster.height);
+  if (longer <= maxSide) return { raster, factor: 1 };
+  const f = longer / maxSide;
+  const w = Math.max(1, Math.round(raster.width / f));
+  const h = Math.max(1, Math.round(raster.height / f));
+  const out = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    const sy0 = Math.floor(y * f);
+    const sy1 = Math.min(raster.height, Math.max(sy0 + 1, Math.floor((y + 1) * f)));
+    for (let x = 0; x < w; x++) {
+      const sx0 = Math.floor(x * f);
+      const sx1 = Math.min(raster.width, Math.max(sx0 + 1, Math.floor((x + 1) * f)));
+      const sums = [0, 0, 0];
+      for (let sy = sy0; sy < sy1; sy++)
+        for (let sx = sx0; sx < sx1; sx++) {
+          const i = (sy * raster.width + sx) * 4;
+          sums[0] += raster.data[i];
+          sums[1] += raster.data[i + 1];
+          sums[2] += raster.data[i + 2];
+        }
+      const n = (sy1 - sy0) * (sx1 - sx0);
+      const o = (y * w + x) * 4;
+      out[o] = sums[0] / n;
+      out[o + 1] = sums[1] / n;
+      out[o + 2] = sums[2] / n;
+      out[o + 3] = 255;
+    }
+  }
+  return { raster: { width: w, height: h, data: out }, factor: f };
 }

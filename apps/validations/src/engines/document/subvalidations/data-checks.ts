@@ -119,7 +119,7 @@ export class DataConsistencySubvalidation implements DocumentSubvalidation {
   }
 }
 
-/** The national number is on file in the government registry, under the same name and date of birth. */
+/** The national number is on file in the government registry, under the same name and date of birth (national documents only). */
 export class GovernmentDatabaseSubvalidation implements DocumentSubvalidation {
   readonly name = 'government_database';
   enabled = (input: DocumentEngineInput) => input.checks.governmentDatabase;
@@ -127,6 +127,7 @@ export class GovernmentDatabaseSubvalidation implements DocumentSubvalidation {
   constructor(private readonly registry: GovernmentRegistry) {}
 
   async run(context: DocumentContext): Promise<SubvalidationOutcome> {
+    if (!isNationalDocument(context.input)) return skipped(this.name, 'not_a_national_id');
     const number = context.nationalNumber ?? context.extracted.documentNumber;
     if (!number) return skipped(this.name, 'number_not_available');
     let answer: Awaited<ReturnType<GovernmentRegistry['lookup']>>;
