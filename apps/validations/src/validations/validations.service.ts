@@ -358,6 +358,9 @@ export class ValidationsService implements OnModuleInit {
   private async purge(m: EntityManager, id: string): Promise<void> {
     const v = await this.state.lock(m, id);
     if (!v?.deletedAt) return;
+    // The job of an earlier delete (restored since, then deleted again) leaves it to the later one.
+    const window = this.config.VALIDATIONS_RESTORE_DAYS * 86_400_000;
+    if (v.deletedAt.getTime() + window > this.clock.now().getTime()) return;
     await this.media.deleteOf(m, 'validation', [id]);
     await m.getRepository(ValidationEntity).delete({ id });
   }

@@ -15,6 +15,7 @@ import {
   TestTenant,
 } from '@kyc/testing';
 import { Consumer } from 'kafkajs';
+import type { ServiceOptions } from '@kyc/platform';
 
 import { validationsService } from '../../src/app.module';
 
@@ -30,19 +31,27 @@ export interface ValidationsStack {
 }
 
 /** Account (tenants, users) + validations with an SMTP sink, and a tenant whose key validations accepts. */
-export async function startValidationsStack(env: Record<string, string> = {}): Promise<ValidationsStack> {
+export async function startValidationsStack(
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<ValidationsStack> {
   const smtp = await startSmtpSink();
   // The account service runs as its own process (from dist/, like the stack): tests use it over HTTP only.
   const [account, validations] = await Promise.all([
     freePort().then((port) =>
       startProcess('account', port, { KAFKA_CONSUMER_GROUP: `account-${randomUUID().slice(0, 8)}` }),
     ),
-    startInProcess('validations', validationsService, {
-      VALIDATIONS_SMTP_URL: smtp.url,
-      VALIDATIONS_SECRET_KEY: 'integration-test-secret-key',
-      JOBS_POLL_MS: '100',
-      ...env,
-    }),
+    startInProcess(
+      'validations',
+      validationsService,
+      {
+        VALIDATIONS_SMTP_URL: smtp.url,
+        VALIDATIONS_SECRET_KEY: 'integration-test-secret-key',
+        JOBS_POLL_MS: '100',
+        ...env,
+      },
+      options,
+    ),
   ]);
   const tenant = await createTenant(account.url, [validations.url]);
   return {
