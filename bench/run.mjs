@@ -707,6 +707,11 @@ const scenarios = [
   },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
   { name: 'customers', services: ['checks', 'account', 'identity', 'customers'], run: customersScenario },
+  {
+    name: 'validations',
+    services: ['validations', 'account', 'identity', 'checks'],
+    run: async (ctx) => (await import('./validations.mjs')).validationsScenario(ctx),
+  },
 ];
 
 let stackPromise = null;

@@ -70,6 +70,15 @@ async function checksUploadSigningKey(dir) {
   return (await readFile(file, 'utf8')).trim();
 }
 
+async function validationsSecretKey(dir) {
+  const file = path.join(dir, 'validations-secret.key');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
+}
+
 async function call(url, { method = 'GET', token, body } = {}) {
   const res = await fetch(url, {
     method,
@@ -142,8 +151,8 @@ export function serviceNames() {
  * options: stackDir, ports { postgres, kafka, kafkaController, services: {name: port} },
  *          databaseUrl / kafkaBrokers (use external ones, start neither), services (names to
  *          start, default all; [] for infrastructure only), serviceEnv, seed, log.
- *          With account: an SMTP sink for its email actions (ports.smtp, else STACK_SMTP_PORT, else
- *          2525 or any free port), storing messages under <stackDir>/mail/.
+ *          With account or validations: an SMTP sink for email actions and e-mail OTPs (ports.smtp,
+ *          else STACK_SMTP_PORT, else 2525 or any free port), storing messages under <stackDir>/mail/.
  */
 export async function startStack(options = {}) {
   const log = options.log ?? (() => {});
@@ -188,7 +197,7 @@ export async function startStack(options = {}) {
     await ensureTopics(kafka.brokers, TOPIC_SPECS);
     const keys = await signingKeys(path.join(stackDir, 'keys'));
     let smtp;
-    if (names.includes('account')) {
+    if (names.includes('account') || names.includes('validations')) {
       const smtpPort = ports.smtp ?? (process.env.STACK_SMTP_PORT ? Number(process.env.STACK_SMTP_PORT) : undefined);
       smtp = await startSmtpSink({ dir: path.join(stackDir, 'mail'), port: smtpPort, log });
       stoppers.push(smtp.stop);
@@ -221,6 +230,12 @@ export async function startStack(options = {}) {
             ? {
                 CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')),
                 CHECKS_UPLOAD_SIGNING_KEY: await checksUploadSigningKey(path.join(stackDir, 'keys')),
+              }
+            : {}),
+          ...(name === 'validations'
+            ? {
+                VALIDATIONS_SECRET_KEY: await validationsSecretKey(path.join(stackDir, 'keys')),
+                VALIDATIONS_SMTP_URL: smtp.url,
               }
             : {}),
           ...(options.serviceEnv ?? {}),

@@ -1,10 +1,16 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
-
 import { loadValidationsConfig, ValidationsConfig } from './config/validations.config';
 import { validationsEntities, validationsMigrations } from './database/validations.datasource';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+import { AccountsModule } from './accounts/accounts.module';
+import { EnrollmentsModule } from './enrollments/enrollments.module';
+import { StatusModule } from './status/status.module';
+import { TenantFeaturesModule } from './tenant-features/tenant-features.module';
+import { ValidationsModule } from './validations/validations.module';
+import { ValidatorConfigModule } from './validator-config/validator-config.module';
+
+/** Validations API: the validators suite (accounts, enrollments, validations, config, status, review queue). */
 @Module({})
 export class AppModule {
   static register(config: ValidationsConfig, options: ServiceOptions = {}): DynamicModule {
@@ -17,6 +23,12 @@ export class AppModule {
           migrations: validationsMigrations,
           clock: options.clock,
         }),
+        AccountsModule,
+        EnrollmentsModule,
+        ValidationsModule,
+        ValidatorConfigModule,
+        TenantFeaturesModule,
+        StatusModule,
       ],
     };
   }

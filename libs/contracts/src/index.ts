@@ -8,3 +8,5 @@ export * from './events/event-envelope';
 export * from './identity/api-key.claims';
 export * from './services';
 export * from './topics';
+export * from './validations/validation.enums';
+export * from './validations/validation.events';

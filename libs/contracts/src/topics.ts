@@ -17,7 +17,9 @@ export const TOPICS = {
   userState: 'account.users',
   roleState: 'account.roles',
   apiKeyState: 'identity.api-keys',
+  validationCreated: 'validations.validation.created',
   validationFinished: 'validations.validation.finished',
+  enrollmentFinished: 'validations.enrollment.finished',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -36,7 +38,9 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.userState, compacted: true, partitions: 1 },
   { name: TOPICS.roleState, compacted: true, partitions: 1 },
   { name: TOPICS.apiKeyState, compacted: true, partitions: 1 },
+  { name: TOPICS.validationCreated, compacted: false, partitions: 3 },
   { name: TOPICS.validationFinished, compacted: false, partitions: 3 },
+  { name: TOPICS.enrollmentFinished, compacted: false, partitions: 3 },
 ];
 
 /**

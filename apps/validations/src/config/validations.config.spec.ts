@@ -20,3 +20,38 @@ describe('validations configuration', () => {
     );
   });
 });
+
+describe('manual review schedule', () => {
+  it('is always available by default', () => {
+    const config = loadValidationsConfig(base);
+    expect(config.reviewAvailableAt(new Date('2026-11-22T03:00:00Z'))).toBe(true);
+  });
+
+  it('follows VALIDATIONS_REVIEW_HOURS (UTC) and VALIDATIONS_REVIEW_DAYS', () => {
+    const config = loadValidationsConfig({
+      ...base,
+      VALIDATIONS_REVIEW_HOURS: '8-18',
+      VALIDATIONS_REVIEW_DAYS: '1,2,3,4,5',
+    });
+    expect(config.reviewAvailableAt(new Date('2026-11-23T08:00:00Z'))).toBe(true); // Monday 08:00
+    expect(config.reviewAvailableAt(new Date('2026-11-23T17:59:00Z'))).toBe(true);
+    expect(config.reviewAvailableAt(new Date('2026-11-23T18:00:00Z'))).toBe(false);
+    expect(config.reviewAvailableAt(new Date('2026-11-22T10:00:00Z'))).toBe(false); // Sunday
+  });
+
+  it('wraps a night shift over midnight, and 0-0 is never', () => {
+    const night = loadValidationsConfig({ ...base, VALIDATIONS_REVIEW_HOURS: '22-6' });
+    expect(night.reviewAvailableAt(new Date('2026-11-23T23:00:00Z'))).toBe(true);
+    expect(night.reviewAvailableAt(new Date('2026-11-23T12:00:00Z'))).toBe(false);
+    const never = loadValidationsConfig({ ...base, VALIDATIONS_REVIEW_HOURS: '0-0' });
+    expect(never.reviewAvailableAt(new Date('2026-11-23T12:00:00Z'))).toBe(false);
+  });
+
+  it('refuses a malformed schedule, SMTP URL or short secret at boot', () => {
+    expect(() => loadValidationsConfig({ ...base, VALIDATIONS_REVIEW_HOURS: '8to18' })).toThrow(
+      /VALIDATIONS_REVIEW_HOURS/,
+    );
+    expect(() => loadValidationsConfig({ ...base, VALIDATIONS_SMTP_URL: 'http://x' })).toThrow(/VALIDATIONS_SMTP_URL/);
+    expect(() => loadValidationsConfig({ ...base, VALIDATIONS_SECRET_KEY: 'short' })).toThrow(/VALIDATIONS_SECRET_KEY/);
+  });
+});

@@ -1,18 +1,26 @@
-import {
-  EntityClass,
-  PLATFORM_MIGRATIONS,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadValidationsConfig } from '../config/validations.config';
+import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
+import { EnrollmentEntity } from '../enrollments/enrollment.entity';
+import { MediaEntity } from '../media/media.entity';
+import { SandboxPhoneMessageEntity } from '../otp/sandbox-phone-message.entity';
+import { TenantFeaturesEntity } from '../tenant-features/tenant-features.entity';
+import { ValidationEntity } from '../validations/validation.entity';
+import { ValidatorConfigEntity } from '../validator-config/validator-config.entity';
+import { ValidatorsSuite1764050000000 } from './migrations/1764050000000-validators-suite';
 
-/** Entities and migrations of the validations schema, in order. Features add theirs here. */
-export const validationsEntities: EntityClass[] = [];
-export const validationsMigrations = [...PLATFORM_MIGRATIONS];
+/** Entities and migrations of the validations schema, in order. */
+export const validationsEntities: EntityClass[] = [
+  ValidatorAccountEntity,
+  EnrollmentEntity,
+  ValidationEntity,
+  MediaEntity,
+  ValidatorConfigEntity,
+  TenantFeaturesEntity,
+  SandboxPhoneMessageEntity,
+];
+export const validationsMigrations = [...PLATFORM_MIGRATIONS, ValidatorsSuite1764050000000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

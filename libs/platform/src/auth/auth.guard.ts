@@ -74,6 +74,7 @@ export class AuthGuard implements CanActivate {
       role?.access_rules ?? [],
       claims.grant,
       claims.flow_id,
+      typeof claims.iat === 'number' ? new Date(claims.iat * 1000) : undefined,
     );
   }
 }

@@ -17,6 +17,8 @@ export class Caller {
     readonly accessRules: readonly unknown[],
     readonly grant?: string,
     readonly flowId?: string,
+    /** When the API key was issued (its `iat`): rules that apply only to keys created after a date read it. */
+    readonly keyIssuedAt?: Date,
   ) {}
 
   hasAny(...permissions: string[]): boolean {

@@ -1,0 +1,90 @@
+import type { DocumentEngineInput } from '../engine.ports';
+import { SandboxGovernmentRegistry } from '../government/sandbox-government-registry';
+import { mismatchedNameExpectation, type RenderedIdCard, renderIdCard, renderPassport } from '../testing';
+import { OcrDocumentEngine } from './document.engine';
+import { TesseractRecognizer } from './ocr';
+import { WorkerDocumentImageAnalyzer } from './worker-analyzer';
+
+const ALL_CHECKS = {
+  manipulation: true,
+  photoOfPhoto: true,
+  photocopy: true,
+  dataConsistency: true,
+  governmentDatabase: true,
+};
+
+jest.setTimeout(120_000);
+
+describe('OcrDocumentEngine', () => {
+  const ocr = new TesseractRecognizer();
+  const analyzer = new WorkerDocumentImageAnalyzer();
+  const engine = new OcrDocumentEngine({
+    analyzer,
+    ocr,
+    registry: new SandboxGovernmentRegistry({ latencyMs: 0 }),
+    now: () => new Date('2026-01-15T12:00:00Z'),
+  });
+  afterAll(() => Promise.all([ocr.close(), analyzer.close()]));
+
+  const idCardInput = (card: RenderedIdCard, over: Partial<DocumentEngineInput> = {}): DocumentEngineInput => ({
+    country: 'CO',
+    documentType: 'national-id',
+    front: card.front,
+    reverse: card.reverse,
+    expected: card.expected,
+    checks: ALL_CHECKS,
+    ...over,
+  });
+
+  it('validates an identity card whose MRZ is valid and matches the account (every subvalidation passes)', async () => {
+    const card = await renderIdCard();
+    const started = performance.now();
+    const result = await engine.validate(idCardInput(card));
+    console.log(`document engine, TD1 card (2 sides, all checks): ${Math.round(performance.now() - started)} ms`);
+    expect(result.subvalidations.filter((s) => s.status !== 'success')).toEqual([]);
+    expect(result.status).toBe('success');
+    expect(result.extracted).toMatchObject({
+      firstName: 'MARIA JOSE',
+      lastName: 'PEREZ GOMEZ',
+      documentNumber: card.person.documentNumber,
+      dateOfBirth: '1990-05-17',
+      expirationDate: '2034-05-16',
+      issuingCountry: 'COL',
+    });
+    expect(result.extracted.mrz).toEqual(card.mrz);
+  });
+
+  it('fails a passport whose MRZ has a wrong check digit, naming the field', async () => {
+    const passport = await renderPassport({ corruptCheckDigit: 'birth_date' });
+    const result = await engine.validate({
+      country: 'ALL',
+      documentType: 'passport',
+      front: passport.image,
+      expected: passport.expected,
+      checks: { ...ALL_CHECKS, manipulation: false, governmentDatabase: false },
+    });
+    expect(result.status).toBe('failure');
+    expect(result.declinedReason).toBe('invalid_mrz_check_digit');
+    expect(result.subvalidations.find((s) => s.name === 'mrz')).toMatchObject({
+      status: 'failure',
+      details: { failed_check_digits: ['birth_date'] },
+    });
+  });
+
+  it('fails data consistency when the account holder has another name than the document', async () => {
+    const card = await renderIdCard();
+    const result = await engine.validate(
+      idCardInput(card, {
+        expected: mismatchedNameExpectation(card.person),
+        checks: { ...ALL_CHECKS, manipulation: false },
+      }),
+    );
+    expect(result.status).toBe('failure');
+    expect(result.declinedReason).toBe('data_mismatch');
+    const consistency = result.subvalidations.find((s) => s.name === 'data_consistency');
+    expect(consistency?.details?.mismatches).toEqual([
+      { field: 'first_name', expected: 'Carlos Andrés', document: 'MARIA JOSE' },
+      { field: 'last_name', expected: 'Rodríguez Silva', document: 'PEREZ GOMEZ' },
+    ]);
+  });
+});

@@ -1,0 +1,154 @@
+// The document engine: reads the MRZ of the uploaded sides with OCR, verifies it with the mrz library,
+// and runs the subvalidations (always: mrz, document_number, document_expiration; per the tenant's
+// document_config: manipulation, photo_of_photo, photocopy, data_consistency, government_database).
+// The first failing subvalidation, in that order, gives the declined reason.
+
+import type {
+  DocumentEngine,
+  DocumentEngineInput,
+  DocumentEngineResult,
+  ExtractedDocumentData,
+  GovernmentRegistry,
+  SubvalidationOutcome,
+} from '../engine.ports';
+import { UnsupportedImageError } from '../image/raster';
+import type { SideAnalysis } from './image-analysis';
+import { extractMrz } from './mrz/mrz-lines';
+import { type MrzVerification, verifyMrz } from './mrz/mrz-parse';
+import { checkNationalId } from './national-id/national-id';
+import type { TextRecognizer } from './ocr';
+import {
+  DataConsistencySubvalidation,
+  DocumentNumberSubvalidation,
+  ExpirationSubvalidation,
+  GovernmentDatabaseSubvalidation,
+  isNationalDocument,
+  MrzSubvalidation,
+} from './subvalidations/data-checks';
+import {
+  ManipulationSubvalidation,
+  PhotocopySubvalidation,
+  PhotoOfPhotoSubvalidation,
+} from './subvalidations/image-checks';
+import {
+  type AnalyzedSide,
+  type DocumentContext,
+  type DocumentSubvalidation,
+  skipped,
+} from './subvalidations/subvalidation';
+
+/** Decodes and measures one side (on a worker thread in production: see document-image.worker.ts). */
+export interface DocumentImageAnalyzer {
+  analyze(image: Buffer): Promise<SideAnalysis>;
+}
+
+export interface DocumentEngineDeps {
+  analyzer: DocumentImageAnalyzer;
+  ocr: TextRecognizer;
+  registry: GovernmentRegistry;
+  now?: () => Date;
+}
+
+export class OcrDocumentEngine implements DocumentEngine {
+  private readonly subvalidations: DocumentSubvalidation[];
+
+  constructor(private readonly deps: DocumentEngineDeps) {
+    this.subvalidations = [
+      new MrzSubvalidation(),
+      new DocumentNumberSubvalidation(),
+      new ExpirationSubvalidation(),
+      new ManipulationSubvalidation(),
+      new PhotoOfPhotoSubvalidation(),
+      new PhotocopySubvalidation(),
+      new DataConsistencySubvalidation(),
+      new GovernmentDatabaseSubvalidation(deps.registry),
+    ];
+  }
+
+  async validate(input: DocumentEngineInput): Promise<DocumentEngineResult> {
+    const now = this.deps.now?.() ?? new Date();
+    const sides: AnalyzedSide[] = [];
+    try {
+      // The reverse first: TD1 cards print the MRZ there.
+      if (input.reverse) sides.push({ side: 'reverse', analysis: await this.deps.analyzer.analyze(input.reverse) });
+      if (input.front) sides.push({ side: 'front', analysis: await this.deps.analyzer.analyze(input.front) });
+    } catch (err) {
+      if (err instanceof UnsupportedImageError)
+        return {
+          status: 'failure',
+          declinedReason: 'unreadable_image',
+          extracted: {},
+          subvalidations: [
+            { name: 'image', status: 'failure', reason: 'unreadable_image', details: { error: err.message } },
+          ],
+        };
+      throw err;
+    }
+    if (sides.length === 0)
+      return {
+        status: 'failure',
+        declinedReason: 'missing_image',
+        extracted: {},
+        subvalidations: [{ name: 'image', status: 'failure', reason: 'missing_image' }],
+      };
+
+    const found = await this.readMrz(sides, now);
+    const extracted: ExtractedDocumentData = found?.mrz.extracted ?? {};
+    const nationalNumber = this.nationalNumber(input, found?.mrz);
+    let visual: Promise<string | undefined> | undefined;
+    const context: DocumentContext = {
+      input,
+      now,
+      sides,
+      mrzSide: found?.side,
+      mrz: found?.mrz,
+      extracted,
+      nationalNumber,
+      visualText: () => (visual ??= this.readVisualZone(sides)),
+    };
+
+    const outcomes: SubvalidationOutcome[] = [];
+    for (const sub of this.subvalidations)
+      outcomes.push(sub.enabled(input) ? await sub.run(context) : skipped(sub.name, 'disabled'));
+    const failed = outcomes.find((o) => o.status === 'failure');
+    return {
+      status: failed ? 'failure' : 'success',
+      ...(failed ? { declinedReason: failed.reason } : {}),
+      extracted,
+      subvalidations: outcomes,
+    };
+  }
+
+  /** OCR of the bottom band of each side, then of each whole side, until an MRZ that parses is found. */
+  private async readMrz(
+    sides: AnalyzedSide[],
+    now: Date,
+  ): Promise<{ side: 'front' | 'reverse'; mrz: MrzVerification } | undefined> {
+    let fallback: { side: 'front' | 'reverse'; mrz: MrzVerification } | undefined;
+    for (const pass of ['mrzBandPng', 'fullPng'] as const) {
+      for (const { side, analysis } of sides) {
+        const lines = extractMrz(await this.deps.ocr.readMrz(analysis[pass]));
+        if (!lines) continue;
+        const mrz = verifyMrz(lines.lines, now);
+        if (!mrz) continue;
+        if (mrz.valid || mrz.failedCheckDigits.length === 0) return { side, mrz };
+        fallback ??= { side, mrz };
+      }
+      if (fallback) return fallback;
+    }
+    return undefined;
+  }
+
+  private async readVisualZone(sides: AnalyzedSide[]): Promise<string | undefined> {
+    const side = sides.find((s) => s.side === 'front') ?? sides[0];
+    return side ? this.deps.ocr.readText(side.analysis.fullPng) : undefined;
+  }
+
+  /** The typed number when given, else a number from the MRZ's optional data or number field that passes the country's algorithm. */
+  private nationalNumber(input: DocumentEngineInput, mrz: MrzVerification | undefined): string | undefined {
+    if (input.expected.documentNumber) return input.expected.documentNumber;
+    if (!mrz || !isNationalDocument(input)) return mrz?.extracted.documentNumber;
+    const candidates = [...mrz.optionalData, mrz.extracted.documentNumber ?? ''].filter(Boolean);
+    return candidates.find((c) => checkNationalId(input.country, c)?.valid) ?? candidates[0];
+  }
+}

@@ -1,0 +1,92 @@
+// Everything the document engine measures on one uploaded side, in one pass over the decoded pixels:
+// the images handed to OCR (the bottom band where an MRZ is printed, and the whole side), colour,
+// sharpness, screen-grid periodicity and a dark frame, and the editing software named in the file's metadata.
+// Pure and synchronous: it runs on the document worker thread (document.worker.ts).
+
+import { colour, gridStrength, laplacianVariance } from '../image/metrics';
+import {
+  binarize,
+  cropGray,
+  decodeImage,
+  encodePng,
+  type GrayRaster,
+  imageFormat,
+  shrinkGray,
+  toGray,
+} from '../image/raster';
+import { editingSoftware } from './metadata';
+
+export interface ImageMetrics {
+  width: number;
+  height: number;
+  /** Share of sampled pixels with a chroma (max − min channel) above 15: ~0 for a grayscale image. */
+  colorfulShare: number;
+  /** Mean chroma of the sampled pixels (0..255). */
+  meanChroma: number;
+  /** Variance of the Laplacian of the luma (downscaled to 1000 px wide): low is blurred. */
+  sharpness: number;
+  /** Strongest periodic row/column pattern with a period of 3, 5, 6 or 7 px (a screen's pixel grid), in luma levels. */
+  gridStrength: number;
+  /** Sides (0..4) of the image whose outer 5 % band is dark and flat (a screen bezel or a dark frame). */
+  darkFrameSides: number;
+  /** The image editor named in Exif/XMP/PNG text metadata, when any. */
+  editingSoftware?: string;
+}
+
+export interface SideAnalysis {
+  metrics: ImageMetrics;
+  /** Binarized bottom band (the lower 55 %), at most 1400 px wide: the MRZ OCR input. */
+  mrzBandPng: Buffer;
+  /** Binarized whole side, at most 1400 px wide: the second MRZ attempt and the visual-zone OCR input. */
+  fullPng: Buffer;
+}
+
+const OCR_WIDTH = 1400;
+
+export function analyzeSide(bytes: Buffer): SideAnalysis {
+  const raster = decodeImage(bytes);
+  const gray = toGray(raster);
+  const ocrGray = shrinkGray(gray, OCR_WIDTH);
+  const band = cropGray(ocrGray, 0, ocrGray.height * 0.45, ocrGray.width, ocrGray.height * 0.55);
+  const format = imageFormat(bytes);
+  return {
+    metrics: {
+      width: raster.width,
+      height: raster.height,
+      ...colour(raster),
+      sharpness: laplacianVariance(shrinkGray(gray, 1000)),
+      gridStrength: gridStrength(gray),
+      darkFrameSides: darkFrameSides(gray),
+      editingSoftware: format ? editingSoftware(bytes, format) : undefined,
+    },
+    mrzBandPng: encodePng(binarize(band)),
+    fullPng: encodePng(binarize(ocrGray)),
+  };
+}
+
+function darkFrameSides(gray: GrayRaster): number {
+  const { width, height, data } = gray;
+  const bw = Math.max(2, Math.floor(width * 0.05));
+  const bh = Math.max(2, Math.floor(height * 0.05));
+  const stats = (x0: number, y0: number, w: number, h: number) => {
+    let s = 0;
+    let sq = 0;
+    let n = 0;
+    for (let y = y0; y < y0 + h; y += 2)
+      for (let x = x0; x < x0 + w; x += 2) {
+        const v = data[y * width + x];
+        s += v;
+        sq += v * v;
+        n++;
+      }
+    const mean = s / n;
+    return { mean, sd: Math.sqrt(Math.max(0, sq / n - mean * mean)) };
+  };
+  const bands = [
+    stats(0, 0, width, bh),
+    stats(0, height - bh, width, bh),
+    stats(0, 0, bw, height),
+    stats(width - bw, 0, bw, height),
+  ];
+  return bands.filter((b) => b.mean < 45 && b.sd < 12).length;
+}

@@ -1,0 +1,72 @@
+// OCR with tesseract.js (Tesseract 5 compiled to WebAssembly, on its own worker threads), the English
+// LSTM model from the @tesseract.js-data/eng npm package read from node_modules: no network, no CDN.
+// Two workers: one restricted to the MRZ alphabet (A-Z, 0-9, <) for the machine-readable zone, one
+// unrestricted for the visual zone (manipulation check). Each is created on first use and serves one
+// image at a time (tesseract.js queues the rest).
+
+import path from 'node:path';
+
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+export interface OcrOptions {
+  /** Directory holding eng.traineddata.gz (default: the @tesseract.js-data/eng package's 4.0.0_best_int). */
+  langPath?: string;
+}
+
+export interface TextRecognizer {
+  /** MRZ alphabet only (A-Z, 0-9, <), one uniform block of text. */
+  readMrz(png: Buffer): Promise<string>;
+  /** Any text (the visual zone), page segmentation automatic. */
+  readText(png: Buffer): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function defaultLangPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+export class TesseractRecognizer implements TextRecognizer {
+  private mrzWorker?: Promise<Worker>;
+  private textWorker?: Promise<Worker>;
+  private closed = false;
+
+  constructor(private readonly options: OcrOptions = {}) {}
+
+  private start(params: Record<string, string>): Promise<Worker> {
+    if (this.closed) return Promise.reject(new Error('the OCR engine is closed'));
+    return (async () => {
+      const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: this.options.langPath ?? defaultLangPath(),
+        cacheMethod: 'none',
+        gzip: true,
+      });
+      // A fixed resolution: the images are normalised to ~1400 px wide (and it silences tesseract's estimate).
+      await worker.setParameters({ user_defined_dpi: '300', ...params });
+      return worker;
+    })();
+  }
+
+  async readMrz(png: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
+    this.mrzWorker ??= this.start({
+      tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    });
+    const { data } = await (await this.mrzWorker).recognize(png);
+    return data.text;
+  }
+
+  async readText(png: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
+    this.textWorker ??= this.start({ tessedit_pageseg_mode: PSM.AUTO });
+    const { data } = await (await this.textWorker).recognize(png);
+    return data.text;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = [this.mrzWorker, this.textWorker].filter((w): w is Promise<Worker> => w !== undefined);
+    this.mrzWorker = this.textWorker = undefined;
+    await Promise.all(workers.map(async (w) => (await w).terminate()));
+  }
+}

@@ -1,0 +1,25 @@
+import { UnsupportedImageError } from '../image/raster';
+import { WorkerClient, WorkerError } from '../worker/worker-client';
+import type { DocumentImageAnalyzer } from './document.engine';
+import type { SideAnalysis } from './image-analysis';
+
+/** Measures each side on the document image thread (document-image.worker.ts). */
+export class WorkerDocumentImageAnalyzer implements DocumentImageAnalyzer {
+  private readonly client = new WorkerClient<{ image: Uint8Array }, SideAnalysis>('document/document-image.worker');
+
+  async analyze(image: Buffer): Promise<SideAnalysis> {
+    try {
+      const result = await this.client.request({ image: new Uint8Array(image) });
+      // Structured clone turns Buffers into Uint8Arrays.
+      return { ...result, mrzBandPng: Buffer.from(result.mrzBandPng), fullPng: Buffer.from(result.fullPng) };
+    } catch (err) {
+      if (err instanceof WorkerError && err.name === 'UnsupportedImageError')
+        throw new UnsupportedImageError(err.message);
+      throw err;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}

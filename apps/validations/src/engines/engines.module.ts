@@ -1,0 +1,80 @@
+// The engines the validators run, behind the ports of engine.ports.ts. Import EnginesModule for the
+// defaults, or EnginesModule.register({...}) to set model paths and the sandbox registry's latency
+// (e.g. from the app's config). Nothing here reaches the network: the OCR model and the face models are
+// read from their npm packages in node_modules.
+
+import { Clock } from '@kyc/platform';
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+
+import { OcrDocumentEngine } from './document/document.engine';
+import { TesseractRecognizer } from './document/ocr';
+import { WorkerDocumentImageAnalyzer } from './document/worker-analyzer';
+import { DOCUMENT_ENGINE, FACE_ENGINE, GOVERNMENT_REGISTRY, type GovernmentRegistry } from './engine.ports';
+import { WorkerFaceEngine } from './face/face.engine';
+import { SandboxGovernmentRegistry } from './government/sandbox-government-registry';
+
+export const ENGINES_OPTIONS = Symbol('ENGINES_OPTIONS');
+
+export interface EnginesOptions {
+  /** Directory of eng.traineddata.gz (default: @tesseract.js-data/eng's 4.0.0_best_int in node_modules). */
+  ocrLangPath?: string;
+  /** Directory of the face-api model files (default: @vladmandic/face-api's model/ in node_modules). */
+  faceModelPath?: string;
+  /** Simulated latency of the sandbox government registry, ms (default 30). */
+  registryLatencyMs?: number;
+}
+
+/** Owns the engines' threads (tesseract workers, the image and face worker threads) and stops them on shutdown. */
+@Injectable()
+export class EngineThreads implements OnApplicationShutdown {
+  readonly ocr: TesseractRecognizer;
+  readonly analyzer: WorkerDocumentImageAnalyzer;
+  readonly face: WorkerFaceEngine;
+
+  constructor(@Inject(ENGINES_OPTIONS) options: EnginesOptions) {
+    this.ocr = new TesseractRecognizer({ langPath: options.ocrLangPath });
+    this.analyzer = new WorkerDocumentImageAnalyzer();
+    this.face = new WorkerFaceEngine({ modelPath: options.faceModelPath });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.ocr.close(), this.analyzer.close(), this.face.close()]);
+  }
+}
+
+function providers(options: EnginesOptions) {
+  return [
+    { provide: ENGINES_OPTIONS, useValue: options },
+    EngineThreads,
+    {
+      provide: GOVERNMENT_REGISTRY,
+      useFactory: () => new SandboxGovernmentRegistry({ latencyMs: options.registryLatencyMs }),
+    },
+    {
+      provide: DOCUMENT_ENGINE,
+      inject: [EngineThreads, GOVERNMENT_REGISTRY, { token: Clock, optional: true }],
+      useFactory: (threads: EngineThreads, registry: GovernmentRegistry, clock?: Clock) =>
+        new OcrDocumentEngine({
+          analyzer: threads.analyzer,
+          ocr: threads.ocr,
+          registry,
+          now: () => (clock ? clock.now() : new Date()),
+        }),
+    },
+    { provide: FACE_ENGINE, inject: [EngineThreads], useFactory: (threads: EngineThreads) => threads.face },
+  ];
+}
+
+@Module({
+  providers: providers({}),
+  exports: [DOCUMENT_ENGINE, FACE_ENGINE, GOVERNMENT_REGISTRY],
+})
+export class EnginesModule {
+  static register(options: EnginesOptions): DynamicModule {
+    return {
+      module: EnginesModule,
+      providers: providers(options),
+      exports: [DOCUMENT_ENGINE, FACE_ENGINE, GOVERNMENT_REGISTRY],
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import { ValidationRecord } from '@kyc/contracts';
+
+import { iso } from '../shared/ids';
+import { ValidationEntity } from './validation.entity';
+
+/** The validation as other services see it (created and finished events). */
+export const validationRecord = (v: ValidationEntity): ValidationRecord => ({
+  validation_id: v.id,
+  tenant_id: v.tenantId,
+  account_id: v.accountId,
+  type: v.type,
+  validation_status: v.status,
+  ...(v.failureStatus ? { failure_status: v.failureStatus } : {}),
+  ...(v.declinedReason ? { declined_reason: v.declinedReason } : {}),
+  ...(v.expiredReason ? { expired_reason: v.expiredReason } : {}),
+  ...(v.failureReason ? { failure_reason: v.failureReason } : {}),
+  manual_review_status: v.manualReviewStatus,
+  ...(v.customInput ? { custom_input: v.customInput } : {}),
+  ...(v.country ? { country: v.country } : {}),
+  ...(v.documentType ? { document_type: v.documentType } : {}),
+  ...(v.processId ? { process_id: v.processId } : {}),
+  ...(v.flowId ? { flow_id: v.flowId } : {}),
+  ...(v.retryOfId ? { retry_of_id: v.retryOfId } : {}),
+  creation_date: iso(v.createdAt)!,
+  update_date: iso(v.updatedAt)!,
+  ...(v.finishedAt ? { finished_date: iso(v.finishedAt) } : {}),
+});
+
+export interface PresentExtras {
+  /** Upload links of the media still awaited (pending validations). */
+  instructions?: Record<string, string>;
+  /** show_details: media links valid 15 minutes. */
+  media?: { slot: string; content_type: string | null; size: number | null; url: string; expires_at: string }[];
+  showDetails?: boolean;
+}
+
+export function presentValidation(v: ValidationEntity, extras: PresentExtras = {}) {
+  const otp = v.type === 'email-verification' || v.type === 'phone-verification';
+  const face = v.type === 'face-recognition';
+  return {
+    validation_id: v.id,
+    account_id: v.accountId,
+    type: v.type,
+    validation_status: v.status,
+    failure_status: v.failureStatus ?? undefined,
+    declined_reason: v.declinedReason ?? undefined,
+    expired_reason: v.expiredReason ?? undefined,
+    failure_reason: v.failureReason ?? undefined,
+    manual_review_status: v.manualReviewStatus,
+    custom_input: v.customInput ?? undefined,
+    country: v.country ?? undefined,
+    document_type: v.documentType ?? undefined,
+    threshold: face ? v.settings.threshold : undefined,
+    subvalidations: face ? (v.inputs.subvalidations as string[] | undefined) : undefined,
+    timeout: v.settings.timeout,
+    allowed_retries: v.settings.allowed_retries,
+    attempts_left: otp ? (v.attemptsLeft ?? undefined) : undefined,
+    retry_of_id: v.retryOfId ?? undefined,
+    custom_type: (v.inputs.custom_type as string | undefined) ?? undefined,
+    process_id: v.processId ?? undefined,
+    flow_id: v.flowId ?? undefined,
+    ip_address: v.ipAddress ?? undefined,
+    expiration_date: iso(v.expiresAt),
+    creation_date: iso(v.createdAt),
+    update_date: iso(v.updatedAt),
+    finished_date: iso(v.finishedAt),
+    instructions: extras.instructions && Object.keys(extras.instructions).length ? extras.instructions : undefined,
+    details: v.outcome
+      ? { ...v.outcome.details, subvalidations: v.outcome.subvalidations.map(({ details: _d, ...s }) => s) }
+      : undefined,
+    ...(extras.showDetails ? { inputs: v.inputs, media: extras.media ?? [] } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { AccountsModule } from '../accounts/accounts.module';
+import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
+import { EnginesModule } from '../engines/engines.module';
+import { EnrollmentEntity } from '../enrollments/enrollment.entity';
+import { EnrollmentsModule } from '../enrollments/enrollments.module';
+import { MediaModule } from '../media/media.module';
+import { OtpModule } from '../otp/otp.module';
+import { ReviewsController } from '../reviews/reviews.controller';
+import { ReviewsService } from '../reviews/reviews.service';
+import { ValidatorConfigModule } from '../validator-config/validator-config.module';
+import { OtpDeliveryWorker } from './otp-delivery.worker';
+import { SandboxSpeechRecognizer, SpeechRecognizer } from './speech/speech-recognizer';
+import { ValidationEntity } from './validation.entity';
+import { ValidationRunner } from './validation-runner';
+import { ValidationStateService } from './validation-state.service';
+import { ValidationsController } from './validations.controller';
+import { ValidationsService } from './validations.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ValidationEntity, ValidatorAccountEntity, EnrollmentEntity]),
+    AccountsModule,
+    EnrollmentsModule,
+    MediaModule,
+    OtpModule,
+    ValidatorConfigModule,
+    EnginesModule,
+  ],
+  controllers: [ValidationsController, ReviewsController],
+  providers: [
+    ValidationsService,
+    ValidationStateService,
+    ValidationRunner,
+    OtpDeliveryWorker,
+    ReviewsService,
+    { provide: SpeechRecognizer, useClass: SandboxSpeechRecognizer },
+  ],
+  exports: [ValidationsService],
+})
+export class ValidationsModule {}

@@ -1,0 +1,473 @@
+import { closeDb, db, eventually } from '@kyc/testing';
+
+import {
+  collectTopic,
+  expectError,
+  jpegLike,
+  otpFromMail,
+  startValidationsStack,
+  upload,
+  ValidationsStack,
+  waitFinished,
+} from './validations-helpers';
+
+describe('validations: create rules, OTP, media, timeouts, delete and restore', () => {
+  let s: ValidationsStack;
+  let finished: Awaited<ReturnType<typeof collectTopic>>;
+  let created: Awaited<ReturnType<typeof collectTopic>>;
+
+  beforeAll(async () => {
+    s = await startValidationsStack({ VALIDATIONS_MEDIA_MAX_BYTES: '4096' });
+    finished = await collectTopic('validations.validation.finished');
+    created = await collectTopic('validations.validation.created');
+    await s.api.post('/v1/accounts', { account_id: 'mail-user', first_name: 'Ana' });
+    await s.api.post('/v1/enrollments', {
+      type: 'email-verification',
+      user_authorized: 'true',
+      account_id: 'mail-user',
+      email: 'ana@mail.test',
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([finished?.stop(), created?.stop()]);
+    await s?.close();
+    await closeDb();
+  });
+
+  const validationRows = async () =>
+    Number(
+      (await db().query('SELECT count(*) FROM validations.validations WHERE tenant_id = $1', [s.tenant.tenantId]))
+        .rows[0].count,
+    );
+  const email = { type: 'email-verification', user_authorized: 'true', account_id: 'mail-user' };
+
+  describe('input rules', () => {
+    const doc = { type: 'document-validation', user_authorized: 'true', country: 'CO', document_type: 'national-id' };
+    const phone = {
+      type: 'phone-verification',
+      user_authorized: 'true',
+      account_id: 'mail-user',
+      phone_locale: 'es',
+      verify_channel: 'sms',
+      phone_type: 'home',
+    };
+    const face = { type: 'face-recognition', user_authorized: 'true', account_id: 'mail-user' };
+    it.each([
+      ['type', { ...doc, type: 'voice' }],
+      ['user_authorized', { ...doc, user_authorized: 'false' }],
+      ['country', { ...doc, country: undefined }],
+      ['country', { ...doc, country: 'AR' }],
+      ['country', { ...doc, country: 'ALL' }],
+      ['document_type', { ...doc, document_type: undefined }],
+      ['document_type', { ...doc, document_type: 'library-card' }],
+      ['document_type', { ...email, document_type: 'passport' }],
+      ['custom_input', { ...doc, custom_input: 'x'.repeat(129) }],
+      ['custom_type', { ...doc, custom_type: '!bad' }],
+      ['custom_type', { ...email, custom_type: 'my-type' }],
+      ['timeout', { ...doc, timeout: '21601' }],
+      ['timeout', { ...email, timeout: '601' }],
+      ['timeout', { ...email, timeout: '0' }],
+      ['timeout', { ...email, timeout: '1.5' }],
+      ['account_id', { ...email, account_id: undefined }],
+      ['account_id', { ...email, account_id: 'a b' }],
+      ['language', { ...email, language: 'fr' }],
+      ['phone_locale', { ...phone, phone_locale: undefined }],
+      ['phone_locale', { ...phone, phone_locale: 'pt' }],
+      ['verify_channel', { ...phone, verify_channel: undefined }],
+      ['verify_channel', { ...phone, verify_channel: 'fax' }],
+      ['phone_type', { ...phone, phone_type: undefined }],
+      ['phone_type', { ...phone, phone_type: 'mobile' }],
+      ['subvalidations', { ...face, subvalidations: 'smile' }],
+      ['subvalidations', { ...email, subvalidations: 'similarity' }],
+      ['threshold', { ...face, threshold: '1.5' }],
+      ['threshold', { ...face, threshold: 'high' }],
+      ['speech_precision', { ...face, subvalidations: ['similarity', 'speech_match'] }],
+      ['speech_precision', { ...face, subvalidations: 'speech_match', speech_precision: 'perfect' }],
+      ['retry_of_id', { ...face, retry_of_id: 'not-an-id' }],
+      ['retry_of_id', { ...email, retry_of_id: `VLD${'0'.repeat(32)}` }],
+      ['skip_unavailable_manual_review', { ...doc, skip_unavailable_manual_review: 'sometimes' }],
+      ['country', { type: 'face-search', user_authorized: 'true', account_id: 'mail-user' }],
+      ['country', { type: 'face-search', user_authorized: 'true', account_id: 'mail-user', country: 'AR' }],
+      ['validator_settings', { ...doc, validator_settings: '[1,2]' }],
+      ['validator_settings.timeout', { ...doc, validator_settings: JSON.stringify({ timeout: 99999 }) }],
+      ['validator_settings.custom_name', { ...doc, validator_settings: JSON.stringify({ custom_name: 'x' }) }],
+    ])('refuses a bad %s with 400 and stores nothing', async (field, body) => {
+      const before = await validationRows();
+      expectError(await s.api.post('/v1/validations', body), 400, 'validation_failed', field);
+      expect(await validationRows()).toBe(before);
+    });
+
+    it('needs the enrollment of the account for face, e-mail and phone', async () => {
+      const before = await validationRows();
+      expectError(await s.api.post('/v1/validations', face), 400, 'enrollment_required');
+      expectError(await s.api.post('/v1/validations', phone), 400, 'enrollment_required', 'phone_type');
+      expectError(await s.api.post('/v1/validations', { ...email, account_id: 'nobody' }), 404, 'account_not_found');
+      expect(await validationRows()).toBe(before);
+    });
+
+    it('refuses retry_of_id while retries are not active', async () => {
+      const first = await s.api.post('/v1/validations', { ...doc, timeout: '1' });
+      expect(first.status).toBe(201);
+      expectError(
+        await s.api.post('/v1/validations', {
+          ...doc,
+          account_id: first.body.account_id,
+          retry_of_id: first.body.validation_id,
+        }),
+        400,
+        'retry_not_allowed',
+        'retry_of_id',
+      );
+    });
+  });
+
+  describe('e-mail OTP over SMTP', () => {
+    it('sends the code with the configured texts; the right code succeeds and confirms the enrollment', async () => {
+      await s.api.put('/v1/config', {
+        validator: 'email-verification',
+        email_subject: 'Código de Acme',
+        email_text_1: 'Tu código es:',
+        email_text_2: 'Vence pronto.',
+      });
+      const res = await s.api.post('/v1/validations', { ...email, custom_input: 'order-7' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        type: 'email-verification',
+        validation_status: 'pending',
+        attempts_left: 3,
+        custom_input: 'order-7',
+      });
+      const mail = await otpFromMail(s.smtp, 'ana@mail.test');
+      expect(mail.subject).toBe('Código de Acme');
+      expect(mail.text).toContain('Tu código es:');
+      expect(mail.text).toContain('Vence pronto.');
+      const row = (
+        await db().query('SELECT otp_hash FROM validations.validations WHERE id = $1', [res.body.validation_id])
+      ).rows[0];
+      expect(row.otp_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.otp_hash).not.toContain(mail.code);
+      const wrong = String((Number(mail.code) + 1) % 1_000_000).padStart(6, '0');
+      const bad = await s.api.post(`/v1/validations/${res.body.validation_id}`, {
+        type: 'email-verification',
+        token: wrong,
+      });
+      expect(bad.status).toBe(200);
+      expect(bad.body).toMatchObject({ validation_status: 'pending', attempts_left: 2 });
+      const ok = await s.api.post(`/v1/validations/${res.body.validation_id}`, {
+        type: 'email-verification',
+        token: mail.code,
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body.validation_status).toBe('success');
+      // single use
+      expectError(
+        await s.api.post(`/v1/validations/${res.body.validation_id}`, { type: 'email-verification', token: mail.code }),
+        409,
+        'validation_not_pending',
+      );
+      const enrollments = await s.api.get('/v1/accounts/mail-user/enrollments');
+      expect(enrollments.body.enrollments[0]).toMatchObject({
+        status: 'success',
+        validation_id: res.body.validation_id,
+      });
+      s.smtp.messages.length = 0;
+    });
+
+    it('fails when the retries run out, and publishes validation.finished to Kafka once', async () => {
+      await s.api.put('/v1/config', { validator: 'email-verification', allowed_retries: '1' });
+      const res = await s.api.post('/v1/validations', email);
+      const { code } = await otpFromMail(s.smtp, 'ana@mail.test');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const id = res.body.validation_id;
+      expect(
+        (await s.api.post(`/v1/validations/${id}`, { type: 'email-verification', token: wrong })).body.attempts_left,
+      ).toBe(1);
+      const last = await s.api.post(`/v1/validations/${id}`, { type: 'email-verification', token: wrong });
+      expect(last.body).toMatchObject({
+        validation_status: 'failure',
+        failure_status: 'declined',
+        declined_reason: 'max_retries_exceeded',
+        attempts_left: 0,
+      });
+      // even the right code is refused now
+      expectError(
+        await s.api.post(`/v1/validations/${id}`, { type: 'email-verification', token: code }),
+        409,
+        'validation_not_pending',
+      );
+      await eventually(() => expect(finished.messages.filter((m) => m.key === id)).toHaveLength(1), {
+        timeoutMs: 15_000,
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      const events = finished.messages.filter((m) => m.key === id);
+      expect(events).toHaveLength(1);
+      expect(events[0].value).toMatchObject({
+        type: 'validations.validation.finished',
+        aggregate_id: id,
+        payload: {
+          validation: { validation_id: id, validation_status: 'failure', declined_reason: 'max_retries_exceeded' },
+        },
+      });
+      expect(created.messages.filter((m) => m.key === id)).toHaveLength(1);
+      await s.api.delete('/v1/config?validator=email-verification');
+      s.smtp.messages.length = 0;
+    });
+
+    it('refuses a perform with the wrong type or without token', async () => {
+      const res = await s.api.post('/v1/validations', email);
+      const id = res.body.validation_id;
+      expectError(
+        await s.api.post(`/v1/validations/${id}`, { type: 'phone-verification', token: '123456' }),
+        400,
+        'wrong_validation_type',
+      );
+      expectError(
+        await s.api.post(`/v1/validations/${id}`, { type: 'email-verification' }),
+        400,
+        'validation_failed',
+        'token',
+      );
+      expectError(
+        await s.api.post(`/v1/validations/${id}`, { type: 'document-validation', token: '1' }),
+        400,
+        'validation_failed',
+        'type',
+      );
+      expect((await s.api.get(`/v1/validations/${id}`)).body.attempts_left).toBe(3);
+    });
+  });
+
+  describe('identity flows', () => {
+    it('prefer the flow validator settings over the tenant config (validator_settings)', async () => {
+      await s.api.post('/v1/enrollments', {
+        type: 'email-verification',
+        user_authorized: 'true',
+        account_id: 'flow-user',
+        email: 'flow@mail.test',
+      });
+      await s.api.put('/v1/config', { validator: 'email-verification', timeout: '500', allowed_retries: '4' });
+      const res = await s.api.postJson('/v1/validations', {
+        type: 'email-verification',
+        user_authorized: true,
+        account_id: 'flow-user',
+        validator_settings: { timeout: 120, email_subject: 'Flow subject' },
+        process_id: 'IDP123',
+        flow_id: 'IPF456',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        timeout: 120,
+        allowed_retries: 4,
+        attempts_left: 5,
+        process_id: 'IDP123',
+        flow_id: 'IPF456',
+      });
+      expect((await otpFromMail(s.smtp, 'flow@mail.test')).subject).toBe('Flow subject');
+      await s.api.delete('/v1/config?validator=email-verification');
+    });
+  });
+
+  describe('phone OTP through the sandbox provider', () => {
+    it('delivers by the channel with the custom name; the code from the sandbox sink succeeds', async () => {
+      await s.api.post('/v1/enrollments', {
+        type: 'phone-verification',
+        user_authorized: 'true',
+        account_id: 'mail-user',
+        country: 'CO',
+        phone_number: '+573009998877',
+        phone_type: 'office',
+      });
+      await s.api.put('/v1/config', { validator: 'phone-verification', custom_name: 'Acme Bank' });
+      const res = await s.api.post('/v1/validations', {
+        type: 'phone-verification',
+        user_authorized: 'true',
+        account_id: 'mail-user',
+        phone_locale: 'en',
+        verify_channel: 'call',
+        phone_type: 'office',
+      });
+      expect(res.status).toBe(201);
+      const message = await eventually(async () => {
+        const r = await s.api.get('/v1/sandbox/phone-messages?phone_number=%2B573009998877');
+        expect(r.body.messages).toHaveLength(1);
+        return r.body.messages[0];
+      });
+      expect(message).toMatchObject({ channel: 'call', validation_id: res.body.validation_id });
+      expect(message.text).toMatch(/^Acme Bank: your verification code is \d{6}$/);
+      const code = /(\d{6})$/.exec(message.text)![1];
+      const ok = await s.api.post(`/v1/validations/${res.body.validation_id}`, {
+        type: 'phone-verification',
+        token: code,
+      });
+      expect(ok.body.validation_status).toBe('success');
+    });
+
+    it('fails with otp_delivery_failed when the provider cannot reach the number', async () => {
+      await s.api.post('/v1/enrollments', {
+        type: 'phone-verification',
+        user_authorized: 'true',
+        account_id: 'mail-user',
+        country: 'US',
+        phone_number: '+15550001234',
+        phone_type: 'recover',
+      });
+      const res = await s.api.post('/v1/validations', {
+        type: 'phone-verification',
+        user_authorized: 'true',
+        account_id: 'mail-user',
+        phone_locale: 'es',
+        verify_channel: 'sms',
+        phone_type: 'recover',
+      });
+      const v = await waitFinished(s.api, res.body.validation_id);
+      expect(v).toMatchObject({
+        validation_status: 'failure',
+        failure_status: 'system_error',
+        failure_reason: 'otp_delivery_failed',
+      });
+    });
+  });
+
+  describe('timeouts (durable jobs)', () => {
+    it('expires an e-mail validation whose code was never sent back', async () => {
+      const res = await s.api.post('/v1/validations', { ...email, timeout: '1' });
+      const v = await waitFinished(s.api, res.body.validation_id, 15_000);
+      expect(v).toMatchObject({
+        validation_status: 'failure',
+        failure_status: 'expired',
+        expired_reason: 'token_not_submitted',
+      });
+      s.smtp.messages.length = 0;
+    });
+
+    it('expires a document validation whose images never came', async () => {
+      const res = await s.api.post('/v1/validations', {
+        type: 'document-validation',
+        user_authorized: 'true',
+        country: 'ALL',
+        document_type: 'passport',
+        timeout: '1',
+      });
+      expect(res.body.instructions).toEqual({ front_url: expect.any(String), upload_expiration: expect.any(String) });
+      const v = await waitFinished(s.api, res.body.validation_id, 15_000);
+      expect(v).toMatchObject({
+        validation_status: 'failure',
+        failure_status: 'expired',
+        expired_reason: 'media_not_uploaded',
+      });
+      expectError(await upload(res.body.instructions.front_url, jpegLike()), 403, 'upload_link_expired');
+    });
+  });
+
+  describe('media upload', () => {
+    const createDoc = () =>
+      s.api.post('/v1/validations', {
+        type: 'document-validation',
+        user_authorized: 'true',
+        country: 'CO',
+        document_type: 'national-id',
+      });
+
+    it('gives signed front and reverse links; refuses bad signatures, non-Base64, other types and large files', async () => {
+      const res = await createDoc();
+      expect(res.status).toBe(201);
+      const { front_url: front, reverse_url: reverse } = res.body.instructions;
+      expect(front).toMatch(/\/v1\/uploads\/MED[0-9a-f]{32}\?expires=\d+&signature=[\w-]+$/);
+      expectError(
+        await upload(front.replace(/signature=[\w-]+/, 'signature=forged'), jpegLike()),
+        403,
+        'invalid_upload_link',
+      );
+      expectError(
+        await upload(front.replace(/expires=\d+/, 'expires=9999999999'), jpegLike()),
+        403,
+        'invalid_upload_link',
+      );
+      const notBase64 = await fetch(front, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain' },
+        body: '%%% not base64 %%%',
+      });
+      expect(notBase64.status).toBe(400);
+      expect(((await notBase64.json()) as { error_code: string }).error_code).toBe('invalid_base64');
+      expectError(await upload(front, Buffer.from('%PDF-1.4 a pdf')), 415, 'unsupported_media_type');
+      expectError(await upload(front, jpegLike(5000)), 413, 'media_too_large');
+      expect((await upload(front, jpegLike(), 'application/octet-stream')).status).toBe(200);
+      expectError(await upload(front, jpegLike()), 409, 'media_already_uploaded');
+      const pending = await s.api.get(`/v1/validations/${res.body.validation_id}`);
+      expect(pending.body.validation_status).toBe('pending');
+      expect(Object.keys(pending.body.instructions)).toEqual(['reverse_url', 'upload_expiration']);
+      const processing = await db().query('SELECT media_complete_at FROM validations.validations WHERE id = $1', [
+        res.body.validation_id,
+      ]);
+      expect(processing.rows[0].media_complete_at).toBeNull();
+      expect((await upload(reverse, jpegLike())).status).toBe(200);
+      const started = await db().query('SELECT media_complete_at FROM validations.validations WHERE id = $1', [
+        res.body.validation_id,
+      ]);
+      expect(started.rows[0].media_complete_at).not.toBeNull();
+    });
+
+    it('show_details adds the inputs and media links valid 15 minutes; delete hides them, restore brings them back', async () => {
+      const res = await createDoc();
+      const id = res.body.validation_id;
+      const image = jpegLike(200);
+      await upload(res.body.instructions.front_url, image);
+      const plain = await s.api.get(`/v1/validations/${id}`);
+      expect(plain.body.media).toBeUndefined();
+      expect(plain.body.inputs).toBeUndefined();
+      const detailed = await s.api.get(`/v1/validations/${id}?show_details=true`);
+      expect(detailed.body.inputs).toMatchObject({
+        country: 'CO',
+        document_type: 'national-id',
+        type: 'document-validation',
+      });
+      expect(detailed.body.inputs.user_authorized).toBeUndefined();
+      const [media] = detailed.body.media;
+      expect(media).toMatchObject({ slot: 'front', content_type: 'image/jpeg', size: 200 });
+      const ttl = new Date(media.expires_at).getTime() - Date.now();
+      expect(ttl).toBeGreaterThan(14 * 60_000);
+      expect(ttl).toBeLessThanOrEqual(15 * 60_000);
+      const file = await fetch(media.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/jpeg');
+      expect(Buffer.from(await file.arrayBuffer()).equals(image)).toBe(true);
+      expect((await fetch(media.url.replace(/signature=[\w-]+/, 'signature=x'))).status).toBe(403);
+      // the account-scoped read answers the same
+      const scoped = await s.api.get(`/v1/accounts/${res.body.account_id}/validations/${id}?show_details=true`);
+      expect(scoped.status).toBe(200);
+      expect(scoped.body.validation_id).toBe(id);
+      expectError(await s.api.get(`/v1/accounts/mail-user/validations/${id}`), 404, 'validation_not_found');
+
+      expect((await s.api.delete(`/v1/validations/${id}`)).status).toBe(200);
+      expectError(await s.api.get(`/v1/validations/${id}`), 404, 'validation_not_found');
+      expect((await fetch(media.url)).status).toBe(404);
+      expectError(await s.api.delete(`/v1/validations/${id}`), 404, 'validation_not_found');
+      const restored = await s.api.post(`/v1/validations/${id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(restored.body.validation_id).toBe(id);
+      expect((await fetch(media.url)).status).toBe(200);
+      expect((await s.api.get(`/v1/validations/${id}?show_details=true`)).body.inputs.country).toBe('CO');
+      expectError(await s.api.post(`/v1/validations/${id}/restore`), 409, 'validation_not_deleted');
+    });
+
+    it('lists validations of the tenant and of an account, newest first', async () => {
+      const list = await s.api.get('/v1/validations');
+      expect(list.status).toBe(200);
+      expect(list.body.validations.length).toBeGreaterThan(3);
+      const ofAccount = await s.api.get('/v1/accounts/mail-user/validations');
+      expect(ofAccount.body.validations.every((v: { account_id: string }) => v.account_id === 'mail-user')).toBe(true);
+      expectError(await s.api.get('/v1/accounts/nobody/validations'), 404, 'account_not_found');
+    });
+
+    it('keeps other tenants out', async () => {
+      const { createTenant } = await import('@kyc/testing');
+      const other = await createTenant(s.account.url, [s.validations.url]);
+      const mine = await s.api.get('/v1/validations');
+      const id = mine.body.validations[0].validation_id;
+      expectError(await s.api.withKey(other.apiKey).get(`/v1/validations/${id}`), 404, 'validation_not_found');
+      expect((await s.api.withKey(other.apiKey).get('/v1/validations')).body.validations).toEqual([]);
+    });
+  });
+});
