@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { PassConfig, loadPassConfig } from './config/pass.config';
+import { CryptoModule } from './crypto/crypto.module';
 import { passEntities, passMigrations } from './database/pass.datasource';
+import { PassModule } from './pass.module';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Pass: the OAuth 2.0 / OpenID Connect identity provider of spec 3, built on oidc-provider. */
 @Module({})
 export class AppModule {
   static register(config: PassConfig, options: ServiceOptions = {}): DynamicModule {
@@ -11,6 +13,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot({ config, entities: passEntities, migrations: passMigrations, clock: options.clock }),
+        CryptoModule,
+        PassModule,
       ],
     };
   }
@@ -23,7 +27,7 @@ export function passService(env: NodeJS.ProcessEnv = process.env, options: Servi
     module: AppModule.register(config, options),
     entities: passEntities,
     migrations: passMigrations,
-    title: 'Validations API',
-    description: 'Document, face, e-mail and phone validators',
+    title: 'Pass API',
+    description: 'OAuth 2.0 / OpenID Connect identity provider: applications, authorization, tokens, userinfo, CIBA',
   };
 }

@@ -5,11 +5,20 @@ import {
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
-import { loadPassConfig } from '../config/pass.config';
+import { ApplicationEntity } from '../applications/application.entity';
+import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
+import { SigningKeyEntity } from '../keys/signing-key.entity';
+import { PassUserEntity } from '../users/pass-user.entity';
+import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass';
 
-/** Entities and migrations of the pass schema, in order. Features add theirs here. */
-export const passEntities: Function[] = [];
-export const passMigrations = [PlatformTables1763769600000, PlatformJobs1763769700000, PlatformJobsClaim1763770800000];
+/** Entities and migrations of the pass schema, in order. */
+export const passEntities: Function[] = [ApplicationEntity, PassUserEntity, SigningKeyEntity, SignInCodeEntity];
+export const passMigrations = [
+  PlatformTables1763769600000,
+  PlatformJobs1763769700000,
+  PlatformJobsClaim1763770800000,
+  CreatePass1764060000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

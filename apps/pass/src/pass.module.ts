@@ -1,0 +1,51 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApplicationEntity } from './applications/application.entity';
+import { ApplicationsController } from './applications/applications.controller';
+import { ApplicationsService } from './applications/applications.service';
+import { PassConfig } from './config/pass.config';
+import { InteractionsController } from './interactions/interactions.controller';
+import { InteractionsService } from './interactions/interactions.service';
+import { SignInCodeEntity } from './interactions/sign-in-code.entity';
+import { SigningKeysController } from './keys/signing-keys.controller';
+import { SigningKeysService } from './keys/signing-keys.service';
+import { SignInMailer } from './mail/sign-in-mailer';
+import { PhoneMessenger } from './messaging/phone-messenger';
+import { SandboxMessagesController } from './messaging/sandbox-messages.controller';
+import { SandboxPhoneMessenger } from './messaging/sandbox-phone-messenger';
+import { ProviderController } from './provider/provider.controller';
+import { ProviderService } from './provider/provider.service';
+import { PassUserEntity } from './users/pass-user.entity';
+import { PassUsersController } from './users/pass-users.controller';
+import { PassUsersService } from './users/pass-users.service';
+import { UserinfoController } from './userinfo/userinfo.controller';
+import { UserinfoService } from './userinfo/userinfo.service';
+
+/** The identity provider: applications, the mounted oidc-provider, its pages, userinfo and the claim store. */
+@Module({
+  imports: [TypeOrmModule.forFeature([ApplicationEntity, PassUserEntity, SignInCodeEntity])],
+  controllers: [
+    ApplicationsController,
+    PassUsersController,
+    SigningKeysController,
+    SandboxMessagesController,
+    ProviderController,
+    InteractionsController,
+    UserinfoController,
+  ],
+  providers: [
+    ApplicationsService,
+    PassUsersService,
+    SigningKeysService,
+    SignInMailer,
+    ProviderService,
+    InteractionsService,
+    UserinfoService,
+    {
+      provide: PhoneMessenger,
+      inject: [PassConfig],
+      useFactory: (c: PassConfig) => new SandboxPhoneMessenger(c.PASS_SANDBOX_UNREACHABLE_PHONES, c.PASS_SANDBOX_OUTBOX_DIR),
+    },
+  ],
+})
+export class PassModule {}

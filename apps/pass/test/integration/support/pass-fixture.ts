@@ -1,0 +1,118 @@
+import { Browser, chromium, Page } from 'playwright-core';
+import { ApiClient, freePort, ServiceProcess, signer, SmtpSink, startProcess, startSmtpSink } from '@kyc/testing';
+
+export interface PassFixture {
+  pass: ServiceProcess;
+  smtp: SmtpSink;
+  operator: ApiClient;
+  close(): Promise<void>;
+}
+
+/** Pass as its own OS process (oidc-provider is ESM: it runs from dist/ as in the stack) with an SMTP sink. */
+export async function startPass(overrides: Record<string, string> = {}): Promise<PassFixture> {
+  const smtp = await startSmtpSink();
+  const port = await freePort();
+  const pass = await startProcess('pass', port, {
+    PASS_SMTP_URL: smtp.url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...overrides,
+  });
+  const operator = new ApiClient(pass.url, signer().platformAdminToken('test'));
+  return {
+    pass,
+    smtp,
+    operator,
+    close: async () => {
+      await pass.kill();
+      await smtp.close();
+    },
+  };
+}
+
+export interface TestApplication {
+  client_id: string;
+  client_secret: string;
+  redirect_uri: string;
+}
+
+let counter = 0;
+/** Registers an application through the admin API (every claim scope, CIBA on unless overridden). */
+export async function registerApplication(operator: ApiClient, over: Record<string, unknown> = {}): Promise<TestApplication> {
+  const redirectUri = `http://localhost:${7000 + (counter++ % 1000)}/callback`;
+  const res = await operator.postJson('/v1/admin/applications', {
+    tenant_id: 'acme',
+    name: 'Acme web',
+    redirect_uris: [redirectUri],
+    scopes: ['openid', 'email', 'phone', 'profile', 'identity', 'documents', 'age', 'background', 'verification', 'approval:read'],
+    ciba_enabled: true,
+    ...over,
+  });
+  if (res.status !== 200) throw new Error(`application not registered: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    client_id: res.body.application.client_id,
+    client_secret: res.body.application.client_secret,
+    redirect_uri: res.body.application.redirect_uris[0],
+  };
+}
+
+let people = 0;
+/** Seeds a person with a verified identity and phone (as the identity events will). */
+export async function seedUser(operator: ApiClient, over: Record<string, unknown> = {}): Promise<{ email: string; phone: string }> {
+  const n = ++people;
+  const email = `person${n}.${Date.now()}@example.com`;
+  const phone = `+5730012${String(n).padStart(5, '0')}`;
+  const res = await operator.request('PUT', '/v1/admin/users', {
+    email,
+    phone_number: phone,
+    phone_verified: true,
+    identity: {
+      verified: true,
+      verification_level: 'high',
+      first_name: 'Ana',
+      last_name: 'Gómez',
+      birthdate: '1990-04-01',
+      nationality: 'CO',
+      document_number: '1020304050',
+      document_type: 'national-id',
+    },
+    documents: [{ country: 'co', document_type: 'national-id', document_number: '1020304050' }],
+    ...over,
+  }, { 'content-type': 'application/json' });
+  if (res.status !== 200) throw new Error(`user not seeded: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, phone };
+}
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+
+/**
+ * Drives the pass pages in the browser: opens the authorization URL, signs in with the e-mail code read
+ * from the SMTP sink, and consents; resolves with the URL the browser was sent back to.
+ */
+export async function signInAndConsent(
+  page: Page,
+  smtp: SmtpSink,
+  authorizationUrl: string,
+  redirectUri: string,
+  email: string,
+): Promise<URL> {
+  let callback: URL | undefined;
+  await page.route(`${redirectUri}**`, async (route) => {
+    callback = new URL(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>back at the application</p>' });
+  });
+  await page.goto(authorizationUrl);
+  await page.fill('#email', email);
+  const before = smtp.messages.length;
+  await page.click('#send-code');
+  const mail = await smtp.waitFor((m) => m.recipients.includes(email) && smtp.messages.indexOf(m) >= before);
+  const code = /\b(\d{6})\b/.exec(mail.subject)![1];
+  await page.fill('#code', code);
+  await page.click('#verify');
+  if (!callback) {
+    await page.waitForSelector('#allow');
+    await page.click('#allow');
+  }
+  await page.waitForURL(`${redirectUri}**`);
+  return callback!;
+}
