@@ -101,7 +101,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     cookies: { keys: [deps.cookieKey], long: { signed: true }, short: { signed: true } },
     routes: PROVIDER_ROUTES,
     scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
-    claims: { openid: ['sub'] },
+    claims: { acr: null, amr: null, auth_time: null, openid: ['sub'] },
     acrValues: [...ACR_VALUES],
     clientAuthMethods: ['client_secret_post'],
     clientBasedCORS: () => false,

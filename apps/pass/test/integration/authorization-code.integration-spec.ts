@@ -60,7 +60,7 @@ describe('pass: authorization code flow', () => {
   beforeAll(async () => {
     f = await startPass();
     browser = await launchBrowser();
-    app = await registerApplication(f.operator);
+    app = await registerApplication(f);
     user = await seedUser(f.operator);
     config = configuration(app);
   });

@@ -1,9 +1,13 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { Browser, chromium, Page } from 'playwright-core';
 import { ApiClient, freePort, ServiceProcess, signer, SmtpSink, startProcess, startSmtpSink } from '@kyc/testing';
 
 export interface PassFixture {
   pass: ServiceProcess;
   smtp: SmtpSink;
+  /** Base of the relying party's redirect URIs (a local server answering 200 to any path). */
+  rpUrl: string;
   operator: ApiClient;
   close(): Promise<void>;
 }
@@ -18,13 +22,18 @@ export async function startPass(overrides: Record<string, string> = {}): Promise
     ...overrides,
   });
   const operator = new ApiClient(pass.url, signer().platformAdminToken('test'));
+  const rp: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>back</p>'));
+  await new Promise<void>((resolve) => rp.listen(0, '127.0.0.1', resolve));
+  const rpUrl = `http://localhost:${(rp.address() as AddressInfo).port}`;
   return {
     pass,
     smtp,
+    rpUrl,
     operator,
     close: async () => {
       await pass.kill();
       await smtp.close();
+      await new Promise((resolve) => rp.close(resolve));
     },
   };
 }
@@ -37,9 +46,9 @@ export interface TestApplication {
 
 let counter = 0;
 /** Registers an application through the admin API (every claim scope, CIBA on unless overridden). */
-export async function registerApplication(operator: ApiClient, over: Record<string, unknown> = {}): Promise<TestApplication> {
-  const redirectUri = `http://localhost:${7000 + (counter++ % 1000)}/callback`;
-  const res = await operator.postJson('/v1/admin/applications', {
+export async function registerApplication(f: PassFixture, over: Record<string, unknown> = {}): Promise<TestApplication> {
+  const redirectUri = `${f.rpUrl}/callback/${++counter}`;
+  const res = await f.operator.postJson('/v1/admin/applications', {
     tenant_id: 'acme',
     name: 'Acme web',
     redirect_uris: [redirectUri],
@@ -47,7 +56,7 @@ export async function registerApplication(operator: ApiClient, over: Record<stri
     ciba_enabled: true,
     ...over,
   });
-  if (res.status !== 200) throw new Error(`application not registered: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201) throw new Error(`application not registered: ${res.status} ${JSON.stringify(res.body)}`);
   return {
     client_id: res.body.application.client_id,
     client_secret: res.body.application.client_secret,
@@ -96,11 +105,6 @@ export async function signInAndConsent(
   redirectUri: string,
   email: string,
 ): Promise<URL> {
-  let callback: URL | undefined;
-  await page.route(`${redirectUri}**`, async (route) => {
-    callback = new URL(route.request().url());
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>back at the application</p>' });
-  });
   await page.goto(authorizationUrl);
   await page.fill('#email', email);
   const before = smtp.messages.length;
@@ -109,10 +113,14 @@ export async function signInAndConsent(
   const code = /\b(\d{6})\b/.exec(mail.subject)![1];
   await page.fill('#code', code);
   await page.click('#verify');
-  if (!callback) {
-    await page.waitForSelector('#allow');
+  const steps: string[] = [];
+  page.on('response', (r) => steps.push(`${r.status()} ${r.url()}`));
+  try {
+    await page.waitForSelector(`#allow`, { timeout: 10_000 });
     await page.click('#allow');
+    await page.waitForURL(`${redirectUri}**`, { timeout: 10_000 });
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${steps.join('\n')}\n${(await page.content()).slice(0, 2000)}`);
   }
-  await page.waitForURL(`${redirectUri}**`);
-  return callback!;
+  return new URL(page.url());
 }
