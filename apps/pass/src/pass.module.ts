@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApprovalsController } from './approvals/approvals.controller';
+import { ApprovalsService } from './approvals/approvals.service';
 import { ApplicationEntity } from './applications/application.entity';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
@@ -32,6 +34,7 @@ import { UserinfoService } from './userinfo/userinfo.service';
     ProviderController,
     InteractionsController,
     UserinfoController,
+    ApprovalsController,
   ],
   providers: [
     ApplicationsService,
@@ -41,10 +44,12 @@ import { UserinfoService } from './userinfo/userinfo.service';
     ProviderService,
     InteractionsService,
     UserinfoService,
+    ApprovalsService,
     {
       provide: PhoneMessenger,
       inject: [PassConfig],
-      useFactory: (c: PassConfig) => new SandboxPhoneMessenger(c.PASS_SANDBOX_UNREACHABLE_PHONES, c.PASS_SANDBOX_OUTBOX_DIR),
+      useFactory: (c: PassConfig) =>
+        new SandboxPhoneMessenger(c.PASS_SANDBOX_UNREACHABLE_PHONES, c.PASS_SANDBOX_OUTBOX_DIR),
     },
   ],
 })

@@ -1,6 +1,11 @@
 import { loadPassConfig } from './pass.config';
 
-const base = { DATABASE_URL: 'postgres://x', KAFKA_BROKERS: '127.0.0.1:9092', API_KEY_PUBLIC_KEY: 'pem', PASS_SECRETS_KEY: 'a passphrase of enough length' };
+const base = {
+  DATABASE_URL: 'postgres://x',
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  API_KEY_PUBLIC_KEY: 'pem',
+  PASS_SECRETS_KEY: 'a passphrase of enough length',
+};
 
 describe('pass configuration', () => {
   it('defaults to port 4006 and the pass schema', () => {

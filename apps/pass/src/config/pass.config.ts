@@ -11,7 +11,8 @@ export class PassConfig extends PlatformConfig {
    */
   @IsString()
   @MinLength(16, {
-    message: 'PASS_SECRETS_KEY must be 64 hex characters (openssl rand -hex 32) or a passphrase of at least 16 characters',
+    message:
+      'PASS_SECRETS_KEY must be 64 hex characters (openssl rand -hex 32) or a passphrase of at least 16 characters',
   })
   PASS_SECRETS_KEY: string;
 

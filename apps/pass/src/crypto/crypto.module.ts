@@ -5,7 +5,9 @@ import { SecretBox } from './secret-box';
 /** One SecretBox per process, keyed by PASS_SECRETS_KEY. */
 @Global()
 @Module({
-  providers: [{ provide: SecretBox, inject: [PassConfig], useFactory: (c: PassConfig) => new SecretBox(c.PASS_SECRETS_KEY) }],
+  providers: [
+    { provide: SecretBox, inject: [PassConfig], useFactory: (c: PassConfig) => new SecretBox(c.PASS_SECRETS_KEY) },
+  ],
   exports: [SecretBox],
 })
 export class CryptoModule {}

@@ -8,7 +8,10 @@ import { InteractionOutcome, InteractionsService } from './interactions.service'
 const answer = async (reply: FastifyReply, outcome: InteractionOutcome) =>
   'redirect' in outcome
     ? reply.redirect(outcome.redirect, 303)
-    : reply.status(outcome.status ?? 200).type('text/html; charset=utf-8').send(outcome.html);
+    : reply
+        .status(outcome.status ?? 200)
+        .type('text/html; charset=utf-8')
+        .send(outcome.html);
 
 /** The end-user pages of the authorization flow (the interaction cookie identifies the flow). */
 @ApiExcludeController()

@@ -47,7 +47,9 @@ export class InteractionsService {
         html: emailPage(
           details.uid,
           client,
-          tooOld ? { code: 'session_too_old', text: 'Your session is too old for this application: sign in again.' } : undefined,
+          tooOld
+            ? { code: 'session_too_old', text: 'Your session is too old for this application: sign in again.' }
+            : undefined,
         ),
       };
     }
@@ -94,11 +96,17 @@ export class InteractionsService {
     if (!pending || pending.expiresAt <= now || pending.attempts >= MAX_CODE_ATTEMPTS)
       return {
         status: 400,
-        html: emailPage(details.uid, application?.name ?? '', { code: 'code_expired', text: 'The code expired: ask for a new one.' }),
+        html: emailPage(details.uid, application?.name ?? '', {
+          code: 'code_expired',
+          text: 'The code expired: ask for a new one.',
+        }),
       };
     if (!this.matches(pending.codeHash, this.hash(details.uid, code))) {
       await this.codes.increment({ id: pending.id }, 'attempts', 1);
-      return { status: 400, html: codePage(details.uid, pending.email, { code: 'invalid_code', text: 'That code is not right.' }) };
+      return {
+        status: 400,
+        html: codePage(details.uid, pending.email, { code: 'invalid_code', text: 'That code is not right.' }),
+      };
     }
     await this.codes.update({ id: pending.id }, { consumedAt: now });
     const user = await this.users.findOrCreate(pending.email);
@@ -127,7 +135,8 @@ export class InteractionsService {
     const { Grant } = this.provider.provider;
     const accountId = details.session!.accountId;
     const clientId = String(details.params.client_id);
-    const grant = (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId });
+    const grant =
+      (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId });
     grant.addOIDCScope(parseScopes(String(details.params.scope ?? '')).join(' '));
     const missingClaims = (details.prompt.details.missingOIDCClaims as string[] | undefined) ?? [];
     if (missingClaims.length) grant.addOIDCClaims(missingClaims);
@@ -145,7 +154,11 @@ export class InteractionsService {
     return this.finishWithError(req, res, 'the user cancelled the sign-in');
   }
 
-  private async finishWithError(req: IncomingMessage, res: ServerResponse, description: string): Promise<InteractionOutcome> {
+  private async finishWithError(
+    req: IncomingMessage,
+    res: ServerResponse,
+    description: string,
+  ): Promise<InteractionOutcome> {
     const redirect = await this.provider.provider.interactionResult(
       req,
       res,

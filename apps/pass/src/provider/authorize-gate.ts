@@ -44,6 +44,7 @@ export function checkAuthorizeRequest(
   const scopes = parseScopes(one(query.scope));
   const registered = [...application.scopes, ...application.restrictedScopes];
   const unregistered = scopes.filter((s) => !isKnownScope(s) || !isRegistered(s, registered));
-  if (unregistered.length) return fail('invalid_scope', `scope not registered for the application: ${unregistered.join(' ')}`);
+  if (unregistered.length)
+    return fail('invalid_scope', `scope not registered for the application: ${unregistered.join(' ')}`);
   return { ok: true, scope: scopes.length ? scopes.join(' ') : undefined };
 }

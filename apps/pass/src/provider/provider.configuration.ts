@@ -82,7 +82,8 @@ export function clientMetadata(application: ApplicationEntity, secret: string): 
 /** The configuration of pass's provider: storage, clients, accounts, lifetimes, CIBA, pages. */
 export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDeps): Configuration {
   const { errors } = oidc;
-  const unknownUser = (hint: string) => new errors.UnknownUserId(`login_hint ${hint.slice(0, 80)} does not resolve to a user`);
+  const unknownUser = (hint: string) =>
+    new errors.UnknownUserId(`login_hint ${hint.slice(0, 80)} does not resolve to a user`);
 
   return {
     adapter: postgresAdapter({
@@ -101,7 +102,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     cookies: { keys: [deps.cookieKey], long: { signed: true }, short: { signed: true } },
     routes: PROVIDER_ROUTES,
     scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
-    claims: { acr: null, amr: null, auth_time: null, openid: ['sub'] },
+    claims: { openid: ['sub', 'acr', 'amr', 'auth_time'] },
     acrValues: [...ACR_VALUES],
     clientAuthMethods: ['client_secret_post'],
     clientBasedCORS: () => false,
@@ -142,7 +143,9 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
         async validateBindingMessage(ctx: KoaContextWithOIDC, bindingMessage?: string) {
           const scopes = parseScopes(ctx.oidc.params?.scope as string | undefined);
           if (!bindingMessage && scopes.some(isSensitive))
-            throw new errors.InvalidRequest('binding_message is required with sensitive scopes (documents, background)');
+            throw new errors.InvalidRequest(
+              'binding_message is required with sensitive scopes (documents, background)',
+            );
           if (bindingMessage && (bindingMessage.length > 100 || /[\p{Cc}]/u.test(bindingMessage)))
             throw new errors.InvalidBindingMessage('binding_message must be at most 100 printable characters');
         },
@@ -161,7 +164,10 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
           } catch (err) {
             if (!(err instanceof MessageNotDelivered)) throw err;
             await request.destroy();
-            const unavailable = new errors.CustomOIDCProviderError('notifier_unavailable', 'approval message not delivered; retry later');
+            const unavailable = new errors.CustomOIDCProviderError(
+              'notifier_unavailable',
+              'approval message not delivered; retry later',
+            );
             Object.assign(unavailable, { status: 503, statusCode: 503, expose: true });
             throw unavailable;
           }

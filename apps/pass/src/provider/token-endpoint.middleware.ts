@@ -22,7 +22,11 @@ type Body = Record<string, unknown>;
  * - id_token reshaped (aud array, jti; at_hash and auth_req_id only on CIBA); never on refresh.
  * - bc-authorize answers carry `interval`.
  */
-export function tokenEndpointMiddleware(deps: { signingKey: () => KeyObject; dataSource: DataSource; now: () => Date }) {
+export function tokenEndpointMiddleware(deps: {
+  signingKey: () => KeyObject;
+  dataSource: DataSource;
+  now: () => Date;
+}) {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     if (ctx.method !== 'POST') return next();
     if (ctx.path === PROVIDER_ROUTES.backchannel_authentication) {
@@ -49,12 +53,18 @@ export function tokenEndpointMiddleware(deps: { signingKey: () => KeyObject; dat
         ctx.body =
           ctx.status === 401 || body.error === 'invalid_client'
             ? envelope(401, 'invalid client credentials', 'bad_credentials')
-            : envelope(400, `invalid or expired code, or invalid client or redirect_uri (${description})`, 'validation_error');
+            : envelope(
+                400,
+                `invalid or expired code, or invalid client or redirect_uri (${description})`,
+                'validation_error',
+              );
         ctx.status = ctx.status === 401 || body.error === 'invalid_client' ? 401 : 400;
+      } else if (body.error === 'invalid_request' && /grant type is not allowed/.test(String(body.error_description))) {
+        ctx.body = { error: 'unauthorized_client', error_description: 'the application may not use this grant type' };
       } else if (
         grantType === CIBA_GRANT &&
         body.error === 'invalid_grant' &&
-        /not found|already consumed|already used/.test(String(body.error_description))
+        (await cibaRequestGone(deps.dataSource, String(req.body?.auth_req_id)))
       ) {
         ctx.body = { error: 'expired_token', error_description: 'unknown, expired or already redeemed auth_req_id' };
       }
@@ -64,6 +74,15 @@ export function tokenEndpointMiddleware(deps: { signingKey: () => KeyObject; dat
     if (grantType === 'refresh_token') delete body.id_token;
     else body.id_token = reshapeIdToken(body.id_token, deps.signingKey(), grantType === CIBA_GRANT);
   };
+}
+
+/** True when the CIBA request is unknown (never issued, expired and purged, revoked) or already redeemed. */
+async function cibaRequestGone(dataSource: DataSource, authReqId: string): Promise<boolean> {
+  const rows: { consumed_at: Date | null }[] = await dataSource.query(
+    `SELECT consumed_at FROM oidc_models WHERE model = 'BackchannelAuthenticationRequest' AND id = $1`,
+    [authReqId],
+  );
+  return rows.length === 0 || rows[0].consumed_at !== null;
 }
 
 /** Records a CIBA poll; false when the previous poll of the same auth_req_id was less than `interval` ago. */

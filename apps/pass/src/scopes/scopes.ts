@@ -29,7 +29,13 @@ export const RESTRICTED_SCOPES = [
 ] as const;
 
 /** Sensitive scopes need a binding_message on CIBA requests. */
-export const SENSITIVE_SCOPES = new Set(['documents', 'background', 'documents:images', 'biometric:image', 'validations:write']);
+export const SENSITIVE_SCOPES = new Set([
+  'documents',
+  'background',
+  'documents:images',
+  'biometric:image',
+  'validations:write',
+]);
 
 export const DOCUMENT_TYPES = [
   'national-id',

@@ -42,7 +42,8 @@ export class UserinfoService {
     if (!scopes.some((s) => CLAIM_SCOPES.has(s) || DOCUMENT_SCOPE.test(s)))
       throw new UserinfoException(UserinfoErrorCode.InsufficientScope, 'the token carries no usable scopes');
     const user = await this.users.findById(String(token.accountId));
-    if (!user) throw new UserinfoException(UserinfoErrorCode.UserNotFound, 'the user behind the token no longer exists');
+    if (!user)
+      throw new UserinfoException(UserinfoErrorCode.UserNotFound, 'the user behind the token no longer exists');
     return userClaims(user, scopes, this.clock.now());
   }
 }

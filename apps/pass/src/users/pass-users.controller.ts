@@ -14,6 +14,8 @@ export class PassUsersController {
   @Put()
   async seed(@Body() dto: SeedUserDto) {
     const user = await this.users.seed(dto);
-    return { user: { id: user.id, email: user.email, phone_number: user.phoneNumber, phone_verified: user.phoneVerified } };
+    return {
+      user: { id: user.id, email: user.email, phone_number: user.phoneNumber, phone_verified: user.phoneVerified },
+    };
   }
 }

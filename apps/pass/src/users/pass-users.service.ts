@@ -27,12 +27,7 @@ export class PassUsersService {
   async findOrCreate(email: string): Promise<PassUserEntity> {
     const normalized = email.trim().toLowerCase();
     const now = this.clock.now();
-    await this.users
-      .createQueryBuilder()
-      .insert()
-      .values(this.blank(normalized, now))
-      .orIgnore()
-      .execute();
+    await this.users.createQueryBuilder().insert().values(this.blank(normalized, now)).orIgnore().execute();
     return this.users.findOneByOrFail({ email: normalized });
   }
 

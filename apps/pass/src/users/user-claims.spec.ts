@@ -34,12 +34,21 @@ const user = (over: Partial<PassUserEntity> = {}): PassUserEntity =>
 describe('userClaims', () => {
   it('always carries sub and only the claims of the granted scopes', () => {
     expect(userClaims(user(), ['openid'], now)).toEqual({ sub: user().id });
-    expect(userClaims(user(), ['email'], now)).toEqual({ sub: user().id, email: 'ana@example.com', email_verified: true });
+    expect(userClaims(user(), ['email'], now)).toEqual({
+      sub: user().id,
+      email: 'ana@example.com',
+      email_verified: true,
+    });
   });
 
   it('adds document_expired and expiration_date to identity when the primary document is expired', () => {
     const claims = userClaims(user(), ['identity'], now);
-    expect(claims).toMatchObject({ identity_verified: true, given_name: 'Ana', document_expired: true, expiration_date: '2025-01-01' });
+    expect(claims).toMatchObject({
+      identity_verified: true,
+      given_name: 'Ana',
+      document_expired: true,
+      expiration_date: '2025-01-01',
+    });
   });
 
   it('filters documents by country and type', () => {
@@ -48,7 +57,11 @@ describe('userClaims', () => {
   });
 
   it('derives is_minor and age_range from the birthdate', () => {
-    expect(userClaims(user(), ['age'], now)).toMatchObject({ age_verified: true, is_minor: true, age_range: 'under_18' });
+    expect(userClaims(user(), ['age'], now)).toMatchObject({
+      age_verified: true,
+      is_minor: true,
+      age_range: 'under_18',
+    });
   });
 
   it('omits empty claims', () => {

@@ -10,7 +10,8 @@ const ageOn = (birthdate: string, now: Date): number => {
   return age;
 };
 
-const ageRange = (age: number) => (age < 18 ? 'under_18' : age < 25 ? '18-24' : age < 35 ? '25-34' : age < 50 ? '35-49' : age < 65 ? '50-64' : '65+');
+const ageRange = (age: number) =>
+  age < 18 ? 'under_18' : age < 25 ? '18-24' : age < 35 ? '25-34' : age < 50 ? '35-49' : age < 65 ? '50-64' : '65+';
 
 const profileName = (u: PassUserEntity) =>
   [u.identity.first_name, u.identity.last_name].filter(Boolean).join(' ') || undefined;
@@ -39,7 +40,10 @@ export function userClaims(user: PassUserEntity, scopes: readonly string[], now:
 
   if (has('email') || has('contact')) Object.assign(claims, { email: user.email, email_verified: true });
   if (has('phone') || has('contact'))
-    Object.assign(claims, { phone_number: user.phoneNumber, phone_number_verified: user.phoneNumber ? user.phoneVerified : undefined });
+    Object.assign(claims, {
+      phone_number: user.phoneNumber,
+      phone_number_verified: user.phoneNumber ? user.phoneVerified : undefined,
+    });
   if (has('contact')) claims.preferred_communication_method = user.phoneVerified ? 'phone' : 'email';
   if (has('profile'))
     Object.assign(claims, {
@@ -88,7 +92,8 @@ export function userClaims(user: PassUserEntity, scopes: readonly string[], now:
     const b = user.background;
     const done = b.status === 'completed';
     Object.assign(claims, {
-      trust_level: done && b.score !== undefined ? (b.score >= 0.8 ? 'high' : b.score >= 0.5 ? 'medium' : 'low') : undefined,
+      trust_level:
+        done && b.score !== undefined ? (b.score >= 0.8 ? 'high' : b.score >= 0.5 ? 'medium' : 'low') : undefined,
       background_verified: done,
       verification_badges: done ? ['background_check'] : [],
       manual_verification_status: id.was_manually_reviewed ? 'reviewed' : 'not_required',
@@ -101,7 +106,8 @@ export function userClaims(user: PassUserEntity, scopes: readonly string[], now:
       last_face_verification_date: b.last_face_verification_date,
       liveness_check_passed: b.liveness_check_passed,
       face_match_confidence: b.face_match_confidence,
-      quality_level: b.face_match_confidence === undefined ? undefined : b.face_match_confidence >= 0.9 ? 'high' : 'standard',
+      quality_level:
+        b.face_match_confidence === undefined ? undefined : b.face_match_confidence >= 0.9 ? 'high' : 'standard',
       verification_method: b.face_enrolled ? 'face_match' : undefined,
     });
   }

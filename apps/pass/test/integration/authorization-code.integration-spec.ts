@@ -55,7 +55,7 @@ describe('pass: authorization code flow', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
 
   beforeAll(async () => {
     f = await startPass();
@@ -80,14 +80,25 @@ describe('pass: authorization code flow', () => {
     expect(tokens.scope?.split(' ').sort()).toEqual(['email', 'identity', 'openid']);
     expect(tokens.refresh_token).toEqual(expect.any(String));
     const claims = decode(tokens.id_token!);
-    expect(claims).toMatchObject({ iss: f.pass.url, aud: [app.client_id], acr: 'urn:pass:loa:2', amr: ['otp', 'email'] });
+    expect(claims).toMatchObject({
+      iss: f.pass.url,
+      aud: [app.client_id],
+      acr: 'urn:pass:loa:2',
+      amr: ['otp', 'email'],
+    });
     expect(claims.exp - claims.iat).toBe(300);
     expect(claims.jti).toEqual(expect.any(String));
     expect(claims.auth_time).toEqual(expect.any(Number));
     expect(claims).not.toHaveProperty('at_hash');
 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
-    expect(info).toMatchObject({ sub: claims.sub, email: user.email, email_verified: true, identity_verified: true, given_name: 'Ana' });
+    expect(info).toMatchObject({
+      sub: claims.sub,
+      email: user.email,
+      email_verified: true,
+      identity_verified: true,
+      given_name: 'Ana',
+    });
     expect(info).not.toHaveProperty('phone_number');
   });
 
@@ -148,7 +159,9 @@ describe('pass: authorization code flow', () => {
 
   it('stores the provider state in Postgres (codes, tokens, grants), not in memory', async () => {
     const { rows } = await db().query(`SELECT DISTINCT model FROM pass.oidc_models`);
-    expect(rows.map((r) => r.model)).toEqual(expect.arrayContaining(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'Grant', 'Session']));
+    expect(rows.map((r) => r.model)).toEqual(
+      expect.arrayContaining(['AuthorizationCode', 'AccessToken', 'RefreshToken', 'Grant', 'Session']),
+    );
   });
 
   describe('refresh_token grant (JSON, RFC 6749 envelope)', () => {
@@ -199,7 +212,10 @@ describe('pass: authorization code flow', () => {
     it('answers invalid_grant for a token issued to another client', async () => {
       const other = await registerApplication(f);
       const tokens = await codeTokens('openid');
-      const res = await refresh(tokens.refresh_token!, { client_id: other.client_id, client_secret: other.client_secret });
+      const res = await refresh(tokens.refresh_token!, {
+        client_id: other.client_id,
+        client_secret: other.client_secret,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_grant');
     });
@@ -253,7 +269,8 @@ describe('pass: authorization code flow', () => {
       expectPage(await tryAuthorize({ redirect_uri: `${app.redirect_uri}/x` }), 'invalid_redirect_uri'));
     it('refuses a scope not registered for the application', async () =>
       expectPage(await tryAuthorize({ scope: 'openid address' }), 'invalid_scope'));
-    it('refuses an unknown scope', async () => expectPage(await tryAuthorize({ scope: 'openid made-up' }), 'invalid_scope'));
+    it('refuses an unknown scope', async () =>
+      expectPage(await tryAuthorize({ scope: 'openid made-up' }), 'invalid_scope'));
     it('refuses a response_type other than code', async () =>
       expectPage(await tryAuthorize({ response_type: 'token' }), 'unsupported_response_type'));
     it('refuses a response_mode other than empty, query or web_message', async () =>
@@ -261,9 +278,18 @@ describe('pass: authorization code flow', () => {
     it('refuses web_message for an application without the feature', async () =>
       expectPage(await tryAuthorize({ response_mode: 'web_message' }), 'unsupported_response_mode'));
     it('refuses web_message from an origin that is not allow-listed', async () => {
-      const wm = await registerApplication(f, { allows_web_message: true, allowed_web_message_origins: ['http://localhost:1'] });
+      const wm = await registerApplication(f, {
+        allows_web_message: true,
+        allowed_web_message_origins: ['http://localhost:1'],
+      });
       const url = new URL(`${f.pass.url}/authorize`);
-      for (const [k, v] of Object.entries({ client_id: wm.client_id, redirect_uri: wm.redirect_uri, response_type: 'code', scope: 'openid', response_mode: 'web_message' }))
+      for (const [k, v] of Object.entries({
+        client_id: wm.client_id,
+        redirect_uri: wm.redirect_uri,
+        response_type: 'code',
+        scope: 'openid',
+        response_mode: 'web_message',
+      }))
         url.searchParams.set(k, v);
       await expectPage(await fetch(url, { redirect: 'manual' }), 'unsupported_response_mode');
     });

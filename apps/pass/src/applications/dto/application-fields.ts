@@ -45,7 +45,10 @@ export const WebMessageOrigins = () =>
     IsArray(),
     ArrayMaxSize(20),
     IsString({ each: true }),
-    Matches(ORIGIN, { each: true, message: 'each allowed_web_message_origins entry must be an origin (scheme://host[:port])' }),
+    Matches(ORIGIN, {
+      each: true,
+      message: 'each allowed_web_message_origins entry must be an origin (scheme://host[:port])',
+    }),
   );
 
 export const EmailDomains = () =>

@@ -22,7 +22,9 @@ export async function startPass(overrides: Record<string, string> = {}): Promise
     ...overrides,
   });
   const operator = new ApiClient(pass.url, signer().platformAdminToken('test'));
-  const rp: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>back</p>'));
+  const rp: Server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>back</p>'),
+  );
   await new Promise<void>((resolve) => rp.listen(0, '127.0.0.1', resolve));
   const rpUrl = `http://localhost:${(rp.address() as AddressInfo).port}`;
   return {
@@ -46,13 +48,27 @@ export interface TestApplication {
 
 let counter = 0;
 /** Registers an application through the admin API (every claim scope, CIBA on unless overridden). */
-export async function registerApplication(f: PassFixture, over: Record<string, unknown> = {}): Promise<TestApplication> {
+export async function registerApplication(
+  f: PassFixture,
+  over: Record<string, unknown> = {},
+): Promise<TestApplication> {
   const redirectUri = `${f.rpUrl}/callback/${++counter}`;
   const res = await f.operator.postJson('/v1/admin/applications', {
     tenant_id: 'acme',
     name: 'Acme web',
     redirect_uris: [redirectUri],
-    scopes: ['openid', 'email', 'phone', 'profile', 'identity', 'documents', 'age', 'background', 'verification', 'approval:read'],
+    scopes: [
+      'openid',
+      'email',
+      'phone',
+      'profile',
+      'identity',
+      'documents',
+      'age',
+      'background',
+      'verification',
+      'approval:read',
+    ],
     ciba_enabled: true,
     ...over,
   });
@@ -66,27 +82,35 @@ export async function registerApplication(f: PassFixture, over: Record<string, u
 
 let people = 0;
 /** Seeds a person with a verified identity and phone (as the identity events will). */
-export async function seedUser(operator: ApiClient, over: Record<string, unknown> = {}): Promise<{ email: string; phone: string }> {
+export async function seedUser(
+  operator: ApiClient,
+  over: Record<string, unknown> = {},
+): Promise<{ email: string; phone: string }> {
   const n = ++people;
   const email = `person${n}.${Date.now()}@example.com`;
   const phone = `+5730012${String(n).padStart(5, '0')}`;
-  const res = await operator.request('PUT', '/v1/admin/users', {
-    email,
-    phone_number: phone,
-    phone_verified: true,
-    identity: {
-      verified: true,
-      verification_level: 'high',
-      first_name: 'Ana',
-      last_name: 'Gómez',
-      birthdate: '1990-04-01',
-      nationality: 'CO',
-      document_number: '1020304050',
-      document_type: 'national-id',
+  const res = await operator.request(
+    'PUT',
+    '/v1/admin/users',
+    {
+      email,
+      phone_number: phone,
+      phone_verified: true,
+      identity: {
+        verified: true,
+        verification_level: 'high',
+        first_name: 'Ana',
+        last_name: 'Gómez',
+        birthdate: '1990-04-01',
+        nationality: 'CO',
+        document_number: '1020304050',
+        document_type: 'national-id',
+      },
+      documents: [{ country: 'co', document_type: 'national-id', document_number: '1020304050' }],
+      ...over,
     },
-    documents: [{ country: 'co', document_type: 'national-id', document_number: '1020304050' }],
-    ...over,
-  }, { 'content-type': 'application/json' });
+    { 'content-type': 'application/json' },
+  );
   if (res.status !== 200) throw new Error(`user not seeded: ${res.status} ${JSON.stringify(res.body)}`);
   return { email, phone };
 }
