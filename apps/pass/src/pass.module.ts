@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApprovalsController } from './approvals/approvals.controller';
-import { ApprovalsService } from './approvals/approvals.service';
+
 import { ApplicationEntity } from './applications/application.entity';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
+import { ApprovalsController } from './approvals/approvals.controller';
+import { ApprovalsService } from './approvals/approvals.service';
 import { PassConfig } from './config/pass.config';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
@@ -17,11 +18,11 @@ import { SandboxMessagesController } from './messaging/sandbox-messages.controll
 import { SandboxPhoneMessenger } from './messaging/sandbox-phone-messenger';
 import { ProviderController } from './provider/provider.controller';
 import { ProviderService } from './provider/provider.service';
+import { UserinfoController } from './userinfo/userinfo.controller';
+import { UserinfoService } from './userinfo/userinfo.service';
 import { PassUserEntity } from './users/pass-user.entity';
 import { PassUsersController } from './users/pass-users.controller';
 import { PassUsersService } from './users/pass-users.service';
-import { UserinfoController } from './userinfo/userinfo.controller';
-import { UserinfoService } from './userinfo/userinfo.service';
 
 /** The identity provider: applications, the mounted oidc-provider, its pages, userinfo and the claim store. */
 @Module({

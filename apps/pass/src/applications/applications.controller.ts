@@ -1,7 +1,8 @@
+import { pageLinks, PlatformAdmin, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { pageLinks, PlatformAdmin, PlatformConfig } from '@kyc/platform';
+
 import { applicationPath, presentApplication } from './application.presenter';
 import { ApplicationsService, ApplicationWithSecret } from './applications.service';
 import { CreateApplicationDto } from './dto/create-application.dto';

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+
+import { Clock, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Clock, Page, paginate } from '@kyc/platform';
+
 import { SecretBox } from '../crypto/secret-box';
 import { ApplicationEntity } from './application.entity';
 import { ApplicationErrorCode, ApplicationException } from './applications.exception';

@@ -1,7 +1,8 @@
+import { Public } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public } from '@kyc/platform';
+
 import { ApprovalsService } from './approvals.service';
 import { ApprovalDecisionDto } from './dto/approval-decision.dto';
 

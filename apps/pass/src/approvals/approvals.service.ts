@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+
 import { Clock, domainException } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+
+import { SCOPE_CLAIMS } from '../interactions/interaction-pages';
 import { escapeHtml, page } from '../pages/html';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
-import { SCOPE_CLAIMS } from '../interactions/interaction-pages';
 
 export enum ApprovalErrorCode {
   ApprovalNotFound = 'approval_not_found',

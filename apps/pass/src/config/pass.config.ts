@@ -1,7 +1,7 @@
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
 import { SERVICES } from '@kyc/contracts';
 import { loadConfig, PlatformConfig } from '@kyc/platform';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
 
 export class PassConfig extends PlatformConfig {
   /**
@@ -43,7 +43,7 @@ export class PassConfig extends PlatformConfig {
 
   /** Phone numbers the sandbox messaging adapter refuses (comma separated), to exercise `notifier_unavailable`. */
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   PASS_SANDBOX_UNREACHABLE_PHONES: string[] = [];
 
   get issuer(): string {

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from './secret-box';
 

@@ -1,10 +1,11 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { ApplicationEntity } from '../applications/application.entity';
 import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
@@ -12,6 +13,7 @@ import { PassUserEntity } from '../users/pass-user.entity';
 import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass';
 
 /** Entities and migrations of the pass schema, in order. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const passEntities: Function[] = [ApplicationEntity, PassUserEntity, SigningKeyEntity, SignInCodeEntity];
 export const passMigrations = [
   PlatformTables1763769600000,

@@ -1,7 +1,8 @@
+import { Public } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '@kyc/platform';
+
 import { CodeFormDto, ConsentFormDto, EmailFormDto } from './dto/interaction-forms.dto';
 import { InteractionOutcome, InteractionsService } from './interactions.service';
 

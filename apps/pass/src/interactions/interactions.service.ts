@@ -1,9 +1,11 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { ApplicationsService } from '../applications/applications.service';
 import { SecretBox } from '../crypto/secret-box';
 import { SignInMailer } from '../mail/sign-in-mailer';
@@ -16,6 +18,7 @@ import { SignInCodeEntity } from './sign-in-code.entity';
 /** What a page handler answers: HTML to show, or a URL to send the browser to. */
 export type InteractionOutcome = { html: string; status?: number } | { redirect: string };
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
 const LOA1 = 'urn:pass:loa:1';
@@ -53,7 +56,7 @@ export class InteractionsService {
         ),
       };
     }
-    return { html: consentPage(details.uid, client, parseScopes(String(details.params.scope ?? ''))) };
+    return { html: consentPage(details.uid, client, parseScopes(text(details.params.scope))) };
   }
 
   async submitEmail(req: IncomingMessage, res: ServerResponse, email: string): Promise<InteractionOutcome> {
@@ -137,7 +140,7 @@ export class InteractionsService {
     const clientId = String(details.params.client_id);
     const grant =
       (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId });
-    grant.addOIDCScope(parseScopes(String(details.params.scope ?? '')).join(' '));
+    grant.addOIDCScope(parseScopes(text(details.params.scope)).join(' '));
     const missingClaims = (details.prompt.details.missingOIDCClaims as string[] | undefined) ?? [];
     if (missingClaims.length) grant.addOIDCClaims(missingClaims);
     const grantId = await grant.save();

@@ -1,6 +1,7 @@
+import { PlatformAdmin } from '@kyc/platform';
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PlatformAdmin } from '@kyc/platform';
+
 import { ProviderService } from '../provider/provider.service';
 
 /** Operator: rotate the provider's signing key (the new key signs from now on in this replica). */

@@ -1,8 +1,10 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { SecretBox } from '../crypto/secret-box';
 import { SigningKeyEntity } from './signing-key.entity';
 

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
+
 import { PassConfig } from '../config/pass.config';
 
 /** Sends the one-time sign-in codes over SMTP (PASS_SMTP_URL; the stack's local SMTP sink in development). */

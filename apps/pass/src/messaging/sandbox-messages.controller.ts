@@ -1,6 +1,7 @@
+import { PlatformAdmin } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PlatformAdmin } from '@kyc/platform';
+
 import { PhoneMessenger } from './phone-messenger';
 import { SandboxPhoneMessenger } from './sandbox-phone-messenger';
 

@@ -1,5 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import { MessageNotDelivered, PhoneMessenger } from './phone-messenger';
 
 export interface SandboxMessage {

@@ -1,6 +1,6 @@
 /** HTML of pass's pages: every interpolated value goes through escapeHtml. */
 export const escapeHtml = (value: unknown): string =>
-  String(value ?? '').replace(
+  (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '').replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );

@@ -1,6 +1,6 @@
+import { Clock } from '@kyc/platform';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { DataSource } from 'typeorm';
-import { Clock } from '@kyc/platform';
 
 /** What the adapter needs from the rest of pass. */
 export interface PostgresAdapterDeps {
@@ -78,10 +78,10 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
 
     /** Marks the token used; a token already used (by a concurrent request) is refused. */
     async consume(id: string): Promise<void> {
-      const [, count] = (await dataSource.query(
+      const [, count] = await dataSource.query<[unknown, number]>(
         'UPDATE oidc_models SET consumed_at = $3 WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
         [this.model, id, clock.now()],
-      )) as [unknown, number];
+      );
       if (count === 0) throw deps.alreadyConsumed(this.model);
     }
 

@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
+
+import { Clock } from '@kyc/platform';
 import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { DataSource } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { ApplicationEntity } from '../applications/application.entity';
 import { ACR_VALUES } from '../applications/dto/application-fields';
 import { PassConfig } from '../config/pass.config';
-import { errorPage } from '../pages/html';
 import { PrivateJwk } from '../keys/signing-keys.service';
 import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
+import { errorPage } from '../pages/html';
 import { BASE_SCOPES, DOCUMENT_TYPES, isSensitive, parseScopes, RESTRICTED_SCOPES } from '../scopes/scopes';
 import { PassUserEntity } from '../users/pass-user.entity';
 import type { OidcProviderModule } from './oidc-provider.loader';
@@ -76,7 +78,7 @@ export function clientMetadata(application: ApplicationEntity, secret: string): 
     scope: [...application.scopes, ...application.restrictedScopes].join(' '),
     ...(application.cibaEnabled ? { backchannel_token_delivery_mode: 'poll' } : {}),
     ...(application.maxAuthAge ? { default_max_age: application.maxAuthAge } : {}),
-  } as AdapterPayload;
+  };
 }
 
 /** The configuration of pass's provider: storage, clients, accounts, lifetimes, CIBA, pages. */
@@ -98,7 +100,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
           model === 'RefreshToken' ? 'refresh token invalidated by a concurrent refresh' : `${model} already used`,
         ),
     }),
-    jwks: { keys: deps.keys as never },
+    jwks: { keys: deps.keys },
     cookies: { keys: [deps.cookieKey], long: { signed: true }, short: { signed: true } },
     routes: PROVIDER_ROUTES,
     scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
@@ -111,9 +113,9 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     responseTypes: ['code'],
     ttl: { ...TTL },
     rotateRefreshToken: true,
-    issueRefreshToken: async (ctx, client) =>
-      client.grantTypeAllowed('refresh_token') && ctx.oidc.params?.grant_type !== CIBA_GRANT,
-    expiresWithSession: async () => false,
+    issueRefreshToken: (ctx, client) =>
+      Promise.resolve(client.grantTypeAllowed('refresh_token') && ctx.oidc.params?.grant_type !== CIBA_GRANT),
+    expiresWithSession: () => Promise.resolve(false),
     extraParams: ['authorization_details'],
     async findAccount(_ctx, sub) {
       const user = await deps.findUserById(sub);
@@ -140,7 +142,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
             throw new errors.InvalidRequest('the user has no verified phone to approve the request on');
           return user.id;
         },
-        async validateBindingMessage(ctx: KoaContextWithOIDC, bindingMessage?: string) {
+        validateBindingMessage(ctx: KoaContextWithOIDC, bindingMessage?: string) {
           const scopes = parseScopes(ctx.oidc.params?.scope as string | undefined);
           if (!bindingMessage && scopes.some(isSensitive))
             throw new errors.InvalidRequest(
@@ -148,17 +150,15 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
             );
           if (bindingMessage && (bindingMessage.length > 100 || /[\p{Cc}]/u.test(bindingMessage)))
             throw new errors.InvalidBindingMessage('binding_message must be at most 100 printable characters');
+          return Promise.resolve();
         },
-        async validateRequestContext() {
-          return undefined;
-        },
-        async verifyUserCode() {
-          return undefined;
-        },
+        validateRequestContext: () => Promise.resolve(undefined),
+        verifyUserCode: () => Promise.resolve(undefined),
         async triggerAuthenticationDevice(_ctx, request, account) {
           const user = await deps.findUserById(account.accountId);
           const link = deps.approvalLink(String(request.jti));
-          const binding = request.params?.binding_message ? ` "${String(request.params.binding_message)}"` : '';
+          const message = request.params?.binding_message;
+          const binding = typeof message === 'string' ? ` "${message}"` : '';
           try {
             await deps.messenger.send(user!.phoneNumber!, `Approve the request${binding}: ${link}`);
           } catch (err) {
@@ -174,9 +174,10 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
         },
       },
     },
-    async renderError(ctx, out) {
+    renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = errorPage(String(out.error), String(out.error_description ?? ''));
+      ctx.body = errorPage(out.error, out.error_description ?? '');
+      return Promise.resolve();
     },
   } as Configuration;
 }

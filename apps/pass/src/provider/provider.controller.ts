@@ -1,7 +1,8 @@
+import { Public } from '@kyc/platform';
 import { All, Controller, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '@kyc/platform';
+
 import { ProviderService } from './provider.service';
 
 /**

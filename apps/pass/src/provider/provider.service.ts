@@ -1,11 +1,13 @@
 import { createPrivateKey, KeyObject } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+
+import { Clock } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { ApplicationsService } from '../applications/applications.service';
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
@@ -15,7 +17,7 @@ import { errorPage } from '../pages/html';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
-import { approvalSignature, providerConfiguration, PROVIDER_ROUTES } from './provider.configuration';
+import { approvalSignature, PROVIDER_ROUTES,providerConfiguration } from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
 
 /**
@@ -127,6 +129,6 @@ export class ProviderService implements OnModuleInit {
     );
     this.signingKey = signingKey;
     this.instance = provider;
-    this.handler = provider.callback() as never;
+    this.handler = provider.callback();
   }
 }

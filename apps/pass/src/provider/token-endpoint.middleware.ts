@@ -1,8 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+
+import { envelope } from '@kyc/platform';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { DataSource } from 'typeorm';
-import { envelope } from '@kyc/platform';
+
 import { reshapeIdToken } from './id-token';
 import { CIBA_GRANT, CIBA_INTERVAL, PROVIDER_ROUTES } from './provider.configuration';
 
@@ -49,7 +51,7 @@ export function tokenEndpointMiddleware(deps: {
     if (!body || typeof body !== 'object') return;
     if (ctx.status >= 400) {
       if (grantType === 'authorization_code' && req.passJson) {
-        const description = String(body.error_description ?? body.error ?? '');
+        const description = typeof body.error_description === 'string' ? body.error_description : '';
         ctx.body =
           ctx.status === 401 || body.error === 'invalid_client'
             ? envelope(401, 'invalid client credentials', 'bad_credentials')

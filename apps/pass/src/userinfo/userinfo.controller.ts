@@ -1,6 +1,7 @@
+import { Public } from '@kyc/platform';
 import { Controller, Get, Headers } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@kyc/platform';
+
 import { UserinfoService } from './userinfo.service';
 
 /** GET /v1/oauth2/userinfo: claims per granted scope (Authorization: Bearer <access token>). */

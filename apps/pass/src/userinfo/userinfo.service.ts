@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { Clock } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+
 import { ProviderService } from '../provider/provider.service';
 import { DOCUMENT_SCOPE, parseScopes } from '../scopes/scopes';
 import { PassUsersService } from '../users/pass-users.service';

@@ -1,6 +1,7 @@
+import { PlatformAdmin } from '@kyc/platform';
 import { Body, Controller, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PlatformAdmin } from '@kyc/platform';
+
 import { SeedUserDto } from './dto/seed-user.dto';
 import { PassUsersService } from './pass-users.service';
 

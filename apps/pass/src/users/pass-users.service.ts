@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Clock } from '@kyc/platform';
+
 import { SeedUserDto } from './dto/seed-user.dto';
 import { BackgroundClaims, PassUserEntity } from './pass-user.entity';
 

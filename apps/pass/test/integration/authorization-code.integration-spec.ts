@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { closeDb, db } from '@kyc/testing';
 import * as oidc from 'openid-client';
 import { Browser } from 'playwright-core';
-import { closeDb, db } from '@kyc/testing';
+
 import {
   launchBrowser,
   PassFixture,

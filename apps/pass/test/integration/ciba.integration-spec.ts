@@ -1,6 +1,7 @@
+import { ApiClient, closeDb, eventually } from '@kyc/testing';
 import * as oidc from 'openid-client';
 import { Browser } from 'playwright-core';
-import { ApiClient, closeDb, eventually } from '@kyc/testing';
+
 import {
   launchBrowser,
   PassFixture,

@@ -10,6 +10,7 @@ import {
   registerDecorator,
   ValidationOptions,
 } from 'class-validator';
+
 import { isKnownScope, isRestricted, RESTRICTED_SCOPES } from '../../scopes/scopes';
 
 /** Authentication levels pass reaches: e-mail code only, or e-mail code by a person with a verified identity. */

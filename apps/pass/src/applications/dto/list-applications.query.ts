@@ -1,6 +1,6 @@
+import { CursorPageQuery } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { CursorPageQuery } from '@kyc/platform';
 
 /** GET /v1/admin/applications. */
 export class ListApplicationsQuery extends CursorPageQuery {

@@ -15,6 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+
 import { DOCUMENT_TYPES } from '../../scopes/scopes';
 
 export class SeedIdentityDto {

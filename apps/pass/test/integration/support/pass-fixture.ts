@@ -1,7 +1,8 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { Browser, chromium, Page } from 'playwright-core';
+
 import { ApiClient, freePort, ServiceProcess, signer, SmtpSink, startProcess, startSmtpSink } from '@kyc/testing';
+import { Browser, chromium, Page } from 'playwright-core';
 
 export interface PassFixture {
   pass: ServiceProcess;
