@@ -1,7 +1,7 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 
-import { loadPassConfig,PassConfig } from './config/pass.config';
+import { loadPassConfig, PassConfig } from './config/pass.config';
 import { CryptoModule } from './crypto/crypto.module';
 import { passEntities, passMigrations } from './database/pass.datasource';
 import { PassModule } from './pass.module';

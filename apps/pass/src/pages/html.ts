@@ -1,9 +1,11 @@
 /** HTML of pass's pages: every interpolated value goes through escapeHtml. */
 export const escapeHtml = (value: unknown): string =>
-  (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+  (typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : ''
+  ).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A complete page; `body` must already be escaped HTML. */
 export const page = (title: string, body: string): string =>

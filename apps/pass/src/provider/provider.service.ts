@@ -17,7 +17,7 @@ import { errorPage } from '../pages/html';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
-import { approvalSignature, PROVIDER_ROUTES,providerConfiguration } from './provider.configuration';
+import { approvalSignature, PROVIDER_ROUTES, providerConfiguration } from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
 
 /**
