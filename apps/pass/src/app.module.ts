@@ -28,6 +28,7 @@ export function passService(env: NodeJS.ProcessEnv = process.env, options: Servi
     module: AppModule.register(config, options),
     entities: passEntities,
     migrations: passMigrations,
+    consumesEvents: true,
     title: 'Pass API',
     description: 'OAuth 2.0 / OpenID Connect identity provider: applications, authorization, tokens, userinfo, CIBA',
   };

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { CheckFinishedConsumer } from './claims/check-finished.consumer';
+import { ClaimStoreService } from './claims/claim-store.service';
 import { ApplicationEntity } from './applications/application.entity';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
@@ -36,6 +38,7 @@ import { PassUsersService } from './users/pass-users.service';
     InteractionsController,
     UserinfoController,
     ApprovalsController,
+    CheckFinishedConsumer,
   ],
   providers: [
     ApplicationsService,
@@ -46,6 +49,7 @@ import { PassUsersService } from './users/pass-users.service';
     InteractionsService,
     UserinfoService,
     ApprovalsService,
+    ClaimStoreService,
     {
       provide: PhoneMessenger,
       inject: [PassConfig],

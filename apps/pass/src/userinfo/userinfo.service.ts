@@ -7,9 +7,8 @@ import { PassUsersService } from '../users/pass-users.service';
 import { userClaims } from '../users/user-claims';
 import { UserinfoErrorCode, UserinfoException } from './userinfo.exception';
 
-/** Scopes that carry claims (the others gate endpoints or deliver images). */
+/** Scopes that carry claims beyond sub (the others gate endpoints or deliver images). */
 const CLAIM_SCOPES = new Set([
-  'openid',
   'email',
   'phone',
   'profile',

@@ -53,7 +53,7 @@ describe('pass: applications admin API', () => {
     const rotated = await f.operator.post(`/v1/admin/applications/${created.client_id}/secret`);
     expect(rotated.status).toBe(200);
     expect(rotated.body.application.client_secret).not.toBe(created.client_secret);
-    const patched = await f.operator.request(
+    const patched = await f.operator.request<{ application: Record<string, unknown> }>(
       'PATCH',
       `/v1/admin/applications/${created.client_id}`,
       { required_acr: null, ciba_enabled: false, scopes: ['openid'] },

@@ -1,4 +1,5 @@
-import { ApiClient, closeDb, eventually } from '@kyc/testing';
+import { randomUUID } from 'node:crypto';
+import { ApiClient, closeDb, db, eventually, testKafka } from '@kyc/testing';
 import * as oidc from 'openid-client';
 import { Browser } from 'playwright-core';
 
@@ -180,6 +181,124 @@ describe('pass: CIBA (poll mode)', () => {
       const res = await bcAuthorize({ login_hint: unreachable.email, scope: 'openid' });
       expect(res.status).toBe(503);
       expect(res.body.error).toBe('notifier_unavailable');
+    });
+  });
+
+  it('builds the background claims from checks.check.finished (consumed once) and serves them on userinfo', async () => {
+    const person = await seedUser(f.operator, {
+      identity: { verified: true, document_number: `DOC${Date.now()}`, document_type: 'national-id' },
+    });
+    const doc = (
+      await db().query(`SELECT identity->>'document_number' AS d FROM pass.users WHERE email = $1`, [person.email])
+    ).rows[0].d as string;
+    const checkId = `CHK${randomUUID().replace(/-/g, '')}`;
+    const event = {
+      id: randomUUID(),
+      type: 'checks.check.finished',
+      version: 1,
+      tenant_id: 'acme',
+      occurred_at: new Date().toISOString(),
+      aggregate_id: checkId,
+      payload: {
+        check: {
+          check_id: checkId,
+          tenant_id: 'acme',
+          country: 'CO',
+          type: 'person',
+          status: 'completed',
+          score: 0.9,
+          id_score: 1,
+          homonym_score: 1,
+          inputs: { national_id: doc },
+          creation_date: new Date().toISOString(),
+          update_date: new Date().toISOString(),
+        },
+      },
+    };
+    const producer = testKafka().producer();
+    await producer.connect();
+    // delivered twice: the inbox applies it once
+    await producer.send({ topic: 'checks.check.finished', messages: [{ key: checkId, value: JSON.stringify(event) }] });
+    await producer.send({ topic: 'checks.check.finished', messages: [{ key: checkId, value: JSON.stringify(event) }] });
+    await producer.disconnect();
+
+    const started = await bcAuthorize({
+      login_hint: person.email,
+      scope: 'openid background',
+      binding_message: 'Check',
+    });
+    expect(started.status).toBe(200);
+    const link = await approvalLink(person.phone, 1);
+    const approve = await fetch(link.split('?')[0], {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ sig: new URL(link).searchParams.get('sig')!, decision: 'approve' }),
+    });
+    expect(approve.status).toBe(200);
+    const tokens = await poll(started.body.auth_req_id);
+    expect(tokens.status).toBe(200);
+    await eventually(
+      async () => {
+        const info = await fetch(`${f.pass.url}/v1/oauth2/userinfo`, {
+          headers: { authorization: `Bearer ${tokens.body.access_token}` },
+        }).then((r) => r.json());
+        expect(info).toMatchObject({
+          background_verified: true,
+          trust_level: 'high',
+          verification_badges: ['background_check'],
+        });
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+  }, 60_000);
+
+  describe('userinfo errors', () => {
+    it('answers 401 without a bearer token or with an unknown one', async () => {
+      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic x' }] as Record<
+        string,
+        string
+      >[]) {
+        const res = await fetch(`${f.pass.url}/v1/oauth2/userinfo`, { headers });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ code: 401, error_code: 'invalid_token' });
+      }
+    });
+
+    it('answers 401 insufficient_scope for a token with no claim scope', async () => {
+      const started = await bcAuthorize({ login_hint: user.email, scope: 'openid approval:read' });
+      const count = (await f.operator.get(`/v1/admin/sandbox/messages?phone_number=${encodeURIComponent(user.phone)}`))
+        .body.messages.length;
+      const link = await approvalLink(user.phone, count);
+      await fetch(link.split('?')[0], {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ sig: new URL(link).searchParams.get('sig')!, decision: 'approve' }),
+      });
+      const tokens = await poll(started.body.auth_req_id);
+      expect(tokens.status).toBe(200);
+      const res = await fetch(`${f.pass.url}/v1/oauth2/userinfo`, {
+        headers: { authorization: `Bearer ${tokens.body.access_token}` },
+      });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error_code: 'insufficient_scope' });
+    });
+
+    it('answers 404 user_not_found when the user behind the token no longer exists', async () => {
+      const person = await seedUser(f.operator);
+      const started = await bcAuthorize({ login_hint: person.email, scope: 'openid email' });
+      const link = await approvalLink(person.phone, 1);
+      await fetch(link.split('?')[0], {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ sig: new URL(link).searchParams.get('sig')!, decision: 'approve' }),
+      });
+      const tokens = await poll(started.body.auth_req_id);
+      await db().query(`DELETE FROM pass.users WHERE email = $1`, [person.email]);
+      const res = await fetch(`${f.pass.url}/v1/oauth2/userinfo`, {
+        headers: { authorization: `Bearer ${tokens.body.access_token}` },
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error_code: 'user_not_found' });
     });
   });
 });
