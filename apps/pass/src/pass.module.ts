@@ -6,6 +6,12 @@ import { ClaimStoreService } from './claims/claim-store.service';
 import { ApplicationEntity } from './applications/application.entity';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
+import { ApprovalAttachmentEntity } from './approvals/approval-attachment.entity';
+import { ApprovalAttachmentsController } from './approvals/approval-attachments.controller';
+import { ApprovalOutcomeEntity } from './approvals/approval-outcome.entity';
+import { ApprovalOutcomesService } from './approvals/approval-outcomes.service';
+import { AttachmentsService } from './approvals/attachments.service';
+import { UploadBodyParser } from './approvals/upload-body.parser';
 import { ApprovalsController } from './approvals/approvals.controller';
 import { ApprovalsService } from './approvals/approvals.service';
 import { PassConfig } from './config/pass.config';
@@ -28,7 +34,15 @@ import { PassUsersService } from './users/pass-users.service';
 
 /** The identity provider: applications, the mounted oidc-provider, its pages, userinfo and the claim store. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApplicationEntity, PassUserEntity, SignInCodeEntity])],
+  imports: [
+    TypeOrmModule.forFeature([
+      ApplicationEntity,
+      PassUserEntity,
+      SignInCodeEntity,
+      ApprovalAttachmentEntity,
+      ApprovalOutcomeEntity,
+    ]),
+  ],
   controllers: [
     ApplicationsController,
     PassUsersController,
@@ -39,6 +53,7 @@ import { PassUsersService } from './users/pass-users.service';
     UserinfoController,
     ApprovalsController,
     CheckFinishedConsumer,
+    ApprovalAttachmentsController,
   ],
   providers: [
     ApplicationsService,
@@ -50,6 +65,9 @@ import { PassUsersService } from './users/pass-users.service';
     UserinfoService,
     ApprovalsService,
     ClaimStoreService,
+    AttachmentsService,
+    ApprovalOutcomesService,
+    UploadBodyParser,
     {
       provide: PhoneMessenger,
       inject: [PassConfig],

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { Clock, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
@@ -104,6 +104,15 @@ export class ApplicationsService {
     const application = await this.get(clientId);
     await this.applications.delete({ clientId });
     return application;
+  }
+
+  /** True when the client id and secret are those of a registered application. */
+  async authenticate(clientId: string, clientSecret: string): Promise<boolean> {
+    const application = await this.find(clientId);
+    if (!application) return false;
+    const expected = Buffer.from(this.clientSecret(application));
+    const given = Buffer.from(clientSecret);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   /** The client secret in clear, for the provider's client authentication. */

@@ -2,8 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 
 import { Clock, domainException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 
 import { SCOPE_CLAIMS } from '../interactions/interaction-pages';
+import { ApprovalOutcomeEntity } from './approval-outcome.entity';
 import { escapeHtml, page } from '../pages/html';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
@@ -22,6 +25,7 @@ export class ApprovalsService {
   constructor(
     private readonly provider: ProviderService,
     private readonly clock: Clock,
+    @InjectRepository(ApprovalOutcomeEntity) private readonly outcomes: Repository<ApprovalOutcomeEntity>,
   ) {}
 
   async show(authReqId: string, sig: string): Promise<string> {
@@ -32,6 +36,9 @@ export class ApprovalsService {
       'Approve the request',
       `<h1>Approve the request</h1>` +
         (params.binding_message ? `<p id="binding_message">${escapeHtml(params.binding_message)}</p>` : '') +
+        (typeof params.authorization_details === 'string'
+          ? `<pre id="authorization_details">${escapeHtml(params.authorization_details)}</pre>`
+          : '') +
         `<ul id="claims">${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_CLAIMS[s] ?? s)}</li>`).join('')}</ul>` +
         `<form method="post" action="/approvals/${escapeHtml(encodeURIComponent(authReqId))}">` +
         `<input type="hidden" name="sig" value="${escapeHtml(sig)}">` +
@@ -43,6 +50,13 @@ export class ApprovalsService {
   async decide(authReqId: string, sig: string, decision: 'approve' | 'decline'): Promise<string> {
     const request = await this.pending(authReqId, sig);
     const provider = this.provider.provider;
+    await this.outcomes.insert({
+      authReqId,
+      clientId: String(request.clientId),
+      decision: decision === 'approve' ? 'approved' : 'declined',
+      formData: {},
+      decidedAt: this.clock.now(),
+    });
     if (decision === 'decline') {
       await provider.backchannelResult(request, new this.provider.errors.AccessDenied('the user declined the request'));
       return page('Declined', '<h1 id="outcome">You declined the request.</h1>');

@@ -6,20 +6,31 @@ import {
 } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
+import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entity';
+import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
 import { ApplicationEntity } from '../applications/application.entity';
 import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';
 import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass';
+import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
 
 /** Entities and migrations of the pass schema, in order. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const passEntities: Function[] = [ApplicationEntity, PassUserEntity, SigningKeyEntity, SignInCodeEntity];
+export const passEntities: Function[] = [
+  ApplicationEntity,
+  PassUserEntity,
+  SigningKeyEntity,
+  SignInCodeEntity,
+  ApprovalAttachmentEntity,
+  ApprovalOutcomeEntity,
+];
 export const passMigrations = [
   PlatformTables1763769600000,
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   CreatePass1764060000000,
+  Approvals1764063600000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
