@@ -26,6 +26,9 @@ import { SandboxMessagesController } from './messaging/sandbox-messages.controll
 import { SandboxPhoneMessenger } from './messaging/sandbox-phone-messenger';
 import { ProviderController } from './provider/provider.controller';
 import { ProviderService } from './provider/provider.service';
+import { ExternalValidationEntity } from './validations/external-validation.entity';
+import { ValidationsController } from './validations/validations.controller';
+import { ValidationsService } from './validations/validations.service';
 import { UserinfoController } from './userinfo/userinfo.controller';
 import { UserinfoService } from './userinfo/userinfo.service';
 import { PassUserEntity } from './users/pass-user.entity';
@@ -41,6 +44,7 @@ import { PassUsersService } from './users/pass-users.service';
       SignInCodeEntity,
       ApprovalAttachmentEntity,
       ApprovalOutcomeEntity,
+      ExternalValidationEntity,
     ]),
   ],
   controllers: [
@@ -54,6 +58,7 @@ import { PassUsersService } from './users/pass-users.service';
     ApprovalsController,
     CheckFinishedConsumer,
     ApprovalAttachmentsController,
+    ValidationsController,
   ],
   providers: [
     ApplicationsService,
@@ -68,6 +73,7 @@ import { PassUsersService } from './users/pass-users.service';
     AttachmentsService,
     ApprovalOutcomesService,
     UploadBodyParser,
+    ValidationsService,
     {
       provide: PhoneMessenger,
       inject: [PassConfig],

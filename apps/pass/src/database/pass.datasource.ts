@@ -12,8 +12,10 @@ import { ApplicationEntity } from '../applications/application.entity';
 import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';
+import { ExternalValidationEntity } from '../validations/external-validation.entity';
 import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass';
 import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
+import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
 
 /** Entities and migrations of the pass schema, in order. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -24,6 +26,7 @@ export const passEntities: Function[] = [
   SignInCodeEntity,
   ApprovalAttachmentEntity,
   ApprovalOutcomeEntity,
+  ExternalValidationEntity,
 ];
 export const passMigrations = [
   PlatformTables1763769600000,
@@ -31,6 +34,7 @@ export const passMigrations = [
   PlatformJobsClaim1763770800000,
   CreatePass1764060000000,
   Approvals1764063600000,
+  ExternalValidations1764067200000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
