@@ -15,6 +15,7 @@ import { UploadBodyParser } from './approvals/upload-body.parser';
 import { ApprovalsController } from './approvals/approvals.controller';
 import { ApprovalsService } from './approvals/approvals.service';
 import { PassConfig } from './config/pass.config';
+import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
 import { SignInCodeEntity } from './interactions/sign-in-code.entity';
@@ -59,6 +60,7 @@ import { PassUsersService } from './users/pass-users.service';
     CheckFinishedConsumer,
     ApprovalAttachmentsController,
     ValidationsController,
+    EmbedController,
   ],
   providers: [
     ApplicationsService,

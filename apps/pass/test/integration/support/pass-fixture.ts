@@ -23,9 +23,19 @@ export async function startPass(overrides: Record<string, string> = {}): Promise
     ...overrides,
   });
   const operator = new ApiClient(pass.url, signer().platformAdminToken('test'));
-  const rp: Server = createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>back</p>'),
-  );
+  // The relying party: answers its callbacks, and /embed is a page embedding pass's script (another origin).
+  const rp: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://rp');
+    const body =
+      url.pathname === '/embed'
+        ? `<!doctype html><html><body><script src="${pass.url}/pass.js"></script>` +
+          `<script>window.outcome = null; TruoraPass.init({ clientId: ${JSON.stringify(url.searchParams.get('client_id'))},` +
+          ` redirectUri: location.origin, scope: 'openid email',` +
+          ` onSuccess: function (r) { window.outcome = { ok: r }; }, onError: function (e) { window.outcome = { error: e }; } });</script>` +
+          `<button id="sign-in" onclick="TruoraPass.authorize()">Sign in with Pass</button></body></html>`
+        : '<p>back</p>';
+    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+  });
   await new Promise<void>((resolve) => rp.listen(0, '127.0.0.1', resolve));
   const rpUrl = `http://localhost:${(rp.address() as AddressInfo).port}`;
   return {
