@@ -41,7 +41,7 @@ describe('pass: embedded script with web_message', () => {
   };
   const outcome = (page: Page) =>
     page
-      .waitForFunction(() => (window as unknown as { outcome: unknown }).outcome)
+      .waitForFunction(() => (globalThis as unknown as { outcome: unknown }).outcome)
       .then((h) => h.jsonValue() as Promise<Outcome>);
 
   beforeAll(async () => {
