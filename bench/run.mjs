@@ -38,6 +38,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startStack } from '../tools/stack/stack.mjs';
 import { freePort, freePorts, repoRoot, StackError, stopChild } from '../tools/stack/util.mjs';
+import { passScenario } from './pass.mjs';
 
 const require = createRequire(import.meta.url);
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -696,6 +697,7 @@ const scenarios = [
     serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' },
   },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
+  { name: 'pass', services: ['pass'], run: passScenario },
 ];
 
 let stackPromise = null;
