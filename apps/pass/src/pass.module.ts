@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
-import { CheckFinishedConsumer } from './claims/check-finished.consumer';
-import { ClaimStoreService } from './claims/claim-store.service';
 import { ApplicationEntity } from './applications/application.entity';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
@@ -10,10 +8,12 @@ import { ApprovalAttachmentEntity } from './approvals/approval-attachment.entity
 import { ApprovalAttachmentsController } from './approvals/approval-attachments.controller';
 import { ApprovalOutcomeEntity } from './approvals/approval-outcome.entity';
 import { ApprovalOutcomesService } from './approvals/approval-outcomes.service';
-import { AttachmentsService } from './approvals/attachments.service';
-import { UploadBodyParser } from './approvals/upload-body.parser';
 import { ApprovalsController } from './approvals/approvals.controller';
 import { ApprovalsService } from './approvals/approvals.service';
+import { AttachmentsService } from './approvals/attachments.service';
+import { UploadBodyParser } from './approvals/upload-body.parser';
+import { CheckFinishedConsumer } from './claims/check-finished.consumer';
+import { ClaimStoreService } from './claims/claim-store.service';
 import { PassConfig } from './config/pass.config';
 import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
@@ -27,14 +27,14 @@ import { SandboxMessagesController } from './messaging/sandbox-messages.controll
 import { SandboxPhoneMessenger } from './messaging/sandbox-phone-messenger';
 import { ProviderController } from './provider/provider.controller';
 import { ProviderService } from './provider/provider.service';
-import { ExternalValidationEntity } from './validations/external-validation.entity';
-import { ValidationsController } from './validations/validations.controller';
-import { ValidationsService } from './validations/validations.service';
 import { UserinfoController } from './userinfo/userinfo.controller';
 import { UserinfoService } from './userinfo/userinfo.service';
 import { PassUserEntity } from './users/pass-user.entity';
 import { PassUsersController } from './users/pass-users.controller';
 import { PassUsersService } from './users/pass-users.service';
+import { ExternalValidationEntity } from './validations/external-validation.entity';
+import { ValidationsController } from './validations/validations.controller';
+import { ValidationsService } from './validations/validations.service';
 
 /** The identity provider: applications, the mounted oidc-provider, its pages, userinfo and the claim store. */
 @Module({

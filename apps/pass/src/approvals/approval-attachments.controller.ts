@@ -1,6 +1,7 @@
+import { Public } from '@kyc/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@kyc/platform';
+
 import { ApprovalOutcomesService } from './approval-outcomes.service';
 import { AttachmentsService } from './attachments.service';
 import { ApprovalOutcomeQuery } from './dto/approval-outcome.query';

@@ -1,7 +1,8 @@
+import { domainException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { domainException } from '@kyc/platform';
+
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
 import { ApprovalOutcomeEntity } from './approval-outcome.entity';

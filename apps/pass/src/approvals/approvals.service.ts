@@ -6,10 +6,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { SCOPE_CLAIMS } from '../interactions/interaction-pages';
-import { ApprovalOutcomeEntity } from './approval-outcome.entity';
 import { escapeHtml, page } from '../pages/html';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
+import { ApprovalOutcomeEntity } from './approval-outcome.entity';
 
 export enum ApprovalErrorCode {
   ApprovalNotFound = 'approval_not_found',

@@ -1,7 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
 import { CheckFinishedPayload, EventEnvelope, TOPICS } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+
 import { ClaimStoreService } from './claim-store.service';
 
 export const PASS_CHECK_FINISHED_CONSUMER = 'pass.claims.check-finished';

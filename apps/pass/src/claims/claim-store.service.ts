@@ -1,6 +1,7 @@
+import { CheckFinishedPayload } from '@kyc/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CheckFinishedPayload } from '@kyc/contracts';
+
 import { PassUserEntity } from '../users/pass-user.entity';
 
 /** Inputs of a check that carry the person's document number. */

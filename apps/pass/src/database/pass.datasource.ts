@@ -6,9 +6,9 @@ import {
 } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
+import { ApplicationEntity } from '../applications/application.entity';
 import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entity';
 import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
-import { ApplicationEntity } from '../applications/application.entity';
 import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';

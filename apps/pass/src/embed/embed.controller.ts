@@ -1,6 +1,7 @@
+import { Public } from '@kyc/platform';
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Public } from '@kyc/platform';
+
 import { PassConfig } from '../config/pass.config';
 import { passScript } from './pass-script';
 

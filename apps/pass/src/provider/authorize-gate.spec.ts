@@ -19,10 +19,13 @@ const base = {
 describe('checkAuthorizeRequest (rejected before redirect)', () => {
   it('accepts a registered request and normalizes aliases', () => {
     expect(
-      checkAuthorizeRequest({ ...base, scope: 'openid contact:full email' }, {
-        ...app,
-        scopes: [...app.scopes, 'contact'],
-      } as ApplicationEntity),
+      checkAuthorizeRequest(
+        { ...base, scope: 'openid contact:full email' },
+        {
+          ...app,
+          scopes: [...app.scopes, 'contact'],
+        },
+      ),
     ).toEqual({
       ok: true,
       scope: 'openid contact email',
@@ -53,10 +56,13 @@ describe('checkAuthorizeRequest (rejected before redirect)', () => {
       checkAuthorizeRequest({ ...base, redirect_uri: 'https://acme.example', response_mode: 'web_message' }, app).ok,
     ).toBe(true);
     expect(
-      checkAuthorizeRequest({ ...base, response_mode: 'web_message' }, {
-        ...app,
-        allowsWebMessage: false,
-      } as ApplicationEntity),
+      checkAuthorizeRequest(
+        { ...base, response_mode: 'web_message' },
+        {
+          ...app,
+          allowsWebMessage: false,
+        },
+      ),
     ).toMatchObject({ ok: false, error: 'unsupported_response_mode' });
   });
 

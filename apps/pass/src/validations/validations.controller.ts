@@ -1,6 +1,7 @@
+import { Public } from '@kyc/platform';
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@kyc/platform';
+
 import { WriteValidationsDto } from './dto/write-validations.dto';
 import { ValidationsService } from './validations.service';
 

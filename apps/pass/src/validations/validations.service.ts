@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { Clock, domainException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { Clock, domainException } from '@kyc/platform';
+
 import { ApplicationsService } from '../applications/applications.service';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';

@@ -15,6 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+
 import { DOCUMENT_TYPES } from '../../scopes/scopes';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
