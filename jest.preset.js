@@ -8,7 +8,9 @@ module.exports = {
   testEnvironment: 'node',
   reporters: ['default', path.join(__dirname, 'tools/jest-summary-reporter.js')],
   // content-disposition 3 (used by @fastify/static for /docs) ships ESM only: compile it too.
-  transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
+  transformIgnorePatterns: [
+    '^(?!.*/node_modules/(content-disposition|openid-client|oauth4webapi|jose)/).*/node_modules/',
+  ],
   transform: {
     '^.+\\.(ts|js)$': [
       '@swc/jest',

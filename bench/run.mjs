@@ -38,6 +38,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startStack } from '../tools/stack/stack.mjs';
 import { freePort, freePorts, repoRoot, StackError, stopChild } from '../tools/stack/util.mjs';
+import { passScenario } from './pass.mjs';
 
 const require = createRequire(import.meta.url);
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -712,6 +713,7 @@ const scenarios = [
     services: ['validations', 'account', 'identity', 'checks'],
     run: async (ctx) => (await import('./validations.mjs')).validationsScenario(ctx),
   },
+  { name: 'pass', services: ['pass'], run: passScenario },
 ];
 
 let stackPromise = null;

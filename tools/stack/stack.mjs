@@ -50,6 +50,16 @@ async function accountSecretsKey(dir) {
   return (await readFile(file, 'utf8')).trim();
 }
 
+/** Pass's key for client secrets and signing keys at rest (PASS_SECRETS_KEY), generated once per stack dir. */
+async function passSecretsKey(dir) {
+  const file = path.join(dir, 'pass-secrets.key');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
+}
+
 /** The checks service's key for collector credentials at rest (CHECKS_CREDENTIALS_KEY, 32 bytes base64), generated once per stack dir. */
 async function checksCredentialsKey(dir) {
   const file = path.join(dir, 'checks-credentials.key');
@@ -142,6 +152,76 @@ export async function seedDemoTenant({ services, privateKey, previousKey, tenant
   return { apiKey, tenantId: tenant.tenantId, adminUser: admin };
 }
 
+export const DEMO_PASS = {
+  userEmail: 'demo.user@pass.local',
+  userPhone: '+573000000001',
+  redirectUri: 'http://localhost:5173/callback',
+  webMessageOrigin: 'http://localhost:5173',
+};
+
+/**
+ * Pass's demo: a person with a verified identity and phone (seeded through pass's operator endpoint
+ * until the identity and validations services publish their events) and a demo application (CIBA on,
+ * web_message for a local origin, every non-restricted scope). The application of the previous run is
+ * kept when it still exists (its secret is shown only once, at registration).
+ */
+export async function seedPassClient({ passUrl, privateKey, previous }) {
+  const { ApiKeySigner } = dist('libs/platform/src/auth/api-key.tokens.js');
+  const { BASE_SCOPES } = dist('apps/pass/src/scopes/scopes.js');
+  const operator = new ApiKeySigner(privateKey).platformAdminToken('stack');
+  const seeded = await call(`${passUrl}/v1/admin/users`, {
+    method: 'PUT',
+    token: operator,
+    body: {
+      email: DEMO_PASS.userEmail,
+      phone_number: DEMO_PASS.userPhone,
+      phone_verified: true,
+      identity: {
+        verified: true,
+        verification_level: 'high',
+        first_name: 'Demo',
+        last_name: 'User',
+        birthdate: '1990-04-01',
+        nationality: 'CO',
+        document_number: '1020304050',
+        document_type: 'national-id',
+        issuing_authority: 'Registraduría Nacional',
+      },
+      documents: [{ country: 'co', document_type: 'national-id', document_number: '1020304050' }],
+      address: { street_address: 'Calle 1 # 2-3', locality: 'Bogotá', country: 'CO' },
+    },
+  });
+  if (seeded.status >= 300)
+    throw new StackError(`seeding the pass demo user failed: ${seeded.status} ${JSON.stringify(seeded.body)}`);
+  if (previous?.client_id && previous.client_secret) {
+    const found = await call(`${passUrl}/v1/admin/applications/${previous.client_id}`, { token: operator });
+    if (found.status === 200) return previous;
+  }
+  const created = await call(`${passUrl}/v1/admin/applications`, {
+    method: 'POST',
+    token: operator,
+    body: {
+      tenant_id: DEMO.tenantId,
+      name: 'Demo application',
+      redirect_uris: [DEMO_PASS.redirectUri, DEMO_PASS.webMessageOrigin],
+      scopes: BASE_SCOPES,
+      allows_web_message: true,
+      allowed_web_message_origins: [DEMO_PASS.webMessageOrigin],
+      ciba_enabled: true,
+    },
+  });
+  if (created.status >= 300)
+    throw new StackError(
+      `registering the pass demo application failed: ${created.status} ${JSON.stringify(created.body)}`,
+    );
+  return {
+    client_id: created.body.application.client_id,
+    client_secret: created.body.application.client_secret,
+    redirect_uri: DEMO_PASS.redirectUri,
+    login_hint: DEMO_PASS.userEmail,
+  };
+}
+
 export function serviceNames() {
   return Object.keys(dist('libs/contracts/src/services.js').SERVICES);
 }
@@ -197,7 +277,7 @@ export async function startStack(options = {}) {
     await ensureTopics(kafka.brokers, TOPIC_SPECS);
     const keys = await signingKeys(path.join(stackDir, 'keys'));
     let smtp;
-    if (names.includes('account') || names.includes('validations')) {
+    if (names.includes('account') || names.includes('validations') || names.includes('pass')) {
       const smtpPort = ports.smtp ?? (process.env.STACK_SMTP_PORT ? Number(process.env.STACK_SMTP_PORT) : undefined);
       smtp = await startSmtpSink({ dir: path.join(stackDir, 'mail'), port: smtpPort, log });
       stoppers.push(smtp.stop);
@@ -238,6 +318,13 @@ export async function startStack(options = {}) {
                 VALIDATIONS_SMTP_URL: smtp.url,
               }
             : {}),
+          ...(name === 'pass'
+            ? {
+                PASS_SECRETS_KEY: await passSecretsKey(path.join(stackDir, 'keys')),
+                PASS_SMTP_URL: smtp.url,
+                PASS_SANDBOX_OUTBOX_DIR: path.join(stackDir, 'pass-messages'),
+              }
+            : {}),
           ...(options.serviceEnv ?? {}),
         };
         const svc = await startService({ name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') });
@@ -261,6 +348,14 @@ export async function startStack(options = {}) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};
       const demo = await seedDemoTenant({ services, privateKey: keys.privateKey, previousKey: previous.api_key });
       Object.assign(info, { api_key: demo.apiKey, tenant_id: demo.tenantId, admin_user: demo.adminUser.username });
+    }
+    if (options.seed !== false && services.pass) {
+      const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};
+      info.pass_client = await seedPassClient({
+        passUrl: services.pass,
+        privateKey: keys.privateKey,
+        previous: previous.pass_client,
+      });
     }
     await mkdir(stackDir, { recursive: true });
     await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`);

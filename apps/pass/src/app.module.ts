@@ -2,9 +2,11 @@ import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform
 import { DynamicModule, Module } from '@nestjs/common';
 
 import { loadPassConfig, PassConfig } from './config/pass.config';
+import { CryptoModule } from './crypto/crypto.module';
 import { passEntities, passMigrations } from './database/pass.datasource';
+import { PassModule } from './pass.module';
 
-/** Pass API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Pass: the OAuth 2.0 / OpenID Connect identity provider of spec 3, built on oidc-provider. */
 @Module({})
 export class AppModule {
   static register(config: PassConfig, options: ServiceOptions = {}): DynamicModule {
@@ -12,6 +14,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot({ config, entities: passEntities, migrations: passMigrations, clock: options.clock }),
+        CryptoModule,
+        PassModule,
       ],
     };
   }
@@ -24,7 +28,8 @@ export function passService(env: NodeJS.ProcessEnv = process.env, options: Servi
     module: AppModule.register(config, options),
     entities: passEntities,
     migrations: passMigrations,
+    consumesEvents: true,
     title: 'Pass API',
-    description: 'The identity provider: OpenID Connect sign-in, tokens and CIBA',
+    description: 'OAuth 2.0 / OpenID Connect identity provider: applications, authorization, tokens, userinfo, CIBA',
   };
 }

@@ -72,6 +72,10 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     ...(service === 'checks'
       ? { CHECKS_CREDENTIALS_KEY: createHash('sha256').update(`checks-credentials:${h.privateKey}`).digest('base64') }
       : {}),
+    // Pass seals client secrets and its signing keys with this key (the same in every pass instance of a run).
+    ...(service === 'pass'
+      ? { PASS_SECRETS_KEY: createHash('sha256').update(`pass-secrets:${h.privateKey}`).digest('hex') }
+      : {}),
     ...overrides,
   };
 }

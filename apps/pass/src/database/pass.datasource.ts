@@ -1,18 +1,33 @@
-import {
-  EntityClass,
-  PLATFORM_MIGRATIONS,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadPassConfig } from '../config/pass.config';
+import { ApplicationEntity } from '../applications/application.entity';
+import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entity';
+import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
+import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
+import { SigningKeyEntity } from '../keys/signing-key.entity';
+import { PassUserEntity } from '../users/pass-user.entity';
+import { ExternalValidationEntity } from '../validations/external-validation.entity';
+import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass';
+import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
+import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
 
-/** Entities and migrations of the pass schema, in order. Features add theirs here. */
-export const passEntities: EntityClass[] = [];
-export const passMigrations = [...PLATFORM_MIGRATIONS];
+/** Entities and migrations of the pass schema, in order. */
+export const passEntities: EntityClass[] = [
+  ApplicationEntity,
+  PassUserEntity,
+  SigningKeyEntity,
+  SignInCodeEntity,
+  ApprovalAttachmentEntity,
+  ApprovalOutcomeEntity,
+  ExternalValidationEntity,
+];
+export const passMigrations = [
+  ...PLATFORM_MIGRATIONS,
+  CreatePass1764060000000,
+  Approvals1764063600000,
+  ExternalValidations1764067200000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -89,6 +89,30 @@ describe('the stack command', () => {
     for (const url of Object.values<string>(info.services)) expect((await fetch(`${url}/health`)).status).toBe(200);
     const whoami = await new ApiClient(info.services.checks, info.api_key).get('/v1/auth/whoami');
     expect(whoami.body).toMatchObject({ tenant_id: 'demo', role: 'full_access', api_key_version: 1 });
+    // Pass's demo application and user: the client authenticates at the token endpoint (a made-up code is
+    // refused as validation_error, not bad_credentials) and the login_hint resolves to a user (bc-authorize).
+    expect(info.pass_client).toEqual({
+      client_id: expect.stringMatching(/^pc_/),
+      client_secret: expect.stringMatching(/^ps_/),
+      redirect_uri: 'http://localhost:5173/callback',
+      login_hint: 'demo.user@pass.local',
+    });
+    const token = await new ApiClient(info.services.pass).postJson('/v1/oauth2/token', {
+      grant_type: 'authorization_code',
+      code: 'made-up',
+      client_id: info.pass_client.client_id,
+      client_secret: info.pass_client.client_secret,
+      redirect_uri: info.pass_client.redirect_uri,
+    });
+    expect(token.body).toMatchObject({ code: 400, error_code: 'validation_error' });
+    const ciba = await new ApiClient(info.services.pass).post('/v1/oauth2/bc-authorize', {
+      client_id: info.pass_client.client_id,
+      client_secret: info.pass_client.client_secret,
+      login_hint: info.pass_client.login_hint,
+      scope: 'openid email',
+    });
+    expect(ciba.status).toBe(200);
+    expect(ciba.body).toMatchObject({ auth_req_id: expect.any(String), interval: 5 });
 
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');

@@ -1,0 +1,19 @@
+import { PlatformAdmin } from '@kyc/platform';
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+
+import { ProviderService } from '../provider/provider.service';
+
+/** Operator: rotate the provider's signing key (the new key signs from now on in this replica). */
+@ApiTags('signing keys')
+@PlatformAdmin()
+@Controller('v1/admin/signing-keys')
+export class SigningKeysController {
+  constructor(private readonly provider: ProviderService) {}
+
+  @Post('rotate')
+  @HttpCode(200)
+  async rotate() {
+    return this.provider.rotateSigningKey();
+  }
+}

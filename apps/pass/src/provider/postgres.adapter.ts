@@ -1,0 +1,105 @@
+import { Clock } from '@kyc/platform';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { DataSource } from 'typeorm';
+
+/** What the adapter needs from the rest of pass. */
+export interface PostgresAdapterDeps {
+  dataSource: DataSource;
+  clock: Clock;
+  /** Client metadata of a registered application (the `Client` model is read from the applications table). */
+  findClient(clientId: string): Promise<AdapterPayload | undefined>;
+  /** The error a second consumption of a single-use token raises (oidc-provider's InvalidGrant). */
+  alreadyConsumed(model: string): Error;
+}
+
+interface Row {
+  payload: AdapterPayload;
+  consumed_at: Date | null;
+  expires_at: Date | null;
+}
+
+/** Client metadata is cached this long per replica (an application edit takes effect within it). */
+const CLIENT_CACHE_MS = 5_000;
+
+/**
+ * oidc-provider's storage on Postgres (table pass.oidc_models): every model (Session, Interaction, Grant,
+ * AuthorizationCode, AccessToken, RefreshToken, BackchannelAuthenticationRequest...) is one row keyed by
+ * (model, id), so nothing is lost on restart and replicas share state. Consumption is an atomic conditional
+ * update: of two concurrent redemptions of one code or refresh token exactly one wins.
+ */
+export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) => Adapter {
+  const clientCache = new Map<string, { at: number; payload: AdapterPayload | undefined }>();
+  const { dataSource, clock } = deps;
+  const live = (row: Row | undefined): AdapterPayload | undefined => {
+    if (!row) return undefined;
+    if (row.expires_at && row.expires_at.getTime() <= clock.now().getTime()) return undefined;
+    return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+  };
+
+  return class PostgresAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const expiresAt = expiresIn ? new Date(clock.now().getTime() + expiresIn * 1000) : null;
+      await dataSource.query(
+        `INSERT INTO oidc_models (model, id, payload, grant_id, uid, user_code, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (model, id) DO UPDATE
+           SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+               user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
+        [this.model, id, payload, payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresAt],
+      );
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') return this.findClient(id);
+      const rows: Row[] = await dataSource.query(
+        'SELECT payload, consumed_at, expires_at FROM oidc_models WHERE model = $1 AND id = $2',
+        [this.model, id],
+      );
+      return live(rows[0]);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const rows: Row[] = await dataSource.query(
+        'SELECT payload, consumed_at, expires_at FROM oidc_models WHERE model = $1 AND uid = $2 LIMIT 1',
+        [this.model, uid],
+      );
+      return live(rows[0]);
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      const rows: Row[] = await dataSource.query(
+        'SELECT payload, consumed_at, expires_at FROM oidc_models WHERE model = $1 AND user_code = $2 LIMIT 1',
+        [this.model, userCode],
+      );
+      return live(rows[0]);
+    }
+
+    /** Marks the token used; a token already used (by a concurrent request) is refused. */
+    async consume(id: string): Promise<void> {
+      const [, count] = await dataSource.query<[unknown, number]>(
+        'UPDATE oidc_models SET consumed_at = $3 WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
+        [this.model, id, clock.now()],
+      );
+      if (count === 0) throw deps.alreadyConsumed(this.model);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await dataSource.query('DELETE FROM oidc_models WHERE model = $1 AND id = $2', [this.model, id]);
+    }
+
+    /** Revokes a whole token family (every model sharing the grant). */
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await dataSource.query('DELETE FROM oidc_models WHERE grant_id = $1', [grantId]);
+    }
+
+    private async findClient(id: string): Promise<AdapterPayload | undefined> {
+      const cached = clientCache.get(id);
+      if (cached && clock.now().getTime() - cached.at < CLIENT_CACHE_MS) return cached.payload;
+      const payload = await deps.findClient(id);
+      clientCache.set(id, { at: clock.now().getTime(), payload });
+      return payload;
+    }
+  };
+}

@@ -1,0 +1,187 @@
+import { createHmac } from 'node:crypto';
+
+import { Clock } from '@kyc/platform';
+import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { DataSource } from 'typeorm';
+
+import { ApplicationEntity } from '../applications/application.entity';
+import { ACR_VALUES } from '../applications/dto/application-fields';
+import { PassConfig } from '../config/pass.config';
+import { PrivateJwk } from '../keys/signing-keys.service';
+import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
+import { errorPage } from '../pages/html';
+import { BASE_SCOPES, DOCUMENT_TYPES, isSensitive, parseScopes, RESTRICTED_SCOPES } from '../scopes/scopes';
+import { PassUserEntity } from '../users/pass-user.entity';
+import type { OidcProviderModule } from './oidc-provider.loader';
+import { postgresAdapter } from './postgres.adapter';
+
+export const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
+
+/** Paths of spec 3 served by the provider itself. */
+export const PROVIDER_ROUTES = {
+  authorization: '/authorize',
+  token: '/v1/oauth2/token',
+  backchannel_authentication: '/v1/oauth2/bc-authorize',
+  /** Not published (spec: no key set, discovery or revocation): the mount never forwards these. */
+  jwks: '/internal/jwks',
+  userinfo: '/internal/userinfo',
+} as const;
+
+export const TTL = {
+  AuthorizationCode: 600,
+  AccessToken: 3600,
+  IdToken: 300,
+  RefreshToken: 365 * 24 * 3600,
+  Grant: 365 * 24 * 3600,
+  BackchannelAuthenticationRequest: 600,
+  Interaction: 3600,
+  Session: 14 * 24 * 3600,
+} as const;
+
+/** Seconds a CIBA client must wait between two polls (returned as `interval`). */
+export const CIBA_INTERVAL = 5;
+
+export interface ProviderDeps {
+  config: PassConfig;
+  clock: Clock;
+  dataSource: DataSource;
+  keys: PrivateJwk[];
+  cookieKey: string;
+  findApplication(clientId: string): Promise<ApplicationEntity | undefined>;
+  clientSecret(application: ApplicationEntity): string;
+  findUserById(id: string): Promise<PassUserEntity | null>;
+  findUserByEmail(email: string): Promise<PassUserEntity | null>;
+  messenger: PhoneMessenger;
+  /** The approval page link of a CIBA request (signed so that only the user's message carries it). */
+  approvalLink(authReqId: string): string;
+}
+
+/** Every `document:<country>:<type>` scope (oidc-provider grants only scopes it knows). */
+function documentScopes(): string[] {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const countries = ['ALL'];
+  for (const a of letters) for (const b of letters) countries.push(a + b);
+  return countries.flatMap((c) => ['ALL', ...DOCUMENT_TYPES].map((t) => `document:${c}:${t}`));
+}
+
+/** The oidc-provider client metadata of an application. */
+export function clientMetadata(application: ApplicationEntity, secret: string): AdapterPayload {
+  return {
+    client_id: application.clientId,
+    client_secret: secret,
+    client_name: application.name,
+    redirect_uris: application.redirectUris,
+    response_types: ['code'],
+    grant_types: ['authorization_code', 'refresh_token', ...(application.cibaEnabled ? [CIBA_GRANT] : [])],
+    token_endpoint_auth_method: 'client_secret_post',
+    id_token_signed_response_alg: 'RS256',
+    scope: [...application.scopes, ...application.restrictedScopes].join(' '),
+    ...(application.cibaEnabled ? { backchannel_token_delivery_mode: 'poll' } : {}),
+    ...(application.maxAuthAge ? { default_max_age: application.maxAuthAge } : {}),
+  };
+}
+
+/** The configuration of pass's provider: storage, clients, accounts, lifetimes, CIBA, pages. */
+export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDeps): Configuration {
+  const { errors } = oidc;
+  const unknownUser = (hint: string) =>
+    new errors.UnknownUserId(`login_hint ${hint.slice(0, 80)} does not resolve to a user`);
+
+  return {
+    adapter: postgresAdapter({
+      dataSource: deps.dataSource,
+      clock: deps.clock,
+      findClient: async (clientId) => {
+        const application = await deps.findApplication(clientId);
+        return application ? clientMetadata(application, deps.clientSecret(application)) : undefined;
+      },
+      alreadyConsumed: (model) =>
+        new errors.InvalidGrant(
+          model === 'RefreshToken' ? 'refresh token invalidated by a concurrent refresh' : `${model} already used`,
+        ),
+    }),
+    jwks: { keys: deps.keys },
+    cookies: { keys: [deps.cookieKey], long: { signed: true }, short: { signed: true } },
+    routes: PROVIDER_ROUTES,
+    scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
+    claims: { openid: ['sub', 'acr', 'amr', 'auth_time'] },
+    acrValues: [...ACR_VALUES],
+    clientAuthMethods: ['client_secret_post'],
+    clientBasedCORS: () => false,
+    conformIdTokenClaims: true,
+    pkce: { required: () => false, methods: ['S256'] },
+    responseTypes: ['code'],
+    ttl: { ...TTL },
+    rotateRefreshToken: true,
+    issueRefreshToken: (ctx, client) =>
+      Promise.resolve(client.grantTypeAllowed('refresh_token') && ctx.oidc.params?.grant_type !== CIBA_GRANT),
+    expiresWithSession: () => Promise.resolve(false),
+    extraParams: ['authorization_details'],
+    async findAccount(_ctx, sub) {
+      const user = await deps.findUserById(sub);
+      if (!user) return undefined;
+      // The id_token carries sub (and acr, amr, auth_time); verified claims come from /v1/oauth2/userinfo.
+      return { accountId: user.id, claims: () => ({ sub: user.id }) };
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      revocation: { enabled: false },
+      introspection: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
+      ciba: {
+        enabled: true,
+        deliveryModes: ['poll'],
+        async processLoginHint(_ctx: KoaContextWithOIDC, loginHint: string) {
+          if (!/^[^\s@]+@[^\s@]+$/.test(loginHint)) throw unknownUser(loginHint);
+          const user = await deps.findUserByEmail(loginHint);
+          if (!user) throw unknownUser(loginHint);
+          if (!user.phoneNumber || !user.phoneVerified)
+            throw new errors.InvalidRequest('the user has no verified phone to approve the request on');
+          return user.id;
+        },
+        validateBindingMessage(ctx: KoaContextWithOIDC, bindingMessage?: string) {
+          const scopes = parseScopes(ctx.oidc.params?.scope as string | undefined);
+          if (!bindingMessage && scopes.some(isSensitive))
+            throw new errors.InvalidRequest(
+              'binding_message is required with sensitive scopes (documents, background)',
+            );
+          if (bindingMessage && (bindingMessage.length > 100 || /[\p{Cc}]/u.test(bindingMessage)))
+            throw new errors.InvalidBindingMessage('binding_message must be at most 100 printable characters');
+          return Promise.resolve();
+        },
+        validateRequestContext: () => Promise.resolve(undefined),
+        verifyUserCode: () => Promise.resolve(undefined),
+        async triggerAuthenticationDevice(_ctx, request, account) {
+          const user = await deps.findUserById(account.accountId);
+          const link = deps.approvalLink(String(request.jti));
+          const message = request.params?.binding_message;
+          const binding = typeof message === 'string' ? ` "${message}"` : '';
+          try {
+            await deps.messenger.send(user!.phoneNumber!, `Approve the request${binding}: ${link}`);
+          } catch (err) {
+            if (!(err instanceof MessageNotDelivered)) throw err;
+            await request.destroy();
+            const unavailable = new errors.CustomOIDCProviderError(
+              'notifier_unavailable',
+              'approval message not delivered; retry later',
+            );
+            Object.assign(unavailable, { status: 503, statusCode: 503, expose: true });
+            throw unavailable;
+          }
+        },
+      },
+    },
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(out.error, out.error_description ?? '');
+      return Promise.resolve();
+    },
+  } as Configuration;
+}
+
+/** The signature part of an approval link. */
+export const approvalSignature = (secret: string, authReqId: string) =>
+  createHmac('sha256', secret).update(`approval:${authReqId}`).digest('base64url');

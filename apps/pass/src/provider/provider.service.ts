@@ -1,0 +1,134 @@
+import { createPrivateKey, KeyObject } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+
+import { Clock } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { DataSource } from 'typeorm';
+
+import { ApplicationsService } from '../applications/applications.service';
+import { PassConfig } from '../config/pass.config';
+import { SecretBox } from '../crypto/secret-box';
+import { SigningKeysService } from '../keys/signing-keys.service';
+import { PhoneMessenger } from '../messaging/phone-messenger';
+import { errorPage } from '../pages/html';
+import { PassUsersService } from '../users/pass-users.service';
+import { checkAuthorizeRequest } from './authorize-gate';
+import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
+import { approvalSignature, PROVIDER_ROUTES, providerConfiguration } from './provider.configuration';
+import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
+
+/**
+ * Owns pass's oidc-provider instance (built at boot from the stored signing keys, rebuilt on key rotation)
+ * and hands the mounted paths to its Koa callback.
+ */
+@Injectable()
+export class ProviderService implements OnModuleInit {
+  private oidc: OidcProviderModule;
+  private instance: Provider;
+  private handler: (req: MountedRequest, res: ServerResponse) => Promise<void>;
+  private signingKey: KeyObject;
+
+  constructor(
+    private readonly config: PassConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly keys: SigningKeysService,
+    private readonly applications: ApplicationsService,
+    private readonly users: PassUsersService,
+    private readonly box: SecretBox,
+    private readonly messenger: PhoneMessenger,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.oidc = await loadOidcProvider();
+    await this.build();
+  }
+
+  get provider(): Provider {
+    return this.instance;
+  }
+
+  get errors(): OidcProviderModule['errors'] {
+    return this.oidc.errors;
+  }
+
+  /** Generates a new signing key and rebuilds the provider with it (this replica; others on restart). */
+  async rotateSigningKey(): Promise<{ kid: string; retired: string[] }> {
+    const rotated = await this.keys.rotate();
+    await this.build();
+    return rotated;
+  }
+
+  /** The approval page link of a CIBA request. */
+  approvalLink(authReqId: string): string {
+    return `${this.config.issuer}/approvals/${encodeURIComponent(authReqId)}?sig=${this.approvalSignature(authReqId)}`;
+  }
+
+  approvalSignature(authReqId: string): string {
+    return approvalSignature(this.box.derive('ciba-approval'), authReqId);
+  }
+
+  /**
+   * Serves a mounted path with the provider. GET /authorize is checked first (failures before redirect are
+   * a page); the body Fastify already parsed is handed over (JSON token requests as form parameters).
+   */
+  async handle(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const raw = req.raw as MountedRequest;
+    if (req.method === 'GET' && raw.url?.split('?')[0] === PROVIDER_ROUTES.authorization) {
+      const query = req.query as Record<string, unknown>;
+      const clientId = typeof query.client_id === 'string' ? query.client_id : '';
+      const gate = checkAuthorizeRequest(query, await this.applications.find(clientId));
+      if (!gate.ok) {
+        await reply.status(400).type('text/html; charset=utf-8').send(errorPage(gate.error, gate.description));
+        return;
+      }
+      const url = new URL(raw.url, 'http://pass');
+      if (gate.scope) url.searchParams.set('scope', gate.scope);
+      raw.url = `${url.pathname}${url.search}`;
+    }
+    if (req.body && typeof req.body === 'object') {
+      raw.body = req.body as Record<string, unknown>;
+      if (req.headers['content-type']?.startsWith('application/json')) {
+        raw.passJson = true;
+        raw.headers['content-type'] = 'application/x-www-form-urlencoded';
+      }
+    }
+    reply.hijack();
+    await this.handler(raw, reply.raw);
+  }
+
+  private async build(): Promise<void> {
+    const keys = await this.keys.activeKeys();
+    const provider = new this.oidc.Provider(
+      this.config.issuer,
+      providerConfiguration(this.oidc, {
+        config: this.config,
+        clock: this.clock,
+        dataSource: this.dataSource,
+        keys,
+        cookieKey: this.box.derive('cookies'),
+        findApplication: (id) => this.applications.find(id),
+        clientSecret: (a) => this.applications.clientSecret(a),
+        findUserById: (id) => this.users.findById(id),
+        findUserByEmail: (email) => this.users.findByEmail(email),
+        messenger: this.messenger,
+        approvalLink: (id) => this.approvalLink(id),
+      }),
+    );
+    provider.proxy = true;
+    const signingKey = createPrivateKey({ key: keys[0] as never, format: 'jwk' });
+    provider.use(
+      tokenEndpointMiddleware({
+        signingKey: () => signingKey,
+        dataSource: this.dataSource,
+        now: () => this.clock.now(),
+      }) as never,
+    );
+    this.signingKey = signingKey;
+    this.instance = provider;
+    this.handler = provider.callback();
+  }
+}

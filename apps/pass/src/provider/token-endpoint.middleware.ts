@@ -1,0 +1,101 @@
+import type { KeyObject } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+import { envelope } from '@kyc/platform';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { DataSource } from 'typeorm';
+
+import { reshapeIdToken } from './id-token';
+import { CIBA_GRANT, CIBA_INTERVAL, PROVIDER_ROUTES } from './provider.configuration';
+
+/** What the mount leaves on the raw request: the body Fastify parsed, and whether it came as JSON. */
+export interface MountedRequest extends IncomingMessage {
+  body?: Record<string, unknown>;
+  passJson?: boolean;
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * Koa middleware around oidc-provider's own (its documented pre/post middleware): the spec's answers of the
+ * token and bc-authorize endpoints.
+ * - JSON authorization_code grant: errors in the service envelope (401 bad_credentials, 400 validation_error).
+ * - CIBA grant: `interval` enforced (slow_down); unknown or redeemed auth_req_id answer expired_token.
+ * - id_token reshaped (aud array, jti; at_hash and auth_req_id only on CIBA); never on refresh.
+ * - bc-authorize answers carry `interval`.
+ */
+export function tokenEndpointMiddleware(deps: {
+  signingKey: () => KeyObject;
+  dataSource: DataSource;
+  now: () => Date;
+}) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    if (ctx.method !== 'POST') return next();
+    if (ctx.path === PROVIDER_ROUTES.backchannel_authentication) {
+      await next();
+      if (ctx.status === 200 && ctx.body && typeof ctx.body === 'object') (ctx.body as Body).interval = CIBA_INTERVAL;
+      return;
+    }
+    if (ctx.path !== PROVIDER_ROUTES.token) return next();
+    const req = ctx.req as MountedRequest;
+    const grantType = req.body?.grant_type;
+    if (grantType === CIBA_GRANT && typeof req.body?.auth_req_id === 'string') {
+      if (!(await pollAllowed(deps.dataSource, req.body.auth_req_id, deps.now()))) {
+        ctx.status = 400;
+        ctx.body = { error: 'slow_down', error_description: `poll no faster than every ${CIBA_INTERVAL} seconds` };
+        return;
+      }
+    }
+    await next();
+    const body = ctx.body as Body | undefined;
+    if (!body || typeof body !== 'object') return;
+    if (ctx.status >= 400) {
+      if (grantType === 'authorization_code' && req.passJson) {
+        const description = typeof body.error_description === 'string' ? body.error_description : '';
+        ctx.body =
+          ctx.status === 401 || body.error === 'invalid_client'
+            ? envelope(401, 'invalid client credentials', 'bad_credentials')
+            : envelope(
+                400,
+                `invalid or expired code, or invalid client or redirect_uri (${description})`,
+                'validation_error',
+              );
+        ctx.status = ctx.status === 401 || body.error === 'invalid_client' ? 401 : 400;
+      } else if (body.error === 'invalid_request' && /grant type is not allowed/.test(String(body.error_description))) {
+        ctx.body = { error: 'unauthorized_client', error_description: 'the application may not use this grant type' };
+      } else if (
+        grantType === CIBA_GRANT &&
+        body.error === 'invalid_grant' &&
+        (await cibaRequestGone(deps.dataSource, String(req.body?.auth_req_id)))
+      ) {
+        ctx.body = { error: 'expired_token', error_description: 'unknown, expired or already redeemed auth_req_id' };
+      }
+      return;
+    }
+    if (typeof body.id_token !== 'string') return;
+    if (grantType === 'refresh_token') delete body.id_token;
+    else body.id_token = reshapeIdToken(body.id_token, deps.signingKey(), grantType === CIBA_GRANT);
+  };
+}
+
+/** True when the CIBA request is unknown (never issued, expired and purged, revoked) or already redeemed. */
+async function cibaRequestGone(dataSource: DataSource, authReqId: string): Promise<boolean> {
+  const rows: { consumed_at: Date | null }[] = await dataSource.query(
+    `SELECT consumed_at FROM oidc_models WHERE model = 'BackchannelAuthenticationRequest' AND id = $1`,
+    [authReqId],
+  );
+  return rows.length === 0 || rows[0].consumed_at !== null;
+}
+
+/** Records a CIBA poll; false when the previous poll of the same auth_req_id was less than `interval` ago. */
+async function pollAllowed(dataSource: DataSource, authReqId: string, now: Date): Promise<boolean> {
+  const at = now.getTime();
+  const rows: unknown[] = await dataSource.query(
+    `INSERT INTO oidc_models (model, id, payload, expires_at) VALUES ('CibaPoll', $1, $2, $3)
+     ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload
+       WHERE (oidc_models.payload->>'at')::bigint <= $4
+     RETURNING 1`,
+    [authReqId.slice(0, 200), { at }, new Date(at + 3600_000), at - CIBA_INTERVAL * 1000],
+  );
+  return rows.length > 0;
+}
