@@ -1,9 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { CampaignsModule } from './campaigns/campaigns.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
+import { InboundsModule } from './inbounds/inbounds.module';
+import { LinesModule } from './lines/lines.module';
+import { MessagesModule } from './messages/messages.module';
+import { OutboundsModule } from './outbounds/outbounds.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** Validations API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Engagement API: messaging lines, outbound templates and sends, inbound flows, campaigns, provider webhooks. */
 @Module({})
 export class AppModule {
   static register(config: EngagementConfig, options: ServiceOptions = {}): DynamicModule {
@@ -16,6 +22,12 @@ export class AppModule {
           migrations: engagementMigrations,
           clock: options.clock,
         }),
+        LinesModule,
+        OutboundsModule,
+        MessagesModule,
+        InboundsModule,
+        CampaignsModule,
+        WebhooksModule,
       ],
     };
   }
@@ -31,7 +43,9 @@ export function engagementService(
     module: AppModule.register(config, options),
     entities: engagementEntities,
     migrations: engagementMigrations,
-    title: 'Validations API',
-    description: 'Document, face, e-mail and phone validators',
+    // The provider's webhooks are signed over their exact bytes.
+    rawBody: true,
+    title: 'Engagement API',
+    description: 'Messaging lines, outbound templates and sends, inbound flows, campaigns',
   };
 }

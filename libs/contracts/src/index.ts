@@ -8,3 +8,4 @@ export * from './account/permissions';
 export * from './account/access-rules';
 export * from './account/rules.events';
 export * from './identity/api-key.claims';
+export * from './engagement/engagement.events';

@@ -13,6 +13,11 @@ export const TOPICS = {
   userState: 'account.users',
   roleState: 'account.roles',
   apiKeyState: 'identity.api-keys',
+  engagementMessageSent: 'engagement.message.sent',
+  engagementMessageStatusChanged: 'engagement.message.status-changed',
+  engagementMessageReceived: 'engagement.message.received',
+  engagementOutboundStatusChanged: 'engagement.outbound.status-changed',
+  engagementFlowStarted: 'engagement.flow.started',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -31,4 +36,9 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.userState, compacted: true, partitions: 1 },
   { name: TOPICS.roleState, compacted: true, partitions: 1 },
   { name: TOPICS.apiKeyState, compacted: true, partitions: 1 },
+  { name: TOPICS.engagementMessageSent, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementMessageStatusChanged, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementMessageReceived, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementOutboundStatusChanged, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementFlowStarted, compacted: false, partitions: 3 },
 ];

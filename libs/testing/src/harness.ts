@@ -71,6 +71,13 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     ...(service === 'checks'
       ? { CHECKS_CREDENTIALS_KEY: createHash('sha256').update(`checks-credentials:${h.privateKey}`).digest('base64') }
       : {}),
+    ...(service === 'engagement'
+      ? {
+          ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256')
+            .update(`engagement-credentials:${h.privateKey}`)
+            .digest('base64'),
+        }
+      : {}),
     ...overrides,
   };
 }
