@@ -39,13 +39,16 @@ interface ClaimedRecipient {
  * id) and commits before calling the provider; the message id travels as the provider's
  * `biz_opaque_callback_data`. After the call the message and `sent` commit together. A process
  * that dies between the two leaves `sending` rows: the provider's status webhook for that message
- * id confirms them (sent, nothing resent), and only a claim without any confirmation after
- * ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS goes back to pending. A dead tick job is taken over when its
+ * id confirms them (sent, nothing resent; the provider retries webhooks while the service is down),
+ * and only a claim without any confirmation for ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS of a process's
+ * uptime goes back to pending (the provider never accepted it). A dead tick job is taken over when its
  * lock expires. So nobody is skipped and nobody gets the message twice.
  */
 @Injectable()
 export class CampaignsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('campaigns');
+  /** When this process started (by the service clock): it could not receive webhooks before. */
+  private readonly startedAt: Date;
 
   constructor(
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
@@ -56,7 +59,9 @@ export class CampaignsService implements OnApplicationBootstrap {
     private readonly jobs: JobQueueService,
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.startedAt = clock.now();
+  }
 
   onApplicationBootstrap(): void {
     if (!this.config.ENGAGEMENT_WORKER_ENABLED) return;
@@ -76,10 +81,10 @@ export class CampaignsService implements OnApplicationBootstrap {
         values = varValuesOf({ var: r.var ?? {} });
       } catch (err) {
         if (!(err instanceof ValidationFailedException)) throw err;
-        errors.push(...err.fields.map((f) => ({ field: `recipients[${i}].${f.field}`, message: f.message })));
+        errors.push(...err.fields.map((f) => ({ field: `recipients.${i}.${f.field}`, message: f.message })));
       }
       for (const e of sendRuleErrors(outbound, dto.flow_id, values))
-        if (e.field !== 'flow_id') errors.push({ field: `recipients[${i}].${e.field}`, message: e.message });
+        if (e.field !== 'flow_id') errors.push({ field: `recipients.${i}.${e.field}`, message: e.message });
       return { phone: joinPhone(r.phone_country_code, r.phone_number), accountId: r.account_id ?? null, values };
     });
     errors.unshift(...sendRuleErrors(outbound, dto.flow_id, {}).filter((e) => e.field === 'flow_id'));
@@ -186,14 +191,24 @@ export class CampaignsService implements OnApplicationBootstrap {
     );
   }
 
-  /** Releases stale claims, then claims the next `rate` pending recipients (committed before any call). */
+  /**
+   * Releases stale claims, then claims the next `rate` pending recipients (committed before any
+   * call). A claim is stale when no status webhook confirmed it for ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS
+   * while this process could receive webhooks (after a restart the provider's retried webhooks for
+   * the sends of the dead process get that long to arrive first) and every webhook received so far
+   * has been processed (a confirmation may be waiting in the backlog).
+   */
   private async claim(campaign: CampaignEntity, now: Date): Promise<ClaimedRecipient[]> {
+    const window = this.config.ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS;
+    const release = now.getTime() - this.startedAt.getTime() >= window;
     return this.dataSource.transaction(async (m) => {
-      await m.query(
-        `UPDATE campaign_recipients SET status = 'pending', claimed_at = NULL
-          WHERE campaign_id = $1 AND status = 'sending' AND claimed_at < $2`,
-        [campaign.id, new Date(now.getTime() - this.config.ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS)],
-      );
+      if (release)
+        await m.query(
+          `UPDATE campaign_recipients SET status = 'pending', claimed_at = NULL
+          WHERE campaign_id = $1 AND status = 'sending' AND claimed_at < $2
+            AND NOT EXISTS (SELECT 1 FROM webhook_events WHERE processed_at IS NULL)`,
+          [campaign.id, new Date(now.getTime() - window)],
+        );
       const [rows] = (await m.query(
         `UPDATE campaign_recipients r
             SET status = 'sending', claimed_at = $3,

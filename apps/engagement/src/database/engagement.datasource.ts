@@ -12,6 +12,7 @@ import { LineEntity } from '../lines/line.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { MediaEntity } from '../outbounds/media.entity';
 import { OutboundEntity, OutboundQualityEntity } from '../outbounds/outbound.entity';
+import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
@@ -26,6 +27,7 @@ export const engagementEntities: Function[] = [
   SessionEntity,
   CampaignEntity,
   CampaignRecipientEntity,
+  WebhookEventEntity,
 ];
 export const engagementMigrations = [
   PlatformTables1763769600000,

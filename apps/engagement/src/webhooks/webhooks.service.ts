@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock, InboxService, Job, JobQueueService } from '@kyc/platform';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { EngagementConfig } from '../config/engagement.config';
@@ -9,6 +10,7 @@ import { InboundsService } from '../inbounds/inbounds.service';
 import { LinesService } from '../lines/lines.service';
 import { MessagesService } from '../messages/messages.service';
 import { OutboundsService } from '../outbounds/outbounds.service';
+import { WebhookEventEntity } from './webhook-event.entity';
 import { validSignature } from './webhook-signature';
 import { WebhookErrorCode, WebhookException } from './webhooks.exception';
 
@@ -47,6 +49,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly campaigns: CampaignsService,
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -106,7 +109,10 @@ export class WebhooksService implements OnApplicationBootstrap {
         aggregate_id: digest,
         payload: body,
       },
-      (m) => this.apply(m, body),
+      async (m) => {
+        await this.apply(m, body);
+        await m.update(WebhookEventEntity, { digest }, { processedAt: this.clock.now() });
+      },
     );
   }
 
@@ -119,7 +125,10 @@ export class WebhooksService implements OnApplicationBootstrap {
         const value = change.value ?? {};
         switch (change.field) {
           case 'messages':
-            for (const s of value.statuses ?? []) {
+            // In reference order: concurrent webhooks lock the same rows in the same order (no deadlocks).
+            for (const s of [...(value.statuses ?? [])].sort((a, b) =>
+              String(a.biz_opaque_callback_data ?? a.id).localeCompare(String(b.biz_opaque_callback_data ?? b.id)),
+            )) {
               const reference = typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined;
               if (reference) await this.campaigns.confirmFromStatus(m, reference, String(s.id), String(s.status));
               await this.messages.applyStatus(m, {

@@ -22,7 +22,8 @@ import { AddressInfo } from 'node:net';
  *     APPROVED otherwise. The result is posted as a `message_template_status_update` webhook.
  *   - Sends: recorded (read them at GET /_sandbox/messages). Template sends need an APPROVED
  *     template of the number's WABA (error 132001 otherwise). Statuses sent, delivered and read are
- *     posted `statusDelayMs` apart; a recipient whose number ends in 9999 gets `failed` (131026).
+ *     posted `statusDelayMs` apart (the statuses of a number within `statusBatchMs` share one webhook);
+ *     a recipient whose number ends in 9999 gets `failed` (131026).
  *   - Webhooks are JSON with `X-Hub-Signature-256: sha256=<HMAC-SHA256(app secret, raw body)>`,
  *     retried (1 s apart, up to `webhookAttempts`) until the receiver answers 2xx, as Meta does.
  *
@@ -43,6 +44,8 @@ export interface SandboxMessagingOptions {
   /** Latency added to every Graph call. */
   latencyMs?: number;
   webhookAttempts?: number;
+  /** Statuses of one number reported within this window go out in one webhook (as Meta batches them). */
+  statusBatchMs?: number;
   /** Pre-created WABAs (the stack's demo WABA). */
   wabas?: { id: string; phoneNumbers: { id: string; display_phone_number: string }[] }[];
 }
@@ -76,6 +79,8 @@ export interface SandboxMessaging {
   setWebhookUrl(url: string): void;
   createWaba(): { waba_id: string; phone_numbers: { id: string; display_phone_number: string }[] };
   messages(): SandboxSentMessage[];
+  /** Every webhook post and its outcome (status code or error). */
+  webhooks(): { body: any; status: number | string; at: string }[];
   stop(): Promise<void>;
 }
 
@@ -89,10 +94,12 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
   const statusDelayMs = options.statusDelayMs ?? 200;
   const latencyMs = options.latencyMs ?? 0;
   const webhookAttempts = options.webhookAttempts ?? 60;
+  const statusBatchMs = options.statusBatchMs ?? 50;
+  const statusBatches = new Map<string, { wabaId: string; metadata: object; statuses: object[] }>();
   const wabas = new Map<string, { id: string; phoneNumbers: { id: string; display_phone_number: string }[] }>();
   const templates = new Map<string, SandboxTemplate>();
   const sent: SandboxSentMessage[] = [];
-  const webhookLog: { body: any; status: number | string }[] = [];
+  const webhookLog: { body: any; status: number | string; at: string }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let seq = 0;
   let stopped = false;
@@ -128,7 +135,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     });
     const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
     const retry = (status: number | string) => {
-      webhookLog.push({ body: JSON.parse(body), status });
+      webhookLog.push({ body: JSON.parse(body), status, at: new Date().toISOString() });
       if (attempt < webhookAttempts) later(1_000, () => postWebhook(wabaId, field, value, attempt + 1));
     };
     if (!webhookUrl) return retry('no webhook url');
@@ -139,10 +146,31 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     })
       .then(async (res) => {
         await res.arrayBuffer();
-        if (res.status >= 200 && res.status < 300) webhookLog.push({ body: JSON.parse(body), status: res.status });
+        if (res.status >= 200 && res.status < 300)
+          webhookLog.push({ body: JSON.parse(body), status: res.status, at: new Date().toISOString() });
         else retry(res.status);
       })
       .catch((err: Error) => retry(err.message));
+  };
+
+  /** Statuses of a number are batched for statusBatchMs (at most 100 per webhook). */
+  const queueStatus = (wabaId: string, metadata: { phone_number_id: string }, status: object) => {
+    const key = metadata.phone_number_id;
+    let batch = statusBatches.get(key);
+    if (!batch) {
+      batch = { wabaId, metadata, statuses: [] };
+      statusBatches.set(key, batch);
+      later(statusBatchMs, () => {
+        statusBatches.delete(key);
+        for (let i = 0; i < batch!.statuses.length; i += 100)
+          postWebhook(wabaId, 'messages', {
+            messaging_product: 'whatsapp',
+            metadata,
+            statuses: batch!.statuses.slice(i, i + 100),
+          });
+      });
+    }
+    batch.statuses.push(status);
   };
 
   const bodyText = (t: SandboxTemplate) => String(t.components.find((c: any) => c.type === 'BODY')?.text ?? '').trim();
@@ -195,19 +223,13 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
       phone_number_id: phoneNumberId,
     };
     const status = (s: string, extra: object = {}) =>
-      postWebhook(waba.id, 'messages', {
-        messaging_product: 'whatsapp',
-        metadata,
-        statuses: [
-          {
-            id,
-            status: s,
-            timestamp: String(Math.floor(Date.now() / 1000)),
-            recipient_id: to,
-            ...(body.biz_opaque_callback_data ? { biz_opaque_callback_data: body.biz_opaque_callback_data } : {}),
-            ...extra,
-          },
-        ],
+      queueStatus(waba.id, metadata, {
+        id,
+        status: s,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: to,
+        ...(body.biz_opaque_callback_data ? { biz_opaque_callback_data: body.biz_opaque_callback_data } : {}),
+        ...extra,
       });
     if (to.endsWith('9999'))
       later(statusDelayMs, () => status('failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] }));
@@ -385,6 +407,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     setWebhookUrl: (u) => (webhookUrl = u),
     createWaba,
     messages: () => [...sent],
+    webhooks: () => [...webhookLog],
     stop: async () => {
       stopped = true;
       for (const t of timers) clearTimeout(t);

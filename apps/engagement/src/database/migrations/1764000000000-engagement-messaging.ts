@@ -137,10 +137,18 @@ export class EngagementMessaging1764000000000 implements MigrationInterface {
       error text,
       PRIMARY KEY (campaign_id, seq))`);
     await q.query(`CREATE INDEX campaign_recipients_work_idx ON campaign_recipients (campaign_id, status, seq)`);
+    await q.query(`CREATE TABLE webhook_events (
+      digest text PRIMARY KEY,
+      received_at timestamptz NOT NULL,
+      processed_at timestamptz)`);
+    await q.query(
+      `CREATE INDEX webhook_events_unprocessed_idx ON webhook_events (received_at) WHERE processed_at IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of [
+      'webhook_events',
       'campaign_recipients',
       'campaigns',
       'sessions',

@@ -55,7 +55,7 @@ export async function approvedOutbound(t: ConnectedTenant, overrides: Record<str
       if (got.body.status !== 'APPROVED') throw new Error(`outbound is ${got.body.status}`);
       return got.body;
     },
-    { timeoutMs: 15_000, intervalMs: 100 },
+    { timeoutMs: 45_000, intervalMs: 100 },
   );
 }
 
