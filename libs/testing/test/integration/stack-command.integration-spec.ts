@@ -86,6 +86,11 @@ describe('the stack command', () => {
     for (const url of Object.values<string>(info.services)) expect((await fetch(`${url}/health`)).status).toBe(200);
     const whoami = await new ApiClient(info.services.checks, info.api_key).get('/v1/auth/whoami');
     expect(whoami.body).toMatchObject({ tenant_id: 'demo', role: 'full_access', api_key_version: 1 });
+    // The sandbox messaging provider runs, and the demo tenant's messaging adapter points at it.
+    expect(info.sandbox_messaging).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${info.sandbox_messaging}/health`)).status).toBe(200);
+    const lines = await new ApiClient(info.services.engagement, info.api_key).get('/v1/msg/lines');
+    expect(lines.body).toEqual([expect.objectContaining({ waba_line: '+573000000001', waba_id: 'sandbox-demo-waba' })]);
 
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');
