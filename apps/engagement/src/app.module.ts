@@ -1,5 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';

@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { presentCampaign } from './campaign.presenter';
 import { CampaignsService } from './campaigns.service';
 import { CreateCampaignDto } from './dto/create-campaign.dto';

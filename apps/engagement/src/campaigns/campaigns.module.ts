@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { MessagesModule } from '../messages/messages.module';
 import { CampaignEntity, CampaignRecipientEntity } from './campaign.entity';
 import { CampaignsController } from './campaigns.controller';

@@ -1,14 +1,15 @@
+import { Caller, Clock, FieldError, Job, JobQueueService, ValidationFailedException } from '@kyc/platform';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Caller, Clock, FieldError, Job, JobQueueService, ValidationFailedException } from '@kyc/platform';
+
 import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
 import { varValuesOf } from '../messages/dto/var-values.decorator';
 import { MessagesService, sendRuleErrors } from '../messages/messages.service';
 import { OutboundEntity } from '../outbounds/outbound.entity';
 import { OutboundsService } from '../outbounds/outbounds.service';
-import { ProviderError, ProviderCredentials } from '../provider/messaging-provider';
+import { ProviderCredentials, ProviderError } from '../provider/messaging-provider';
 import { joinPhone, newId } from '../shared/phones';
 import { CampaignEntity, CampaignRecipientEntity } from './campaign.entity';
 import { CampaignProgress } from './campaign.presenter';
@@ -149,10 +150,10 @@ export class CampaignsService implements OnApplicationBootstrap {
    */
   async confirmFromStatus(m: EntityManager, reference: string, providerMessageId: string, status: string) {
     if (!reference.startsWith('MSG')) return;
-    const [row] = (await m.query(
+    const [row] = await m.query<{ campaign_id: string; seq: number; status: string }[]>(
       `SELECT campaign_id, seq, status FROM campaign_recipients WHERE message_id = $1 FOR UPDATE`,
       [reference],
-    )) as { campaign_id: string; seq: number; status: string }[];
+    );
     if (!row || row.status !== 'sending') return;
     const recipient = await m.findOneByOrFail(CampaignRecipientEntity, { campaignId: row.campaign_id, seq: row.seq });
     const campaign = await m.findOneByOrFail(CampaignEntity, { id: row.campaign_id });
@@ -209,7 +210,7 @@ export class CampaignsService implements OnApplicationBootstrap {
             AND NOT EXISTS (SELECT 1 FROM webhook_events WHERE processed_at IS NULL)`,
           [campaign.id, new Date(now.getTime() - window)],
         );
-      const [rows] = (await m.query(
+      const [rows] = await m.query<[ClaimedRecipient[], number]>(
         `UPDATE campaign_recipients r
             SET status = 'sending', claimed_at = $3,
                 message_id = COALESCE(r.message_id, 'MSG' || replace(gen_random_uuid()::text, '-', ''))
@@ -218,7 +219,7 @@ export class CampaignsService implements OnApplicationBootstrap {
              WHERE campaign_id = $1 AND status = 'pending' ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
           RETURNING r.seq, r.phone, r.account_id, r."values", r.message_id`,
         [campaign.id, campaign.rate, now],
-      )) as [ClaimedRecipient[], number];
+      );
       return rows;
     });
   }
@@ -270,15 +271,15 @@ export class CampaignsService implements OnApplicationBootstrap {
           msg: 'campaign send outcome unknown; left for confirmation',
           campaign_id: campaign.id,
           seq: r.seq,
-          err,
+          err: err as Error,
         });
       return;
     }
     await this.dataSource.transaction(async (m) => {
-      const [row] = (await m.query(
+      const [row] = await m.query<{ status: string }[]>(
         `SELECT status FROM campaign_recipients WHERE campaign_id = $1 AND seq = $2 FOR UPDATE`,
         [campaign.id, r.seq],
-      )) as { status: string }[];
+      );
       if (row?.status !== 'sending') return; // already confirmed by the provider's webhook
       await this.messages.recordSent(m, outbound, request, providerId);
       await m.update(CampaignRecipientEntity, { campaignId: campaign.id, seq: r.seq }, { status: 'sent' });
@@ -322,10 +323,10 @@ export class CampaignsService implements OnApplicationBootstrap {
   }
 
   private async progress(m: EntityManager, id: string): Promise<CampaignProgress> {
-    const rows = (await m.query(
+    const rows = await m.query<{ status: keyof CampaignProgress; n: number }[]>(
       `SELECT status, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1 GROUP BY status`,
       [id],
-    )) as { status: keyof CampaignProgress; n: number }[];
+    );
     const p: CampaignProgress = { pending: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 };
     for (const r of rows) p[r.status] = r.n;
     return p;

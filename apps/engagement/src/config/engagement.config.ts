@@ -1,8 +1,9 @@
 import { scryptSync } from 'node:crypto';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+
 import { SERVICES } from '@kyc/contracts';
 import { loadConfig, parseBoolean, PlatformConfig } from '@kyc/platform';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value);
 const isBase64Key = (value: string) =>

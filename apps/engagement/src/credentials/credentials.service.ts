@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+
+import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Caller, Clock } from '@kyc/platform';
+
 import { ProviderCredentials, ProviderError } from '../provider/messaging-provider';
 import { ProviderUnreachableError } from '../provider/provider-http.client';
 import { CredentialsErrorCode, CredentialsException } from './credentials.exception';

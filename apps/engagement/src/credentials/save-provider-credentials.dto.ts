@@ -1,5 +1,5 @@
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { Trim } from '@kyc/platform';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 /** A tenant's own WhatsApp Business Platform credentials (PUT /v1/msg/provider-credentials). */
 export class SaveProviderCredentialsDto {

@@ -1,10 +1,11 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { CampaignEntity, CampaignRecipientEntity } from '../campaigns/campaign.entity';
 import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
 import { InboundEntity, SessionEntity } from '../inbounds/inbound.entity';
@@ -16,6 +17,7 @@ import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's entity list type
 export const engagementEntities: Function[] = [
   ProviderCredentialEntity,
   LineEntity,

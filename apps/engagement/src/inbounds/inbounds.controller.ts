@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { FinishSessionDto } from './dto/finish-session.dto';
 import { ListInboundsQuery } from './dto/list-inbounds.query';
 import { SaveInboundDto } from './dto/save-inbound.dto';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LinesModule } from '../lines/lines.module';
 import { InboundEntity, SessionEntity } from './inbound.entity';
 import { InboundsController } from './inbounds.controller';

@@ -1,8 +1,9 @@
+import { ENGAGEMENT_EVENT_TYPES, FlowStartedEvent, MessageReceivedEvent, TOPICS } from '@kyc/contracts';
+import { Caller, Clock, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { ENGAGEMENT_EVENT_TYPES, FlowStartedEvent, MessageReceivedEvent, TOPICS } from '@kyc/contracts';
-import { Caller, Clock, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+
 import { EngagementConfig } from '../config/engagement.config';
 import { LineEntity } from '../lines/line.entity';
 import { LinesService } from '../lines/lines.service';

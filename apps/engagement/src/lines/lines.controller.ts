@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { CredentialsService } from '../credentials/credentials.service';
 import { SaveProviderCredentialsDto } from '../credentials/save-provider-credentials.dto';
 import { LineConfigDto } from './dto/line-config.dto';

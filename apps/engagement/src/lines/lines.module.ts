@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { ProviderModule } from '../provider/provider.module';
 import { LineEntity } from './line.entity';
 import { LinesController } from './lines.controller';

@@ -1,7 +1,8 @@
+import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Caller, Clock } from '@kyc/platform';
+
 import { CredentialsService, viaProvider } from '../credentials/credentials.service';
 import { MessagingProvider } from '../provider/messaging-provider';
 import { qualityOf } from '../provider/template-components';

@@ -1,5 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { MessageStatus } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A message sent to a user (an outbound send or a campaign's) or received from one. */
 @Entity({ name: 'messages' })

@@ -1,6 +1,7 @@
+import { Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@kyc/platform';
+
 import { SendOutboundDto } from './dto/send-outbound.dto';
 import { VarValues } from './dto/var-values.decorator';
 import { presentMessage } from './message.presenter';

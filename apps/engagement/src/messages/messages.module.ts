@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { OutboundsModule } from '../outbounds/outbounds.module';
 import { MessageEntity } from './message.entity';
 import { MessagesController } from './messages.controller';

@@ -1,6 +1,3 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
 import {
   ENGAGEMENT_EVENT_TYPES,
   MessageSentEvent,
@@ -9,6 +6,10 @@ import {
   TOPICS,
 } from '@kyc/contracts';
 import { Caller, Clock, FieldError, OutboxService, ValidationFailedException } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+
 import { CredentialsService, viaProvider } from '../credentials/credentials.service';
 import { LinesService } from '../lines/lines.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';

@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { OutboundQuality, OutboundStatus } from '@kyc/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
 import type { OutboundButton } from '../provider/template-components';
 
 /** An outbound message template, submitted to the provider for review. */

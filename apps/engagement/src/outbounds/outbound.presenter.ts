@@ -1,4 +1,4 @@
-import { authenticationFooter, AUTHENTICATION_TEXT, copyCodeLabel } from '../provider/template-components';
+import { AUTHENTICATION_TEXT, authenticationFooter, copyCodeLabel } from '../provider/template-components';
 import { OutboundEntity } from './outbound.entity';
 
 /** Outbound → wire JSON. AUTHENTICATION shows its predefined text, expiry footer and COPY_CODE button. */

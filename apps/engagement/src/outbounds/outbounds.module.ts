@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LinesModule } from '../lines/lines.module';
 import { MediaEntity } from './media.entity';
 import { OutboundEntity, OutboundQualityEntity } from './outbound.entity';

@@ -1,6 +1,3 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
 import {
   ENGAGEMENT_EVENT_TYPES,
   OutboundQuality,
@@ -9,13 +6,17 @@ import {
   TOPICS,
 } from '@kyc/contracts';
 import { Caller, Clock, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+
 import { CredentialsService, viaProvider } from '../credentials/credentials.service';
 import { LinesService } from '../lines/lines.service';
 import { MessagingProvider } from '../provider/messaging-provider';
 import { qualityOf, TemplateDefinition } from '../provider/template-components';
 import { newId } from '../shared/phones';
-import { outboundRuleErrors } from './dto/outbound-rules';
 import { ListOutboundsQuery } from './dto/list-outbounds.query';
+import { outboundRuleErrors } from './dto/outbound-rules';
 import { SaveOutboundDto } from './dto/save-outbound.dto';
 import { UploadMediaDto } from './dto/upload-media.dto';
 import { MediaEntity } from './media.entity';

@@ -1,5 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Clock, JobQueueService } from '@kyc/platform';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+
 import { EngagementConfig } from '../config/engagement.config';
 import { OutboundsService } from './outbounds.service';
 

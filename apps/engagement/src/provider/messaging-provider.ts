@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { EngagementConfig } from '../config/engagement.config';
 import { ProviderHttpClient, ProviderHttpResponse } from './provider-http.client';
 import { TemplateDefinition, toGraphSend, toGraphTemplate } from './template-components';
@@ -16,6 +17,15 @@ export interface ProviderPhoneNumber {
   displayPhoneNumber: string;
   verifiedName?: string;
   qualityRating?: string;
+}
+
+/** The Graph API answers this provider reads (fields may be missing). */
+interface GraphBody {
+  id?: string | number;
+  status?: string;
+  data?: Record<string, unknown>[];
+  messages?: { id?: string }[];
+  error?: { message?: string; code?: number };
 }
 
 /** The provider refused a call (4xx/5xx with a Graph error). `permanent`: retrying cannot help. */
@@ -47,11 +57,11 @@ export class MessagingProvider {
 
   async phoneNumbers(c: ProviderCredentials): Promise<ProviderPhoneNumber[]> {
     const body = await this.call(c, 'GET', `${c.wabaId}/phone_numbers`);
-    return (body.data ?? []).map((p: any) => ({
+    return (body.data ?? []).map((p) => ({
       id: String(p.id),
       displayPhoneNumber: String(p.display_phone_number),
-      verifiedName: p.verified_name,
-      qualityRating: p.quality_rating,
+      verifiedName: typeof p.verified_name === 'string' ? p.verified_name : undefined,
+      qualityRating: typeof p.quality_rating === 'string' ? p.quality_rating : undefined,
     }));
   }
 
@@ -65,7 +75,7 @@ export class MessagingProvider {
     return { id: String(body.id), status: String(body.status ?? 'PENDING') };
   }
 
-  async listTemplates(c: ProviderCredentials, name?: string): Promise<any[]> {
+  async listTemplates(c: ProviderCredentials, name?: string): Promise<Record<string, unknown>[]> {
     const q = name ? `?name=${encodeURIComponent(name)}` : '';
     return (await this.call(c, 'GET', `${c.wabaId}/message_templates${q}`)).data ?? [];
   }
@@ -126,7 +136,7 @@ export class MessagingProvider {
     path: string,
     json?: unknown,
     form?: FormData,
-  ) {
+  ): Promise<GraphBody> {
     const res: ProviderHttpResponse = await this.http.request({
       method,
       url: `${this.config.ENGAGEMENT_GRAPH_BASE_URL.replace(/\/$/, '')}/${path}`,
@@ -134,8 +144,9 @@ export class MessagingProvider {
       json,
       form,
     });
-    if (res.status >= 200 && res.status < 300) return res.body;
-    const error = res.body?.error;
+    const body = (res.body && typeof res.body === 'object' ? res.body : {}) as GraphBody;
+    if (res.status >= 200 && res.status < 300) return body;
+    const error = body.error;
     throw new ProviderError(
       `provider answered ${res.status}: ${error?.message ?? JSON.stringify(res.body).slice(0, 200)}`,
       res.status,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { EngagementConfig } from '../config/engagement.config';
 
 export interface ProviderHttpRequest {
@@ -12,7 +13,8 @@ export interface ProviderHttpRequest {
 
 export interface ProviderHttpResponse {
   status: number;
-  body: any;
+  /** Parsed JSON (the text when it is not JSON). */
+  body: unknown;
 }
 
 /** The call could not be made or answered (network error, timeout): the outcome is unknown. */

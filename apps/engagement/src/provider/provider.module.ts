@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { EngagementConfig } from '../config/engagement.config';
-import { CredentialsCipher } from '../credentials/credentials-cipher';
 import { CredentialsService } from '../credentials/credentials.service';
+import { CredentialsCipher } from '../credentials/credentials-cipher';
 import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
 import { MessagingProvider } from './messaging-provider';
 import { ProviderHttpClient } from './provider-http.client';

@@ -1,7 +1,8 @@
+import { Public } from '@kyc/platform';
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, RawBodyRequest, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Public } from '@kyc/platform';
+
 import { SIGNATURE_HEADER } from './webhook-signature';
 import { WebhooksService } from './webhooks.service';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { CampaignsModule } from '../campaigns/campaigns.module';
 import { InboundsModule } from '../inbounds/inbounds.module';
 import { MessagesModule } from '../messages/messages.module';

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+
+import { Clock, InboxService, Job, JobQueueService } from '@kyc/platform';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Clock, InboxService, Job, JobQueueService } from '@kyc/platform';
+
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
@@ -22,10 +24,33 @@ interface WebhookJob {
   body: WhatsAppWebhook;
 }
 
-/** The parts of a WhatsApp Cloud API webhook the service reads. */
+/** The parts of a WhatsApp Cloud API webhook the service reads (anything may be missing). */
+interface WaStatus {
+  id?: string;
+  status?: string;
+  biz_opaque_callback_data?: string;
+  errors?: { code?: number; title?: string }[];
+}
+interface WaMessage {
+  from?: string;
+  id?: string;
+  text?: { body?: string };
+  button?: { text?: string };
+  interactive?: { button_reply?: { title?: string } };
+  context?: { id?: string };
+}
+interface WaChangeValue {
+  metadata?: { phone_number_id?: string };
+  statuses?: WaStatus[];
+  messages?: WaMessage[];
+  event?: string;
+  reason?: string;
+  message_template_name?: string;
+  new_quality_score?: string;
+}
 interface WhatsAppWebhook {
   object?: string;
-  entry?: { id?: string; changes?: { field?: string; value?: any }[] }[];
+  entry?: { id?: string; changes?: { field?: string; value?: WaChangeValue }[] }[];
 }
 
 /**
@@ -122,22 +147,10 @@ export class WebhooksService implements OnApplicationBootstrap {
       const owner = await this.credentials.byWaba(wabaId);
       if (!owner) continue;
       for (const change of entry.changes ?? []) {
-        const value = change.value ?? {};
+        const value: WaChangeValue = change.value ?? {};
         switch (change.field) {
           case 'messages':
-            // In reference order: concurrent webhooks lock the same rows in the same order (no deadlocks).
-            for (const s of [...(value.statuses ?? [])].sort((a, b) =>
-              String(a.biz_opaque_callback_data ?? a.id).localeCompare(String(b.biz_opaque_callback_data ?? b.id)),
-            )) {
-              const reference = typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined;
-              if (reference) await this.campaigns.confirmFromStatus(m, reference, String(s.id), String(s.status));
-              await this.messages.applyStatus(m, {
-                providerMessageId: String(s.id),
-                reference,
-                status: String(s.status),
-                error: s.errors?.[0] ? `${s.errors[0].code} ${s.errors[0].title}` : undefined,
-              });
-            }
+            await this.applyStatuses(m, value.statuses ?? []);
             for (const msg of value.messages ?? []) {
               const line = await this.lines.byId(String(value.metadata?.phone_number_id));
               if (!line || line.tenantId !== owner.tenantId) continue;
@@ -172,6 +185,22 @@ export class WebhooksService implements OnApplicationBootstrap {
             this.logger.debug({ msg: 'webhook change ignored', field: change.field });
         }
       }
+    }
+  }
+
+  /** In reference order: concurrent webhooks lock the same rows in the same order (no deadlocks). */
+  private async applyStatuses(m: EntityManager, statuses: WaStatus[]) {
+    const key = (s: WaStatus) => String(s.biz_opaque_callback_data ?? s.id);
+    for (const s of [...statuses].sort((a, b) => key(a).localeCompare(key(b)))) {
+      const reference = typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined;
+      if (reference) await this.campaigns.confirmFromStatus(m, reference, String(s.id), String(s.status));
+      const error = s.errors?.[0];
+      await this.messages.applyStatus(m, {
+        providerMessageId: String(s.id),
+        reference,
+        status: String(s.status),
+        error: error ? `${error.code} ${error.title}` : undefined,
+      });
     }
   }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -14,6 +15,7 @@ import {
   startProcess,
   startSandboxMessaging,
 } from '@kyc/testing';
+
 import { accountService } from '../../../account/src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
 

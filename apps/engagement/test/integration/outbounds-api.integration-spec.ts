@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -10,6 +11,7 @@ import {
   startInProcess,
   startSandboxMessaging,
 } from '@kyc/testing';
+
 import { accountService } from '../../../account/src/app.module';
 import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events, marketing } from './support/engagement-helpers';

@@ -9,6 +9,7 @@ import {
   startInProcess,
   startSandboxMessaging,
 } from '@kyc/testing';
+
 import { accountService } from '../../../account/src/app.module';
 import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';

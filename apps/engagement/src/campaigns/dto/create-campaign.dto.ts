@@ -1,3 +1,4 @@
+import { ToBoolean, Trim } from '@kyc/platform';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -15,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ToBoolean, Trim } from '@kyc/platform';
+
 import { ID_PATTERN } from '../../shared/phones';
 
 export const CAMPAIGN_MAX_RECIPIENTS = 100_000;

@@ -1,5 +1,6 @@
-import { IsString, Matches } from 'class-validator';
 import { Trim } from '@kyc/platform';
+import { IsString, Matches } from 'class-validator';
+
 import { LINE_PHONE_PATTERN } from '../../shared/phones';
 
 /** POST /v1/msg/finish-msgapp-session: ends the user's open conversation with a line. */

@@ -1,5 +1,6 @@
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { Trim } from '@kyc/platform';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+
 import { ID_PATTERN, LINE_PHONE_PATTERN } from '../../shared/phones';
 
 /** POST /v1/msg/inbounds (create) and POST /v1/msg/inbounds/{id} (update): all three required. */

@@ -1,4 +1,5 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
+
 import { ID_PATTERN } from '../../shared/phones';
 
 /** PUT /v1/msg/lines/{waba_line}/config: the flow a user writing to the line starts by default. */

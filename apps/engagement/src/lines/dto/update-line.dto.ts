@@ -1,5 +1,6 @@
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Trim } from '@kyc/platform';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { ID_PATTERN } from '../../shared/phones';
 
 /** PATCH /v1/msg/lines/{waba_line}: the line's label and default flow. */

@@ -1,5 +1,6 @@
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean, Trim } from '@kyc/platform';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { ID_PATTERN } from '../../shared/phones';
 
 /**

@@ -1,5 +1,5 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ValidationFailedException } from '@kyc/platform';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 
 /** Max length of one variable value. */
 export const VAR_VALUE_MAX = 1024;
@@ -12,7 +12,7 @@ export function varValuesOf(body: unknown): Record<string, string> {
   const values: Record<string, string> = {};
   const errors: { field: string; message: string }[] = [];
   const put = (name: string, value: unknown) => {
-    const v = value && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
+    const v = value && typeof value === 'object' && 'value' in value ? value.value : value;
     if (typeof v !== 'string' && typeof v !== 'number')
       errors.push({ field: `var.${name}`, message: 'must be a string' });
     else if (String(v).length > VAR_VALUE_MAX)

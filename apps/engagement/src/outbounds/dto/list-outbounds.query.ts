@@ -1,5 +1,6 @@
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean } from '@kyc/platform';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { ID_PATTERN, LINE_PHONE_PATTERN } from '../../shared/phones';
 import { CATEGORIES } from './save-outbound.dto';
 

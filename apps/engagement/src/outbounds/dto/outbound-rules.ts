@@ -1,4 +1,5 @@
 import type { FieldError } from '@kyc/platform';
+
 import {
   AUTHENTICATION_TEXT,
   malformedVariables,

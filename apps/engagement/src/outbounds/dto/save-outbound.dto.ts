@@ -1,3 +1,4 @@
+import { ToBoolean, Trim } from '@kyc/platform';
 import { Transform, Type } from 'class-transformer';
 import {
   IsArray,
@@ -13,7 +14,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { ToBoolean, Trim } from '@kyc/platform';
+
 import { ID_PATTERN, LINE_PHONE_PATTERN } from '../../shared/phones';
 
 export const CATEGORIES = ['MARKETING', 'AUTHENTICATION', 'UTILITY'] as const;

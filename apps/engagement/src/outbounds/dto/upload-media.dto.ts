@@ -1,5 +1,6 @@
-import { IsBase64, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { Trim } from '@kyc/platform';
+import { IsBase64, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+
 import { LINE_PHONE_PATTERN } from '../../shared/phones';
 
 export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { ApiClient, db, eventually, SandboxMessaging } from '@kyc/testing';
 
 export interface ConnectedTenant {
