@@ -275,15 +275,32 @@ export class CampaignsService implements OnApplicationBootstrap {
         });
       return;
     }
-    await this.dataSource.transaction(async (m) => {
-      const [row] = await m.query<{ status: string }[]>(
-        `SELECT status FROM campaign_recipients WHERE campaign_id = $1 AND seq = $2 FOR UPDATE`,
-        [campaign.id, r.seq],
-      );
-      if (row?.status !== 'sending') return; // already confirmed by the provider's webhook
-      await this.messages.recordSent(m, outbound, request, providerId);
-      await m.update(CampaignRecipientEntity, { campaignId: campaign.id, seq: r.seq }, { status: 'sent' });
-    });
+    // The provider has the message: record it (retried: a lost race with a webhook must not leave it unrecorded).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.dataSource.transaction(async (m) => {
+          const [row] = await m.query<{ status: string }[]>(
+            `SELECT status FROM campaign_recipients WHERE campaign_id = $1 AND seq = $2 FOR UPDATE`,
+            [campaign.id, r.seq],
+          );
+          if (row?.status !== 'sending') return; // already confirmed by the provider's webhook
+          await this.messages.recordSent(m, outbound, request, providerId);
+          await m.update(CampaignRecipientEntity, { campaignId: campaign.id, seq: r.seq }, { status: 'sent' });
+        });
+        return;
+      } catch (err) {
+        if (attempt >= 5) {
+          this.logger.error({
+            msg: 'campaign send not recorded; left for confirmation',
+            campaign_id: campaign.id,
+            seq: r.seq,
+            err: err as Error,
+          });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 
   private sendRequest(c: CampaignEntity, r: CampaignRecipientEntity) {
