@@ -56,7 +56,7 @@ export interface SandboxTemplate {
   name: string;
   language: string;
   category: string;
-  components: any[];
+  components: { type?: string; text?: string }[];
   status: string;
   quality_score: string;
   rejected_reason?: string;
@@ -67,7 +67,7 @@ export interface SandboxSentMessage {
   phone_number_id: string;
   to: string;
   type: string;
-  body: any;
+  body: SendBody;
   at: string;
 }
 
@@ -80,11 +80,41 @@ export interface SandboxMessaging {
   createWaba(): { waba_id: string; phone_numbers: { id: string; display_phone_number: string }[] };
   messages(): SandboxSentMessage[];
   /** Every webhook post and its outcome (status code or error). */
-  webhooks(): { body: any; status: number | string; at: string }[];
+  webhooks(): { body: unknown; status: number | string; at: string }[];
   stop(): Promise<void>;
 }
 
 const GRAPH_VERSION = 'v21.0';
+
+/** A send request (POST /{phone-number-id}/messages), as received (fields may be missing). */
+export interface SendBody {
+  messaging_product?: string;
+  to?: string;
+  type?: string;
+  template?: { name?: string; language?: { code?: string }; components?: unknown[] };
+  text?: { body?: unknown };
+  biz_opaque_callback_data?: string;
+}
+
+/** Any Graph request body the sandbox reads. */
+interface GraphBody extends SendBody {
+  name?: unknown;
+  language?: string;
+  category?: string;
+  components?: unknown;
+}
+
+/** A control API request body. */
+interface ControlBody {
+  webhook_url?: unknown;
+  phone_number_id?: string;
+  from?: unknown;
+  text?: unknown;
+  name?: string;
+  template_id?: unknown;
+  template_name?: unknown;
+  quality?: unknown;
+}
 
 export async function startSandboxMessaging(options: SandboxMessagingOptions = {}): Promise<SandboxMessaging> {
   const accessToken = options.accessToken ?? `sandbox-token-${randomBytes(8).toString('hex')}`;
@@ -99,7 +129,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
   const wabas = new Map<string, { id: string; phoneNumbers: { id: string; display_phone_number: string }[] }>();
   const templates = new Map<string, SandboxTemplate>();
   const sent: SandboxSentMessage[] = [];
-  const webhookLog: { body: any; status: number | string; at: string }[] = [];
+  const webhookLog: { body: unknown; status: number | string; at: string }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let seq = 0;
   let stopped = false;
@@ -135,7 +165,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     });
     const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
     const retry = (status: number | string) => {
-      webhookLog.push({ body: JSON.parse(body), status, at: new Date().toISOString() });
+      webhookLog.push({ body: JSON.parse(body) as unknown, status, at: new Date().toISOString() });
       if (attempt < webhookAttempts) later(1_000, () => postWebhook(wabaId, field, value, attempt + 1));
     };
     if (!webhookUrl) return retry('no webhook url');
@@ -147,7 +177,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
       .then(async (res) => {
         await res.arrayBuffer();
         if (res.status >= 200 && res.status < 300)
-          webhookLog.push({ body: JSON.parse(body), status: res.status, at: new Date().toISOString() });
+          webhookLog.push({ body: JSON.parse(body) as unknown, status: res.status, at: new Date().toISOString() });
         else retry(res.status);
       })
       .catch((err: Error) => retry(err.message));
@@ -173,7 +203,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     batch.statuses.push(status);
   };
 
-  const bodyText = (t: SandboxTemplate) => String(t.components.find((c: any) => c.type === 'BODY')?.text ?? '').trim();
+  const bodyText = (t: SandboxTemplate) => String(t.components.find((c) => c.type === 'BODY')?.text ?? '').trim();
 
   const review = (t: SandboxTemplate) => {
     const body = bodyText(t);
@@ -199,7 +229,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
       error: { message, type: status === 401 ? 'OAuthException' : 'GraphMethodException', code, fbtrace_id: nextId() },
     });
 
-  const sendMessage = (phoneNumberId: string, body: any, res: ServerResponse) => {
+  const sendMessage = (phoneNumberId: string, body: SendBody, res: ServerResponse) => {
     const waba = wabaOfNumber(phoneNumberId);
     if (!waba)
       return graphError(res, 400, 100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`);
@@ -215,7 +245,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     } else if (body.type !== 'text' || typeof body.text?.body !== 'string')
       return graphError(res, 400, 100, 'Unsupported message type');
     const id = `wamid.${Buffer.from(`${phoneNumberId}:${nextId()}`).toString('base64url')}`;
-    sent.push({ id, phone_number_id: phoneNumberId, to, type: body.type, body, at: new Date().toISOString() });
+    sent.push({ id, phone_number_id: phoneNumberId, to, type: String(body.type), body, at: new Date().toISOString() });
     const metadata = {
       display_phone_number: waba.phoneNumbers
         .find((p) => p.id === phoneNumberId)!
@@ -238,7 +268,11 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
       later(2 * statusDelayMs, () => status('delivered'));
       later(3 * statusDelayMs, () => status('read'));
     }
-    json(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: to }], messages: [{ id }] });
+    json(res, 200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: String(body.to), wa_id: to }],
+      messages: [{ id }],
+    });
   };
 
   const graph = async (req: IncomingMessage, res: ServerResponse, parts: string[], url: URL, raw: Buffer) => {
@@ -248,7 +282,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     const [node, edge] = parts;
     const body = () => {
       try {
-        return raw.length ? JSON.parse(raw.toString('utf8')) : {};
+        return (raw.length ? JSON.parse(raw.toString('utf8')) : {}) as GraphBody;
       } catch {
         return undefined;
       }
@@ -287,7 +321,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
         const b = body();
         if (!b || typeof b.name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(b.name))
           return graphError(res, 400, 100, 'Invalid parameter: name');
-        if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(b.category))
+        if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(String(b.category)))
           return graphError(res, 400, 100, 'Invalid parameter: category');
         if (!Array.isArray(b.components)) return graphError(res, 400, 100, 'Invalid parameter: components');
         if ([...templates.values()].some((t) => t.waba_id === node && t.name === b.name && t.language === b.language))
@@ -296,9 +330,9 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
           id: nextId(),
           waba_id: node,
           name: b.name,
-          language: b.language,
-          category: b.category,
-          components: b.components,
+          language: String(b.language),
+          category: String(b.category),
+          components: b.components as SandboxTemplate['components'],
           status: 'PENDING',
           quality_score: 'UNKNOWN',
         };
@@ -322,9 +356,9 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
   };
 
   const control = (req: IncomingMessage, res: ServerResponse, action: string, url: URL, raw: Buffer) => {
-    let b: any = {};
+    let b: ControlBody = {};
     try {
-      b = raw.length ? JSON.parse(raw.toString('utf8')) : {};
+      b = (raw.length ? JSON.parse(raw.toString('utf8')) : {}) as ControlBody;
     } catch {
       return json(res, 400, { error: 'invalid JSON' });
     }
@@ -363,7 +397,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     }
     if (action === 'quality' && req.method === 'POST') {
       const t = [...templates.values()].find((x) => x.id === String(b.template_id) || x.name === b.template_name);
-      if (!t || !['GREEN', 'YELLOW', 'RED'].includes(b.quality))
+      if (!t || typeof b.quality !== 'string' || !['GREEN', 'YELLOW', 'RED'].includes(b.quality))
         return json(res, 400, { error: 'template_name or template_id of a template, and quality GREEN|YELLOW|RED' });
       const previous = t.quality_score;
       t.quality_score = b.quality;
