@@ -154,7 +154,11 @@ export class CampaignsService implements OnApplicationBootstrap {
       `SELECT campaign_id, seq, status FROM campaign_recipients WHERE message_id = $1 FOR UPDATE`,
       [reference],
     );
-    if (!row || row.status !== 'sending') return;
+    if (!row || row.status !== 'sending') {
+      this.logger.debug({ msg: 'status for a campaign message already settled', reference, status: row?.status });
+      return;
+    }
+    this.logger.debug({ msg: 'campaign message confirmed by the provider', reference, status });
     const recipient = await m.findOneByOrFail(CampaignRecipientEntity, { campaignId: row.campaign_id, seq: row.seq });
     const campaign = await m.findOneByOrFail(CampaignEntity, { id: row.campaign_id });
     const outbound = await m.findOneBy(OutboundEntity, { id: campaign.outboundId });
