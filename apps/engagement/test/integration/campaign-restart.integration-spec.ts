@@ -7,7 +7,6 @@ import {
   db,
   eventually,
   freePort,
-  harness,
   RunningService,
   SandboxMessaging,
   ServiceProcess,
