@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 
 import { ProviderCredentials, ProviderError } from '../provider/messaging-provider';
 import { ProviderUnreachableError } from '../provider/provider-http.client';
@@ -63,8 +63,12 @@ export class CredentialsService {
     return this.opened(row);
   }
 
-  async byWaba(wabaId: string): Promise<{ tenantId: string; credentials: ProviderCredentials } | null> {
-    const row = await this.repo.findOneBy({ wabaId });
+  /** The account of a WABA; pass the caller's transaction manager to read on its connection. */
+  async byWaba(
+    wabaId: string,
+    m: EntityManager = this.repo.manager,
+  ): Promise<{ tenantId: string; credentials: ProviderCredentials } | null> {
+    const row = await m.findOneBy(ProviderCredentialEntity, { wabaId });
     return row ? { tenantId: row.tenantId, credentials: this.opened(row) } : null;
   }
 

@@ -1,7 +1,7 @@
 import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 
 import { CredentialsService, viaProvider } from '../credentials/credentials.service';
 import { MessagingProvider } from '../provider/messaging-provider';
@@ -66,9 +66,9 @@ export class LinesService {
     return this.lines.findOneBy({ tenantId, phone: e164(phone) });
   }
 
-  /** A line by the provider's phone-number id (webhooks). */
-  byId(id: string): Promise<LineEntity | null> {
-    return this.lines.findOneBy({ id });
+  /** A line by the provider's phone-number id (webhooks; on the caller's transaction connection when given). */
+  byId(id: string, m: EntityManager = this.lines.manager): Promise<LineEntity | null> {
+    return m.findOneBy(LineEntity, { id });
   }
 
   async update(caller: Caller, phone: string, dto: UpdateLineDto): Promise<LineEntity> {

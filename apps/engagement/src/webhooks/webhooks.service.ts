@@ -144,7 +144,9 @@ export class WebhooksService implements OnApplicationBootstrap {
   private async apply(m: EntityManager, body: WhatsAppWebhook): Promise<void> {
     for (const entry of body.entry ?? []) {
       const wabaId = String(entry.id);
-      const owner = await this.credentials.byWaba(wabaId);
+      // Every read in the inbox transaction goes through its manager: a second pool connection per
+      // transaction can exhaust the pool while row locks are held (an undetected deadlock).
+      const owner = await this.credentials.byWaba(wabaId, m);
       if (!owner) continue;
       for (const change of entry.changes ?? []) {
         const value: WaChangeValue = change.value ?? {};
@@ -152,7 +154,7 @@ export class WebhooksService implements OnApplicationBootstrap {
           case 'messages':
             await this.applyStatuses(m, value.statuses ?? []);
             for (const msg of value.messages ?? []) {
-              const line = await this.lines.byId(String(value.metadata?.phone_number_id));
+              const line = await this.lines.byId(String(value.metadata?.phone_number_id), m);
               if (!line || line.tenantId !== owner.tenantId) continue;
               const text = msg.text?.body ?? msg.button?.text ?? msg.interactive?.button_reply?.title ?? '';
               await this.inbounds.receive(m, {
