@@ -11,6 +11,8 @@
 //                      checks it created (default 120); the engine's finishing rate is reported
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   BENCH_SCENARIOS    comma-separated scenario names to run (default: all)
+//   BENCH_ENGAGEMENT_RECIPIENTS / _RATE / _KILL_AT  engagement campaign size (10000), messages per
+//                      second (500) and the sent fraction at which the service is killed (0.5; 0: no kill)
 //   BENCH_SERVICE_ENV  extra service env as JSON, e.g. '{"DB_POOL_SIZE":"40"}' (for experiments)
 //   BENCH_SETUP_SQL    SQL run against the bench database after each scenario's stack is up, to try a
 //                      table or index change, e.g. 'DROP INDEX checks.checks_pending_idx'
@@ -685,6 +687,12 @@ async function customersScenario(ctx) {
   return run(ctx);
 }
 
+/** The engagement benchmark of bench/engagement.mjs (it starts the sandbox provider and the engagement service). */
+async function engagementScenario(ctx) {
+  const { engagementBenchmark } = await import('./engagement.mjs');
+  return engagementBenchmark(ctx);
+}
+
 /** The rules-engine benchmark of bench/rules.mjs, on this run's stack. */
 async function rulesScenario(ctx) {
   const { rulesBenchmark } = await import('./rules.mjs');
@@ -714,6 +722,8 @@ const scenarios = [
     run: async (ctx) => (await import('./validations.mjs')).validationsScenario(ctx),
   },
   { name: 'pass', services: ['pass'], run: passScenario },
+  // Sends through the messaging adapter vs a bare provider call; a campaign killed mid-way (bench/engagement.mjs).
+  { name: 'engagement', services: ['account', 'identity', 'checks'], run: engagementScenario },
 ];
 
 let stackPromise = null;

@@ -69,6 +69,10 @@ const { info } = stack;
 console.log(`\nPlatform ready in ${(stack.startedInMs / 1000).toFixed(1)} s (cold start to all /health green)\n`);
 for (const [name, url] of Object.entries(info.services)) console.log(`  ${name.padEnd(12)} ${url}   docs: ${url}/docs`);
 console.log(`\n  PostgreSQL   ${info.postgres_url}\n  Kafka        ${info.kafka_brokers.join(',')}`);
+if (info.sandbox_messaging)
+  console.log(
+    `  Messaging    ${info.sandbox_messaging} (SANDBOX WhatsApp Cloud API provider; sent messages at /_sandbox/messages)`,
+  );
 if (info.smtp)
   console.log(
     `  SMTP sink    ${info.smtp.url} (e-mail of rules-engine actions; messages saved in ${path.relative(repoRoot, info.smtp.mail_dir)}/)`,

@@ -89,6 +89,85 @@ async function validationsSecretKey(dir) {
   return (await readFile(file, 'utf8')).trim();
 }
 
+/** The engagement service's key for provider credentials at rest (ENGAGEMENT_CREDENTIALS_KEY), generated once per stack dir. */
+async function engagementCredentialsKey(dir) {
+  const file = path.join(dir, 'engagement-credentials.key');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
+}
+
+/** The demo WABA of the sandbox messaging provider, with its line, and the sandbox app's secrets (kept per stack dir). */
+export const SANDBOX_MESSAGING_DEMO = {
+  wabaId: 'sandbox-demo-waba',
+  phoneNumberId: 'sandboxdemoline1',
+  phone: '+573000000001',
+};
+
+async function sandboxMessagingSecrets(dir) {
+  const file = path.join(dir, 'sandbox-messaging.json');
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    const secrets = {
+      access_token: `sandbox-${randomBytes(16).toString('hex')}`,
+      app_secret: randomBytes(16).toString('hex'),
+      verify_token: `verify-${randomBytes(8).toString('hex')}`,
+    };
+    await writeFile(file, `${JSON.stringify(secrets)}\n`, { mode: 0o600 });
+  }
+  return JSON.parse(await readFile(file, 'utf8'));
+}
+
+/**
+ * Starts the SANDBOX messaging provider (a small server speaking the WhatsApp Cloud API subset the
+ * engagement service uses; libs/testing/src/sandbox-messaging) with the demo WABA.
+ */
+async function startSandboxMessagingProvider({ keysDir, port, log }) {
+  const { startSandboxMessaging } = dist('libs/testing/src/sandbox-messaging/sandbox-messaging.server.js');
+  const secrets = await sandboxMessagingSecrets(keysDir);
+  const sandbox = await startSandboxMessaging({
+    port,
+    accessToken: secrets.access_token,
+    appSecret: secrets.app_secret,
+    wabas: [
+      {
+        id: SANDBOX_MESSAGING_DEMO.wabaId,
+        phoneNumbers: [
+          { id: SANDBOX_MESSAGING_DEMO.phoneNumberId, display_phone_number: SANDBOX_MESSAGING_DEMO.phone },
+        ],
+      },
+    ],
+  });
+  log(`sandbox messaging provider at ${sandbox.url}`);
+  return { sandbox, secrets };
+}
+
+/** Points the demo tenant's messaging adapter at the sandbox provider: credentials, WABA subscription, lines. */
+async function connectDemoMessaging({ engagementUrl, apiKey, secrets }) {
+  await waitFor(async () => (await call(`${engagementUrl}/v1/auth/whoami`, { token: apiKey })).status === 200, {
+    timeoutMs: 15_000,
+    intervalMs: 100,
+    what: 'demo API key accepted by the engagement service',
+  });
+  const saved = await call(`${engagementUrl}/v1/msg/provider-credentials`, {
+    method: 'PUT',
+    token: apiKey,
+    body: {
+      access_token: secrets.access_token,
+      waba_id: SANDBOX_MESSAGING_DEMO.wabaId,
+      app_secret: secrets.app_secret,
+      verify_token: secrets.verify_token,
+    },
+  });
+  if (saved.status !== 200)
+    throw new StackError(`saving the demo messaging credentials failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+  const sub = await call(`${engagementUrl}/v1/msg/waba-subscription`, { method: 'POST', token: apiKey });
+  if (sub.status !== 200)
+    throw new StackError(`subscribing the demo WABA failed: ${sub.status} ${JSON.stringify(sub.body)}`);
+}
+
 async function call(url, { method = 'GET', token, body } = {}) {
   const res = await fetch(url, {
     method,
@@ -233,6 +312,8 @@ export function serviceNames() {
  *          start, default all; [] for infrastructure only), serviceEnv, seed, log.
  *          With account or validations: an SMTP sink for email actions and e-mail OTPs (ports.smtp,
  *          else STACK_SMTP_PORT, else 2525 or any free port), storing messages under <stackDir>/mail/.
+ *          With engagement: the sandbox messaging provider (ports.sandboxMessaging, else
+ *          STACK_SANDBOX_MESSAGING_PORT, else any free port), the demo tenant's adapter pointed at it.
  */
 export async function startStack(options = {}) {
   const log = options.log ?? (() => {});
@@ -283,6 +364,14 @@ export async function startStack(options = {}) {
       stoppers.push(smtp.stop);
       log(`SMTP sink at ${smtp.url}; messages in ${path.relative(repoRoot, smtp.dir) || smtp.dir}`);
     }
+    let messaging;
+    if (names.includes('engagement')) {
+      const port =
+        ports.sandboxMessaging ??
+        (process.env.STACK_SANDBOX_MESSAGING_PORT ? Number(process.env.STACK_SANDBOX_MESSAGING_PORT) : 0);
+      messaging = await startSandboxMessagingProvider({ keysDir: path.join(stackDir, 'keys'), port, log });
+      stoppers.push(messaging.sandbox.stop);
+    }
     const common = {
       DATABASE_URL: postgres.url,
       KAFKA_BROKERS: kafka.brokers.join(','),
@@ -325,6 +414,12 @@ export async function startStack(options = {}) {
                 PASS_SANDBOX_OUTBOX_DIR: path.join(stackDir, 'pass-messages'),
               }
             : {}),
+          ...(name === 'engagement'
+            ? {
+                ENGAGEMENT_CREDENTIALS_KEY: await engagementCredentialsKey(path.join(stackDir, 'keys')),
+                ENGAGEMENT_GRAPH_BASE_URL: messaging.sandbox.graphUrl,
+              }
+            : {}),
           ...(options.serviceEnv ?? {}),
         };
         const svc = await startService({ name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') });
@@ -342,12 +437,20 @@ export async function startStack(options = {}) {
       postgres_url: postgres.url,
       kafka_brokers: kafka.brokers,
       ...(smtp ? { smtp: { url: smtp.url, mail_dir: smtp.dir } } : {}),
+      ...(messaging ? { sandbox_messaging: messaging.sandbox.url } : {}),
     };
+    if (messaging) messaging.sandbox.setWebhookUrl(`${services.engagement}/v1/msg/whatsapp/statuses`);
     const stackFile = path.join(stackDir, 'stack.json');
     if (options.seed !== false && services.account && services.identity && services.checks) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};
       const demo = await seedDemoTenant({ services, privateKey: keys.privateKey, previousKey: previous.api_key });
       Object.assign(info, { api_key: demo.apiKey, tenant_id: demo.tenantId, admin_user: demo.adminUser.username });
+      if (messaging && services.engagement)
+        await connectDemoMessaging({
+          engagementUrl: services.engagement,
+          apiKey: demo.apiKey,
+          secrets: messaging.secrets,
+        });
     }
     if (options.seed !== false && services.pass) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};

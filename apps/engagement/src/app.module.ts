@@ -1,10 +1,16 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 
+import { CampaignsModule } from './campaigns/campaigns.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
+import { InboundsModule } from './inbounds/inbounds.module';
+import { LinesModule } from './lines/lines.module';
+import { MessagesModule } from './messages/messages.module';
+import { OutboundsModule } from './outbounds/outbounds.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** Engagement API: boots, migrates its schema and answers /health; its features come in their own issue. */
+/** Engagement API: messaging lines, outbound templates and sends, inbound flows, campaigns, provider webhooks. */
 @Module({})
 export class AppModule {
   static register(config: EngagementConfig, options: ServiceOptions = {}): DynamicModule {
@@ -17,6 +23,12 @@ export class AppModule {
           migrations: engagementMigrations,
           clock: options.clock,
         }),
+        LinesModule,
+        OutboundsModule,
+        MessagesModule,
+        InboundsModule,
+        CampaignsModule,
+        WebhooksModule,
       ],
     };
   }
@@ -32,7 +44,9 @@ export function engagementService(
     module: AppModule.register(config, options),
     entities: engagementEntities,
     migrations: engagementMigrations,
+    // The provider's webhooks are signed over their exact bytes.
+    rawBody: true,
     title: 'Engagement API',
-    description: 'Messaging-app lines, inbound flows, outbound messages, campaigns and the agent workspace',
+    description: 'Messaging lines, outbound templates and sends, inbound flows, campaigns',
   };
 }

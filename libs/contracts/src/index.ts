@@ -10,3 +10,4 @@ export * from './services';
 export * from './topics';
 export * from './validations/validation.enums';
 export * from './validations/validation.events';
+export * from './engagement/engagement.events';

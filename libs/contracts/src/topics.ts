@@ -20,6 +20,11 @@ export const TOPICS = {
   validationCreated: 'validations.validation.created',
   validationFinished: 'validations.validation.finished',
   enrollmentFinished: 'validations.enrollment.finished',
+  engagementMessageSent: 'engagement.message.sent',
+  engagementMessageStatusChanged: 'engagement.message.status-changed',
+  engagementMessageReceived: 'engagement.message.received',
+  engagementOutboundStatusChanged: 'engagement.outbound.status-changed',
+  engagementFlowStarted: 'engagement.flow.started',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -41,6 +46,11 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.validationCreated, compacted: false, partitions: 3 },
   { name: TOPICS.validationFinished, compacted: false, partitions: 3 },
   { name: TOPICS.enrollmentFinished, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementMessageSent, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementMessageStatusChanged, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementMessageReceived, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementOutboundStatusChanged, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementFlowStarted, compacted: false, partitions: 3 },
 ];
 
 /**

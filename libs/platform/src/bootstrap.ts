@@ -34,6 +34,8 @@ export interface ServiceDefinition {
   consumesEvents?: boolean;
   title: string;
   description?: string;
+  /** Keep each request's raw body on `req.rawBody` (for webhooks signed over their exact bytes). */
+  rawBody?: boolean;
 }
 
 /** Builds the HTTP app (Fastify, form + JSON bodies, validation, request ids, metrics, /docs). */
@@ -52,6 +54,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     logger: new JsonLogger(rootLogger(config.SERVICE_NAME, config.LOG_LEVEL)),
     bufferLogs: true,
     abortOnError: false,
+    rawBody: def.rawBody ?? false,
   });
   // Nest registers the JSON and x-www-form-urlencoded parsers (repeated form fields become arrays).
   const fastify = app.getHttpAdapter().getInstance();

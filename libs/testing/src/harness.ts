@@ -76,6 +76,13 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     ...(service === 'pass'
       ? { PASS_SECRETS_KEY: createHash('sha256').update(`pass-secrets:${h.privateKey}`).digest('hex') }
       : {}),
+    ...(service === 'engagement'
+      ? {
+          ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256')
+            .update(`engagement-credentials:${h.privateKey}`)
+            .digest('base64'),
+        }
+      : {}),
     ...overrides,
   };
 }

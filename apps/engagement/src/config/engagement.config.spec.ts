@@ -1,6 +1,11 @@
 import { loadEngagementConfig } from './engagement.config';
 
-const base = { DATABASE_URL: 'postgres://x', KAFKA_BROKERS: '127.0.0.1:9092', API_KEY_PUBLIC_KEY: 'pem' };
+const base = {
+  DATABASE_URL: 'postgres://x',
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  API_KEY_PUBLIC_KEY: 'pem',
+  ENGAGEMENT_CREDENTIALS_KEY: 'a passphrase of 16+ chars',
+};
 
 describe('engagement configuration', () => {
   it('defaults to port 4004 and the engagement schema', () => {

@@ -1,7 +1,82 @@
-import { SERVICES } from '@kyc/contracts';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
+import { scryptSync } from 'node:crypto';
 
-export class EngagementConfig extends PlatformConfig {}
+import { SERVICES } from '@kyc/contracts';
+import { EnvBoolean, EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
+import { IsBoolean, IsInt, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+
+const isBase64Key = (value: string) =>
+  /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+
+export class EngagementConfig extends PlatformConfig {
+  /**
+   * Seals the tenants' messaging-provider credentials at rest (AES-256-GCM): 32 random bytes in
+   * base64, or a passphrase of at least 16 characters (stretched with scrypt). Keep it stable.
+   */
+  @IsString()
+  @MinLength(16)
+  ENGAGEMENT_CREDENTIALS_KEY: string;
+
+  /** Base URL of the WhatsApp Cloud API (Graph API, version included); the stack points it at the sandbox provider. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  ENGAGEMENT_GRAPH_BASE_URL = 'https://graph.facebook.com/v21.0';
+
+  /** Messaging-app deep link base of activation links (`{msgapp_link_url}`). */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  ENGAGEMENT_MSGAPP_LINK_URL = 'https://wa.me';
+
+  /** Timeout of one call to the provider. */
+  @EnvNumber()
+  @IsInt()
+  @Min(100)
+  ENGAGEMENT_PROVIDER_TIMEOUT_MS = 10_000;
+
+  /** Messages a campaign sends per second. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  ENGAGEMENT_CAMPAIGN_RATE = 80;
+
+  /** Campaign sends in flight at once. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  ENGAGEMENT_CAMPAIGN_CONCURRENCY = 16;
+
+  /**
+   * A campaign message whose send was started but never confirmed (the process died during the
+   * call) is sent again after this long without any status webhook from the provider for it.
+   * Must exceed the provider timeout and the provider's webhook retry interval.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1_000)
+  ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS = 60_000;
+
+  /** How long a claimed campaign or webhook job stays locked; a dead process's job is taken over after this. */
+  @EnvNumber()
+  @IsInt()
+  @Min(500)
+  ENGAGEMENT_WORKER_LOCK_MS = 30_000;
+
+  /** false: API only (no campaign, webhook or quality-review work in this process). */
+  @EnvBoolean()
+  @IsBoolean()
+  ENGAGEMENT_WORKER_ENABLED = true;
+
+  /** Hour (UTC, 0..23) of the daily quality review of flagged outbounds. */
+  @EnvNumber()
+  @IsInt()
+  @Min(0)
+  @Max(23)
+  ENGAGEMENT_QUALITY_REVIEW_HOUR = 3;
+
+  get credentialsKey(): Buffer {
+    if (isBase64Key(this.ENGAGEMENT_CREDENTIALS_KEY)) return Buffer.from(this.ENGAGEMENT_CREDENTIALS_KEY, 'base64');
+    return scryptSync(this.ENGAGEMENT_CREDENTIALS_KEY, 'kyc-engagement-credentials', 32);
+  }
+}
 
 /** Reads the engagement service configuration from the environment (defaults: port 4004, schema engagement). */
 export const loadEngagementConfig = (env: NodeJS.ProcessEnv = process.env) =>

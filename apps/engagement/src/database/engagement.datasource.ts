@@ -1,18 +1,31 @@
-import {
-  EntityClass,
-  PLATFORM_MIGRATIONS,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
-import { loadEngagementConfig } from '../config/engagement.config';
+import { CampaignEntity, CampaignRecipientEntity } from '../campaigns/campaign.entity';
+import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
+import { InboundEntity, SessionEntity } from '../inbounds/inbound.entity';
+import { LineEntity } from '../lines/line.entity';
+import { MessageEntity } from '../messages/message.entity';
+import { MediaEntity } from '../outbounds/media.entity';
+import { OutboundEntity, OutboundQualityEntity } from '../outbounds/outbound.entity';
+import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
+import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
-export const engagementEntities: EntityClass[] = [];
-export const engagementMigrations = [...PLATFORM_MIGRATIONS];
+export const engagementEntities: EntityClass[] = [
+  ProviderCredentialEntity,
+  LineEntity,
+  MediaEntity,
+  OutboundEntity,
+  OutboundQualityEntity,
+  MessageEntity,
+  InboundEntity,
+  SessionEntity,
+  CampaignEntity,
+  CampaignRecipientEntity,
+  WebhookEventEntity,
+];
+export const engagementMigrations = [...PLATFORM_MIGRATIONS, EngagementMessaging1764000000000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -1,7 +1,7 @@
-import { SERVICES } from '@kyc/contracts';
-import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import { createHash, randomBytes } from 'node:crypto';
 
+import { SERVICES } from '@kyc/contracts';
+import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class ValidationsConfig extends PlatformConfig {

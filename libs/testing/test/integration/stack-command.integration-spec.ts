@@ -113,6 +113,11 @@ describe('the stack command', () => {
     });
     expect(ciba.status).toBe(200);
     expect(ciba.body).toMatchObject({ auth_req_id: expect.any(String), interval: 5 });
+    // The sandbox messaging provider runs, and the demo tenant's messaging adapter points at it.
+    expect(info.sandbox_messaging).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${info.sandbox_messaging}/health`)).status).toBe(200);
+    const lines = await new ApiClient(info.services.engagement, info.api_key).get('/v1/msg/lines');
+    expect(lines.body).toEqual([expect.objectContaining({ waba_line: '+573000000001', waba_id: 'sandbox-demo-waba' })]);
 
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');

@@ -1,0 +1,17 @@
+import { domainException } from '@kyc/platform';
+
+export enum CredentialsErrorCode {
+  ProviderNotConfigured = 'provider_not_configured',
+  WabaTaken = 'waba_taken',
+  ProviderRefused = 'provider_refused',
+  ProviderUnavailable = 'provider_unavailable',
+}
+
+const STATUS: Record<CredentialsErrorCode, number> = {
+  [CredentialsErrorCode.ProviderNotConfigured]: 409,
+  [CredentialsErrorCode.WabaTaken]: 409,
+  [CredentialsErrorCode.ProviderRefused]: 502,
+  [CredentialsErrorCode.ProviderUnavailable]: 503,
+};
+
+export class CredentialsException extends domainException<CredentialsErrorCode>(STATUS) {}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+
+import { Caller, Clock } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+
+import { ProviderCredentials, ProviderError } from '../provider/messaging-provider';
+import { ProviderUnreachableError } from '../provider/provider-http.client';
+import { CredentialsErrorCode, CredentialsException } from './credentials.exception';
+import { CredentialsCipher } from './credentials-cipher';
+import { ProviderCredentialEntity } from './provider-credential.entity';
+import { SaveProviderCredentialsDto } from './save-provider-credentials.dto';
+
+type Sealed = Omit<ProviderCredentials, 'wabaId'>;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const aad = (tenantId: string, wabaId: string) => `engagement:${tenantId}:${wabaId}`;
+
+/** The tenants' provider credentials, sealed at rest (AES-256-GCM bound to tenant and WABA). */
+@Injectable()
+export class CredentialsService {
+  constructor(
+    @InjectRepository(ProviderCredentialEntity) private readonly repo: Repository<ProviderCredentialEntity>,
+    private readonly cipher: CredentialsCipher,
+    private readonly clock: Clock,
+  ) {}
+
+  async save(caller: Caller, dto: SaveProviderCredentialsDto): Promise<ProviderCredentialEntity> {
+    const taken = await this.repo.findOneBy({ wabaId: dto.waba_id });
+    if (taken && taken.tenantId !== caller.tenantId)
+      throw new CredentialsException(
+        CredentialsErrorCode.WabaTaken,
+        'this WhatsApp Business Account belongs to another account',
+        [{ field: 'waba_id', message: 'already linked to another account' }],
+      );
+    const now = this.clock.now();
+    const sealed: Sealed = { accessToken: dto.access_token, appSecret: dto.app_secret, verifyToken: dto.verify_token };
+    const entity = this.repo.create({
+      tenantId: caller.tenantId,
+      wabaId: dto.waba_id,
+      sealed: this.cipher.encrypt(sealed, aad(caller.tenantId, dto.waba_id)),
+      verifyTokenHash: hashToken(dto.verify_token),
+      subscribedAt: taken?.wabaId === dto.waba_id ? taken.subscribedAt : null,
+      createdAt: taken?.createdAt ?? now,
+      updatedAt: now,
+    });
+    await this.repo.save(entity);
+    return entity;
+  }
+
+  async find(tenantId: string): Promise<ProviderCredentialEntity | null> {
+    return this.repo.findOneBy({ tenantId });
+  }
+
+  /** The tenant's opened credentials; 409 when it has none. */
+  async open(tenantId: string): Promise<ProviderCredentials> {
+    const row = await this.repo.findOneBy({ tenantId });
+    if (!row)
+      throw new CredentialsException(
+        CredentialsErrorCode.ProviderNotConfigured,
+        'no messaging provider account: PUT /v1/msg/provider-credentials first',
+      );
+    return this.opened(row);
+  }
+
+  /** The account of a WABA; pass the caller's transaction manager to read on its connection. */
+  async byWaba(
+    wabaId: string,
+    m: EntityManager = this.repo.manager,
+  ): Promise<{ tenantId: string; credentials: ProviderCredentials } | null> {
+    const row = await m.findOneBy(ProviderCredentialEntity, { wabaId });
+    return row ? { tenantId: row.tenantId, credentials: this.opened(row) } : null;
+  }
+
+  /** Whether some account configured this verify token (the GET verification handshake). */
+  async knowsVerifyToken(token: string): Promise<boolean> {
+    const rows = await this.repo.findBy({ verifyTokenHash: hashToken(token) });
+    return rows.some((r) => this.opened(r).verifyToken === token);
+  }
+
+  async markSubscribed(tenantId: string): Promise<void> {
+    await this.repo.update({ tenantId }, { subscribedAt: this.clock.now() });
+  }
+
+  opened(row: ProviderCredentialEntity): ProviderCredentials {
+    return { ...this.cipher.decrypt<Sealed>(row.sealed, aad(row.tenantId, row.wabaId)), wabaId: row.wabaId };
+  }
+}
+
+/** Runs a provider call, answering 502 (refused) or 503 (unreachable) in the envelope instead of a 500. */
+export async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ProviderError)
+      throw new CredentialsException(
+        CredentialsErrorCode.ProviderRefused,
+        `the messaging provider refused: ${err.message}`,
+      );
+    if (err instanceof ProviderUnreachableError)
+      throw new CredentialsException(
+        CredentialsErrorCode.ProviderUnavailable,
+        `the messaging provider is unreachable: ${err.message}`,
+      );
+    throw err;
+  }
+}

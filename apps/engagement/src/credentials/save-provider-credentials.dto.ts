@@ -1,0 +1,26 @@
+import { Trim } from '@kyc/platform';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+
+/** A tenant's own WhatsApp Business Platform credentials (PUT /v1/msg/provider-credentials). */
+export class SaveProviderCredentialsDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  access_token: string;
+
+  @Trim()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'waba_id must be a WhatsApp Business Account id' })
+  waba_id: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  app_secret: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  verify_token: string;
+}

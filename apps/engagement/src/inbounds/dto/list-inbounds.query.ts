@@ -1,0 +1,7 @@
+import { IsOptional, IsString } from 'class-validator';
+
+export class ListInboundsQuery {
+  @IsOptional()
+  @IsString()
+  start_key?: string;
+}

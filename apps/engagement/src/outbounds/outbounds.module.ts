@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { LinesModule } from '../lines/lines.module';
+import { MediaEntity } from './media.entity';
+import { OutboundEntity, OutboundQualityEntity } from './outbound.entity';
+import { OutboundsController } from './outbounds.controller';
+import { OutboundsService } from './outbounds.service';
+import { QualityReviewWorker } from './quality-review.worker';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([OutboundEntity, OutboundQualityEntity, MediaEntity]), LinesModule],
+  controllers: [OutboundsController],
+  providers: [OutboundsService, QualityReviewWorker],
+  exports: [OutboundsService, LinesModule],
+})
+export class OutboundsModule {}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { EngagementConfig } from '../config/engagement.config';
+import { CredentialsService } from '../credentials/credentials.service';
+import { CredentialsCipher } from '../credentials/credentials-cipher';
+import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
+import { MessagingProvider } from './messaging-provider';
+import { ProviderHttpClient } from './provider-http.client';
+
+/** The messaging-provider adapter and the tenants' sealed credentials for it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([ProviderCredentialEntity])],
+  providers: [
+    {
+      provide: CredentialsCipher,
+      inject: [EngagementConfig],
+      useFactory: (config: EngagementConfig) => new CredentialsCipher(config.credentialsKey),
+    },
+    CredentialsService,
+    ProviderHttpClient,
+    MessagingProvider,
+  ],
+  exports: [CredentialsService, MessagingProvider],
+})
+export class ProviderModule {}

@@ -1,0 +1,36 @@
+import { Public } from '@kyc/platform';
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, RawBodyRequest, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
+import { SIGNATURE_HEADER } from './webhook-signature';
+import { WebhooksService } from './webhooks.service';
+
+/** The messaging provider's webhooks: no API key, the HMAC signature authenticates them. */
+@ApiTags('provider webhooks')
+@Controller('v1/msg')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Public()
+  @Get(':provider/statuses')
+  verify(
+    @Param('provider') provider: string,
+    @Query('hub.mode') mode?: string,
+    @Query('hub.verify_token') token?: string,
+    @Query('hub.challenge') challenge?: string,
+  ) {
+    return this.webhooks.verify(provider, mode, token, challenge);
+  }
+
+  @Public()
+  @Post(':provider/statuses')
+  @HttpCode(200)
+  receive(
+    @Param('provider') provider: string,
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers(SIGNATURE_HEADER) signature?: string,
+  ) {
+    return this.webhooks.receive(provider, req.rawBody, signature);
+  }
+}

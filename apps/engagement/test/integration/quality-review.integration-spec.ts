@@ -1,0 +1,122 @@
+import { ManualClock } from '@kyc/platform';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  eventually,
+  RunningService,
+  SandboxMessaging,
+  startInProcess,
+  startSandboxMessaging,
+} from '@kyc/testing';
+
+import { accountService } from '../../../account/src/app.module';
+import { engagementService } from '../../src/app.module';
+import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily quality review (a durable job) against the quality history the provider reports, with
+ * the service's clock under the test's control: FLAGGED → APPROVED after 7 consecutive days of
+ * HIGH or MEDIUM, FLAGGED → DISABLED after more than 7 days of LOW.
+ */
+describe('outbound quality over time', () => {
+  let account: RunningService;
+  let engagement: RunningService;
+  let sandbox: SandboxMessaging;
+  let t: ConnectedTenant;
+  let tenantId: string;
+  const clock = new ManualClock(new Date());
+
+  beforeAll(async () => {
+    sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
+    [account, engagement] = await Promise.all([
+      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-engagement-quality-spec' }),
+      startInProcess(
+        'engagement',
+        engagementService,
+        { ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl, JOBS_POLL_MS: '50' },
+        { clock },
+      ),
+    ]);
+    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
+    const tenant = await createTenant(account.url, [engagement.url]);
+    tenantId = tenant.tenantId;
+    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
+  });
+
+  afterAll(async () => {
+    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
+    await closeDb();
+  });
+
+  const quality = (o: { outbound_id: string }, q: string) =>
+    fetch(`${sandbox.url}/_sandbox/quality`, {
+      method: 'POST',
+      body: JSON.stringify({ template_name: `${o.outbound_id.toLowerCase()}_1`, quality: q }),
+    });
+  const status = async (o: { outbound_id: string }) =>
+    (await t.api.get(`/v1/msg/outbounds/${o.outbound_id}`)).body.status;
+  const expectStatus = (o: { outbound_id: string }, s: string) =>
+    eventually(async () => expect(await status(o)).toBe(s), { timeoutMs: 10_000 });
+  /** Moves the clock and waits until the review that became due has run (it schedules the next day's). */
+  const advance = async (ms: number) => {
+    clock.advance(ms);
+    await new Promise((r) => setTimeout(r, 1_500));
+  };
+
+  it('flags on a quality drop, approves after 7 good days, disables after more than 7 low days', async () => {
+    const [low, recovers, lateRecovery] = await Promise.all([
+      approvedOutbound(t),
+      approvedOutbound(t),
+      approvedOutbound(t),
+    ]);
+    for (const o of [low, recovers, lateRecovery]) await quality(o, 'RED');
+    for (const o of [low, recovers, lateRecovery]) await expectStatus(o, 'FLAGGED');
+    expect((await t.api.get(`/v1/msg/outbounds/${low.outbound_id}`)).body.quality).toBe('LOW');
+    await quality(recovers, 'YELLOW');
+    await eventually(async () =>
+      expect((await t.api.get(`/v1/msg/outbounds/${recovers.outbound_id}`)).body.quality).toBe('MEDIUM'),
+    );
+
+    await advance(3 * DAY);
+    await quality(lateRecovery, 'GREEN');
+    await eventually(async () =>
+      expect((await t.api.get(`/v1/msg/outbounds/${lateRecovery.outbound_id}`)).body.quality).toBe('HIGH'),
+    );
+
+    await advance(3 * DAY);
+    // Day 6: nothing has lasted 7 days yet.
+    for (const o of [low, recovers, lateRecovery]) expect(await status(o)).toBe('FLAGGED');
+
+    await advance(DAY + 2 * 60 * 60 * 1000);
+    // Day 7 + 2 h: MEDIUM for 7 days → APPROVED; LOW for more than 7 days → DISABLED; HIGH for 4 days → still FLAGGED.
+    await expectStatus(recovers, 'APPROVED');
+    await expectStatus(low, 'DISABLED');
+    expect(await status(lateRecovery)).toBe('FLAGGED');
+
+    await advance(3 * DAY);
+    await expectStatus(lateRecovery, 'APPROVED');
+
+    const changes = await events(tenantId, 'engagement.outbound.status-changed');
+    const of = (o: { outbound_id: string }) =>
+      changes.filter((e) => e.outbound_id === o.outbound_id).map((e) => e.status);
+    expect(of(low)).toEqual(['APPROVED', 'FLAGGED', 'DISABLED']);
+    expect(of(recovers)).toEqual(['APPROVED', 'FLAGGED', 'APPROVED']);
+    expect(of(lateRecovery)).toEqual(['APPROVED', 'FLAGGED', 'APPROVED']);
+
+    // DISABLED cannot be edited.
+    const edit = await t.api.request<any>('PUT', `/v1/msg/outbounds/${low.outbound_id}`, {
+      outbound_name: 'x',
+      waba_phone_number: t.line,
+      category: 'UTILITY',
+      language_code: 'es',
+      template_type: 'TEXT',
+      is_notification: 'true',
+      content: 'Hola',
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error_code).toBe('outbound_not_editable');
+  });
+});

@@ -1,0 +1,218 @@
+// Engagement benchmark (scenario `engagement` of bench/run.mjs):
+//   (a) outbound sends per second through the engagement service and its WhatsApp adapter to the
+//       SANDBOX messaging provider, against a bare HTTP call to the same provider endpoint (the
+//       same-run ratio is the figure that matters on a shared machine);
+//   (b) a campaign of BENCH_ENGAGEMENT_RECIPIENTS (10,000) recipients at BENCH_ENGAGEMENT_RATE
+//       messages/s: completion time; the engagement process is killed (SIGKILL) when
+//       BENCH_ENGAGEMENT_KILL_AT (0.5) of it is sent and started again; then every recipient must
+//       have been messaged exactly once (0 duplicates, 0 missing, counted at the provider).
+// The stack runs account, identity and checks (the demo tenant and its key); this scenario starts
+// the sandbox provider and the engagement service itself so that it can kill and restart it.
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { startService } from '../tools/stack/services.mjs';
+import { freePort, repoRoot, StackError } from '../tools/stack/util.mjs';
+
+const require = createRequire(import.meta.url);
+const num = (name, fallback) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new StackError(`${name} must be a non-negative number`);
+  return n;
+};
+
+async function json(url, { method = 'GET', headers = {}, body } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let parsed = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* text */
+  }
+  if (res.status >= 300) throw new StackError(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return parsed;
+}
+
+export async function engagementBenchmark(ctx) {
+  const recipients = num('BENCH_ENGAGEMENT_RECIPIENTS', 10_000);
+  const rate = num('BENCH_ENGAGEMENT_RATE', 500);
+  const killAt = num('BENCH_ENGAGEMENT_KILL_AT', 0.5);
+  const { startSandboxMessaging } = require(
+    path.join(repoRoot, 'dist/libs/testing/src/sandbox-messaging/sandbox-messaging.server.js'),
+  );
+  const sandbox = await startSandboxMessaging({ reviewDelayMs: 200, statusDelayMs: 200, statusBatchMs: 100 });
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: ctx.info.postgres_url,
+    KAFKA_BROKERS: ctx.info.kafka_brokers.join(','),
+    API_KEY_PUBLIC_KEY: ctx.stack.keys.publicKey,
+    DB_SCHEMA: 'engagement',
+    DB_MIGRATE_ON_START: 'true',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
+    ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+    ENGAGEMENT_WORKER_LOCK_MS: '3000',
+    ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS: '15000',
+    ENGAGEMENT_CAMPAIGN_CONCURRENCY: '32',
+  };
+  const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');
+  let engagement = await startService({ name: 'engagement', port, env, logsDir });
+  const base = engagement.url;
+  sandbox.setWebhookUrl(`${base}/v1/msg/whatsapp/statuses`);
+  const headers = { 'Service-API-Key': ctx.info.api_key };
+  try {
+    // The demo tenant's own WABA in the sandbox, and an approved outbound.
+    const waba = sandbox.createWaba();
+    for (let i = 0; ; i++) {
+      const who = await fetch(`${base}/v1/auth/whoami`, { headers });
+      if (who.status === 200) break;
+      if (i > 150) throw new StackError('the demo key is not accepted by the engagement service');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await json(`${base}/v1/msg/provider-credentials`, {
+      method: 'PUT',
+      headers,
+      body: {
+        access_token: sandbox.accessToken,
+        waba_id: waba.waba_id,
+        app_secret: sandbox.appSecret,
+        verify_token: 'bench',
+      },
+    });
+    const lines = (await json(`${base}/v1/msg/waba-subscription`, { method: 'POST', headers })).lines;
+    const outbound = await json(`${base}/v1/msg/outbounds`, {
+      method: 'POST',
+      headers,
+      body: {
+        outbound_name: 'bench',
+        waba_phone_number: lines[0].waba_line,
+        category: 'UTILITY',
+        language_code: 'es',
+        template_type: 'TEXT',
+        is_notification: true,
+        content: 'Hola {{.name}}, tu pedido está en camino.',
+        var: { name: { value: 'Ana' } },
+      },
+    });
+    for (let i = 0; ; i++) {
+      const o = await json(`${base}/v1/msg/outbounds/${outbound.outbound_id}`, { headers });
+      if (o.status === 'APPROVED') break;
+      if (i > 200) throw new StackError(`the bench outbound stayed ${o.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    // (a) sends per second: the service (API, rules, adapter, provider call, message + event) vs a bare provider call.
+    const sendBody = JSON.stringify({
+      phone_country_code: '+57',
+      phone_number: '3001234567',
+      outbound_id: outbound.outbound_id,
+      user_authorized: true,
+      'var.name': 'Ana',
+    });
+    const serviceSends = await ctx.measure('engagement POST /v1/msg/outbounds/send', {
+      url: `${base}/v1/msg/outbounds/send`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: sendBody,
+    });
+    const template = sandbox.messages().at(-1).body.template;
+    const bareSends = await ctx.measure('sandbox provider POST /{phone-number-id}/messages (bare)', {
+      url: `${sandbox.graphUrl}/${waba.phone_numbers[0].id}/messages`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', to: '573001234567', type: 'template', template }),
+    });
+    const ratio = serviceSends.requests_per_sec_avg / bareSends.requests_per_sec_avg;
+    ctx.log(
+      `engagement: sends ${serviceSends.requests_per_sec_avg}/s vs bare ${bareSends.requests_per_sec_avg}/s (ratio ${ratio.toFixed(2)})`,
+    );
+
+    // (b) a campaign, killed mid-way.
+    const phone = (i) => `35${String(i).padStart(8, '0')}`;
+    const t0 = performance.now();
+    const campaign = await json(`${base}/v1/msg/campaigns`, {
+      method: 'POST',
+      headers,
+      body: {
+        outbound_id: outbound.outbound_id,
+        user_authorized: true,
+        rate,
+        recipients: Array.from({ length: recipients }, (_, i) => ({
+          phone_country_code: '+57',
+          phone_number: phone(i),
+          var: { name: `Cliente ${i}` },
+        })),
+      },
+    });
+    const createdS = (performance.now() - t0) / 1000;
+    ctx.log(`engagement: campaign of ${recipients} created in ${createdS.toFixed(2)} s at ${rate}/s`);
+    let killedAtSent = null;
+    let restartS = null;
+    let progress;
+    const deadline = t0 + num('BENCH_ENGAGEMENT_TIMEOUT', 600) * 1000;
+    for (;;) {
+      if (performance.now() > deadline)
+        throw new StackError(`the campaign did not finish: ${JSON.stringify(progress)}`);
+      try {
+        progress = await json(`${base}/v1/msg/campaigns/${campaign.campaign_id}`, { headers });
+      } catch (err) {
+        if (killedAtSent === null || restartS !== null) throw err;
+      }
+      if (progress.status === 'completed') break;
+      if (killedAtSent === null && killAt > 0 && progress.progress.sent >= recipients * killAt) {
+        killedAtSent = progress.progress.sent;
+        ctx.log(`engagement: killing the service (SIGKILL) at ${killedAtSent} sent`);
+        await engagement.stop('SIGKILL');
+        const tr = performance.now();
+        engagement = await startService({ name: 'engagement', port, env, logsDir });
+        restartS = (performance.now() - tr) / 1000;
+        ctx.log(`engagement: restarted in ${restartS.toFixed(1)} s`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const completedS = (performance.now() - t0) / 1000;
+    const perPhone = new Map();
+    for (const m of sandbox
+      .messages()
+      .filter((x) => x.phone_number_id === waba.phone_numbers[0].id && x.to.startsWith('5735')))
+      perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+    const duplicates = [...perPhone.values()].filter((n) => n > 1).length;
+    const missing = recipients - perPhone.size;
+    ctx.log(
+      `engagement: campaign completed in ${completedS.toFixed(1)} s (${(recipients / completedS).toFixed(0)} msg/s); ${duplicates} duplicates, ${missing} missing`,
+    );
+    return {
+      result: {
+        goal: { sends_ratio_above: 0.2, duplicates: 0, missing: 0 },
+        sends: {
+          service_per_sec: serviceSends.requests_per_sec_avg,
+          bare_provider_per_sec: bareSends.requests_per_sec_avg,
+          ratio: Math.round(ratio * 100) / 100,
+          service: serviceSends,
+          bare: bareSends,
+        },
+        campaign: {
+          recipients,
+          rate_per_sec: rate,
+          created_s: Math.round(createdS * 100) / 100,
+          completed_s: Math.round(completedS * 10) / 10,
+          killed_at_sent: killedAtSent,
+          restart_s: restartS === null ? null : Math.round(restartS * 10) / 10,
+          duplicates,
+          missing,
+          progress: progress.progress,
+        },
+      },
+    };
+  } finally {
+    await engagement.stop().catch(() => {});
+    await sandbox.stop();
+  }
+}
