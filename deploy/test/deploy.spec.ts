@@ -13,7 +13,6 @@ import type { PlatformConfig } from '@kyc/platform';
 import { getMetadataStorage } from 'class-validator';
 import { parse, parseAllDocuments } from 'yaml';
 
- 
 type Env = Record<string, string>;
 type Loader = (env: NodeJS.ProcessEnv) => PlatformConfig;
 type ConfigClass = new () => PlatformConfig;

@@ -47,8 +47,8 @@ export class PlatformConfig {
   /**
    * Partitions whose events a service's consumer handles at the same time (one event at a time
    * per partition, so each key keeps its order). An event's handler mostly waits on its commit,
-   * so one partition at a time held the account service to about 80 checks.check.finished events
-   * a second on 2 cores. The platform's event topics have 3 partitions.
+   * so handling one partition at a time held consumers back (docs/decisions/kafka-partitions-concurrency.md).
+   * The platform's event topics have 3 partitions.
    */
   @EnvNumber()
   @IsInt()
