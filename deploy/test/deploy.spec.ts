@@ -20,7 +20,6 @@ import { EngagementConfig, loadEngagementConfig } from '../../apps/engagement/sr
 import { IdentityConfig, loadIdentityConfig } from '../../apps/identity/src/config/identity.config';
 import { loadPassConfig, PassConfig } from '../../apps/pass/src/config/pass.config';
 import { loadValidationsConfig, ValidationsConfig } from '../../apps/validations/src/config/validations.config';
-
 type Env = Record<string, string>;
 type Loader = (env: NodeJS.ProcessEnv) => PlatformConfig;
 type ConfigClass = new () => PlatformConfig;

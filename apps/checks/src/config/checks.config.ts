@@ -94,9 +94,8 @@ export class ChecksConfig extends PlatformConfig {
 
   /**
    * Collector jobs one process runs at the same time. A job spends most of its time waiting on
-   * its round trips to PostgreSQL, so more run than there are cores: after a burst with default
-   * sandbox latencies, 32 finished about 250 database answers a second on 2 cores, 8 about 130.
-   * While HTTP callers saturate the process the queue runs one at a time anyway (JOBS_YIELD_AT).
+   * its round trips to PostgreSQL, so more run than there are cores
+   * (docs/decisions/checks-worker-concurrency.md).
    */
   @EnvNumber()
   @IsInt()

@@ -53,8 +53,9 @@ export class PlatformConfig {
 
   /**
    * Partitions whose events a service's consumer handles at the same time (one event at a time
-   * per partition, so each key keeps its order). An event's handler mostly waits on its commit, so
-   * handling partitions concurrently multiplies a consumer's rate. The event topics have 3 partitions.
+   * per partition, so each key keeps its order). An event's handler mostly waits on its commit,
+   * so handling one partition at a time held consumers back (docs/decisions/kafka-partitions-concurrency.md).
+   * The platform's event topics have 3 partitions.
    */
   @EnvNumber()
   @IsInt()

@@ -3,9 +3,8 @@
  * #1768, unreleased): after every response each broker connection's RequestQueue schedules its
  * next pending-requests check at `throttledUntil - Date.now()`, which is negative when nothing is
  * throttled (throttledUntil is -1), so Node runs it after 1 ms, and it schedules itself again:
- * every connection wakes its process about a thousand times a second for nothing. Measured here:
- * an idle service made 1,640 event-loop wake-ups per second and used 4.5% of a core; under load
- * the same timers compete with the requests.
+ * every connection wakes its process about a thousand times a second for nothing, and under load
+ * the same timers compete with the requests (docs/decisions/kafkajs-idle-timer.md).
  *
  * The replacement schedules a check only when there is something to check: pending requests
  * (at the end of a throttle, or after CHECK_PENDING_REQUESTS_INTERVAL), or a throttle still

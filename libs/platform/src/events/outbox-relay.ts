@@ -27,10 +27,7 @@ interface PendingRow {
 /**
  * Passes start at most this often. A kick after a quiet spell starts a pass at once; under load
  * each pass carries the events of this many milliseconds (one transaction, one produce request
- * and one mark for hundreds) instead of one pass per commit. Measured with POST /v1/checks at
- * 50 connections (alternated runs): 5 ms gave about 2,600 to 2,800 req/s with the broker at
- * 62 to 68 us of CPU per event, 20 ms 3,050 to 3,110, 50 ms 3,100 to 3,200, 100 ms 3,400 to
- * 3,470 with the broker at 16 to 27 us per event (the relay on the main thread: about 3,000).
+ * and one mark for hundreds) instead of one pass per commit (docs/decisions/outbox-relay-gather-window.md).
  */
 const GATHER_MS = 100;
 const BATCH = 500;

@@ -3,9 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The check's result is stored as json (its text as the engine wrote it) instead of jsonb: it is
  * only ever written and read whole, never queried inside, and GET /v1/checks/{id} copies it into
- * the response (RESULT_JSON_SQL). jsonb made PostgreSQL convert it back to text on every read:
- * 40 to 60% more server CPU for that query than the json column (5,000 reads of a finished check,
- * 2026-11-24: 142 to 158 µs vs 110 to 118 µs per query), and its output added spaces.
+ * the response (RESULT_JSON_SQL); jsonb made PostgreSQL convert it back to text on every read
+ * (docs/decisions/result-as-json.md).
  */
 export class ResultAsJson1763771000000 implements MigrationInterface {
   name = 'ResultAsJson1763771000000';
