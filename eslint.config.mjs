@@ -76,7 +76,10 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
+            },
             {
               sourceTag: 'type:platform',
               onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'],
@@ -84,7 +87,7 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
             },
             { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
           ],

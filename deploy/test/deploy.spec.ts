@@ -13,13 +13,6 @@ import type { PlatformConfig } from '@kyc/platform';
 import { getMetadataStorage } from 'class-validator';
 import { parse, parseAllDocuments } from 'yaml';
 
-import { AccountConfig, loadAccountConfig } from '../../apps/account/src/config/account.config';
-import { ChecksConfig, loadChecksConfig } from '../../apps/checks/src/config/checks.config';
-import { CustomersConfig, loadCustomersConfig } from '../../apps/customers/src/config/customers.config';
-import { EngagementConfig, loadEngagementConfig } from '../../apps/engagement/src/config/engagement.config';
-import { IdentityConfig, loadIdentityConfig } from '../../apps/identity/src/config/identity.config';
-import { loadPassConfig, PassConfig } from '../../apps/pass/src/config/pass.config';
-import { loadValidationsConfig, ValidationsConfig } from '../../apps/validations/src/config/validations.config';
 type Env = Record<string, string>;
 type Loader = (env: NodeJS.ProcessEnv) => PlatformConfig;
 type ConfigClass = new () => PlatformConfig;
@@ -422,7 +415,7 @@ describe('Dockerfile', () => {
             .replace(/[.+^${}()|[\]\\]/g, '\\$&')
             .replace(/\*\*/g, '\u0000')
             .replace(/\*/g, '[^/]*')
-             
+
             .replace(/\u0000/g, '.*')}(/.*)?$`,
         );
         return re.test(p);

@@ -1,9 +1,9 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
-import { loadValidationsConfig, ValidationsConfig } from './config/validations.config';
-import { validationsEntities, validationsMigrations } from './database/validations.datasource';
 
 import { AccountsModule } from './accounts/accounts.module';
+import { loadValidationsConfig, ValidationsConfig } from './config/validations.config';
+import { validationsEntities, validationsMigrations } from './database/validations.datasource';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { StatusModule } from './status/status.module';
 import { TenantFeaturesModule } from './tenant-features/tenant-features.module';

@@ -1,6 +1,5 @@
 import { SERVICES } from '@kyc/contracts';
 import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class AccountConfig extends PlatformConfig {

@@ -14,7 +14,6 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
-import { checksService } from '../../../checks/src/app.module';
 import { accountService } from '../../src/app.module';
 
 /**

@@ -1,32 +1,11 @@
-import { createHash, randomFillSync } from 'node:crypto';
-
-import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import { accessRulesWhere, SqlFieldMap } from '@kyc/json-logic';
-import {
-  AppException,
-  Caller,
-  canonicalJson,
-  Clock,
-  FieldError,
-  findOneRaw,
-  GroupCommit,
-  mapRow,
-  OutboxRow,
-  OutboxService,
-  OutgoingEvent,
-  Page,
-  paginate,
-  preparedQuery,
-  rawQuery,
-  ValidationFailedException,
-} from '@kyc/platform';
+import { AppException, Caller, Clock, findOneRaw, mapRow, Page, paginate, preparedQuery } from '@kyc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckEngineService, searchedName, START_QUEUE } from '../engine/check-engine.service';
+import { CheckEngineService, searchedName } from '../engine/check-engine.service';
 import { CheckEntity } from './check.entity';
 import {
   presentAttachments,
@@ -38,7 +17,6 @@ import {
   RESULT_JSON_SQL,
 } from './check.presenter';
 import { readableBy } from './check-access.sql';
-import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CreateCheckOptions as PrepareOptions, prepareCheck, PreparedCheck, unknownType } from './check-preparation';
 import { CheckStore, StoreOutcome } from './check-store';
 import { CheckErrorCode, CheckException } from './checks.exception';

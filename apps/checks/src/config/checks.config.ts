@@ -2,7 +2,6 @@ import { createHmac, scryptSync } from 'node:crypto';
 
 import { SERVICES } from '@kyc/contracts';
 import { EnvBoolean, EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
-import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,

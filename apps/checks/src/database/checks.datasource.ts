@@ -1,11 +1,4 @@
-import {
-  EntityClass,
-  PLATFORM_MIGRATIONS,
-  PlatformJobs1763769700000,
-  PlatformJobsClaim1763770800000,
-  PlatformTables1763769600000,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { BatchEntity } from '../batches/batch.entity';

@@ -1,52 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-
-import {
-  BUILT_IN_CHECK_TYPES,
-  BuiltInCheckType,
-  CHECK_EVENT_TYPES,
-  CheckFinishedPayload,
-  CheckStatus,
-  DataSet,
-  NamesMatchingType,
-  TOPICS,
-} from '@kyc/contracts';
-import {
-  Clock,
-  EnqueueOptions,
-  findOneRaw,
-  GroupCommit,
-  Job,
-  JOB_COMPLETED,
-  JobQueueService,
-  mapRow,
-  OutboxRow,
-  OutboxService,
-  OutgoingEvent,
-  preparedQuery,
-  rawQuery,
-  withPooledClient,
-} from '@kyc/platform';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { PoolClient, QueryResult } from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSet } from '@kyc/contracts';
+import { JobQueueService } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 
 import { CheckEntity } from '../checks/check.entity';
-import { checkRecord } from '../checks/check.presenter';
-import { effectiveInputs } from '../checks/check-inputs';
-import {
-  Collector,
-  CollectorAnswer,
-  CollectorContext,
-  CollectorCredentials,
-  CollectorError,
-  CollectorOutcome,
-} from '../collectors/collector';
-import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
-import { CredentialsService } from '../credentials/credentials.service';
-import { CheckDatabaseEntity } from './check-database.entity';
 import { collectBackoffMs } from './collector-call';
-import { defaultMaxDurationMinutes, defaultWeights } from './datasets';
 import {
   CheckFinishedExtension,
   COLLECT_QUEUE,
@@ -58,8 +16,6 @@ import {
   TIMER_QUEUE,
   TimerJob,
 } from './engine.types';
-import { fullName } from './names';
-import { databaseStatuses, FINAL_DATABASE_STATUSES, scoreCheck, ScoredDatabase, summarize } from './scoring';
 import { CollectDatabase, RecordOptions } from './use-cases/collect-database.use-case';
 import { RunCheckTimer } from './use-cases/run-check-timer.use-case';
 import { SettleCheck } from './use-cases/settle-check.use-case';

@@ -13,7 +13,6 @@ import {
   startService,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { upload, xlsx } from './batch-helpers';
 
 /**

@@ -11,7 +11,6 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { readXlsx, upload, xlsx } from './batch-helpers';
 

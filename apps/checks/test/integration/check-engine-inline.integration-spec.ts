@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, RunningService, startInProcess, startService } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { createCheck as create, getCheck as get, statusOf, tenantWithClient } from './check-helpers';
 

@@ -14,7 +14,6 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 
 /** PDFs of checks: requested (durable job), generated in es/en/pt, read back and parsed as text. */

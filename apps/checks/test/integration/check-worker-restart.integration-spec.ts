@@ -13,8 +13,6 @@ import {
   startService,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
-
 /**
  * The checks service as its own OS process (from dist/), killed with SIGKILL while collector jobs
  * are in flight: restarted, it takes the orphaned jobs over (their locks expire) and every check

@@ -14,12 +14,7 @@ import {
   TestTenant,
   updateRole,
 } from '@kyc/testing';
-import { DataSource } from 'typeorm';
 
-import { AccessStatePublisher } from '../../../account/src/access/access-state.publisher';
-import { accountService } from '../../../account/src/app.module';
-import { RoleEntity } from '../../../account/src/roles/role.entity';
-import { identityService } from '../../../identity/src/app.module';
 import { checksService } from '../../src/app.module';
 
 const person = { country: 'CO', type: 'person', user_authorized: 'true', first_name: 'Ana', last_name: 'Perez' };

@@ -4,7 +4,6 @@ import { AppException, Caller, JobQueueService, ManualClock } from '@kyc/platfor
 import { ApiClient, closeDb, db, RunningService, startInProcess, startService, TestTenant } from '@kyc/testing';
 import { DataSource } from 'typeorm';
 
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { ChecksService } from '../../src/checks/checks.service';
 import { ContinuousChecksService } from '../../src/continuous-checks/continuous-checks.service';

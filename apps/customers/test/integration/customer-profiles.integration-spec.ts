@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- response bodies are untyped JSON here */
+ 
 import { randomUUID } from 'node:crypto';
 
 import { ApiClient, closeDb, createTenant, db, ServiceProcess, testKafka, TestTenant } from '@kyc/testing';

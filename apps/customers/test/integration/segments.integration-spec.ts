@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- response bodies are untyped JSON here */
+ 
 import { ApiClient, closeDb, createTenant, db, ServiceProcess, TestTenant } from '@kyc/testing';
 
 import { startAccount, startCustomers, waitFor } from './support/customers-helpers';

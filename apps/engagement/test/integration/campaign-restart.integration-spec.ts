@@ -10,12 +10,11 @@ import {
   RunningService,
   SandboxMessaging,
   ServiceProcess,
-  startInProcess,
   startProcess,
   startSandboxMessaging,
+  startService,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
 
 /**
@@ -41,7 +40,7 @@ describe('a campaign across a killed engagement process', () => {
       JOBS_POLL_MS: '100',
     };
     [account, engagement] = await Promise.all([
-      startInProcess('account', accountService, {
+      startService('account', {
         KAFKA_CONSUMER_GROUP: `account-campaign-${randomBytes(4).toString('hex')}`,
       }),
       startProcess('engagement', port, env),
@@ -119,7 +118,6 @@ describe('a campaign across a killed engagement process', () => {
       intervalMs: 50,
     });
     await engagement.kill('SIGKILL');
-    const killedAt = new Date().toISOString();
     const sentBefore = Number(
       (
         await db().query(

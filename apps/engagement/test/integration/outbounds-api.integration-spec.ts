@@ -10,9 +10,9 @@ import {
   SandboxMessaging,
   startInProcess,
   startSandboxMessaging,
+  startService,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events, marketing } from './support/engagement-helpers';
 
@@ -32,7 +32,7 @@ describe('engagement: lines, outbounds, sends, inbound flows and provider webhoo
   beforeAll(async () => {
     sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
     [account, engagement] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-engagement-spec' }),
+      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-spec' }),
       startInProcess('engagement', engagementService, {
         ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
         ENGAGEMENT_MSGAPP_LINK_URL: 'https://wa.me',
@@ -331,7 +331,7 @@ describe('engagement: lines, outbounds, sends, inbound flows and provider webhoo
         buttons: [{ type: 'COPY_CODE', text: 'Copiar código' }],
         variables: ['code'],
       });
-      const template = ((await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()) as any).data.find(
+      const template = (await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()).data.find(
         (x: { name: string }) => x.name === `${res.body.outbound_id.toLowerCase()}_1`,
       );
       expect(template.components).toEqual([
@@ -353,7 +353,7 @@ describe('engagement: lines, outbounds, sends, inbound flows and provider webhoo
       );
       expect(res.status).toBe(201);
       expect(res.body.variables).toEqual(['order', 'name']);
-      const template = ((await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()) as any).data.find(
+      const template = (await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()).data.find(
         (x: { name: string }) => x.name === `${res.body.outbound_id.toLowerCase()}_1`,
       );
       expect(template.components).toEqual([
@@ -484,7 +484,7 @@ describe('engagement: lines, outbounds, sends, inbound flows and provider webhoo
         status: 'accepted',
         phone: '+573005550001',
       });
-      const recorded = ((await (await fetch(`${sandbox.url}/_sandbox/messages?to=573005550001`)).json()) as any).data;
+      const recorded = (await (await fetch(`${sandbox.url}/_sandbox/messages?to=573005550001`)).json()).data;
       expect(recorded).toHaveLength(1);
       expect(recorded[0].body.template).toEqual({
         name: `${flowStarter.outbound_id.toLowerCase()}_1`,
@@ -576,7 +576,7 @@ describe('engagement: lines, outbounds, sends, inbound flows and provider webhoo
       await eventually(async () =>
         expect((await t.api.get(`/v1/msg/outbounds/${approved.outbound_id}`)).body.status).toBe('APPROVED'),
       );
-      const names = ((await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()) as any).data.map(
+      const names = (await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()).data.map(
         (x: { name: string }) => x.name,
       );
       expect(names).toContain(`${approved.outbound_id.toLowerCase()}_2`);
@@ -592,7 +592,7 @@ describe('engagement: lines, outbounds, sends, inbound flows and provider webhoo
       expect(invalid.status).toBe(400);
       expect((await t.api.delete(`/v1/msg/outbounds/${approved.outbound_id}`)).status).toBe(200);
       expect((await t.api.get(`/v1/msg/outbounds/${approved.outbound_id}`)).status).toBe(404);
-      const after = ((await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()) as any).data.map(
+      const after = (await (await fetch(`${sandbox.url}/_sandbox/templates`)).json()).data.map(
         (x: { name: string }) => x.name,
       );
       expect(after).not.toContain(`${approved.outbound_id.toLowerCase()}_2`);

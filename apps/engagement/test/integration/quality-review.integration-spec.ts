@@ -8,9 +8,9 @@ import {
   SandboxMessaging,
   startInProcess,
   startSandboxMessaging,
+  startService,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
 
@@ -32,7 +32,7 @@ describe('outbound quality over time', () => {
   beforeAll(async () => {
     sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
     [account, engagement] = await Promise.all([
-      startInProcess('account', accountService, { KAFKA_CONSUMER_GROUP: 'account-engagement-quality-spec' }),
+      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-quality-spec' }),
       startInProcess(
         'engagement',
         engagementService,

@@ -1,4 +1,5 @@
 import { ApiClient, closeDb, db, signer } from '@kyc/testing';
+
 import { PassFixture, startPass } from './support/pass-fixture';
 
 /** The applications admin API (platform operator) and the provider's sealed signing keys. */

@@ -1,4 +1,5 @@
 import { ApiClient, closeDb, db, eventually } from '@kyc/testing';
+
 import { PassFixture, registerApplication, seedUser, startPass, TestApplication } from './support/pass-fixture';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);

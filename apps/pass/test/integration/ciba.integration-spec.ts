@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { ApiClient, closeDb, db, eventually, testKafka } from '@kyc/testing';
 import * as oidc from 'openid-client';
 import { Browser } from 'playwright-core';

@@ -1,5 +1,6 @@
-import { Browser, Page } from 'playwright-core';
 import { closeDb } from '@kyc/testing';
+import { Browser, Page } from 'playwright-core';
+
 import {
   launchBrowser,
   PassFixture,

@@ -1,4 +1,5 @@
 import { ApiClient, closeDb, db, eventually } from '@kyc/testing';
+
 import { PassFixture, registerApplication, seedUser, startPass, TestApplication } from './support/pass-fixture';
 
 /** POST /v1/oauth2/validations: restricted scope, allow-listed client, 1..100 items, idempotent by process_id. */

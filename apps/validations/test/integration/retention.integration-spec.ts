@@ -1,5 +1,6 @@
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, eventually } from '@kyc/testing';
+
 import { expectError, jpegLike, startValidationsStack, upload, ValidationsStack } from './validations-helpers';
 
 /** Time-bound rules on a clock the test moves: media links (15 minutes) and the restore window of deletes. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import type { ServiceOptions } from '@kyc/platform';
 import {
   ApiClient,
   createTenant,
@@ -15,7 +16,6 @@ import {
   TestTenant,
 } from '@kyc/testing';
 import { Consumer } from 'kafkajs';
-import type { ServiceOptions } from '@kyc/platform';
 
 import { validationsService } from '../../src/app.module';
 

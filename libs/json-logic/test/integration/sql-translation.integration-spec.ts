@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import {
-  accessRulesWhere,
-  JsonLogicSqlError,
-  SQL_SUPPORTED_OPERATORS,
-  SqlField,
-  SqlFieldMap,
-  toSql,
-  toSqlValue,
-} from '@kyc/json-logic';
 import { closeDb, db, harness } from '@kyc/testing';
 import jsonLogic from 'json-logic-js';
 import { DataSource } from 'typeorm';
+
+import { accessRulesWhere } from '../../src/sql/access-rules';
+import { JsonLogicSqlError } from '../../src/sql/sql-translation.error';
+import { SQL_SUPPORTED_OPERATORS, SqlField, SqlFieldMap, toSql, toSqlValue } from '../../src/sql/to-sql';
 
 /**
  * The JSON-Logic → SQL translation against real PostgreSQL: every case of the official suite

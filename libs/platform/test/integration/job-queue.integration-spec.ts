@@ -1,18 +1,12 @@
 import { once } from 'node:events';
 import net from 'node:net';
 
-import {
-  DUE_QUEUES_SQL,
-  foregroundLoad,
-  JOB_COMPLETED,
-  JobQueueService,
-  ManualClock,
-  PermanentJobError,
-} from '@kyc/platform';
 import { closeDb, db, eventually, startInProcess, startService } from '@kyc/testing';
 import { DataSource } from 'typeorm';
 
-import { engagementService } from '../../../../apps/engagement/src/app.module';
+import { DUE_QUEUES_SQL, JOB_COMPLETED, JobQueueService, PermanentJobError } from '../../src/jobs/job-queue.service';
+import { foregroundLoad } from '../../src/observability/foreground-load';
+import { ManualClock } from '../../src/time/clock';
 
 type App = Awaited<ReturnType<typeof startInProcess>>;
 

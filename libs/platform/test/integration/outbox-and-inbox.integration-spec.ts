@@ -15,9 +15,6 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
-import { accountService } from '../../../../apps/account/src/app.module';
-import { CHECK_FINISHED_CONSUMER } from '../../../../apps/account/src/check-results/check-finished.consumer';
-import { checksService } from '../../../../apps/checks/src/app.module';
 import { InboxService } from '../../src/events/inbox.service';
 
 type App = Awaited<ReturnType<typeof startInProcess>>;

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
-import { metricsRegistry, migrateSchema, OutboxRelayService, PlatformTables1763769600000 } from '@kyc/platform';
 import { db, eventually, harness, testKafka } from '@kyc/testing';
 import { Consumer } from 'kafkajs';
 import { DataSource } from 'typeorm';
+
+import { migrateSchema } from '../../src/database/data-source';
+import { PlatformTables1763769600000 } from '../../src/database/platform-tables.migration';
+import { OutboxRelayService } from '../../src/events/outbox-relay.service';
+import { metricsRegistry } from '../../src/observability/metrics';
 
 /** The outbox relay on its own thread, on a schema of its own, against the real PostgreSQL and broker. */
 describe('OutboxRelayService (relay thread)', () => {

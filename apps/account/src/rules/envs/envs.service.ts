@@ -4,7 +4,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { AuditLogService, diff } from '../../audit/audit-log.service';
-import { ActionEntity } from '../actions/action.entity';
 import { RuleEntity } from '../rule.entity';
 import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { SecretBox } from '../secrets/secret-box';
