@@ -5,7 +5,7 @@ import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
-import { API_KEY_HEADERS } from './auth/auth.guard';
+import { API_KEY_HEADERS, AuthGuard } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
 import { Clock } from './time/clock';
 import { migrateSchema, revertLastMigration } from './database/data-source';
@@ -16,6 +16,7 @@ import { foregroundLoad } from './observability/foreground-load';
 import { ambientContext } from './observability/request-context.storage';
 import { createValidationPipe } from './validation/validation.pipe';
 import { IdempotencyService } from './http/idempotency';
+import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
 
 /** What a test (or an embedding program) may substitute when building a service. */
 export interface ServiceOptions {
@@ -41,9 +42,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 50 * 1024 * 1024,
+    // The ceiling of every parser; JSON and form bodies are held to HTTP_BODY_LIMIT_BYTES per route (request-hardening.ts).
+    bodyLimit: Math.max(config.HTTP_MAX_BODY_BYTES ?? 52_428_800, config.HTTP_BODY_LIMIT_BYTES ?? 0),
     trustProxy: true,
     logger: false,
+    clientErrorHandler,
+    frameworkErrors,
   });
   const app = await NestFactory.create<NestFastifyApplication>(def.module, adapter, {
     logger: new JsonLogger(rootLogger(config.SERVICE_NAME, config.LOG_LEVEL)),
@@ -72,6 +76,10 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
         'request',
       );
     done();
+  });
+  registerRequestHardening(fastify, {
+    bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
+    auth: app.get(AuthGuard),
   });
   // The second half of idempotency (IdempotencyGuard claims the key): store the answer that leaves.
   const idempotency = app.get(IdempotencyService);

@@ -27,6 +27,8 @@ export * from './events/inbox.service';
 export * from './http/pagination';
 export * from './http/cursor-page.query';
 export * from './http/idempotency';
+export * from './http/request-limits';
+export * from './http/request-hardening';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/foreground-load';

@@ -119,6 +119,8 @@ export class PlatformModule {
         KafkaHealthIndicator,
         PlatformLifecycle,
         IdempotencyService,
+        // Also outside the guard chain: bootstrap checks keys before bodies are read (request-hardening.ts).
+        AuthGuard,
         // Global guards run in this order: the Idempotency-Key is claimed for the authenticated tenant.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: IdempotencyGuard },

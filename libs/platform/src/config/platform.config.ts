@@ -98,6 +98,31 @@ export class PlatformConfig {
   @Min(0)
   JOBS_RETENTION_HOURS = 168;
 
+  /**
+   * Bytes of a JSON or form body a route accepts unless it declares more with @BodyLimit (uploads
+   * have parsers and limits of their own). Larger bodies get 413 before they are read.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1024)
+  HTTP_BODY_LIMIT_BYTES = 1_048_576;
+
+  /** The most any route may raise its body limit to (@BodyLimit); Fastify's own ceiling. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1024)
+  HTTP_MAX_BODY_BYTES = 52_428_800;
+
+  /**
+   * Outbound HTTP calls a tenant can aim (rules actions, webhooks) refuse internal addresses
+   * (loopback, private, link-local, CGNAT, multicast, unspecified; see libs/platform/src/http/
+   * outbound-http.ts). Comma-separated exceptions for development: CIDR ranges (`127.0.0.0/8`,
+   * `::1/128`), addresses, or `loopback` / `private` for those whole groups. Empty in production.
+   */
+  @IsOptional()
+  @IsString()
+  OUTBOUND_HTTP_ALLOW?: string;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()
