@@ -2,7 +2,7 @@
 // Used by `npm start` (tools/stack/cli.mjs), by the integration-test harness and by the benchmark.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from './kafka.mjs';
@@ -201,8 +201,17 @@ export async function startStack(options = {}) {
       DB_MIGRATE_ON_START: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       HOST: '127.0.0.1',
+      // Local receivers (rules http_request actions, webhooks) listen on this machine: the SSRF policy
+      // lets loopback through here, and only here (production leaves OUTBOUND_HTTP_ALLOW empty).
+      OUTBOUND_HTTP_ALLOW: process.env.OUTBOUND_HTTP_ALLOW ?? 'loopback',
       ...(options.serviceEnv ?? {}),
     };
+    log(
+      common.OUTBOUND_HTTP_ALLOW
+        ? `SSRF policy: outbound HTTP (rules actions, webhooks) may also reach ${common.OUTBOUND_HTTP_ALLOW} ` +
+            '(OUTBOUND_HTTP_ALLOW, for local receivers; leave it empty in production)'
+        : 'SSRF policy: outbound HTTP reaches public addresses only',
+    );
     const servicePort = (name) =>
       ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
     log(`starting services: ${names.join(', ')}`);
@@ -248,7 +257,9 @@ export async function startStack(options = {}) {
       Object.assign(info, { api_key: demo.apiKey, tenant_id: demo.tenantId, admin_user: demo.adminUser.username });
     }
     await mkdir(stackDir, { recursive: true });
-    await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`);
+    // It holds a full-access key of the demo tenant: readable by its owner only.
+    await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    await chmod(stackFile, 0o600);
     return { info, keys, processes: running, stop, startedInMs: Date.now() - started, stackFile };
   } catch (err) {
     await stop();

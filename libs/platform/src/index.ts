@@ -29,6 +29,7 @@ export * from './http/cursor-page.query';
 export * from './http/idempotency';
 export * from './http/request-limits';
 export * from './http/request-hardening';
+export * from './http/outbound-http';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/foreground-load';

@@ -24,6 +24,7 @@ import { createKafka } from './events/kafka';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { OutboxService } from './events/outbox.service';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
+import { OutboundHttpClient } from './http/outbound-http';
 import { JobQueueService } from './jobs/job-queue.service';
 import { Clock, SystemClock } from './time/clock';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
@@ -83,7 +84,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 /**
  * What every service gets: its schema's DataSource, auth (global guard), the error envelope
  * (global filter), idempotency (global guard + onSend hook), outbox + relay, inbox, access cache,
- * /health and /metrics.
+ * the outbound HTTP client (SSRF policy), /health and /metrics.
  */
 @Global()
 @Module({})
@@ -119,6 +120,7 @@ export class PlatformModule {
         KafkaHealthIndicator,
         PlatformLifecycle,
         IdempotencyService,
+        OutboundHttpClient,
         // Also outside the guard chain: bootstrap checks keys before bodies are read (request-hardening.ts).
         AuthGuard,
         // Global guards run in this order: the Idempotency-Key is claimed for the authenticated tenant.
@@ -137,6 +139,7 @@ export class PlatformModule {
         OutboxService,
         OutboxRelayService,
         InboxService,
+        OutboundHttpClient,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +74,10 @@ describe('the stack command', () => {
       bail: () => cli!.exitCode !== null,
     });
     expect(existsSync(stackFile)).toBe(true);
+    // It holds a full-access key: its owner's only.
+    expect(statSync(stackFile).mode & 0o777).toBe(0o600);
+    // The stack lets outbound calls reach local receivers, and says so.
+    expect(output).toContain('SSRF policy: outbound HTTP (rules actions, webhooks) may also reach loopback');
     const info = JSON.parse(readFileSync(stackFile, 'utf8'));
     expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES].sort());
     expect(info).toMatchObject({
