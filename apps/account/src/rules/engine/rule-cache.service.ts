@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { compile } from '@kyc/json-logic';
+import { compile, DEFAULT_MAX_COST } from '@kyc/json-logic';
 import { ActionType, DEFAULT_MAX_ATTEMPTS } from '../actions/action-config';
 import { LoadedRule } from './rule-matcher';
 import { rulesStateOf } from './rules-state';
@@ -9,6 +9,14 @@ interface TenantRules {
   state: number;
   byEventType: Map<string, LoadedRule[]>;
 }
+
+/**
+ * Iteration steps one condition may take on one event (JSON-Logic `compile` maxSteps): the same
+ * figure as the write-time cost budget (DEFAULT_MAX_COST), so a rule accepted with lists from the
+ * data longer than assumed stops here, failing its executions with the reason recorded, instead
+ * of holding the consumer (and its heartbeat) for as long as the data makes it run.
+ */
+export const RULE_EVALUATION_MAX_STEPS = DEFAULT_MAX_COST;
 
 /** Tenants whose compiled rules stay in memory (least recently used ones are dropped first). */
 export const RULE_CACHE_TENANTS = 1_000;
@@ -59,7 +67,7 @@ export class RuleCacheService {
           id: row.rule_id,
           version: row.version,
           eventType: row.event_type,
-          condition: compile(row.condition),
+          condition: compile(row.condition, { maxSteps: RULE_EVALUATION_MAX_STEPS }),
           actions: [],
         };
         rules.set(row.rule_id, rule);
