@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
@@ -11,12 +12,15 @@ import { Clock } from './time/clock';
 import { migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { JsonLogger, rootLogger } from './observability/logger';
-import { httpRequestDuration } from './observability/metrics';
+import { httpRequestDuration, startMetricsServer } from './observability/metrics';
 import { foregroundLoad } from './observability/foreground-load';
 import { ambientContext } from './observability/request-context.storage';
 import { createValidationPipe } from './validation/validation.pipe';
 import { IdempotencyService } from './http/idempotency';
 import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
+
+/** The /metrics listener of each app started with METRICS_PORT. */
+const metricsServers = new WeakMap<object, Server>();
 
 /** What a test (or an embedding program) may substitute when building a service. */
 export interface ServiceOptions {
@@ -90,6 +94,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
       (err: Error) => done(err),
     );
   });
+  // The metrics listener (METRICS_PORT) closes with the app.
+  fastify.addHook('onClose', (_instance, done) => {
+    const metrics = metricsServers.get(app);
+    if (!metrics) return done();
+    metrics.close(() => done());
+  });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
@@ -134,6 +144,8 @@ export async function startServiceApp(
   await app.init();
   if (def.consumesEvents) await app.startAllMicroservices();
   await app.listen(port, def.config.HOST);
+  if (def.config.METRICS_PORT !== undefined)
+    metricsServers.set(app, await startMetricsServer(def.config.METRICS_PORT, def.config.HOST));
 }
 
 const migrationInput = (def: ServiceDefinition) => ({

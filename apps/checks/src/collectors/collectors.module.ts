@@ -3,6 +3,7 @@ import { JobQueueService } from '@kyc/platform';
 import { ChecksConfig } from '../config/checks.config';
 import { COLLECTORS, WEBHOOK_PARSERS } from './collector';
 import { CollectorRegistry } from './collector.registry';
+import { limitPerDatabase } from './database-concurrency';
 import {
   SANDBOX_CALLBACK_QUEUE,
   SandboxCallbackScheduler,
@@ -37,7 +38,7 @@ import {
             overrides: config.sandboxOverrides,
           },
           scheduler,
-        );
+        ).map((collector) => limitPerDatabase(collector, config.CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE));
       },
     },
     { provide: WEBHOOK_PARSERS, useValue: [new SandboxWebhookParser()] },

@@ -123,6 +123,19 @@ export class PlatformConfig {
   @IsString()
   OUTBOUND_HTTP_ALLOW?: string;
 
+  /**
+   * Serves /metrics on this port only, on a listener of its own, instead of on the service port
+   * (which then answers 404 there): the deploy manifests set it so that metrics, which need no
+   * key, are not reachable through the service's Service/Ingress. Unset (the local stack): on the
+   * service port.
+   */
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()

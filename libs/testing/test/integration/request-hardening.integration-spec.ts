@@ -61,10 +61,16 @@ describe('request hardening (platform, every service)', () => {
   let account: ServiceProcess;
   let checks: ServiceProcess;
   let tenant: TestTenant;
+  let metricsPort: number;
 
   beforeAll(async () => {
-    const [accountPort, checksPort] = await freePorts(2);
-    [account, checks] = await Promise.all([startProcess('account', accountPort), startProcess('checks', checksPort)]);
+    const [accountPort, checksPort, metrics] = await freePorts(3);
+    metricsPort = metrics;
+    [account, checks] = await Promise.all([
+      startProcess('account', accountPort),
+      // As deployed: /metrics on a port of its own.
+      startProcess('checks', checksPort, { METRICS_PORT: String(metricsPort) }),
+    ]);
     tenant = await createTenant(account.url, [account.url, checks.url]);
   }, 120_000);
 
@@ -185,6 +191,17 @@ describe('request hardening (platform, every service)', () => {
         expect({ path, key, status: res.status }).toEqual({ path, key, status: 400 });
         expect(res.body).toEqual(envelopeOf(400));
       }
+  });
+
+  it('serves /metrics on METRICS_PORT only when it is set (deploy manifests), on the service port otherwise', async () => {
+    const moved = await fetch(`${checks.url}/metrics`);
+    expect(moved.status).toBe(404);
+    expect(await moved.json()).toEqual(envelopeOf(404));
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('http_request_duration_seconds');
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/health`)).status).toBe(404);
+    expect((await fetch(`${account.url}/metrics`)).status).toBe(200);
   });
 
   it('answers oversized headers and malformed URLs in the envelope', async () => {
