@@ -24,7 +24,9 @@ type Operation = (data: any, args: any[]) => any;
 export function compile(rule: JsonLogicRule, options: CompileOptions = {}): CompiledRule {
   const root = compileNode(rule);
   const maxSteps = options.maxSteps;
-  if (maxSteps === undefined) return (data?: unknown) => root(data);
+  // Only iterations take steps (and `missing` may compile a rule from the data): a rule without
+  // them needs no budget, and keeps the plain closure.
+  if (maxSteps === undefined || !mayIterate(rule)) return (data?: unknown) => root(data);
   return (data?: unknown) => {
     const outer = budget;
     budget = maxSteps;
@@ -50,6 +52,23 @@ export class EvaluationBudgetExceeded extends Error {
     super('the evaluation went over its step budget');
     this.name = 'EvaluationBudgetExceeded';
   }
+}
+
+const STEPPING = new Set(['map', 'filter', 'reduce', 'all', 'none', 'some', 'missing', 'missing_some']);
+
+/** True when the rule holds an operation that may take steps (an iteration, or `missing` / `missing_some`). */
+function mayIterate(rule: unknown): boolean {
+  const stack: unknown[] = [rule];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (node !== null && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        if (STEPPING.has(key) || key.includes('.')) return true;
+        stack.push(value);
+      }
+  }
+  return false;
 }
 
 /** Steps left to the running evaluation (evaluation is synchronous: one at a time per thread). */
