@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from './kafka.mjs';
 import { startPostgres } from './postgres.mjs';
-import { serviceEntry, startService } from './services.mjs';
+import { serviceEntry, startService, superviseService } from './services.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { repoRoot, StackError, waitFor } from './util.mjs';
 
@@ -141,7 +141,8 @@ export function serviceNames() {
  * Starts everything and resolves with a handle: { info (the stack.json content), stop() }.
  * options: stackDir, ports { postgres, kafka, kafkaController, services: {name: port} },
  *          databaseUrl / kafkaBrokers (use external ones, start neither), services (names to
- *          start, default all; [] for infrastructure only), serviceEnv, seed, log.
+ *          start, default all; [] for infrastructure only), serviceEnv, seed, log, supervise (restart a
+ *          service that dies, with backoff: the stack command).
  *          With account: an SMTP sink for its email actions (ports.smtp, else STACK_SMTP_PORT, else
  *          2525 or any free port), storing messages under <stackDir>/mail/.
  */
@@ -234,7 +235,11 @@ export async function startStack(options = {}) {
             : {}),
           ...(options.serviceEnv ?? {}),
         };
-        const svc = await startService({ name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') });
+        const serviceOptions = { name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') };
+        // options.supervise (the stack command): a service that dies is restarted with backoff.
+        const svc = options.supervise
+          ? await superviseService(serviceOptions, { log })
+          : await startService(serviceOptions);
         stoppers.push(svc.stop);
         log(`${name} ready at ${svc.url} (${Date.now() - started} ms)`);
         return svc;

@@ -5,6 +5,11 @@ describe('inspectInput', () => {
     expect(inspectInput({ a: 'x', b: [1, { c: 'é😀' }], d: null })).toBeUndefined();
   });
 
+  it('leaves raw upload bodies (bytes) alone', () => {
+    expect(inspectInput(Buffer.alloc(2_000_000, 0))).toBeUndefined();
+    expect(inspectInput({ file: new Uint8Array(5_000) })).toBeUndefined();
+  });
+
   it('refuses NUL characters and unpaired surrogates in values and keys, naming the field', () => {
     expect(inspectInput({ name: 'a\u0000b' })).toMatchObject({ status: 400, fields: [{ field: 'name' }] });
     expect(inspectInput({ list: ['ok', '\ud800'] })).toMatchObject({ status: 400, fields: [{ field: 'list[1]' }] });

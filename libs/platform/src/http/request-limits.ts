@@ -112,7 +112,8 @@ export function inspectInput(
       if (bad) textProblems.push({ field: path || 'body', message: bad });
       continue;
     }
-    if (v === null || typeof v !== 'object') continue;
+    // Raw bodies (uploads: a Buffer from their own parser, limited by it) are bytes, not text or structure.
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
     if (depth >= limits.maxDepth)
       return {
         status: 400,

@@ -1,11 +1,39 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@kyc/contracts';
 import { ApiClient, eventually, freePorts, harness, repoRoot } from '@kyc/testing';
+
+/** The pid of the process listening on a TCP port (Linux /proc), to kill a service as a crash would. */
+function pidListeningOn(port: number): number | undefined {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const m = readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/);
+        if (m && inodes.has(m[1])) return Number(pid);
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  return undefined;
+}
 
 /** One distinct free port per service, as the stack command's <NAME>_PORT variables. */
 async function servicePorts(): Promise<Record<string, string>> {
@@ -91,11 +119,24 @@ describe('the stack command', () => {
     const whoami = await new ApiClient(info.services.checks, info.api_key).get('/v1/auth/whoami');
     expect(whoami.body).toMatchObject({ tenant_id: 'demo', role: 'full_access', api_key_version: 1 });
 
+    // A service that dies is restarted with backoff and the stack says so (it does not stop).
+    const identityPid = pidListeningOn(Number(ports.IDENTITY_PORT));
+    expect(identityPid).toBeDefined();
+    process.kill(identityPid!, 'SIGKILL');
+    await eventually(() => expect(output).toMatch(/identity exited unexpectedly \(SIGKILL\).*Restarting in 1 s/), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    await eventually(() => expect(output).toContain('identity restarted at'), { timeoutMs: 90_000, intervalMs: 250 });
+    expect((await fetch(`${info.services.identity}/health`)).status).toBe(200);
+    expect(pidListeningOn(Number(ports.IDENTITY_PORT))).not.toBe(identityPid);
+    expect(cli.exitCode).toBeNull();
+
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');
     expect(code).toBe(0);
     for (const port of Object.values(ports)) expect(await isListening(Number(port))).toBe(false);
-  });
+  }, 240_000);
 
   it('says clearly that a port is taken, exits non-zero and leaves nothing running', async () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
