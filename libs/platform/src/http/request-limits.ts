@@ -127,8 +127,11 @@ export function inspectInput(
         stack.push({ value: v[i] as unknown, path: fieldName(path, i), depth: depth + 1 });
       continue;
     }
-    const keys = Object.keys(v);
-    if (keys.length > limits.maxKeys)
+    // Counted up to the limit first: an object with 500,000 keys is refused without listing them.
+    let count = 0;
+    for (const key in v) if (Object.prototype.hasOwnProperty.call(v, key) && ++count > limits.maxKeys) break;
+    const keys = count > limits.maxKeys ? [] : Object.keys(v);
+    if (count > limits.maxKeys)
       return {
         status: 413,
         message: `An object of the request has more than ${limits.maxKeys} keys`,
