@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
+
 import { API_KEY_HEADERS, AuthGuard } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
-import { Clock } from './time/clock';
 import { migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
-import { JsonLogger, rootLogger } from './observability/logger';
-import { httpRequestDuration, startMetricsServer } from './observability/metrics';
-import { foregroundLoad } from './observability/foreground-load';
-import { ambientContext } from './observability/request-context.storage';
-import { createValidationPipe } from './validation/validation.pipe';
 import { IdempotencyService } from './http/idempotency';
 import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
+import { foregroundLoad } from './observability/foreground-load';
+import { JsonLogger, rootLogger } from './observability/logger';
+import { httpRequestDuration, startMetricsServer } from './observability/metrics';
+import { ambientContext } from './observability/request-context.storage';
+import { Clock } from './time/clock';
+import { createValidationPipe } from './validation/validation.pipe';
 
 /** The /metrics listener of each app started with METRICS_PORT. */
 const metricsServers = new WeakMap<object, Server>();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Producer } from 'kafkajs';
+
 import {
   ApiClient,
   closeDb,
@@ -10,6 +10,8 @@ import {
   testKafka,
   TestTenant,
 } from '@kyc/testing';
+import type { Producer } from 'kafkajs';
+
 import { accountService } from '../../src/app.module';
 import { checkRecord, finishedEvent, publish, Receiver, ruleWithActions, startReceiver } from './support/rules-helpers';
 
@@ -57,7 +59,7 @@ describe('rules engine hardening: cost budget and SSRF policy (account)', () => 
   };
 
   it('refuses a condition whose worst-case cost is over the budget, naming the path, and stores nothing', async () => {
-    const before = (await api.get('/v1/bre/rules')).body.rules.length;
+    const before = (await api.get<{ rules: unknown[] }>('/v1/bre/rules')).body.rules.length;
     for (const condition of [nestedSome(3, 450), nestedSome(4, 1_200)]) {
       for (const res of [
         await api.postJson('/v1/bre/rules', { name: 'bomb', event_type: 'checks.check.finished', condition }),
@@ -69,12 +71,11 @@ describe('rules engine hardening: cost budget and SSRF policy (account)', () => 
       ]) {
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ code: 400, error_code: 'validation_failed' });
-        expect(res.body.fields).toEqual([
-          { field: 'condition', message: expect.stringMatching(/some\[1\]\.some.*budget of 100,000/) },
-        ]);
+        const budgetMessage: unknown = expect.stringMatching(/some\[1\]\.some.*budget of 100,000/);
+        expect((res.body as { fields: unknown }).fields).toEqual([{ field: 'condition', message: budgetMessage }]);
       }
     }
-    expect((await api.get('/v1/bre/rules')).body.rules.length).toBe(before);
+    expect((await api.get<{ rules: unknown[] }>('/v1/bre/rules')).body.rules.length).toBe(before);
   });
 
   it('fails the execution of a rule that goes over its step budget on an event, and other rules still run', async () => {
@@ -97,7 +98,8 @@ describe('rules engine hardening: cost budget and SSRF policy (account)', () => 
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId, { country: 'MX' })));
     const [failed] = await eventually(
       async () => {
-        const list = (await api.get(`/v1/bre/executions?rule_id=${heavy.ruleId}`)).body.executions as any[];
+        const list = (await api.get<{ executions: unknown[] }>(`/v1/bre/executions?rule_id=${heavy.ruleId}`)).body
+          .executions;
         expect(list).toHaveLength(1);
         return list;
       },
@@ -109,7 +111,8 @@ describe('rules engine hardening: cost budget and SSRF policy (account)', () => 
     });
     await eventually(
       async () => {
-        const list = (await api.get(`/v1/bre/executions?rule_id=${light.ruleId}`)).body.executions as any[];
+        const list = (await api.get<{ executions: unknown[] }>(`/v1/bre/executions?rule_id=${light.ruleId}`)).body
+          .executions;
         expect(list.length).toBe(1);
       },
       { timeoutMs: 20_000, intervalMs: 200 },
@@ -140,7 +143,8 @@ describe('rules engine hardening: cost budget and SSRF policy (account)', () => 
     await publish(producer, finishedEvent(checkRecord(tenant.tenantId)));
     const executions = await eventually(
       async () => {
-        const list = (await api.get(`/v1/bre/executions?rule_id=${ruleId}`)).body.executions as any[];
+        const list = (await api.get<{ executions: { outcome: string }[] }>(`/v1/bre/executions?rule_id=${ruleId}`)).body
+          .executions;
         expect(list.filter((e) => e.outcome === 'failed')).toHaveLength(targets.length);
         return list;
       },

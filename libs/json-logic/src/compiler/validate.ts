@@ -130,7 +130,7 @@ export function validate(rule: unknown, options: ValidateOptions = {}): Validati
       errors.push({ path, message: 'is not a JSON value' });
       return;
     }
-    const keys = Object.keys(node as object);
+    const keys = Object.keys(node);
     if (keys.length !== 1) {
       errors.push({
         path,

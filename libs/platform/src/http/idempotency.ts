@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
+
 import { CALLER, Caller } from '../auth/caller';
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from '../errors/app.exception';
 
@@ -66,11 +68,13 @@ interface PendingKey {
 }
 
 /** Thrown to answer with a stored response; the exception filter sends it verbatim. */
-export class IdempotentReplay {
+export class IdempotentReplay extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-  ) {}
+  ) {
+    super('idempotent replay');
+  }
 }
 
 /**
@@ -98,7 +102,7 @@ export class IdempotencyService {
       `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - ${TTL}`,
       [tenant, id],
     );
-    const claimed = await this.dataSource.query(
+    const claimed: unknown[] = await this.dataSource.query(
       `INSERT INTO idempotency_keys (tenant_id, key, request_hash) VALUES ($1, $2, $3)
        ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
          WHERE idempotency_keys.status_code IS NULL
@@ -107,10 +111,12 @@ export class IdempotencyService {
       [tenant, id, hash],
     );
     if (claimed.length) return;
-    const [row] = await this.dataSource.query(
-      `SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
-      [tenant, id],
-    );
+    const [row] = await this.dataSource.query<
+      { request_hash: string; status_code: number | null; response: unknown }[]
+    >(`SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
+      tenant,
+      id,
+    ]);
     if (!row) return this.begin(tenant, key, hash);
     if (row.request_hash !== hash) {
       throw new PlatformException(

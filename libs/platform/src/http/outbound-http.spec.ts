@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+
 import { OutboundAddressPolicy, OutboundHttpClient, OutboundHttpError } from './outbound-http';
 
 describe('OutboundHttpClient (SSRF policy)', () => {

@@ -2,7 +2,9 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+
 import { Injectable, Optional } from '@nestjs/common';
+
 import { PlatformConfig } from '../config/platform.config';
 
 /**
@@ -220,7 +222,10 @@ export class OutboundHttpClient {
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
-      let timer: NodeJS.Timeout | undefined;
+      const timer = setTimeout(() => {
+        fail('timeout');
+        request.destroy();
+      }, timeoutMs);
       const fail = (reason: OutboundFailure) => {
         clearTimeout(timer);
         if (settled) return;
@@ -232,7 +237,7 @@ export class OutboundHttpClient {
         {
           method: req.method ?? 'GET',
           headers: req.headers,
-          lookup: lookup as unknown as net.LookupFunction,
+          lookup: lookup,
           agent: false,
           timeout: timeoutMs,
         },
@@ -257,10 +262,6 @@ export class OutboundHttpClient {
           res.on('error', () => fail('connection_failed'));
         },
       );
-      timer = setTimeout(() => {
-        fail('timeout');
-        request.destroy();
-      }, timeoutMs);
       request.on('timeout', () => {
         fail('timeout');
         request.destroy();

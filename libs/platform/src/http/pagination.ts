@@ -1,4 +1,5 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
 import { ValidationFailedException } from '../errors/app.exception';
 
 export const START_KEY_PARAM = 'start_key';

@@ -1,6 +1,8 @@
 import type { Socket } from 'node:net';
 import { Transform } from 'node:stream';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AuthGuard } from '../auth/auth.guard';
 import { AppException, ValidationFailedException } from '../errors/app.exception';
 import { envelope } from '../errors/error-envelope';

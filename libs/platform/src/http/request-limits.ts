@@ -1,4 +1,5 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+
 import { FieldError } from '../errors/app.exception';
 
 /**
@@ -142,7 +143,7 @@ export function inspectInput(
       const bad = textProblems.length < 20 ? hasBadText(key) : undefined;
       if (bad)
         textProblems.push({
-          field: fieldName(path, key.replace(/[\u0000\uD800-\uDFFF]/g, '?')),
+          field: fieldName(path, cleanName(key)),
           message: `name ${bad}`,
         });
       stack.push({ value: (v as Record<string, unknown>)[key], path: fieldName(path, key), depth: depth + 1 });
@@ -155,4 +156,12 @@ export function inspectInput(
 
 /** Field names echoed back must themselves be clean text. */
 const sanitizeFields = (fields: FieldError[]): FieldError[] =>
-  fields.map((f) => ({ field: f.field.replace(/[\u0000\uD800-\uDFFF]/g, '?').slice(0, 200), message: f.message }));
+  fields.map((f) => ({ field: cleanName(f.field).slice(0, 200), message: f.message }));
+
+/** A name with its NUL characters and surrogate halves replaced (only for echoing it back). */
+function cleanName(name: string): string {
+  return name
+    .replace(/[\uD800-\uDFFF]/g, '?')
+    .split(String.fromCharCode(0))
+    .join('?');
+}

@@ -1,5 +1,7 @@
 import http from 'node:http';
+
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { foregroundLoad } from './foreground-load';
 
 /** One Prometheus registry per process, served at /metrics. */

@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+
 import { FieldError, ValidationFailedException } from '../errors/app.exception';
 import { cacheValidationMetadata } from './metadata-cache';
 
@@ -14,10 +15,11 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   return out;
 }
 
-const knownProperties = new WeakMap<Function, Set<string>>();
+type DtoClass = Parameters<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[0];
+const knownProperties = new WeakMap<DtoClass, Set<string>>();
 
 /** The properties of a DTO class that carry validation metadata (what `whitelist` keeps). */
-function propertiesOf(metatype: Function): Set<string> {
+function propertiesOf(metatype: DtoClass): Set<string> {
   let known = knownProperties.get(metatype);
   if (!known) {
     const metadata = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);

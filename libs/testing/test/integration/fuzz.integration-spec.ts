@@ -1,6 +1,7 @@
-import fc from 'fast-check';
 import { SERVICE_NAMES, ServiceName } from '@kyc/contracts';
-import { closeDb, createTenant, freePorts, ServiceProcess, signer, startProcess, TestTenant } from '@kyc/testing';
+import fc from 'fast-check';
+
+import { closeDb, createTenant, freePorts, ServiceProcess, signer, startProcess, TestTenant } from '../../src';
 
 /**
  * Issue 16, point 4: bad input gets a 4xx envelope, never a 5xx, on every route of every service.
@@ -32,21 +33,29 @@ interface Operation {
   contentTypes: string[];
 }
 
-type OpenApi = {
-  paths: Record<string, Record<string, any>>;
-  components?: { schemas?: Record<string, any> };
-};
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+}
+interface OperationObject {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+interface OpenApi {
+  paths: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, Schema> };
+}
 
 /** Every operation of a service's document, with the names of its parameters and body fields. */
 function operationsOf(service: ServiceName, doc: OpenApi): Operation[] {
-  const resolve = (schema: any): any =>
-    schema?.$ref ? doc.components?.schemas?.[String(schema.$ref).split('/').pop()!] : schema;
+  const resolve = (schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])] as { in: string; name: string }[];
-      const content = (op.requestBody?.content ?? {}) as Record<string, { schema?: any }>;
+      const params = [...((item as OperationObject).parameters ?? []), ...(op.parameters ?? [])];
+      const content = op.requestBody?.content ?? {};
       const bodyFields = new Set<string>();
       for (const c of Object.values(content))
         for (const name of Object.keys(resolve(c.schema)?.properties ?? {})) bodyFields.add(name);
@@ -129,9 +138,9 @@ interface Request {
 
 /** One generated bad request for an operation. */
 function requestFor(op: Operation): fc.Arbitrary<Request> {
-  const pathValues = fc.tuple(...op.pathParams.map(() => fc.oneof(evilString, fc.constant('x')))) as fc.Arbitrary<
-    string[]
-  >;
+  const pathValues: fc.Arbitrary<string[]> = fc.tuple<string[]>(
+    ...op.pathParams.map(() => fc.oneof(evilString, fc.constant('x'))),
+  );
   const query = fc.dictionary(
     fc.oneof(fc.constantFrom(...op.queryParams, 'start_key', 'limit'), evilString),
     evilString,
@@ -241,11 +250,11 @@ describe('fuzz: bad input never gets a 5xx (every route of every service, from i
               }
               sent++;
               const text = await res.text();
-              let body: any;
+              let body: { code?: unknown; message?: unknown; error?: unknown } | undefined;
               try {
-                body = JSON.parse(text);
+                body = JSON.parse(text) as typeof body;
               } catch {
-                body = text;
+                body = undefined;
               }
               const where = `${op.method} ${req.path.slice(0, 200)} (${op.service}) → ${res.status}`;
               if (res.status >= 500) throw new Error(`${where}: ${text.slice(0, 300)}`);

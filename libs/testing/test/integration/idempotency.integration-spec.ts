@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
+
 import { canonicalJson, IDEMPOTENCY_LEASE_SECONDS, storedKey } from '@kyc/platform';
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  freePorts,
-  ServiceProcess,
-  startProcess,
-  TestTenant,
-} from '@kyc/testing';
+
+import { ApiClient, closeDb, createTenant, db, freePorts, ServiceProcess, startProcess, TestTenant } from '../../src';
 
 /**
  * Issue 16, point 5: an Idempotency-Key claim survives a crash (a lease) and comes after

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { ApiClient, closeDb, createTenant, freePorts, ServiceProcess, startProcess, TestTenant } from '@kyc/testing';
+
+import { ApiClient, closeDb, createTenant, freePorts, ServiceProcess, startProcess, TestTenant } from '../../src';
 
 /** One raw HTTP request (for what fetch will not send: chunked bodies, oversized headers, bad URLs). */
 function raw(
@@ -11,7 +12,7 @@ function raw(
     body?: string | Buffer;
     chunks?: Buffer[];
   },
-): Promise<{ status: number; body: any; ms: number }> {
+): Promise<{ status: number; body: unknown; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
@@ -49,8 +50,9 @@ function raw(
   });
 }
 
-const envelopeOf = (status: number) =>
-  expect.objectContaining({ code: status, status: expect.any(String), message: expect.any(String) });
+const anyString: unknown = expect.any(String);
+const envelopeOf = (status: number): unknown =>
+  expect.objectContaining({ code: status, status: anyString, message: anyString });
 
 /**
  * Issue 16, points 1 and 4, at the HTTP boundary of the real services (as processes, from dist):
@@ -170,8 +172,9 @@ describe('request hardening (platform, every service)', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual(envelopeOf(400));
     }
-    expect(answers[0].body.fields).toEqual([expect.objectContaining({ field: 'name' })]);
-    expect(answers[3].body.fields).toEqual([expect.objectContaining({ field: 'report_id' })]);
+    const fieldsOf = (res: { body: unknown }) => (res.body as { fields?: unknown }).fields;
+    expect(fieldsOf(answers[0])).toEqual([expect.objectContaining({ field: 'name' })]);
+    expect(fieldsOf(answers[3])).toEqual([expect.objectContaining({ field: 'report_id' })]);
   });
 
   it('refuses crafted start_key values (well-formed base64url of unexpected JSON) on paged lists with 400', async () => {

@@ -1,10 +1,11 @@
+import { Clock, Job, OutboundHttpClient, OutboundHttpError, PermanentJobError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Clock, Job, OutboundHttpClient, OutboundHttpError, PermanentJobError } from '@kyc/platform';
+
 import { HttpRequestConfig } from '../actions/action-config';
 import { ActionJobPayload } from '../engine/action-queues';
 import { ExecutionsService } from '../executions/executions.service';
-import { signatureHeader, SIGNATURE_HEADER } from '../signing/signature';
+import { SIGNATURE_HEADER,signatureHeader } from '../signing/signature';
 import { SigningSecretsService } from '../signing/signing-secrets.service';
 import { renderTemplate } from '../templates/template';
 import { ActionRun, ActionRunContext, redact } from './action-context';
