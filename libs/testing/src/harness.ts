@@ -141,7 +141,11 @@ export async function startProcess(
       expectTrue(res?.status === 200, `${service} /health`);
     },
     { timeoutMs: 60_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
-  );
+  ).catch((err: unknown) => {
+    // Not left running (it would consume the suite's events with the default consumer group).
+    child.kill('SIGKILL');
+    throw err;
+  });
   const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill(signal);
