@@ -6,7 +6,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from './kafka.mjs';
-import { startPostgres } from './postgres.mjs';
+import { assertPostgresUserCanReach, startPostgres } from './postgres.mjs';
 import { serviceEntry, startService, superviseService } from './services.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { repoRoot, StackError, waitFor } from './util.mjs';
@@ -160,6 +160,8 @@ export async function startStack(options = {}) {
   const stop = async () => {
     for (const s of stoppers.splice(0).reverse()) await s().catch(() => {});
   };
+  // Before anything starts: as root, PostgreSQL's user must be able to reach its files.
+  if (!options.databaseUrl) assertPostgresUserCanReach([stackDir, repoRoot]);
   try {
     const started = Date.now();
     const [postgres, kafka] = await Promise.all([

@@ -138,6 +138,23 @@ describe('the stack command', () => {
     for (const port of Object.values(ports)) expect(await isListening(Number(port))).toBe(false);
   }, 240_000);
 
+  it('as root, from a directory the postgres user cannot enter, stops with one line saying so and how to fix it', async () => {
+    if (process.getuid?.() !== 0) return;
+    const locked = mkdtempSync(path.join(os.tmpdir(), 'kyc-locked-')); // mode 0700
+    try {
+      cli = await start({ STACK_DIR: path.join(locked, 'stack'), DATABASE_URL: '' });
+      const [code] = await once(cli, 'exit');
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `[stack] FAILED: running as root, PostgreSQL runs as the "postgres" user, which cannot enter ${locked}`,
+      );
+      expect(output).toContain(`chmod o+x ${locked}`);
+      expect(output).not.toContain('EACCES');
+    } finally {
+      rmSync(locked, { recursive: true, force: true });
+    }
+  });
+
   it('says clearly that a port is taken, exits non-zero and leaves nothing running', async () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
     await once(blocker, 'listening');
