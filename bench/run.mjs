@@ -714,6 +714,9 @@ const scenarios = [
     run: batchChecks,
     serviceEnv: { CHECKS_SANDBOX_LATENCY_SCALE: '0' },
   },
+  // The same batch with the default sandbox latencies (seconds per database): what the collector
+  // concurrency (CHECKS_WORKER_CONCURRENCY, CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE) gives.
+  { name: 'batch-sandbox-latency', services: ['checks', 'account', 'identity'], run: batchChecks },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
   { name: 'customers', services: ['checks', 'account', 'identity', 'customers'], run: customersScenario },
   {

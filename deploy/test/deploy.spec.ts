@@ -26,6 +26,8 @@ const PRODUCTION = path.join(OVERLAYS, 'production');
 /** The image every Deployment of the base uses; overlays rewrite it with `images:`. */
 const BASE_IMAGE = 'kyc-platform';
 const SECRET_PLACEHOLDER = 'placeholder-secret-value';
+/** /metrics has a port of its own in the cluster (METRICS_PORT); the Service exposes only the service port. */
+const METRICS_PORT = 9464;
 
 /**
  * A service's env class and loader, found by name as the stack finds a service
@@ -287,6 +289,7 @@ describe('config classes (the source of truth the files are checked against)', (
       'CHECKS_BATCH_MAX_ROWS',
       'CHECKS_BATCH_ROWS_PER_JOB',
       'CHECKS_BATCH_STORAGE',
+      'CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE',
       'CHECKS_CREATE_GROUP_IN_FLIGHT',
       'CHECKS_CREDENTIALS_KEY',
       'CHECKS_DEDUP_WINDOW_SECONDS',
@@ -588,11 +591,16 @@ describe('kustomize base', () => {
       const app = mainContainer(d());
       expect(d().spec.template.spec.containers).toHaveLength(1);
       for (const c of containersOf(d())) expect([c.name, c.image]).toEqual([c.name, BASE_IMAGE]);
-      expect(app.ports.map((p: any) => p.containerPort)).toEqual([port]);
+      expect(app.ports.map((p: any) => p.containerPort)).toEqual([port, METRICS_PORT]);
       expect(app.readinessProbe?.httpGet).toEqual({ path: '/health', port });
       expect(app.livenessProbe?.httpGet).toEqual({ path: '/health', port });
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
         if (app[probe]) expect([probe, app[probe].httpGet]).toEqual([probe, { path: '/health', port }]);
+    });
+
+    it('serves /metrics on a port of its own, which Prometheus scrapes and the Service does not expose', () => {
+      expect(Number(configMaps.get('kyc-platform-config')!.METRICS_PORT)).toBe(METRICS_PORT);
+      expect(d().spec.template.metadata.annotations['prometheus.io/port']).toBe(String(METRICS_PORT));
     });
 
     it('sets resource requests and limits on every container', () => {

@@ -59,6 +59,7 @@ try {
       kafkaController: Number(process.env.STACK_KAFKA_CONTROLLER_PORT ?? 9093),
     },
     log: progress,
+    supervise: true,
   });
 } catch (err) {
   console.error(`\n[stack] FAILED: ${err instanceof StackError ? err.message : err.stack}`);
@@ -83,11 +84,5 @@ console.log(
 console.log(
   `\n  Written to ${path.relative(repoRoot, stack.stackFile)}. Logs in .stack/logs/. Ctrl-C stops everything.\n`,
 );
-for (const p of stack.processes) {
-  p.process.on('exit', (code) => {
-    if (!stopping) {
-      progress(`${p.name} exited unexpectedly (code ${code}); see ${path.relative(repoRoot, p.logFile)}. Stopping.`);
-      void shutdown('service failure');
-    }
-  });
-}
+// A service that dies is restarted with backoff (startStack's supervise option), as Kubernetes
+// does in production; each exit and restart is logged above.

@@ -66,3 +66,72 @@ export async function startService({ name, port, env, logsDir, healthTimeoutMs =
   };
   return { name, url, port, pid: child.pid, process: child, stop, logFile };
 }
+
+/** Waits before restart n (1-based): 1 s, 2 s, 4 s … capped at 30 s. */
+export const restartBackoffMs = (n) => Math.min(30_000, 1_000 * 2 ** (n - 1));
+
+/**
+ * Starts a service and keeps it running, as Kubernetes does in production: when its process dies
+ * (not stopped by us) it is started again after a backoff (1 s, 2 s, 4 s … 30 s; back to 1 s once
+ * it ran for a minute), and each exit and restart is logged. Returns a handle whose `process`,
+ * `pid` are those of the current process and whose `stop()` stops it for good.
+ */
+export async function superviseService(options, { log = () => {}, backoffMs = restartBackoffMs } = {}) {
+  let current = await startService(options);
+  let stopped = false;
+  let restarts = 0;
+  let startedAt = Date.now();
+  let timer;
+  const handle = {
+    name: current.name,
+    url: current.url,
+    port: current.port,
+    logFile: current.logFile,
+    get process() {
+      return current.process;
+    },
+    get pid() {
+      return current.pid;
+    },
+    get restarts() {
+      return restarts;
+    },
+    stop: async (signal) => {
+      stopped = true;
+      clearTimeout(timer);
+      await current.stop(signal);
+    },
+  };
+  const watch = (svc) =>
+    svc.process.once('exit', (code, signal) => {
+      if (stopped) return;
+      if (Date.now() - startedAt > 60_000) restarts = 0;
+      restarts++;
+      const wait = backoffMs(restarts);
+      log(
+        `${svc.name} exited unexpectedly (${signal ?? `code ${code}`}); see ${path.relative(repoRoot, svc.logFile)}. ` +
+          `Restarting in ${(wait / 1000).toFixed(0)} s (restart ${restarts}).`,
+      );
+      const attempt = () => {
+        timer = setTimeout(async () => {
+          if (stopped) return;
+          try {
+            current = await startService(options);
+            startedAt = Date.now();
+            if (stopped) return void current.stop();
+            log(`${svc.name} restarted at ${current.url}`);
+            watch(current);
+          } catch (err) {
+            restarts++;
+            log(
+              `${svc.name} did not restart: ${String(err.message).split('\n')[0]}; trying again in ${(backoffMs(restarts) / 1000).toFixed(0)} s`,
+            );
+            attempt();
+          }
+        }, backoffMs(restarts));
+      };
+      attempt();
+    });
+  watch(current);
+  return handle;
+}

@@ -2,12 +2,12 @@
 // Used by `npm start` (tools/stack/cli.mjs), by the integration-test harness and by the benchmark.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from './kafka.mjs';
-import { startPostgres } from './postgres.mjs';
-import { serviceEntry, startService } from './services.mjs';
+import { assertPostgresUserCanReach, startPostgres } from './postgres.mjs';
+import { serviceEntry, startService, superviseService } from './services.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { repoRoot, StackError, waitFor } from './util.mjs';
 
@@ -309,9 +309,10 @@ export function serviceNames() {
  * Starts everything and resolves with a handle: { info (the stack.json content), stop() }.
  * options: stackDir, ports { postgres, kafka, kafkaController, services: {name: port} },
  *          databaseUrl / kafkaBrokers (use external ones, start neither), services (names to
- *          start, default all; [] for infrastructure only), serviceEnv, seed, log.
- *          With account or validations: an SMTP sink for email actions and e-mail OTPs (ports.smtp,
- *          else STACK_SMTP_PORT, else 2525 or any free port), storing messages under <stackDir>/mail/.
+ *          start, default all; [] for infrastructure only), serviceEnv, seed, log, supervise (restart a
+ *          service that dies, with backoff: the stack command).
+ *          With account, validations or pass: an SMTP sink for email actions, e-mail OTPs and sign-in codes
+ *          (ports.smtp, else STACK_SMTP_PORT, else 2525 or any free port), storing messages under <stackDir>/mail/.
  *          With engagement: the sandbox messaging provider (ports.sandboxMessaging, else
  *          STACK_SANDBOX_MESSAGING_PORT, else any free port), the demo tenant's adapter pointed at it.
  */
@@ -329,6 +330,8 @@ export async function startStack(options = {}) {
   const stop = async () => {
     for (const s of stoppers.splice(0).reverse()) await s().catch(() => {});
   };
+  // Before anything starts: as root, PostgreSQL's user must be able to reach its files.
+  if (!options.databaseUrl) assertPostgresUserCanReach([stackDir, repoRoot]);
   try {
     const started = Date.now();
     const [postgres, kafka] = await Promise.all([
@@ -379,8 +382,17 @@ export async function startStack(options = {}) {
       DB_MIGRATE_ON_START: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       HOST: '127.0.0.1',
+      // Local receivers (rules http_request actions, webhooks) listen on this machine: the SSRF policy
+      // lets loopback through here, and only here (production leaves OUTBOUND_HTTP_ALLOW empty).
+      OUTBOUND_HTTP_ALLOW: process.env.OUTBOUND_HTTP_ALLOW ?? 'loopback',
       ...(options.serviceEnv ?? {}),
     };
+    log(
+      common.OUTBOUND_HTTP_ALLOW
+        ? `SSRF policy: outbound HTTP (rules actions, webhooks) may also reach ${common.OUTBOUND_HTTP_ALLOW} ` +
+            '(OUTBOUND_HTTP_ALLOW, for local receivers; leave it empty in production)'
+        : 'SSRF policy: outbound HTTP reaches public addresses only',
+    );
     const servicePort = (name) =>
       ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
     log(`starting services: ${names.join(', ')}`);
@@ -422,7 +434,11 @@ export async function startStack(options = {}) {
             : {}),
           ...(options.serviceEnv ?? {}),
         };
-        const svc = await startService({ name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') });
+        const serviceOptions = { name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') };
+        // options.supervise (the stack command): a service that dies is restarted with backoff.
+        const svc = options.supervise
+          ? await superviseService(serviceOptions, { log })
+          : await startService(serviceOptions);
         stoppers.push(svc.stop);
         log(`${name} ready at ${svc.url} (${Date.now() - started} ms)`);
         return svc;
@@ -461,7 +477,9 @@ export async function startStack(options = {}) {
       });
     }
     await mkdir(stackDir, { recursive: true });
-    await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`);
+    // It holds a full-access key of the demo tenant: readable by its owner only.
+    await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    await chmod(stackFile, 0o600);
     return { info, keys, processes: running, stop, startedInMs: Date.now() - started, stackFile };
   } catch (err) {
     await stop();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -7,18 +8,22 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
 
-import { API_KEY_HEADERS } from './auth/auth.guard';
+import { API_KEY_HEADERS, AuthGuard } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
 import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { IdempotencyService } from './http/idempotency';
+import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
 import { foregroundLoad } from './observability/foreground-load';
 import { JsonLogger, rootLogger } from './observability/logger';
-import { httpRequestDuration } from './observability/metrics';
+import { httpRequestDuration, startMetricsServer } from './observability/metrics';
 import { ambientContext } from './observability/request-context.storage';
 import { createOpenApiDocument } from './openapi/openapi-document';
 import { Clock } from './time/clock';
 import { createValidationPipe } from './validation/validation.pipe';
+
+/** The /metrics listener of each app started with METRICS_PORT. */
+const metricsServers = new WeakMap<object, Server>();
 
 /** What a test (or an embedding program) may substitute when building a service. */
 export interface ServiceOptions {
@@ -46,9 +51,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 50 * 1024 * 1024,
+    // The ceiling of every parser; JSON and form bodies are held to HTTP_BODY_LIMIT_BYTES per route (request-hardening.ts).
+    bodyLimit: Math.max(config.HTTP_MAX_BODY_BYTES ?? 52_428_800, config.HTTP_BODY_LIMIT_BYTES ?? 0),
     trustProxy: true,
     logger: false,
+    clientErrorHandler,
+    frameworkErrors,
   });
   const app = await NestFactory.create<NestFastifyApplication>(def.module, adapter, {
     logger: new JsonLogger(rootLogger(config.SERVICE_NAME, config.LOG_LEVEL)),
@@ -79,6 +87,10 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
       );
     done();
   });
+  registerRequestHardening(fastify, {
+    bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
+    auth: app.get(AuthGuard),
+  });
   // The second half of idempotency (IdempotencyGuard claims the key): store the answer that leaves.
   const idempotency = app.get(IdempotencyService);
   fastify.addHook('onSend', (req, reply, payload, done) => {
@@ -87,6 +99,12 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
       () => done(null, payload),
       (err: Error) => done(err),
     );
+  });
+  // The metrics listener (METRICS_PORT) closes with the app.
+  fastify.addHook('onClose', (_instance, done) => {
+    const metrics = metricsServers.get(app);
+    if (!metrics) return done();
+    metrics.close(() => done());
   });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
@@ -123,6 +141,8 @@ export async function startServiceApp(
   await app.init();
   if (def.consumesEvents) await app.startAllMicroservices();
   await app.listen(port, def.config.HOST);
+  if (def.config.METRICS_PORT !== undefined)
+    metricsServers.set(app, await startMetricsServer(def.config.METRICS_PORT, def.config.HOST));
 }
 
 const migrationInput = (def: ServiceDefinition) => ({

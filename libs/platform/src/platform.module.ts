@@ -25,6 +25,7 @@ import { createKafka } from './events/kafka';
 import { OutboxService } from './events/outbox.service';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
+import { OutboundHttpClient } from './http/outbound-http';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
 import { Clock, SystemClock } from './time/clock';
@@ -84,7 +85,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 /**
  * What every service gets: its schema's DataSource, auth (global guard), the error envelope
  * (global filter), idempotency (global guard + onSend hook), outbox + relay, inbox, access cache,
- * /health and /metrics.
+ * the outbound HTTP client (SSRF policy), /health and /metrics.
  */
 @Global()
 @Module({})
@@ -120,6 +121,9 @@ export class PlatformModule {
         KafkaHealthIndicator,
         PlatformLifecycle,
         IdempotencyService,
+        OutboundHttpClient,
+        // Also outside the guard chain: bootstrap checks keys before bodies are read (request-hardening.ts).
+        AuthGuard,
         // Global guards run in this order: the Idempotency-Key is claimed for the authenticated tenant.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: IdempotencyGuard },
@@ -136,6 +140,7 @@ export class PlatformModule {
         OutboxService,
         OutboxRelayService,
         InboxService,
+        OutboundHttpClient,
       ],
     };
   }

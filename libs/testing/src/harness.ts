@@ -63,6 +63,8 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     API_KEY_PUBLIC_KEY: h.publicKey,
     DB_MIGRATE_ON_START: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    // Test receivers listen on 127.0.0.1, as on the local stack; a suite passes '' to test the SSRF policy.
+    OUTBOUND_HTTP_ALLOW: 'loopback',
     ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
     // The same key for every account instance of a run, so secrets sealed by one open in another.
     ...(service === 'account'
@@ -175,7 +177,11 @@ export async function startProcess(
       expectTrue(res?.status === 200, `${service} /health`);
     },
     { timeoutMs: 60_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
-  );
+  ).catch((err: unknown) => {
+    // Not left running (it would consume the suite's events with the default consumer group).
+    child.kill('SIGKILL');
+    throw err;
+  });
   const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill(signal);

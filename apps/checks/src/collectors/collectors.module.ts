@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { ChecksConfig } from '../config/checks.config';
 import { COLLECTORS, WEBHOOK_PARSERS } from './collector';
 import { CollectorRegistry } from './collector.registry';
+import { limitPerDatabase } from './database-concurrency';
 import {
   SANDBOX_CALLBACK_QUEUE,
   SandboxCallbackScheduler,
@@ -38,7 +39,7 @@ import {
             overrides: config.sandboxOverrides,
           },
           scheduler,
-        );
+        ).map((collector) => limitPerDatabase(collector, config.CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE));
       },
     },
     { provide: WEBHOOK_PARSERS, useValue: [new SandboxWebhookParser()] },

@@ -92,15 +92,22 @@ export class ChecksConfig extends PlatformConfig {
   CHECKS_WORKER_ENABLED = true;
 
   /**
-   * Collector jobs one process runs at the same time. A job spends most of its time waiting on
-   * its round trips to PostgreSQL, so more run than there are cores
-   * (docs/decisions/checks-worker-concurrency.md).
+   * Collector jobs one process runs at the same time. A job is mostly a wait (on the database's answer and on its
+   * round trips to PostgreSQL), so many more run than there are cores; each database is still asked at most
+   * CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE times at once (docs/decisions/checks-worker-concurrency.md).
    */
   @EnvNumber()
   @IsInt()
   @Min(1)
-  @Max(500)
-  CHECKS_WORKER_CONCURRENCY = 32;
+  @Max(2000)
+  CHECKS_WORKER_CONCURRENCY = 256;
+
+  /** Asks of one database (collector) one process makes at the same time, across its collector and start jobs. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(2000)
+  CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE = 64;
 
   /**
    * The start job of a check asks, inline and concurrently, every synchronous database whose

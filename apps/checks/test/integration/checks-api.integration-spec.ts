@@ -379,13 +379,15 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(res.body).toMatchObject({ code: 422, error_code: 'idempotency_key_reused' });
     });
 
-    it('replays a stored 4xx too, and keys are per tenant', async () => {
+    it('keeps no claim for a request refused by validation (the corrected request goes through), and keys are per tenant', async () => {
       const bad = { country: 'XX', type: 'person' };
       const first = await api.post('/v1/checks', bad, { 'Idempotency-Key': 'idem-3' });
-      const again = await api.post('/v1/checks', bad, { 'Idempotency-Key': 'idem-3' });
       expect(first.status).toBe(400);
-      expect(again.status).toBe(400);
-      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const corrected = await api.post('/v1/checks', nextPerson(), { 'Idempotency-Key': 'idem-3' });
+      expect(corrected.status).toBe(201);
+      expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+      const again = await api.post('/v1/checks', bad, { 'Idempotency-Key': 'idem-3' });
+      expect(again.status).toBe(422);
       const otherTenant = await api
         .withKey(tenantB.apiKey)
         .post('/v1/checks', nextPerson(), { 'Idempotency-Key': 'idem-3' });

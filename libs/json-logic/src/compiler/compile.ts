@@ -24,10 +24,61 @@ type Operation = (data: any, args: any[]) => any;
  * to refuse such rules up front. The one deliberate difference: `log` returns its argument
  * without writing to the console.
  */
-export function compile(rule: JsonLogicRule): CompiledRule {
+export function compile(rule: JsonLogicRule, options: CompileOptions = {}): CompiledRule {
   const root = compileNode(rule);
-  return (data?: unknown) => root(data);
+  const maxSteps = options.maxSteps;
+  // Only iterations take steps (and `missing` may compile a rule from the data): a rule without
+  // them needs no budget, and keeps the plain closure.
+  if (maxSteps === undefined || !mayIterate(rule)) return (data?: unknown) => root(data);
+  return (data?: unknown) => {
+    const outer = budget;
+    budget = maxSteps;
+    try {
+      return root(data);
+    } finally {
+      budget = outer;
+    }
+  };
 }
+
+export interface CompileOptions {
+  /**
+   * Most iteration steps (items visited by map, filter, reduce, all, none, some) one evaluation
+   * may take; beyond it the evaluation throws EvaluationBudgetExceeded. Default: no limit.
+   */
+  maxSteps?: number;
+}
+
+/** Thrown by an evaluation that went over its step budget (compile's `maxSteps`). */
+export class EvaluationBudgetExceeded extends Error {
+  constructor() {
+    super('the evaluation went over its step budget');
+    this.name = 'EvaluationBudgetExceeded';
+  }
+}
+
+const STEPPING = new Set(['map', 'filter', 'reduce', 'all', 'none', 'some', 'missing', 'missing_some']);
+
+/** True when the rule holds an operation that may take steps (an iteration, or `missing` / `missing_some`). */
+function mayIterate(rule: unknown): boolean {
+  const stack: unknown[] = [rule];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (node !== null && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        if (STEPPING.has(key) || key.includes('.')) return true;
+        stack.push(value);
+      }
+  }
+  return false;
+}
+
+/** Steps left to the running evaluation (evaluation is synchronous: one at a time per thread). */
+let budget = Infinity;
+const step = () => {
+  if (--budget < 0) throw new EvaluationBudgetExceeded();
+};
 
 const OPS: Record<string, Operation> = Object.create(null);
 
@@ -213,13 +264,13 @@ function compileIteration(op: string, values: unknown[]): Evaluator {
       return (d) => {
         const items = source(d);
         if (!Array.isArray(items)) return [];
-        return items.filter((datum) => truthy(scoped(datum)));
+        return items.filter((datum) => (step(), truthy(scoped(datum))));
       };
     case 'map':
       return (d) => {
         const items = source(d);
         if (!Array.isArray(items)) return [];
-        return items.map((datum) => scoped(datum));
+        return items.map((datum) => (step(), scoped(datum)));
       };
     case 'reduce': {
       const initial = values.length > 2 && typeof values[2] !== 'undefined' ? compileNode(values[2]) : () => null;
@@ -227,28 +278,37 @@ function compileIteration(op: string, values: unknown[]): Evaluator {
         const items = source(d);
         const start = initial(d);
         if (!Array.isArray(items)) return start;
-        return items.reduce((accumulator, current) => scoped({ current, accumulator }), start);
+        return items.reduce((accumulator, current) => (step(), scoped({ current, accumulator })), start);
       };
     }
     case 'all':
       return (d) => {
         const items = source(d);
         if (!Array.isArray(items) || !items.length) return false;
-        for (let i = 0; i < items.length; i++) if (!truthy(scoped(items[i]))) return false;
+        for (let i = 0; i < items.length; i++) {
+          step();
+          if (!truthy(scoped(items[i]))) return false;
+        }
         return true;
       };
     case 'none':
       return (d) => {
         const items = source(d);
         if (!Array.isArray(items) || !items.length) return true;
-        for (let i = 0; i < items.length; i++) if (truthy(scoped(items[i]))) return false;
+        for (let i = 0; i < items.length; i++) {
+          step();
+          if (truthy(scoped(items[i]))) return false;
+        }
         return true;
       };
     default: // some
       return (d) => {
         const items = source(d);
         if (!Array.isArray(items) || !items.length) return false;
-        for (let i = 0; i < items.length; i++) if (truthy(scoped(items[i]))) return true;
+        for (let i = 0; i < items.length; i++) {
+          step();
+          if (truthy(scoped(items[i]))) return true;
+        }
         return false;
       };
   }

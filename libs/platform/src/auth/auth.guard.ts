@@ -52,6 +52,20 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
+  /**
+   * The key check that needs no route metadata, run before a request's body is read (see
+   * registerRequestHardening): a missing, malformed, forged, expired or revoked key, or the key of
+   * an unknown or disabled user, is refused before the body costs anything. Operator tokens pass
+   * here; the guard decides what they may call.
+   */
+  checkKey(headers: Record<string, unknown>): void {
+    const token = API_KEY_HEADERS.map((h) => headers[h]).find((v) => typeof v === 'string' && v.length > 0) as
+      string | undefined;
+    if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
+    const claims = this.verifier.verify(token.trim());
+    if (claims.key_type !== 'platform_admin') this.resolveCaller(claims);
+  }
+
   private resolveCaller(claims: ApiKeyClaims): Caller {
     if (!claims.tenant_id || !claims.sub)
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');

@@ -30,7 +30,7 @@ export class Caller {
     if (!this.hasAny(...permissions)) {
       throw new PlatformException(
         PlatformErrorCode.Forbidden,
-        `This operation needs one of the permissions: ${permissions.join(', ')}`,
+        `This operation needs one of the permissions: ${[...new Set(permissions)].join(', ')}`,
       );
     }
   }

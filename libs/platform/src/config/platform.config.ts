@@ -1,4 +1,4 @@
-import { plainToInstance } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
 
 import { EnvBoolean, EnvNumber } from './env-transforms';
@@ -107,6 +107,44 @@ export class PlatformConfig {
   @IsInt()
   @Min(0)
   JOBS_RETENTION_HOURS = 168;
+
+  /**
+   * Bytes of a JSON or form body a route accepts unless it declares more with @BodyLimit (uploads
+   * have parsers and limits of their own). Larger bodies get 413 before they are read.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1024)
+  HTTP_BODY_LIMIT_BYTES = 1_048_576;
+
+  /** The most any route may raise its body limit to (@BodyLimit); Fastify's own ceiling. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1024)
+  HTTP_MAX_BODY_BYTES = 52_428_800;
+
+  /**
+   * Outbound HTTP calls a tenant can aim (rules actions, webhooks) refuse internal addresses
+   * (loopback, private, link-local, CGNAT, multicast, unspecified; see libs/platform/src/http/
+   * outbound-http.ts). Comma-separated exceptions for development: CIDR ranges (`127.0.0.0/8`,
+   * `::1/128`), addresses, or `loopback` / `private` for those whole groups. Empty in production.
+   */
+  @IsOptional()
+  @IsString()
+  OUTBOUND_HTTP_ALLOW?: string;
+
+  /**
+   * Serves /metrics on this port only, on a listener of its own, instead of on the service port
+   * (which then answers 404 there): the deploy manifests set it so that metrics, which need no
+   * key, are not reachable through the service's Service/Ingress. Unset (the local stack): on the
+   * service port.
+   */
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
 
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()

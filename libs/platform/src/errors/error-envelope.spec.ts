@@ -48,4 +48,23 @@ describe('toErrorEnvelope', () => {
     });
     expect(toErrorEnvelope(new HttpException('boom with internals', 502), 'e1').message).toBe('Internal error (id e1)');
   });
+
+  it('maps a value PostgreSQL refuses (class 22, a null in a required column) to a 400 without the SQL', () => {
+    const refused = (code: string) =>
+      Object.assign(new Error('invalid input syntax for type uuid: "x" in SELECT ...'), {
+        name: 'QueryFailedError',
+        driverError: { code },
+      });
+    expect(toErrorEnvelope(refused('22P02'), 'id')).toEqual({
+      code: 400,
+      status: 'Bad Request',
+      message: 'A value of the request is not valid for its field',
+      error_code: 'invalid_value',
+    });
+    expect(toErrorEnvelope(refused('22021'), 'id').code).toBe(400);
+    expect(toErrorEnvelope(refused('23502'), 'id').code).toBe(400);
+    // A unique violation or a lost connection is still the server's problem.
+    expect(toErrorEnvelope(refused('23505'), 'id').code).toBe(500);
+    expect(toErrorEnvelope(refused('57P01'), 'id').code).toBe(500);
+  });
 });

@@ -47,10 +47,27 @@ export function toErrorEnvelope(error: unknown, errorId: string): ErrorEnvelope 
     const message = Array.isArray(detail) ? detail.join('; ') : typeof detail === 'string' ? detail : error.message;
     return envelope(status, cleanMessage(String(message)), HTTP_ERROR_CODES[status]);
   }
+  const refused = databaseRefusedValue(error);
+  if (refused) return envelope(400, refused, 'invalid_value');
   const status = fastifyClientErrorStatus(error);
   if (status)
     return envelope(status, cleanMessage((error as Error).message), HTTP_ERROR_CODES[status] ?? 'bad_request');
   return envelope(500, `Internal error (id ${errorId})`, PlatformErrorCode.Internal);
+}
+
+/**
+ * PostgreSQL refusing a value that came from the request (SQLSTATE class 22, data exception: text
+ * that is not a valid uuid, number or date, a NUL byte, a number out of range; 23502, a required
+ * value left null) is the client's error, not the server's: 400, without the SQL. The edges
+ * (validation, request-limits.ts) refuse these first; this keeps a field they missed a 4xx.
+ */
+function databaseRefusedValue(error: unknown): string | undefined {
+  const e = error as { name?: string; code?: unknown; driverError?: { code?: unknown } };
+  const code = e?.driverError?.code ?? (e?.name === 'QueryFailedError' ? e.code : undefined);
+  if (typeof code !== 'string') return undefined;
+  if (code.startsWith('22')) return 'A value of the request is not valid for its field';
+  if (code === '23502') return 'A required value of the request is missing';
+  return undefined;
 }
 
 /** Body-parser and content-type errors raised by Fastify before Nest sees the request. */

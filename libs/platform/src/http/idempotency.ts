@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,11 +9,61 @@ import { PlatformErrorCode, PlatformException, ValidationFailedException } from 
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const TTL = `interval '24 hours'`;
+/**
+ * How long a claim in progress holds its key. A process that crashed mid-request never stores an
+ * answer nor frees the key: once the lease has passed, the next request with the key takes the
+ * claim over (requests are bounded well below it: HTTP timeouts, body and input limits).
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+
+/** Refusals that happen before a handler does any work: the key is freed, not stored (as if claimed after validation). */
+const REFUSED_BEFORE_WORK = new Set(['validation_failed', 'bad_request', 'invalid_value', 'payload_too_large']);
+const freesKey = (status: number, errorCode: unknown) =>
+  status >= 500 ||
+  status === 401 ||
+  status === 403 ||
+  status === 413 ||
+  status === 415 ||
+  (status === 400 && typeof errorCode === 'string' && REFUSED_BEFORE_WORK.has(errorCode));
+
+/**
+ * Stored keys and answers. The key is stored as its SHA-256 (the table holds no usable key) and
+ * the answer sealed (AES-256-GCM) under a key derived from the Idempotency-Key itself, so what
+ * only the client knows opens it: a replay of `POST /v1/api-keys` or a signing-secret rotation
+ * keeps no secret in clear in the table for its 24 h.
+ */
+export const storedKey = (key: string) => createHash('sha256').update(`idempotency-key\n${key}`).digest('hex');
+
+const sealingKey = (tenant: string, key: string) =>
+  Buffer.from(hkdfSync('sha256', key, tenant, 'kyc-idempotency-replay-v1', 32));
+
+export function sealReplay(tenant: string, key: string, json: string): { sealed: string } {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(tenant, key), iv);
+  const data = Buffer.concat([cipher.update(json, 'utf8'), cipher.final()]);
+  return {
+    sealed: ['v1', iv, cipher.getAuthTag(), data]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.'),
+  };
+}
+
+export function openReplay(tenant: string, key: string, stored: unknown): unknown {
+  const sealed = (stored as { sealed?: unknown } | null)?.sealed;
+  if (typeof sealed !== 'string') return stored;
+  const [, iv, tag, data] = sealed.split('.');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(tenant, key), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return JSON.parse(
+    Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8'),
+  );
+}
 /** Where the guard leaves the key of a request whose response must be stored. */
 const PENDING = Symbol('idempotency');
 
 interface PendingKey {
   tenant: string;
+  /** The Idempotency-Key as the client sent it (seals the stored answer; only its hash is stored). */
   key: string;
 }
 
@@ -29,7 +79,8 @@ export class IdempotentReplay extends Error {
 
 /**
  * Every POST honours an optional Idempotency-Key: the first request stores its status and body
- * (4xx included; a 5xx frees the key so the client can retry); the same key with the same body
+ * (sealed, see sealReplay; 4xx included, except refusals before any work was done, which free the
+ * key like a 5xx so the client can retry with a corrected request); the same key with the same body
  * within 24 h replays them without doing the work again; the same key with another body gets 422.
  *
  * Two halves: IdempotencyGuard (a global guard after authentication, so the key is the tenant's)
@@ -41,22 +92,30 @@ export class IdempotentReplay extends Error {
 export class IdempotencyService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Claims the key, or throws: a replay of the stored answer, 422 for another body, 409 while the first is running. */
+  /**
+   * Claims the key, or throws: a replay of the stored answer, 422 for another body, 409 while the
+   * first is running (within its lease; an abandoned claim is taken over).
+   */
   async begin(tenant: string, key: string, hash: string): Promise<void> {
+    const id = storedKey(key);
     await this.dataSource.query(
       `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - ${TTL}`,
-      [tenant, key],
+      [tenant, id],
     );
-    const inserted = await this.dataSource.query<unknown[]>(
-      `INSERT INTO idempotency_keys (tenant_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
-      [tenant, key, hash],
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO idempotency_keys (tenant_id, key, request_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
+         WHERE idempotency_keys.status_code IS NULL
+           AND idempotency_keys.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})
+       RETURNING key`,
+      [tenant, id, hash],
     );
-    if (inserted.length) return;
+    if (claimed.length) return;
     const [row] = await this.dataSource.query<
       { request_hash: string; status_code: number | null; response: unknown }[]
     >(`SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
       tenant,
-      key,
+      id,
     ]);
     if (!row) return this.begin(tenant, key, hash);
     if (row.request_hash !== hash) {
@@ -70,7 +129,7 @@ export class IdempotencyService {
         PlatformErrorCode.IdempotencyKeyInProgress,
         'A request with this Idempotency-Key is still in progress',
       );
-    throw new IdempotentReplay(row.status_code, row.response);
+    throw new IdempotentReplay(row.status_code, openReplay(tenant, key, row.response));
   }
 
   /** onSend hook: stores the answer of a request that claimed a key (or frees the key after a 5xx). */
@@ -80,16 +139,25 @@ export class IdempotencyService {
     (req as unknown as Record<symbol, PendingKey | undefined>)[PENDING] = undefined;
     const json =
       typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json') ? payload : null;
-    if (reply.statusCode >= 500 || json === null) {
+    let errorCode: unknown;
+    if (json !== null && reply.statusCode >= 400) {
+      try {
+        errorCode = (JSON.parse(json) as { error_code?: unknown })?.error_code;
+      } catch {
+        /* stored as it is */
+      }
+    }
+    const id = storedKey(pending.key);
+    if (json === null || freesKey(reply.statusCode, errorCode)) {
       await this.dataSource.query(`DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
         pending.tenant,
-        pending.key,
+        id,
       ]);
       return;
     }
     await this.dataSource.query(
       `UPDATE idempotency_keys SET status_code = $3, response = $4::jsonb WHERE tenant_id = $1 AND key = $2`,
-      [pending.tenant, pending.key, reply.statusCode, json],
+      [pending.tenant, id, reply.statusCode, JSON.stringify(sealReplay(pending.tenant, pending.key, json))],
     );
   }
 

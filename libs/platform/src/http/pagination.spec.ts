@@ -12,6 +12,22 @@ describe('pagination helpers', () => {
     );
   });
 
+  it('refuses well-formed base64url of JSON it would not have written', () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    for (const key of [
+      b64({ a: 1 }),
+      b64([1, 2, 3]),
+      b64([null, 'x']),
+      b64([{}, []]),
+      b64(['a\u0000', 'b']),
+      b64(['\ud800', 'x']),
+      b64(['x'.repeat(300), 'y']),
+      'a b',
+      'x'.repeat(2000),
+    ])
+      expect(() => decodeStartKey(key)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
   it('builds self and next links that keep the other query parameters', () => {
     const links = pageLinks('http://h:1', '/v1/checks?report_id=r1&start_key=old', 'NEW');
     expect(links.self).toBe('http://h:1/v1/checks?report_id=r1&start_key=old');

@@ -18,16 +18,36 @@ export interface PageLinks {
 export const encodeStartKey = (values: (string | number)[]): string =>
   Buffer.from(JSON.stringify(values)).toString('base64url');
 
+/** A cursor value we could have written: a short clean string or a finite number. */
+const cursorValue = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' &&
+    v.length <= 256 &&
+    !v.includes('\u0000') &&
+    (v as unknown as { isWellFormed(): boolean }).isWellFormed());
+
+/**
+ * Decodes a start_key, refusing (400 naming the field) anything encodeStartKey would not have
+ * written: not base64url, not JSON, not a list of two short strings or finite numbers.
+ */
 export function decodeStartKey(key: string | undefined, field = START_KEY_PARAM): (string | number)[] | undefined {
   if (key === undefined || key === '') return undefined;
   try {
-    const values: unknown = JSON.parse(Buffer.from(key, 'base64url').toString());
-    if (Array.isArray(values) && values.length === 2) return values as (string | number)[];
+    if (key.length <= 1024 && /^[A-Za-z0-9_-]+={0,2}$/.test(key)) {
+      const values: unknown = JSON.parse(Buffer.from(key, 'base64url').toString());
+      if (Array.isArray(values) && values.length === 2 && values.every(cursorValue))
+        return values as (string | number)[];
+    }
   } catch {
     /* falls through */
   }
-  throw new ValidationFailedException([{ field, message: `${field} is not a valid pagination key` }]);
+  throw invalidStartKey(field);
 }
+
+const invalidStartKey = (field = START_KEY_PARAM) =>
+  new ValidationFailedException([{ field, message: `${field} is not a valid pagination key` }]);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Keyset pagination, newest first, over (createdAt, id): stable under concurrent inserts and
@@ -41,6 +61,12 @@ export async function paginate<T extends ObjectLiteral>(
   const createdAt = `${alias}.${options.createdAtColumn ?? 'createdAt'}`;
   const id = `${alias}.${options.idColumn ?? 'id'}`;
   const start = decodeStartKey(options.startKey);
+  // The key is the (createdAt, id) of a row: a date, and an id of the id column's type.
+  if (start) {
+    const idType = qb.expressionMap.mainAlias?.metadata?.findColumnWithPropertyName(options.idColumn ?? 'id')?.type;
+    if (Number.isNaN(new Date(start[0]).getTime()) || (idType === 'uuid' && !UUID.test(String(start[1]))))
+      throw invalidStartKey();
+  }
   if (start)
     qb.andWhere(`(${createdAt}, ${id}) < (:pageCreatedAt, :pageId)`, {
       pageCreatedAt: new Date(start[0]),

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AccessCacheService } from '../auth/access-cache.service';
 import { Public } from '../auth/auth.decorators';
 import { PlatformConfig } from '../config/platform.config';
+import { NotFoundException } from '../errors/app.exception';
 import { envelope } from '../errors/error-envelope';
 import { metricsRegistry } from './metrics';
 
@@ -64,9 +65,11 @@ export class HealthController {
     return reply.status(healthy ? 200 : 503).send(body);
   }
 
+  /** On the service port unless METRICS_PORT moves it to a listener of its own (startMetricsServer). */
   @Get('metrics')
   @Header('content-type', 'text/plain; version=0.0.4')
   metrics(): Promise<string> {
+    if (this.config.METRICS_PORT !== undefined) throw new NotFoundException('Route GET /metrics');
     return metricsRegistry.metrics();
   }
 }

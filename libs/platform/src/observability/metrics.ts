@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { foregroundLoad } from './foreground-load';
@@ -43,3 +45,26 @@ export const httpRequestsInFlight = new Gauge({
     this.set(foregroundLoad.current);
   },
 });
+
+/**
+ * /metrics on a listener of its own (METRICS_PORT): what Prometheus scrapes inside the cluster,
+ * apart from the service port that the Service and Ingress expose. Anything else answers 404.
+ */
+export async function startMetricsServer(port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ code: 404, status: 'Not Found', message: 'Only GET /metrics is served here' }));
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

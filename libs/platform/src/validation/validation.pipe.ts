@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationError, ValidationPipe, ArgumentMetadata } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 
 import { FieldError, ValidationFailedException } from '../errors/app.exception';
 import { cacheValidationMetadata } from './metadata-cache';
@@ -14,13 +15,54 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   return out;
 }
 
+type DtoClass = Parameters<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[0];
+const knownProperties = new WeakMap<DtoClass, Set<string>>();
+
+/** The properties of a DTO class that carry validation metadata (what `whitelist` keeps). */
+function propertiesOf(metatype: DtoClass): Set<string> {
+  let known = knownProperties.get(metatype);
+  if (!known) {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
+    known = new Set(metadata.map((m) => m.propertyName));
+    knownProperties.set(metatype, known);
+  }
+  return known;
+}
+
+/**
+ * The platform's ValidationPipe: before class-transformer sees a body or query, the keys the DTO
+ * does not declare are dropped (what `whitelist` would strip afterwards anyway), in one pass with
+ * a set lookup. class-transformer's cost grows with the square of the number of keys it is given
+ * (20,000 unknown keys took 0.44 s); this keeps it linear in the input.
+ */
+class PlatformValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const { metatype } = metadata;
+    if (
+      (metadata.type === 'body' || metadata.type === 'query') &&
+      typeof metatype === 'function' &&
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+    ) {
+      const known = propertiesOf(metatype);
+      if (known.size) {
+        const kept: Record<string, unknown> = {};
+        for (const key of Object.keys(value)) if (known.has(key)) kept[key] = (value as Record<string, unknown>)[key];
+        value = kept;
+      }
+    }
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 /**
  * The one validation pipe. Unknown fields are ignored (stripped), not refused: the public API
  * accepts many optional inputs and clients send more than a given check type uses.
  */
 export function createValidationPipe(): ValidationPipe {
   cacheValidationMetadata();
-  return new ValidationPipe({
+  return new PlatformValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,

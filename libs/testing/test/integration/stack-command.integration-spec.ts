@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,34 @@ import { SERVICE_NAMES } from '@kyc/contracts';
 
 import { ApiClient } from '../../src/api-client';
 import { eventually, freePorts, harness, repoRoot } from '../../src/harness';
+
+/** The pid of the process listening on a TCP port (Linux /proc), to kill a service as a crash would. */
+function pidListeningOn(port: number): number | undefined {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const m = readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/);
+        if (m && inodes.has(m[1])) return Number(pid);
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  return undefined;
+}
 
 /** One distinct free port per service, as the stack command's <NAME>_PORT variables. */
 async function servicePorts(): Promise<Record<string, string>> {
@@ -77,6 +105,10 @@ describe('the stack command', () => {
       bail: () => cli!.exitCode !== null,
     });
     expect(existsSync(stackFile)).toBe(true);
+    // It holds a full-access key: its owner's only.
+    expect(statSync(stackFile).mode & 0o777).toBe(0o600);
+    // The stack lets outbound calls reach local receivers, and says so.
+    expect(output).toContain('SSRF policy: outbound HTTP (rules actions, webhooks) may also reach loopback');
     const info = JSON.parse(readFileSync(stackFile, 'utf8'));
     expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES].sort());
     expect(info).toMatchObject({
@@ -119,10 +151,40 @@ describe('the stack command', () => {
     const lines = await new ApiClient(info.services.engagement, info.api_key).get('/v1/msg/lines');
     expect(lines.body).toEqual([expect.objectContaining({ waba_line: '+573000000001', waba_id: 'sandbox-demo-waba' })]);
 
+    // A service that dies is restarted with backoff and the stack says so (it does not stop).
+    const identityPid = pidListeningOn(Number(ports.IDENTITY_PORT));
+    expect(identityPid).toBeDefined();
+    process.kill(identityPid!, 'SIGKILL');
+    await eventually(() => expect(output).toMatch(/identity exited unexpectedly \(SIGKILL\).*Restarting in 1 s/), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    await eventually(() => expect(output).toContain('identity restarted at'), { timeoutMs: 90_000, intervalMs: 250 });
+    expect((await fetch(`${info.services.identity}/health`)).status).toBe(200);
+    expect(pidListeningOn(Number(ports.IDENTITY_PORT))).not.toBe(identityPid);
+    expect(cli.exitCode).toBeNull();
+
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');
     expect(code).toBe(0);
     for (const port of Object.values(ports)) expect(await isListening(Number(port))).toBe(false);
+  }, 240_000);
+
+  it('as root, from a directory the postgres user cannot enter, stops with one line saying so and how to fix it', async () => {
+    if (process.getuid?.() !== 0) return;
+    const locked = mkdtempSync(path.join(os.tmpdir(), 'kyc-locked-')); // mode 0700
+    try {
+      cli = await start({ STACK_DIR: path.join(locked, 'stack'), DATABASE_URL: '' });
+      const [code] = await once(cli, 'exit');
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `[stack] FAILED: running as root, PostgreSQL runs as the "postgres" user, which cannot enter ${locked}`,
+      );
+      expect(output).toContain(`chmod o+x ${locked}`);
+      expect(output).not.toContain('EACCES');
+    } finally {
+      rmSync(locked, { recursive: true, force: true });
+    }
   });
 
   it('says clearly that a port is taken, exits non-zero and leaves nothing running', async () => {

@@ -1,4 +1,5 @@
 import { compile } from '@kyc/json-logic';
+import { DEFAULT_MAX_COST } from '@kyc/json-logic';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -10,6 +11,14 @@ interface TenantRules {
   state: number;
   byEventType: Map<string, LoadedRule[]>;
 }
+
+/**
+ * Iteration steps one condition may take on one event (JSON-Logic `compile` maxSteps): the same
+ * figure as the write-time cost budget (DEFAULT_MAX_COST), so a rule accepted with lists from the
+ * data longer than assumed stops here, failing its executions with the reason recorded, instead
+ * of holding the consumer (and its heartbeat) for as long as the data makes it run.
+ */
+export const RULE_EVALUATION_MAX_STEPS = DEFAULT_MAX_COST;
 
 /** Tenants whose compiled rules stay in memory (least recently used ones are dropped first). */
 export const RULE_CACHE_TENANTS = 1_000;
@@ -60,7 +69,7 @@ export class RuleCacheService {
           id: row.rule_id,
           version: row.version,
           eventType: row.event_type,
-          condition: compile(row.condition),
+          condition: compile(row.condition, { maxSteps: RULE_EVALUATION_MAX_STEPS }),
           actions: [],
         };
         rules.set(row.rule_id, rule);

@@ -1,4 +1,4 @@
-import { Clock, Job, PermanentJobError } from '@kyc/platform';
+import { Clock, Job, PermanentJobError, OutboundHttpClient, OutboundHttpError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -38,6 +38,7 @@ export class HttpRequestRunner {
     private readonly executions: ExecutionsService,
     private readonly signing: SigningSecretsService,
     private readonly clock: Clock,
+    private readonly outbound: OutboundHttpClient,
   ) {}
 
   async run(job: Job<ActionJobPayload>, manager: EntityManager): Promise<void> {
@@ -53,22 +54,25 @@ export class HttpRequestRunner {
     }
     let status: number | undefined;
     let error: string | undefined;
+    let permanent = false;
     try {
-      const res = await fetch(request.url, {
+      // The platform's outbound client: internal addresses refused, no redirects, fixed failure reasons.
+      const timeoutMs = (run.action.config as HttpRequestConfig).timeout_ms;
+      const res = await this.outbound.request({
+        url: request.url,
         method: request.method,
         headers: request.headers,
         body: request.method === 'GET' ? undefined : request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout((run.action.config as HttpRequestConfig).timeout_ms),
+        timeoutMs,
+        maxResponseBytes: 65_536,
       });
       status = res.status;
-      await res.body?.cancel().catch(() => undefined);
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      error =
-        e.name === 'TimeoutError'
-          ? `no answer within ${(run.action.config as HttpRequestConfig).timeout_ms} ms`
-          : `request failed: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
+      const reason = err instanceof OutboundHttpError ? err.reason : 'connection_failed';
+      const timeoutMs = (run.action.config as HttpRequestConfig).timeout_ms;
+      error = reason === 'timeout' ? `no answer within ${timeoutMs} ms` : `request failed: ${reason}`;
+      // An address the policy refuses or a URL it cannot call stays refused: no retry.
+      permanent = reason === 'blocked_address' || reason === 'invalid_url';
     }
     if (status !== undefined && status >= 200 && status < 300) {
       await this.executions.settle(manager, run.execution, 'succeeded', { responseStatus: status });
@@ -79,7 +83,7 @@ export class HttpRequestRunner {
         `the receiver answered ${status}${status !== undefined && status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
       run.env.secrets,
     );
-    const retry = status === undefined || RETRYABLE(status);
+    const retry = !permanent && (status === undefined || RETRYABLE(status));
     await this.executions.settle(manager, run.execution, retry && !run.final ? 'retrying' : 'failed', {
       responseStatus: status ?? null,
       error,

@@ -1,0 +1,99 @@
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+
+import { OutboundAddressPolicy, OutboundHttpClient, OutboundHttpError } from './outbound-http';
+
+describe('OutboundHttpClient (SSRF policy)', () => {
+  let server: http.Server;
+  let port: number;
+  let hits = 0;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      hits++;
+      if (req.url === '/redirect') res.writeHead(302, { location: 'http://127.0.0.1:1/metrics' }).end();
+      else if (req.url === '/big') res.end(Buffer.alloc(2_000_000));
+      else res.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  const reason = (p: Promise<unknown>) =>
+    p.then(
+      () => 'sent',
+      (e: OutboundHttpError) => e.reason,
+    );
+
+  it('refuses every spelling of loopback, metadata and internal addresses, without sending anything', async () => {
+    const client = new OutboundHttpClient();
+    const hosts = [
+      '127.0.0.1',
+      'localhost',
+      '[::1]',
+      '0.0.0.0',
+      '2130706433',
+      '127.1',
+      '0x7f000001',
+      '0177.0.0.1',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[0:0:0:0:0:ffff:127.0.0.1]',
+      '[::127.0.0.1]',
+      '[64:ff9b::7f00:1]',
+      '[::]',
+      '169.254.169.254',
+      '[::ffff:169.254.169.254]',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '[fe80::1]',
+      '[fc00::1]',
+      '[ff02::1]',
+    ];
+    for (const host of hosts)
+      expect({ host, reason: await reason(client.request({ url: `http://${host}:${port}/metrics` })) }).toEqual({
+        host,
+        reason: 'blocked_address',
+      });
+    expect(hits).toBe(0);
+  });
+
+  it('reaches an allow-listed range (development), and follows no redirect', async () => {
+    const client = OutboundHttpClient.withAllowList('loopback');
+    const ok = await client.request({ url: `http://localhost:${port}/` });
+    expect(ok.status).toBe(200);
+    expect(ok.body.toString()).toBe('ok');
+    const redirect = await client.request({ url: `http://127.0.0.1:${port}/redirect` });
+    expect(redirect.status).toBe(302);
+    expect(hits).toBe(2);
+  });
+
+  it('reports failures as a small fixed set of reasons (no socket error text to scan ports with)', async () => {
+    const client = OutboundHttpClient.withAllowList('127.0.0.0/8');
+    expect(await reason(client.request({ url: 'http://127.0.0.1:1/' }))).toBe('connection_failed');
+    expect(await reason(client.request({ url: 'ftp://example.com/' }))).toBe('invalid_url');
+    expect(await reason(client.request({ url: 'http://user:pw@127.0.0.1/' }))).toBe('invalid_url');
+    expect(await reason(client.request({ url: 'http://name.invalid/' }))).toBe('dns_failure');
+    expect(await reason(client.request({ url: `http://127.0.0.1:${port}/big`, maxResponseBytes: 1000 }))).toBe(
+      'response_too_large',
+    );
+  });
+
+  it('classifies addresses: public ones pass, the allow-list takes exact entries and CIDR ranges', () => {
+    const policy = new OutboundAddressPolicy('10.9.0.0/16, ::1');
+    expect(policy.permits('93.184.216.34')).toBe(true);
+    expect(policy.permits('2606:4700::1111')).toBe(true);
+    expect(policy.permits('10.9.3.4')).toBe(true);
+    expect(policy.permits('10.8.3.4')).toBe(false);
+    expect(policy.permits('::1')).toBe(true);
+    expect(policy.permits('127.0.0.1')).toBe(false);
+    expect(policy.permits('::ffff:10.9.0.1')).toBe(true);
+    expect(() => new OutboundAddressPolicy('nonsense')).toThrow(/OUTBOUND_HTTP_ALLOW/);
+  });
+});
