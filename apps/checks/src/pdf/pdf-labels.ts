@@ -33,6 +33,35 @@ export const PDF_TEXT: Labels = {
   databases: { es: 'Bases de datos', en: 'Databases', pt: 'Bases de dados' },
   records: { es: 'Registros encontrados', en: 'Records found', pt: 'Registros encontrados' },
   none: { es: 'Ninguno', en: 'None', pt: 'Nenhum' },
+  input: { es: 'Dato', en: 'Input', pt: 'Dado' },
+  value: { es: 'Valor', en: 'Value', pt: 'Valor' },
+  score_short: { es: 'Puntaje', en: 'Score', pt: 'Pontuação' },
+  band_high: { es: 'Riesgo alto', en: 'High risk', pt: 'Risco alto' },
+  band_medium: { es: 'Riesgo medio', en: 'Medium risk', pt: 'Risco médio' },
+  band_low: { es: 'Riesgo bajo', en: 'Low risk', pt: 'Risco baixo' },
+  no_result: { es: 'Sin resultado', en: 'No result', pt: 'Sem resultado' },
+  records_found: { es: 'Información encontrada', en: 'Information found', pt: 'Informações encontradas' },
+  no_records: {
+    es: 'Ninguna base de datos encontró registros.',
+    en: 'No database found any record.',
+    pt: 'Nenhuma base de dados encontrou registros.',
+  },
+  found_by: { es: 'Encontrado por', en: 'Found by', pt: 'Encontrado por' },
+  by_id: { es: 'documento', en: 'ID', pt: 'documento' },
+  by_name: { es: 'nombre', en: 'name', pt: 'nome' },
+  homonym_warning: {
+    es: 'Encontrado solo por nombre: puede pertenecer a un homónimo; confírmelo con el documento.',
+    en: 'Found by name only: it may belong to a homonym; confirm it with the ID document.',
+    pt: 'Encontrado apenas pelo nome: pode pertencer a um homônimo; confirme-o com o documento.',
+  },
+  database: { es: 'Base de datos', en: 'Database', pt: 'Base de dados' },
+  page_of: { es: 'Página {x} de {y}', en: 'Page {x} of {y}', pt: 'Página {x} de {y}' },
+  legal_title: { es: 'Nota legal', en: 'Legal note', pt: 'Nota legal' },
+  legal_note: {
+    es: 'Los puntajes resumen lo que respondieron las fuentes consultadas en la fecha indicada: 1 significa que no se encontró información de riesgo y 0 que se encontró información de riesgo alto. No constituyen una decisión ni un certificado; la información debe usarse conforme a la ley de protección de datos y con la autorización del titular. Los registros del entorno sandbox son ficticios y no corresponden a personas reales.',
+    en: "The scores summarise what the consulted sources answered on the date shown: 1 means no risk information was found and 0 that high-risk information was found. They are neither a decision nor a certificate; use this information under data protection law and with the data subject's authorisation. Records of the sandbox environment are fictitious and do not belong to real people.",
+    pt: 'As pontuações resumem o que as fontes consultadas responderam na data indicada: 1 significa que não foi encontrada informação de risco e 0 que foi encontrada informação de risco alto. Não constituem uma decisão nem um certificado; use esta informação conforme a lei de proteção de dados e com a autorização do titular. Os registros do ambiente sandbox são fictícios e não pertencem a pessoas reais.',
+  },
 };
 
 /** Datasets, results, severities and statuses. */
