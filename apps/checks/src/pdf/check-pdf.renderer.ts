@@ -1,9 +1,9 @@
 import type { DatabaseStatusEntry, DatasetScore } from '@kyc/contracts';
-import PDFDocument from 'pdfkit';
 
 import { label, valueLabel } from '../checks/detail-labels';
 import type { FoundRecord } from '../collectors/collector';
 import { pdfInput, PdfLanguage, pdfText, pdfValue } from './pdf-labels';
+import { MARGIN, PdfColumn, PdfReport, pdfTimestamp } from './pdf-layout';
 
 /** One record a database found, with the database that found it. */
 export type PdfRecord = Pick<FoundRecord, 'data_set' | 'found_by' | 'severity' | 'kind' | 'fields'> & {
@@ -30,15 +30,6 @@ export interface CheckPdfContent {
 }
 
 const fmt = (n: number) => (n < 0 ? '-1' : n.toFixed(2));
-/** `2031-03-10 12:00:00 UTC`: the time zone is always written out. */
-export const pdfTimestamp = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-
-const MARGIN = 50;
-const HEADER_Y = 22;
-const CONTENT_TOP = 62;
-const FOOTER_SPACE = 40;
-const GRID = '#9e9e9e';
-const HEAD_FILL = '#e0e0e0';
 
 /**
  * Score bands, low score = high risk. Fills differ in lightness (not only hue) and every band is
@@ -61,79 +52,18 @@ const bandOf = (score: number) => BANDS.find((b) => score < b.to) ?? BANDS[BANDS
  * never ends a page: it moves to the next page with its first row.
  */
 export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: CONTENT_TOP, bottom: MARGIN + FOOTER_SPACE / 2, left: MARGIN, right: MARGIN },
-    compress: true,
-    bufferPages: true,
-    info: { Title: `${pdfText('title', lang)} ${content.checkId}`, CreationDate: generatedAt },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const report = new PdfReport(`${pdfText('title', lang)} ${content.checkId}`, generatedAt);
+  const doc = report.doc;
   const t = (k: string) => pdfText(k, lang);
   const v = (k: string) => pdfValue(k, lang);
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  const heading = (text: string) => {
-    ensure(60);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(text, MARGIN).fontSize(9);
-    doc.moveDown(0.3);
-  };
-
-  /** A grid table; the header row is repeated on a new page and never left alone at a page end. */
-  const table = (columns: { title: string; width: number }[], rows: string[][]) => {
-    const pad = 4;
-    doc.fontSize(9);
-    const rowHeight = (cells: string[], font: string) => {
-      doc.font(font);
-      return (
-        Math.max(...cells.map((c, i) => doc.heightOfString(c || ' ', { width: columns[i].width - 2 * pad }))) + 2 * pad
-      );
-    };
-    const drawRow = (cells: string[], font: string, fill: string | null) => {
-      const h = rowHeight(cells, font);
-      let x = MARGIN;
-      const y = doc.y;
-      cells.forEach((c, i) => {
-        const w = columns[i].width;
-        if (fill) doc.rect(x, y, w, h).fillColor(fill).fill();
-        doc.rect(x, y, w, h).lineWidth(0.5).strokeColor(GRID).stroke();
-        doc
-          .fillColor('#000000')
-          .font(font)
-          .text(c, x + pad, y + pad, { width: w - 2 * pad, lineBreak: true });
-        x += w;
-      });
-      doc.x = MARGIN;
-      doc.y = y + h;
-    };
-    const header = columns.map((c) => c.title);
-    const headerHeight = rowHeight(header, 'Helvetica-Bold');
-    ensure(headerHeight + (rows.length ? rowHeight(rows[0], 'Helvetica') : 0));
-    drawRow(header, 'Helvetica-Bold', HEAD_FILL);
-    for (const row of rows) {
-      const h = rowHeight(row, 'Helvetica');
-      if (doc.y + h > bottom()) {
-        doc.addPage();
-        drawRow(header, 'Helvetica-Bold', HEAD_FILL);
-      }
-      drawRow(row, 'Helvetica', null);
-    }
-    doc.moveDown(0.5);
-  };
-  const cols = (...fractions: [string, number][]) =>
-    fractions.map(([title, f]) => ({ title, width: Math.floor(width * f) }));
+  const width = report.width;
+  const ensure = (height: number) => report.ensure(height);
+  const heading = (text: string) => report.heading(text);
+  const table = (columns: PdfColumn[], rows: string[][]) => report.table(columns, rows);
+  const cols = (...fractions: [string, number][]) => report.columns(...fractions);
 
   // ---- title and check
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(t('title'), MARGIN, CONTENT_TOP);
-  doc.fontSize(9).moveDown(0.4);
+  report.title(t('title'));
   table(
     cols(
       [t('check_id'), 0.34],
@@ -248,7 +178,6 @@ export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, gene
     const colW = Math.floor(width / per);
     for (let start = 0; start < cells.length; start += per) {
       const chunk = cells.slice(start, start + per);
-      while (chunk.length < per) chunk.push(['', '']);
       table(
         chunk.map(([title]) => ({ title, width: colW })),
         [chunk.map(([, value]) => value)],
@@ -274,39 +203,9 @@ export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, gene
   heading(t('legal_title'));
   doc.font('Helvetica').fontSize(8).fillColor('#000000').text(t('legal_note'), MARGIN, doc.y, { width });
 
-  // ---- header and footer of every page
-  const range = doc.bufferedPageRange();
-  for (let p = range.start; p < range.start + range.count; p++) {
-    doc.switchToPage(p);
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const right = doc.page.width - MARGIN;
-    doc.font('Helvetica').fontSize(8).fillColor('#424242');
-    doc.text(`${t('title')} · ${t('check_id')}: ${content.checkId}`, MARGIN, HEADER_Y, { width, lineBreak: false });
-    doc
-      .moveTo(MARGIN, HEADER_Y + 14)
-      .lineTo(right, HEADER_Y + 14)
-      .lineWidth(0.5)
-      .strokeColor(GRID)
-      .stroke();
-    const fy = doc.page.height - MARGIN + 8;
-    doc
-      .moveTo(MARGIN, fy - 6)
-      .lineTo(right, fy - 6)
-      .lineWidth(0.5)
-      .strokeColor(GRID)
-      .stroke();
-    doc.text(`${t('generated_at')}: ${pdfTimestamp(generatedAt)}`, MARGIN, fy, { width: width / 2, lineBreak: false });
-    doc.text(
-      t('page_of')
-        .replace('{x}', String(p - range.start + 1))
-        .replace('{y}', String(range.count)),
-      MARGIN + width / 2,
-      fy,
-      { width: width / 2, align: 'right', lineBreak: false },
-    );
-    doc.page.margins.bottom = saved;
-  }
-  doc.end();
-  return done;
+  return report.finish(
+    `${t('title')} · ${t('check_id')}: ${content.checkId}`,
+    `${t('generated_at')}: ${pdfTimestamp(generatedAt)}`,
+    t('page_of'),
+  );
 }

@@ -56,6 +56,24 @@ export const PDF_TEXT: Labels = {
   },
   database: { es: 'Base de datos', en: 'Database', pt: 'Base de dados' },
   page_of: { es: 'Página {x} de {y}', en: 'Page {x} of {y}', pt: 'Página {x} de {y}' },
+  batch_title: { es: 'Reporte de lote de chequeos', en: 'Batch check report', pt: 'Relatório de lote de consultas' },
+  batch_id: { es: 'ID del lote', en: 'Batch ID', pt: 'ID do lote' },
+  batch_rows: { es: 'Filas del lote', en: 'Batch rows', pt: 'Linhas do lote' },
+  band: {
+    es: 'Franja de riesgo (puntaje global)',
+    en: 'Risk band (global score)',
+    pt: 'Faixa de risco (pontuação global)',
+  },
+  rows: { es: 'Filas', en: 'Rows', pt: 'Linhas' },
+  col_row_number: { es: 'Fila', en: 'Row', pt: 'Linha' },
+  col_status: { es: 'Estado de la fila', en: 'Row status', pt: 'Status da linha' },
+  col_check_id: { es: 'ID del chequeo', en: 'Check ID', pt: 'ID da consulta' },
+  col_check_status: { es: 'Estado del chequeo', en: 'Check status', pt: 'Status da consulta' },
+  col_score: { es: 'Puntaje global', en: 'Global score', pt: 'Pontuação global' },
+  col_id_score: { es: 'Puntaje por documento', en: 'ID score', pt: 'Pontuação por documento' },
+  col_homonym_score: { es: 'Puntaje por nombre', en: 'Name score', pt: 'Pontuação por nome' },
+  col_error_fields: { es: 'Campos con error', en: 'Error fields', pt: 'Campos com erro' },
+  col_error_messages: { es: 'Errores', en: 'Errors', pt: 'Erros' },
   legal_title: { es: 'Nota legal', en: 'Legal note', pt: 'Nota legal' },
   legal_note: {
     es: 'Los puntajes resumen lo que respondieron las fuentes consultadas en la fecha indicada: 1 significa que no se encontró información de riesgo y 0 que se encontró información de riesgo alto. No constituyen una decisión ni un certificado; la información debe usarse conforme a la ley de protección de datos y con la autorización del titular. Los registros del entorno sandbox son ficticios y no corresponden a personas reales.',
@@ -113,6 +131,11 @@ export const PDF_VALUES: Labels = {
   person: { es: 'Persona', en: 'Person', pt: 'Pessoa' },
   vehicle: { es: 'Vehículo', en: 'Vehicle', pt: 'Veículo' },
   company: { es: 'Empresa', en: 'Company', pt: 'Empresa' },
+  created: { es: 'Creado', en: 'Created', pt: 'Criado' },
+  failed: { es: 'Fallido', en: 'Failed', pt: 'Falhou' },
+  stopped: { es: 'Detenido', en: 'Stopped', pt: 'Parado' },
+  file_uploaded: { es: 'Archivo cargado', en: 'File uploaded', pt: 'Arquivo carregado' },
+  processing: { es: 'En proceso', en: 'Processing', pt: 'Em processamento' },
 };
 
 /** Names of the most common inputs; others are shown by their wire name. */
