@@ -1,4 +1,4 @@
-import { Caller, Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
+import { Caller, Clock, Job, JobQueueService } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';

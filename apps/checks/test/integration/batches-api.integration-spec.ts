@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+
 import { ManualClock } from '@kyc/platform';
 import {
   ApiClient,
@@ -12,7 +13,6 @@ import {
   TestTenant,
 } from '@kyc/testing';
 
-import { accountService } from '../../../account/src/app.module';
 import { checksService } from '../../src/app.module';
 import { readXlsx, upload, xlsx } from './batch-helpers';
 

@@ -5,7 +5,6 @@ import type { DataSet, Severity } from '@kyc/contracts';
 import { fullName, namesMatch, normalizeName } from '../../engine/names';
 import type { CollectorAnswer, FoundRecord, IdentityFacts, SearchRoute, VehicleFacts } from '../collector';
 import type { SandboxDatabaseSpec } from './sandbox-databases';
-import { completeSandboxRecord, SANDBOX_MARK, sandboxFinding } from './sandbox-records';
 import {
   SANDBOX_COMPANIES,
   SANDBOX_LISTED_NAMES,
@@ -16,6 +15,7 @@ import {
   SandboxRecord,
   SandboxVehicle,
 } from './sandbox-identities';
+import { completeSandboxRecord, SANDBOX_MARK, sandboxFinding } from './sandbox-records';
 
 /** A number in [0, 1) fixed by its parts (the sandbox's only source of "randomness"). */
 export function hashUnit(...parts: (string | number | null | undefined)[]): number {
