@@ -42,10 +42,10 @@ export function renderBatchPdf(content: BatchPdfContent, lang: PdfLanguage, gene
   report.title(t('batch_title'));
   report.table(
     report.columns(
-      [t('batch_id'), 0.34],
-      [t('country'), 0.12],
-      [t('type'), 0.14],
-      [t('status'), 0.16],
+      [t('batch_id'), 0.42],
+      [t('country'), 0.08],
+      [t('type'), 0.12],
+      [t('status'), 0.14],
       [t('creation_date'), 0.24],
     ),
     [[content.batchId, content.country, v(content.type), v(content.status), pdfTimestamp(content.createdAt)]],

@@ -66,10 +66,10 @@ export function renderCheckPdf(content: CheckPdfContent, lang: PdfLanguage, gene
   report.title(t('title'));
   table(
     cols(
-      [t('check_id'), 0.34],
-      [t('country'), 0.12],
-      [t('type'), 0.14],
-      [t('status'), 0.16],
+      [t('check_id'), 0.42],
+      [t('country'), 0.08],
+      [t('type'), 0.12],
+      [t('status'), 0.14],
       [t('creation_date'), 0.24],
     ),
     [[content.checkId, content.country, v(content.type), v(content.status), pdfTimestamp(content.createdAt)]],

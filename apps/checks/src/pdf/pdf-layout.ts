@@ -82,33 +82,36 @@ export class PdfReport {
       const heights = cells.map((c, i) => doc.heightOfString(c || ' ', { width: columns[i].width - 2 * pad }));
       return Math.max(...heights) + 2 * pad;
     };
-    const drawRow = (cells: string[], font: string, fill: string | null) => {
-      const h = rowHeight(cells, font);
+    const drawRow = (cells: string[], h: number, font: string, fill: string | null) => {
       let x = MARGIN;
       const y = doc.y;
+      doc.lineWidth(0.5).strokeColor(GRID);
       cells.forEach((c, i) => {
         const w = columns[i].width;
-        if (fill) doc.rect(x, y, w, h).fillColor(fill).fill();
-        doc.rect(x, y, w, h).lineWidth(0.5).strokeColor(GRID).stroke();
-        doc
-          .fillColor('#000000')
-          .font(font)
-          .text(c, x + pad, y + pad, { width: w - 2 * pad });
+        if (fill) doc.rect(x, y, w, h).fillAndStroke(fill, GRID);
+        else doc.rect(x, y, w, h).stroke();
+        if (c)
+          doc
+            .fillColor('#000000')
+            .font(font)
+            .text(c, x + pad, y + pad, { width: w - 2 * pad });
         x += w;
       });
       doc.x = MARGIN;
       doc.y = y + h;
     };
     const header = columns.map((c) => c.title);
-    this.ensure(rowHeight(header, 'Helvetica-Bold') + (rows.length ? rowHeight(rows[0], 'Helvetica') : 0));
-    drawRow(header, 'Helvetica-Bold', HEAD_FILL);
-    for (const row of rows) {
-      if (doc.y + rowHeight(row, 'Helvetica') > this.bottom()) {
+    const headerHeight = rowHeight(header, 'Helvetica-Bold');
+    const heights = rows.map((row) => rowHeight(row, 'Helvetica'));
+    this.ensure(headerHeight + (heights[0] ?? 0));
+    drawRow(header, headerHeight, 'Helvetica-Bold', HEAD_FILL);
+    rows.forEach((row, i) => {
+      if (doc.y + heights[i] > this.bottom()) {
         doc.addPage();
-        drawRow(header, 'Helvetica-Bold', HEAD_FILL);
+        drawRow(header, headerHeight, 'Helvetica-Bold', HEAD_FILL);
       }
-      drawRow(row, 'Helvetica', null);
-    }
+      drawRow(row, heights[i], 'Helvetica', null);
+    });
     doc.fontSize(9).moveDown(0.5);
   }
 
