@@ -700,6 +700,12 @@ async function rulesScenario(ctx) {
   return { result: await rulesBenchmark({ durationSec, log: ctx.log }) };
 }
 
+/** The check report render time of bench/pdf-report.mjs (in this process, no stack). */
+async function pdfReport(ctx) {
+  const { pdfReportScenario } = await import('./pdf-report.mjs');
+  return pdfReportScenario(ctx);
+}
+
 // Each scenario runs on a fresh stack of its own (new data under .stack/bench, only its services,
 // its own service env), so its figures do not depend on which scenarios ran before it: a batch
 // leaves 10,000 checks, 110,000 jobs and their autovacuum work behind, and its zero sandbox latency
@@ -708,6 +714,7 @@ async function rulesScenario(ctx) {
 const scenarios = [
   { name: 'rules', services: null, run: rulesScenario },
   { name: 'pdf', services: ['checks', 'account', 'identity'], run: pdfGeneration },
+  { name: 'pdf-report', services: null, run: pdfReport },
   {
     name: 'batch',
     services: ['checks', 'account', 'identity'],

@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
 
+import { renderBatchPdf } from '../pdf/batch-pdf.renderer';
+import { DEFAULT_PDF_LANGUAGE } from '../pdf/pdf-labels';
 import { BatchEntity, ReportFormat } from './batch.entity';
 import { writeCsv, writeXlsx } from './batch-spreadsheet';
 
@@ -16,13 +18,19 @@ export const REPORT_COLUMNS = [
 ];
 
 /**
- * The batch report: one line per spreadsheet row, in row order: the row's state (created, failed,
+ * The batch report (xlsx, csv or pdf: the same columns in each): one line per spreadsheet row, in
+ * row order: the row's state (created, failed,
  * pending, stopped), its check id, the check's status and scores (-1 until it finishes), and the
  * row's errors (fields and messages joined with "; "). A row's check is joined on its id alone (the
  * row's check was created for the batch's tenant): a tenant condition in the join let the planner,
  * on statistics that lag a first big batch, scan every check of the tenant per row.
  */
-export async function batchReport(m: EntityManager, batch: BatchEntity, format: ReportFormat): Promise<Buffer> {
+export async function batchReport(
+  m: EntityManager,
+  batch: BatchEntity,
+  format: ReportFormat,
+  generatedAt: Date,
+): Promise<Buffer> {
   const rows: {
     row_number: number;
     status: string;
@@ -49,5 +57,19 @@ export async function batchReport(m: EntityManager, batch: BatchEntity, format: 
     r.errors?.map((e) => e.field).join('; ') ?? null,
     r.errors?.map((e) => e.message).join('; ') ?? null,
   ]);
+  if (format === 'pdf')
+    return renderBatchPdf(
+      {
+        batchId: batch.id,
+        country: batch.country,
+        type: batch.type,
+        status: batch.status,
+        createdAt: batch.createdAt,
+        columns: REPORT_COLUMNS,
+        lines,
+      },
+      DEFAULT_PDF_LANGUAGE,
+      generatedAt,
+    );
   return format === 'csv' ? writeCsv(REPORT_COLUMNS, lines) : writeXlsx(REPORT_COLUMNS, lines);
 }

@@ -8,7 +8,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 export const BATCH_STATUSES = ['created', 'file_uploaded', 'processing', 'stopped', 'completed', 'failed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
-export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
+export const REPORT_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 @Entity({ name: 'batches' })

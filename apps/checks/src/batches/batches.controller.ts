@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess,Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +23,7 @@ const links = (id: string) => ({ self: `/v1/batches/${id}`, report_link: `/v1/ba
 const MIME = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
 };
 
 @ApiTags('batches')
@@ -118,12 +119,12 @@ export class BatchesController {
     return { batch: presentBatch(batch), ...links(batch.id) };
   }
 
-  /** 202 while the report is generated, then the file (xlsx or csv). */
+  /** 202 while the report is generated, then the file (xlsx, csv or pdf). */
   @Get(':batch_id/report')
-  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv')
+  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf')
   @ApiSuccess({
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    description: 'The report (xlsx, or csv when requested so)',
+    description: 'The report (xlsx, or csv or pdf when requested so; the same columns in each)',
   })
   @ApiSuccess({
     status: 202,

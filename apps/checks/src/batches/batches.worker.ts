@@ -42,7 +42,7 @@ const rowErrors = (err: AppException) => (err.fields.length ? err.fields : [{ fi
  *   with its field errors; the batch goes on. A batch with frequency and end_date takes a
  *   transaction per row, which also creates the row's continuous check (a refused continuous
  *   check rolls its row back);
- * - report: writes the xlsx or csv report onto the batch.
+ * - report: writes the xlsx, csv or pdf report onto the batch.
  */
 @Injectable()
 export class BatchesWorker implements OnModuleInit {
@@ -268,8 +268,8 @@ export class BatchesWorker implements OnModuleInit {
   async report(job: Job<ReportJob>, m: EntityManager): Promise<void> {
     const batch = await this.batch(m, job.payload.batch_id, true);
     if (!batch || batch.reportStatus !== 'generating' || !batch.reportFormat) return;
-    const content = await batchReport(m, batch, batch.reportFormat);
     const now = this.clock.now();
+    const content = await batchReport(m, batch, batch.reportFormat, now);
     await m.query(
       `UPDATE batches SET report = $2, report_status = 'ready', report_generated_at = $3 WHERE id = $1 AND report_format = $4`,
       [batch.id, content, now, batch.reportFormat],

@@ -79,6 +79,17 @@ export const DETAIL_LABELS: Labels = {
   category: { es: 'Categoría', en: 'Category', pt: 'Categoria' },
   expiration_date: { es: 'Fecha de vencimiento', en: 'Expiration date', pt: 'Data de vencimento' },
   mismatch: { es: 'Dato que no coincide', en: 'Mismatching input', pt: 'Dado divergente' },
+  process_number: { es: 'Número de radicado', en: 'Process number', pt: 'Número do processo' },
+  parties: { es: 'Partes', en: 'Parties', pt: 'Partes' },
+  stage: { es: 'Etapa', en: 'Stage', pt: 'Fase' },
+  entry: { es: 'Registro en la lista', en: 'List entry', pt: 'Registro na lista' },
+  program: { es: 'Programa', en: 'Program', pt: 'Programa' },
+  fine_number: { es: 'Número de comparendo', en: 'Fine number', pt: 'Número da multa' },
+  make: { es: 'Marca', en: 'Make', pt: 'Marca' },
+  model: { es: 'Línea', en: 'Model', pt: 'Modelo' },
+  year: { es: 'Modelo (año)', en: 'Year', pt: 'Ano' },
+  permits: { es: 'Permisos', en: 'Permits', pt: 'Licenças' },
+  data_source: { es: 'Origen de los datos', en: 'Data source', pt: 'Origem dos dados' },
   // enumerated values
   'value.valid': { es: 'vigente', en: 'valid', pt: 'válido' },
   'value.deceased': { es: 'fallecido', en: 'deceased', pt: 'falecido' },
@@ -95,6 +106,24 @@ export const DETAIL_LABELS: Labels = {
   'value.in_liquidation': { es: 'en liquidación', en: 'in liquidation', pt: 'em liquidação' },
   'value.definitive': { es: 'definitivo', en: 'definitive', pt: 'definitivo' },
   'value.active_debt': { es: 'deuda activa', en: 'active debt', pt: 'dívida ativa' },
+  'value.sandbox_fictitious': {
+    es: 'SANDBOX: registro ficticio',
+    en: 'SANDBOX: fictitious record',
+    pt: 'SANDBOX: registro fictício',
+  },
+  'value.sentenced': { es: 'condenado', en: 'sentenced', pt: 'condenado' },
+  'value.sentence_served': { es: 'pena cumplida', en: 'sentence served', pt: 'pena cumprida' },
+  'value.under_investigation': { es: 'en investigación', en: 'under investigation', pt: 'em investigação' },
+  'value.admission': { es: 'admisión', en: 'admission', pt: 'admissão' },
+  'value.evidence': { es: 'pruebas', en: 'evidence', pt: 'instrução' },
+  'value.first_instance_ruling': {
+    es: 'fallo de primera instancia',
+    en: 'first-instance ruling',
+    pt: 'sentença de primeira instância',
+  },
+  'value.appeal': { es: 'apelación', en: 'appeal', pt: 'recurso' },
+  'value.archived': { es: 'archivado', en: 'archived', pt: 'arquivado' },
+  'value.in_payment_agreement': { es: 'en acuerdo de pago', en: 'in payment agreement', pt: 'em acordo de pagamento' },
 };
 
 export function label(key: string, lang: DetailLanguage): string {

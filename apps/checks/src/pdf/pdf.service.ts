@@ -24,7 +24,8 @@ const COLUMN: Record<PdfLanguage, 'pdfEs' | 'pdfEn' | 'pdfPt'> = { es: 'pdfEs', 
 /** What the PDF of a check shows, from its row and its databases. */
 export function pdfContent(
   check: CheckEntity,
-  databases: Pick<CheckDatabaseEntity, 'databaseId' | 'answer'>[],
+  databases: (Pick<CheckDatabaseEntity, 'databaseId' | 'answer'> &
+    Partial<Pick<CheckDatabaseEntity, 'databaseName'>>)[],
 ): CheckPdfContent {
   return {
     checkId: check.id,
@@ -39,6 +40,16 @@ export function pdfContent(
     scores: check.result?.scores ?? [],
     statuses: check.result?.statuses ?? [],
     recordsFound: Object.fromEntries(databases.map((d) => [d.databaseId, d.answer?.records?.length ?? 0])),
+    records: databases.flatMap((d) =>
+      (d.answer?.records ?? []).map((r) => ({
+        data_set: r.data_set,
+        found_by: r.found_by,
+        severity: r.severity,
+        kind: r.kind,
+        fields: r.fields,
+        database_name: d.databaseName ?? d.databaseId,
+      })),
+    ),
   };
 }
 
@@ -129,7 +140,8 @@ export class PdfService implements OnModuleInit {
     if (!check) return; // deleted: its PDF row went with it
     const databases = await m.find(CheckDatabaseEntity, {
       where: { checkId: check.id, tenantId },
-      select: { databaseId: true, answer: true },
+      select: { databaseId: true, databaseName: true, answer: true },
+      order: { databaseId: 'ASC' },
     });
     const content = pdfContent(check, databases);
     const now = this.clock.now();

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+
 import { ManualClock } from '@kyc/platform';
 import {
   ApiClient,
@@ -87,7 +89,7 @@ describe('batches API (xlsx file -> one check per row)', () => {
     return created.batch.batch_id;
   };
 
-  it('runs the whole flow: create, upload, start, progress, per-row errors and the report (xlsx and csv)', async () => {
+  it('runs the whole flow: create, upload, start, progress, per-row errors and the report (xlsx, csv and pdf)', async () => {
     const created = await newBatch();
     expect(created.columns).toEqual(['user_authorized', 'national_id', 'first_name', 'last_name']);
     expect(created.batch).toMatchObject({ status: 'created', country: 'CO', service: 'checks', type: 'person' });
@@ -220,6 +222,26 @@ describe('batches API (xlsx file -> one check per row)', () => {
     );
     expect(lines[4]).toMatch(new RegExp(`^6,created,${checkIds[2]},completed,`));
     expect(lines[5]).toMatch(/^7,failed,,,,,,user_authorized,/);
+
+    // The PDF report: the same rows, the batch id in its header.
+    expect((await api.post(`/v1/batches/${id}/report`, { format: 'pdf' })).status).toBe(202);
+    const pdf = await eventually(
+      async () => {
+        const res = await fetch(`${checks.url}/v1/batches/${id}/report`, {
+          headers: { 'Service-API-Key': tenantA.apiKey },
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('application/pdf');
+        return Buffer.from(await res.arrayBuffer());
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(id);
+    for (const checkId of checkIds) expect(text).toContain(checkId);
+    expect(text).toMatch(/Página 1 de \d+/);
   }, 180_000);
 
   it('maps every input of the type in the documented order when columns_mapping is not given', async () => {
@@ -309,11 +331,11 @@ describe('batches API (xlsx file -> one check per row)', () => {
       expect(await batchCount(tenantA)).toBe(before);
     });
 
-    it('a report format other than xlsx or csv', async () => {
+    it('a report format other than xlsx, csv or pdf', async () => {
       const id = (await newBatch()).batch.batch_id;
-      const res = await api.post(`/v1/batches/${id}/report`, { format: 'pdf' });
+      const res = await api.post(`/v1/batches/${id}/report`, { format: 'docx' });
       expect(res.status).toBe(400);
-      expect(res.body.fields).toEqual([{ field: 'format', message: 'format must be one of xlsx, csv' }]);
+      expect(res.body.fields).toEqual([{ field: 'format', message: 'format must be one of xlsx, csv, pdf' }]);
       expect(
         (await db().query(`SELECT report_status FROM checks.batches WHERE id = $1`, [id])).rows[0].report_status,
       ).toBeNull();

@@ -408,7 +408,7 @@ export interface components {
             progress?: components["schemas"]["BatchProgressResponse"];
             report?: {
                 /** @enum {string} */
-                format?: "xlsx" | "csv";
+                format?: "xlsx" | "csv" | "pdf";
                 /** Format: date-time */
                 generated_at?: string | null;
                 /** Format: date-time */
@@ -887,7 +887,7 @@ export interface components {
         };
         RequestReportDto: {
             /** @enum {string} */
-            format: "xlsx" | "csv";
+            format: "xlsx" | "csv" | "pdf";
         };
         SaveCredentialDto: {
             /** @description Additional authentication complements (object or value); stored encrypted, never returned */
@@ -1602,7 +1602,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report (xlsx, or csv when requested so) */
+            /** @description The report (xlsx, or csv or pdf when requested so; the same columns in each) */
             200: {
                 headers: {
                     [name: string]: unknown;

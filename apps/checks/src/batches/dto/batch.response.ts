@@ -26,7 +26,7 @@ export class BatchResponse {
   @ApiPropertyOptional({
     type: 'object',
     properties: {
-      format: { type: 'string', enum: ['xlsx', 'csv'] },
+      format: { type: 'string', enum: ['xlsx', 'csv', 'pdf'] },
       status: { type: 'string', enum: ['generating', 'ready'] },
       requested_at: { type: 'string', format: 'date-time' },
       generated_at: { type: 'string', format: 'date-time', nullable: true },

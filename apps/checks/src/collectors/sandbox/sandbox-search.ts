@@ -15,6 +15,7 @@ import {
   SandboxRecord,
   SandboxVehicle,
 } from './sandbox-identities';
+import { completeSandboxRecord, SANDBOX_MARK, sandboxFinding } from './sandbox-records';
 
 /** A number in [0, 1) fixed by its parts (the sandbox's only source of "randomness"). */
 export function hashUnit(...parts: (string | number | null | undefined)[]): number {
@@ -124,14 +125,26 @@ const recordFields = (rec: SandboxRecord) =>
 function toFound(
   rec: SandboxRecord,
   subjectRef: string,
-  found: { first?: string; last?: string; company?: string },
+  found: { first?: string; last?: string; company?: string; vehicle?: SandboxVehicle },
 ): FoundRecord {
   return {
     data_set: rec.data_set,
     found_by: rec.by,
     severity: rec.severity,
     kind: rec.kind,
-    fields: [...recordFields(rec), ...(rec.date ? [{ key: 'date', value: rec.date }] : [])],
+    fields: completeSandboxRecord(
+      rec.data_set,
+      rec.severity,
+      [...recordFields(rec), ...(rec.date ? [{ key: 'date', value: rec.date }] : [])],
+      `${subjectRef}|${rec.kind}`,
+      {
+        name: found.company ?? (fullName(found.first ?? '', found.last ?? '').trim() || undefined),
+        plate: rec.fields.plate ?? found.vehicle?.license_plate,
+        ...(found.vehicle
+          ? { vehicle: { make: found.vehicle.manufacturer, model: found.vehicle.model, year: found.vehicle.year } }
+          : {}),
+      },
+    ),
     ...(found.first !== undefined ? { found_first_name: found.first, found_last_name: found.last ?? '' } : {}),
     ...(found.company !== undefined ? { found_company_name: found.company } : {}),
     subject_ref: subjectRef,
@@ -148,13 +161,18 @@ function generated(
   by: SearchRoute,
   severity: Severity,
   extra: Partial<FoundRecord> = {},
+  plate?: string,
 ): FoundRecord {
+  const name =
+    extra.found_company_name || fullName(extra.found_first_name ?? '', extra.found_last_name ?? '').trim() || undefined;
+  const rec = sandboxFinding(dataSet, severity, extra.subject_ref ?? name ?? '', { name, plate });
   return {
     data_set: dataSet,
     found_by: by,
     severity,
-    kind: 'sandbox_generated_finding',
-    fields: [{ key: 'description', value: `Sandbox ${severity} finding` }],
+    kind: rec.kind,
+    fields: rec.fields,
+    issued_at: rec.date,
     ...extra,
   };
 }
@@ -244,7 +262,7 @@ function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, d
         ...base,
         severity: 'high',
         kind: 'identity_not_found',
-        fields: [{ key: 'document', value: documentValue }],
+        fields: [{ key: 'document', value: documentValue }, SANDBOX_MARK],
       });
     else
       records.push({
@@ -257,6 +275,7 @@ function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, d
           ...(identity.date_of_birth ? [{ key: 'date_of_birth', value: identity.date_of_birth }] : []),
           ...(identity.death_date ? [{ key: 'death_date', value: identity.death_date }] : []),
           { key: 'status', value: identity.status === 'dead' ? 'deceased' : 'valid', valueKey: true },
+          SANDBOX_MARK,
         ],
         found_first_name: name.first ?? '',
         found_last_name: name.last ?? '',
@@ -271,9 +290,12 @@ function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, d
       found_by: 'id',
       severity: wrong.length ? 'medium' : 'none',
       kind: wrong.length ? 'document_validation_mismatch' : 'document_validation_match',
-      fields: wrong.length
-        ? wrong.map((w) => ({ key: 'mismatch', value: w }))
-        : [{ key: 'document', value: documentValue }],
+      fields: [
+        ...(wrong.length
+          ? wrong.map((w) => ({ key: 'mismatch', value: w }))
+          : [{ key: 'document', value: documentValue }]),
+        SANDBOX_MARK,
+      ],
       subject_ref: ref,
     });
   }
@@ -303,11 +325,11 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
   if (key === 'license_plate' || key === 'vehicle_id') {
     const vehicle = subject?.kind === 'vehicle' ? subject.value : undefined;
     const ref = vehicle?.ref ?? `vehicle:${spec.country}:${normalizeId(value)}`;
-    const records = vehicle ? vehicle.records.filter(wanted).map((rec) => toFound(rec, ref, {})) : [];
+    const records = vehicle ? vehicle.records.filter(wanted).map((rec) => toFound(rec, ref, { vehicle })) : [];
     if (!vehicle)
       for (const ds of spec.dataSets) {
         const sev = unknownSubjectSeverity(hashUnit(spec.country, normalizeId(value), ds));
-        if (sev !== 'none') records.push(generated(ds, 'id', sev, { subject_ref: ref }));
+        if (sev !== 'none') records.push(generated(ds, 'id', sev, { subject_ref: ref }, value));
       }
     let facts: VehicleFacts | undefined;
     if (spec.dataSets.includes('vehicle_information')) {
@@ -324,6 +346,16 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
         fields: [
           { key: 'plate', value: facts.license_plate ?? value },
           { key: 'vehicle', value: `${facts.manufacturer} ${facts.model} ${facts.year}` },
+          { key: 'make', value: facts.manufacturer ?? '' },
+          { key: 'model', value: facts.model ?? '' },
+          { key: 'year', value: String(facts.year ?? '') },
+          {
+            key: 'permits',
+            value: facts.obligatory_insurance_status
+              ? `SOAT ${facts.obligatory_insurance_status} (${facts.obligatory_insurance_expiration_date ?? '-'})`
+              : 'SOAT -',
+          },
+          SANDBOX_MARK,
         ],
       });
     }
@@ -355,6 +387,7 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
           { key: 'name', value: company?.company_name ?? inputs.company_name ?? '' },
           { key: 'document', value },
           { key: 'status', value: status, valueKey: true },
+          SANDBOX_MARK,
         ],
       });
     return {
