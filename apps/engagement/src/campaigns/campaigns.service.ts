@@ -1,5 +1,8 @@
+import type { Server } from 'node:http';
+
 import { Caller, Clock, FieldError, Job, JobQueueService, ValidationFailedException } from '@kyc/platform';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
@@ -18,6 +21,8 @@ import { CreateCampaignDto } from './dto/create-campaign.dto';
 
 export const CAMPAIGN_QUEUE = 'campaign-tick';
 const INSERT_CHUNK = 1_000;
+/** A received webhook unprocessed for this many reconciliation windows no longer blocks re-sends. */
+const STUCK_WEBHOOK_WINDOWS = 10;
 
 interface TickPayload {
   campaignId: string;
@@ -48,8 +53,13 @@ interface ClaimedRecipient {
 @Injectable()
 export class CampaignsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('campaigns');
-  /** When this process started (by the service clock): it could not receive webhooks before. */
-  private readonly startedAt: Date;
+  /**
+   * Since when this process can receive webhooks (its HTTP server listening, by the service clock;
+   * null before): the reconciliation window of in-doubt claims counts from then, not from the
+   * process start (a slow boot, e.g. joining Kafka, must not use the window up before any
+   * retried status webhook could arrive).
+   */
+  private receivingSince: Date | null = null;
 
   constructor(
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
@@ -60,9 +70,8 @@ export class CampaignsService implements OnApplicationBootstrap {
     private readonly jobs: JobQueueService,
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
-  ) {
-    this.startedAt = clock.now();
-  }
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.ENGAGEMENT_WORKER_ENABLED) return;
@@ -201,18 +210,20 @@ export class CampaignsService implements OnApplicationBootstrap {
    * call). A claim is stale when no status webhook confirmed it for ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS
    * while this process could receive webhooks (after a restart the provider's retried webhooks for
    * the sends of the dead process get that long to arrive first) and every webhook received so far
-   * has been processed (a confirmation may be waiting in the backlog).
+   * has been processed (a confirmation may be waiting in the backlog; a webhook still unprocessed
+   * after STUCK_WEBHOOK_WINDOWS windows is taken as dead, so it cannot hold every campaign forever).
    */
   private async claim(campaign: CampaignEntity, now: Date): Promise<ClaimedRecipient[]> {
     const window = this.config.ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS;
-    const release = now.getTime() - this.startedAt.getTime() >= window;
+    const since = this.receivingWebhooksSince(now);
+    const release = since !== null && now.getTime() - since.getTime() >= window;
     return this.dataSource.transaction(async (m) => {
       if (release)
         await m.query(
           `UPDATE campaign_recipients SET status = 'pending', claimed_at = NULL
           WHERE campaign_id = $1 AND status = 'sending' AND claimed_at < $2
-            AND NOT EXISTS (SELECT 1 FROM webhook_events WHERE processed_at IS NULL)`,
-          [campaign.id, new Date(now.getTime() - window)],
+            AND NOT EXISTS (SELECT 1 FROM webhook_events WHERE processed_at IS NULL AND received_at > $3)`,
+          [campaign.id, new Date(now.getTime() - window), new Date(now.getTime() - STUCK_WEBHOOK_WINDOWS * window)],
         );
       const [rows] = await m.query<[ClaimedRecipient[], number]>(
         `UPDATE campaign_recipients r
@@ -226,6 +237,14 @@ export class CampaignsService implements OnApplicationBootstrap {
       );
       return rows;
     });
+  }
+
+  private receivingWebhooksSince(now: Date): Date | null {
+    if (!this.receivingSince) {
+      const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+      if (server?.listening) this.receivingSince = now;
+    }
+    return this.receivingSince;
   }
 
   private async sendAll(

@@ -112,12 +112,22 @@ export class WebhooksService implements OnApplicationBootstrap {
         );
     }
     const digest = createHash('sha256').update(raw!).digest('hex');
-    await this.jobs.enqueue<WebhookJob>(
-      null,
-      WEBHOOK_QUEUE,
-      { digest, body },
-      { dedupeKey: `wa:${digest}`, maxAttempts: 20 },
-    );
+    // Recorded with its job: until it is processed, campaigns do not re-send an in-doubt claim it may confirm.
+    await this.dataSource.transaction(async (m) => {
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(WebhookEventEntity)
+        .values({ digest, receivedAt: this.clock.now(), processedAt: null })
+        .orIgnore()
+        .execute();
+      await this.jobs.enqueue<WebhookJob>(
+        m,
+        WEBHOOK_QUEUE,
+        { digest, body },
+        { dedupeKey: `wa:${digest}`, maxAttempts: 20 },
+      );
+    });
     return { received: true };
   }
 

@@ -46,7 +46,7 @@ describe('a campaign across a killed engagement process', () => {
       startProcess('engagement', port, env),
     ]);
     sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-  });
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all([engagement?.kill('SIGKILL'), account?.close(), sandbox?.stop()]);
@@ -114,7 +114,7 @@ describe('a campaign across a killed engagement process', () => {
     const id = created.body.campaign_id;
 
     await eventually(async () => expect((await progress(t.api, id)).progress.sent).toBeGreaterThan(total / 4), {
-      timeoutMs: 30_000,
+      timeoutMs: 120_000,
       intervalMs: 50,
     });
     await engagement.kill('SIGKILL');
@@ -135,7 +135,8 @@ describe('a campaign across a killed engagement process', () => {
         expect(p.status).toBe('completed');
         return p;
       },
-      { timeoutMs: 60_000, intervalMs: 250 },
+      // Generous (a loaded machine): in-doubt claims without a status are re-sent only after the window.
+      { timeoutMs: 240_000, intervalMs: 250 },
     );
     expect(done.progress).toMatchObject({ total, sent: total, failed: 0, pending: 0, percent: 100 });
 
@@ -147,7 +148,7 @@ describe('a campaign across a killed engagement process', () => {
     const sentEvents = (await events(tenant.tenantId, 'engagement.message.sent')).filter((e) => e.campaign_id === id);
     expect(new Set(sentEvents.map((e) => e.phone)).size).toBe(total);
     expect(sentEvents).toHaveLength(total);
-  }, 180_000);
+  }, 480_000);
 
   it('cancels a campaign: nobody left is messaged', async () => {
     const tenant = await createTenant(account.url, [engagement.url]);
@@ -167,7 +168,7 @@ describe('a campaign across a killed engagement process', () => {
     });
     await eventually(
       async () => expect((await progress(t.api, created.body.campaign_id)).progress.sent).toBeGreaterThan(0),
-      { timeoutMs: 20_000 },
+      { timeoutMs: 120_000 },
     );
     const cancelled = await t.api.post(`/v1/msg/campaigns/${created.body.campaign_id}/cancel`);
     expect(cancelled.status).toBe(200);
@@ -180,7 +181,7 @@ describe('a campaign across a killed engagement process', () => {
         expect(p.progress.pending).toBe(0);
         return p;
       },
-      { timeoutMs: 15_000 },
+      { timeoutMs: 120_000 },
     );
     await new Promise((r) => setTimeout(r, 1_000));
     const sentToLine = sandbox.messages().filter((m) => m.phone_number_id === t.phoneNumberId).length;
@@ -188,5 +189,5 @@ describe('a campaign across a killed engagement process', () => {
     expect(final.progress.sent + final.progress.cancelled + final.progress.pending).toBe(200);
     expect((await t.api.post(`/v1/msg/campaigns/${created.body.campaign_id}/cancel`)).status).toBe(409);
     expect((await t.api.get(`/v1/msg/campaigns/CMP${'0'.repeat(32)}`)).status).toBe(404);
-  });
+  }, 300_000);
 });

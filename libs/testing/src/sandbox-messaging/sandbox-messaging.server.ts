@@ -23,9 +23,11 @@ import { AddressInfo } from 'node:net';
  *   - Sends: recorded (read them at GET /_sandbox/messages). Template sends need an APPROVED
  *     template of the number's WABA (error 132001 otherwise). Statuses sent, delivered and read are
  *     posted `statusDelayMs` apart (the statuses of a number within `statusBatchMs` share one webhook);
- *     a recipient whose number ends in 9999 gets `failed` (131026).
+ *     a recipient whose number ends in 9999 gets `failed` (131026). Every status of a message echoes
+ *     the send's `biz_opaque_callback_data`, as the Cloud API does.
  *   - Webhooks are JSON with `X-Hub-Signature-256: sha256=<HMAC-SHA256(app secret, raw body)>`,
- *     retried (1 s apart, up to `webhookAttempts`) until the receiver answers 2xx, as Meta does.
+ *     retried (1 s apart, up to `webhookAttempts`, default 600: ten minutes) until the receiver
+ *     answers 2xx, as Meta does (Meta keeps retrying, less often, for up to 7 days).
  *
  * Control API for tests (no auth): POST /_sandbox/wabas (a new WABA with one number),
  * POST /_sandbox/reply {phone_number_id, from, text} (a user writes), POST /_sandbox/quality
@@ -123,7 +125,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
   const reviewDelayMs = options.reviewDelayMs ?? 1_000;
   const statusDelayMs = options.statusDelayMs ?? 200;
   const latencyMs = options.latencyMs ?? 0;
-  const webhookAttempts = options.webhookAttempts ?? 60;
+  const webhookAttempts = options.webhookAttempts ?? 600;
   const statusBatchMs = options.statusBatchMs ?? 50;
   const statusBatches = new Map<string, { wabaId: string; metadata: object; statuses: object[] }>();
   const wabas = new Map<string, { id: string; phoneNumbers: { id: string; display_phone_number: string }[] }>();
