@@ -27,6 +27,8 @@ const env = {
   ACCOUNT_SECRETS_KEY: 'openapi-placeholder-key',
   CHECKS_CREDENTIALS_KEY: 'openapi-placeholder-key',
   CHECKS_UPLOAD_SIGNING_KEY: 'openapi-placeholder-key',
+  ENGAGEMENT_CREDENTIALS_KEY: 'openapi-placeholder-key',
+  PASS_SECRETS_KEY: 'openapi-placeholder-key-0123456789abcdef',
 };
 
 /** The service's definition factory (`checksService`, `accountService`, ...) from its built app module. */

@@ -416,10 +416,9 @@ describe('Dockerfile', () => {
         const re = new RegExp(
           `^${pattern
             .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-            .replace(/\*\*/g, '\u0000')
+            .replace(/\*\*/g, '§§')
             .replace(/\*/g, '[^/]*')
-
-            .replace(/\u0000/g, '.*')}(/.*)?$`,
+            .replace(/§§/g, '.*')}(/.*)?$`,
         );
         return re.test(p);
       });

@@ -1,6 +1,18 @@
 import type { ApiKeyState, RoleState, UserState } from './account/access.events';
 import type { CheckRequestedPayload } from './account/rules.events';
 import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
+import type {
+  FlowStartedEvent,
+  MessageReceivedEvent,
+  MessageSentEvent,
+  MessageStatusChangedEvent,
+  OutboundStatusChangedEvent,
+} from './engagement/engagement.events';
+import type {
+  EnrollmentFinishedPayload,
+  ValidationCreatedPayload,
+  ValidationFinishedPayload,
+} from './validations/validation.events';
 
 /**
  * Kafka topics. Event topics carry domain events (`<svc>.<resource>.<past-tense>`);
@@ -65,4 +77,12 @@ export interface TopicPayloads {
   [TOPICS.userState]: UserState;
   [TOPICS.roleState]: RoleState;
   [TOPICS.apiKeyState]: ApiKeyState;
+  [TOPICS.validationCreated]: ValidationCreatedPayload;
+  [TOPICS.validationFinished]: ValidationFinishedPayload;
+  [TOPICS.enrollmentFinished]: EnrollmentFinishedPayload;
+  [TOPICS.engagementMessageSent]: MessageSentEvent;
+  [TOPICS.engagementMessageStatusChanged]: MessageStatusChangedEvent;
+  [TOPICS.engagementMessageReceived]: MessageReceivedEvent;
+  [TOPICS.engagementOutboundStatusChanged]: OutboundStatusChangedEvent;
+  [TOPICS.engagementFlowStarted]: FlowStartedEvent;
 }

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@kyc/contracts';
-import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 

@@ -1,6 +1,6 @@
 import { RULE_EVENT_TYPE_NAMES } from '@kyc/contracts';
 import { OPERATOR_NAMES } from '@kyc/json-logic';
-import { ApiEnvelopeErrors, ApiSuccess,RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, RequirePermissions } from '@kyc/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 

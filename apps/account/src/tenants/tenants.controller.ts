@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess,PlatformAdmin } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, PlatformAdmin } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 

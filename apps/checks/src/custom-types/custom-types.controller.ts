@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';

@@ -1,8 +1,4 @@
-import {
-  EntityClass,
-  PLATFORM_MIGRATIONS,
-  serviceDataSourceOptions,
-} from '@kyc/platform';
+import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { ContactEntity } from '../contacts/contact.entity';
@@ -26,10 +22,7 @@ export const customersEntities: EntityClass[] = [
   ProfileMergeEntity,
   SegmentEntity,
 ];
-export const customersMigrations = [
-  ...PLATFORM_MIGRATIONS,
-  CreateCustomers1764000000000,
-];
+export const customersMigrations = [...PLATFORM_MIGRATIONS, CreateCustomers1764000000000];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -1,4 +1,3 @@
- 
 import { ApiClient, closeDb, createTenant, db, RunningService, ServiceProcess, TestTenant } from '@kyc/testing';
 
 import { startAccount, startCustomers } from './support/customers-helpers';

@@ -1,4 +1,3 @@
- 
 import { randomUUID } from 'node:crypto';
 
 import { ApiClient, closeDb, createTenant, db, ServiceProcess, testKafka, TestTenant } from '@kyc/testing';

@@ -1,4 +1,3 @@
- 
 import { ApiClient, closeDb, createTenant, db, ServiceProcess, TestTenant } from '@kyc/testing';
 
 import { startAccount, startCustomers, waitFor } from './support/customers-helpers';

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 

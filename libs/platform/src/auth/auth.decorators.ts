@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
+
 import { routeConfigDecorator } from '../http/request-limits';
 
 export const PUBLIC_ROUTE = 'platform:public';

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiProperty,ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
 
 import { ApiSuccess } from '../openapi/api-docs.decorators';
 import { Caller, CurrentCaller } from './caller';

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess,Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 
