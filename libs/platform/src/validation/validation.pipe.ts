@@ -1,4 +1,4 @@
-import { ArgumentMetadata,ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 
 import { FieldError, ValidationFailedException } from '../errors/app.exception';

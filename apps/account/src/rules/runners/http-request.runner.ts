@@ -1,4 +1,4 @@
-import { Clock, Job, OutboundHttpClient, OutboundHttpError,PermanentJobError } from '@kyc/platform';
+import { Clock, Job, OutboundHttpClient, OutboundHttpError, PermanentJobError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
