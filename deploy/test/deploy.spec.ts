@@ -322,6 +322,7 @@ describe('config classes (the source of truth the files are checked against)', (
         ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []),
         ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : []),
         ...(name === 'engagement' ? ['ENGAGEMENT_CREDENTIALS_KEY'] : []),
+        ...(name === 'pass' ? ['PASS_SECRETS_KEY'] : []),
       ].sort();
       expect([name, REQUIRED[name]]).toEqual([name, expected]);
     }
@@ -524,6 +525,7 @@ describe('docker-compose.yml', () => {
       expect(services[name].environment.CHECKS_CREDENTIALS_KEY).toMatch(/^\$\{CHECKS_CREDENTIALS_KEY[:?}]/);
     if (name === 'engagement')
       expect(services[name].environment.ENGAGEMENT_CREDENTIALS_KEY).toMatch(/^\$\{ENGAGEMENT_CREDENTIALS_KEY[:?}]/);
+    if (name === 'pass') expect(services[name].environment.PASS_SECRETS_KEY).toMatch(/^\$\{PASS_SECRETS_KEY[:?}]/);
     // Brokers and database are the ones of this file.
     const advertised = composeEnv(services.kafka).KAFKA_ADVERTISED_LISTENERS;
     for (const b of env.KAFKA_BROKERS.split(',')) expect(advertised).toContain(`://${b}`);
@@ -641,6 +643,7 @@ describe('kustomize base', () => {
           ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []),
           ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : []),
           ...(name === 'engagement' ? ['ENGAGEMENT_CREDENTIALS_KEY'] : []),
+          ...(name === 'pass' ? ['PASS_SECRETS_KEY'] : []),
         ])
           expect([c.name, v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([c.name, v, 'secret']);
         expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([c.name, name === 'identity']);
