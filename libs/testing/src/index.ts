@@ -2,3 +2,4 @@ export * from './api-client';
 export * from './harness';
 export * from './smtp-sink';
 export * from './tenants';
+export * from './openapi-contract';

@@ -1,0 +1,22 @@
+import { type ContractDeviation, PublishedContract } from '@kyc/testing';
+
+import published from './truora-checks-openapi.json';
+
+/**
+ * Where the checks service knowingly answers differently from Truora's published document
+ * (truora-checks-openapi.json, a verbatim copy). docs/services/checks.md lists the same entries
+ * with the same reasons: keep them in step.
+ */
+export const deviations: ContractDeviation[] = [
+  {
+    pointer: '/components/schemas/Error/properties/code',
+    schema: { type: 'integer' },
+    reason:
+      'Error bodies are the platform service envelope shared by every service (code = integer HTTP status, ' +
+      "status, message, error_code, fields). The published Error is self-contradictory: it types `code` as a string " +
+      'while its own description documents numeric codes (10404) and shows an integer http_code.',
+  },
+];
+
+/** The published checks OpenAPI as the response contract of the checks integration suites. */
+export const contract = new PublishedContract(published, deviations);
