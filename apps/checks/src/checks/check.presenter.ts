@@ -45,6 +45,12 @@ export const PRESENTED_PROPERTIES = [
 ] as const satisfies readonly (keyof CheckEntity)[];
 export type PresentedCheck = Pick<CheckEntity, (typeof PRESENTED_PROPERTIES)[number]>;
 
+/**
+ * A score as the published Check schema allows it (a number from 0 to 1): the engine's -1 of a
+ * check without a score yet (not finished, or failed) is presented as 0; `status` tells which.
+ */
+const publicScore = (score: number) => (score < 0 ? 0 : score);
+
 /** The public Check fields before the results (see presentCheck). */
 const checkHead = (check: PresentedCheck) => ({
   check_id: check.id,
@@ -53,9 +59,9 @@ const checkHead = (check: PresentedCheck) => ({
   status: check.status,
   creation_date: check.createdAt.toISOString(),
   update_date: check.updatedAt.toISOString(),
-  score: check.score,
-  id_score: check.idScore,
-  homonym_score: check.homonymScore,
+  score: publicScore(check.score),
+  id_score: publicScore(check.idScore),
+  homonym_score: publicScore(check.homonymScore),
 });
 
 /** The public Check fields after the results (see presentCheck). */
@@ -147,8 +153,8 @@ const detailResult = (row: CheckDatabaseEntity, records: FoundRecord[]) => {
     case 'not_started':
     case 'delayed':
       return 'pending';
-    case 'skipped':
-      return 'ignored';
+    case 'skipped': // the published CheckDetails result has no `ignored`: `status` says skipped
+      return 'error';
     default:
       return 'error';
   }

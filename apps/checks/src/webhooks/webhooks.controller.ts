@@ -1,6 +1,6 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess,Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiHeader,ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
 
 import { WebhookReceivedResponse } from './dto/webhook.response';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhook-signer';

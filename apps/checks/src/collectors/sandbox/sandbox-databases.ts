@@ -14,6 +14,8 @@ export interface SandboxDatabaseSpec {
   name: string;
   country: CheckCountry;
   dataSets: DataSet[];
+  /** Also compares the document's issue date and the date of birth given (records under personal_identity). */
+  validatesDocuments?: boolean;
   types: BuiltInCheckType[];
   searches: SearchSpec[];
   /** Nominal answer time (ms) before CHECKS_SANDBOX_LATENCY_SCALE; may depend on the check's region. */
@@ -73,7 +75,8 @@ export const SANDBOX_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-co-registry',
     name: 'Sandbox Registraduría Nacional (identidad)',
     country: 'CO',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person', 'vehicle'],
     searches: [
       { by: 'id', inputs: ['national_id'], types: ['person'] },
@@ -223,7 +226,8 @@ export const SANDBOX_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-mx-renapo',
     name: 'Sandbox RENAPO (CURP)',
     country: 'MX',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person'],
     searches: [
       { by: 'id', inputs: ['national_id'] },
@@ -321,7 +325,8 @@ export const SANDBOX_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-pe-reniec',
     name: 'Sandbox RENIEC (identidad)',
     country: 'PE',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person', 'vehicle'],
     searches: [
       { by: 'id', inputs: ['national_id'], types: ['person'] },
@@ -475,7 +480,8 @@ export const SANDBOX_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-cl-registro-civil',
     name: 'Sandbox Registro Civil (vigencia de cédula)',
     country: 'CL',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person', 'vehicle'],
     searches: [
       { by: 'id', inputs: ['national_id', 'document_number'], types: ['person'] },
