@@ -64,13 +64,24 @@ const checkHead = (check: PresentedCheck) => ({
   homonym_score: publicScore(check.homonymScore),
 });
 
+/** Date inputs echoed as the published Check types them: RFC 3339 date-times (a bare date is its midnight UTC). */
+const DATE_INPUTS = ['date_of_birth', 'issue_date'] as const;
+const echoedInputs = (inputs: PresentedCheck['inputs']) => {
+  const out: Record<string, unknown> = { ...inputs };
+  for (const key of DATE_INPUTS) {
+    const value = out[key];
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) out[key] = `${value}T00:00:00Z`;
+  }
+  return out;
+};
+
 /** The public Check fields after the results (see presentCheck). */
 const checkTail = (check: PresentedCheck) => ({
   ...(check.customInput ? { custom_input: check.customInput } : {}),
   ...(check.reportId ? { report_id: check.reportId } : {}),
   ...(check.previousCheck ? { previous_check: check.previousCheck } : {}),
   user_authorized: check.userAuthorized,
-  ...check.inputs,
+  ...echoedInputs(check.inputs),
   ...(check.region ? { region: check.region } : {}),
 });
 

@@ -24,6 +24,18 @@ export const deviations: ContractDeviation[] = [
       '(whose `status` enum has no enabled/disabled) while every other continuous-check route returns ' +
       'ContinuousCheck; the list returns the same ContinuousCheck objects as those routes.',
   },
+  {
+    pointer: '/components/schemas/Check/properties/type',
+    schema: { type: 'string' },
+    reason:
+      "Spec 1: a check's type is person, vehicle, company or the name of a custom type of the tenant " +
+      '(POST /v1/config); the published enum lists only the three built-in types.',
+  },
+  {
+    pointer: '/components/schemas/Check/properties/region',
+    schema: { type: 'string', enum: [...published.components.schemas.Check.properties.region.enum, 'ALL'] },
+    reason: "Spec 1: a Brazilian check's region may also be ALL (nation-wide search), which the published enum omits.",
+  },
 ];
 
 /** The published checks OpenAPI as the response contract of the checks integration suites. */

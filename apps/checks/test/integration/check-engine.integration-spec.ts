@@ -130,7 +130,7 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     expect(check.summary).toMatchObject({
       identity_status: 'found',
       gender: 'male',
-      date_of_birth: '1985-09-30',
+      date_of_birth: '1985-09-30T00:00:00Z',
       names_found: [expect.objectContaining({ first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' })],
     });
 
