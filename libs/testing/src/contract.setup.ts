@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { ApiClient } from '../src/api-client';
-import { ContractRecorder, type PublishedContract } from '../src/openapi-contract';
+import { ApiClient } from './api-client';
+import { ContractRecorder, type PublishedContract } from './openapi-contract';
 
 const testPath = expect.getState().testPath ?? '';
 const app = /[/\\]apps[/\\]([^/\\]+)[/\\]/.exec(testPath)?.[1];
