@@ -65,7 +65,10 @@ export class CheckResponse {
   @ApiProperty({ format: 'date-time' })
   update_date: string;
 
-  @ApiProperty({ description: '0 (high risk) to 1 (low risk); -1 until a database answers', example: 1 })
+  @ApiProperty({
+    description: '0 (high risk) to 1 (low risk); 0 until a database answers (`status` tells which)',
+    example: 1,
+  })
   score: number;
 
   @ApiProperty({ example: 1 })
@@ -187,7 +190,12 @@ export class CheckDetailResponse {
   @ApiProperty({ example: 'government' }) group: string;
   @ApiProperty({ example: 'person', description: 'person, person-name, vehicle, company, ...' }) route: string;
   @ApiProperty() status: string;
-  @ApiProperty({ example: 'not_found' }) result: string;
+  @ApiProperty({
+    enum: ['pending', 'found', 'not_found', 'error'],
+    example: 'not_found',
+    description: 'error also for a skipped database (see status)',
+  })
+  result: string;
   @ApiProperty() severity: string;
   @ApiProperty() score: number;
   @ApiPropertyOptional({ type: [String] }) invalid_inputs?: string[];
