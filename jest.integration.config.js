@@ -8,6 +8,7 @@ module.exports = {
     '<rootDir>/apps/*/test/integration/**/*.integration-spec.ts',
     '<rootDir>/libs/*/test/integration/**/*.integration-spec.ts',
   ],
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/contract.setup.ts'],
   globalSetup: '<rootDir>/libs/testing/harness/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/testing/harness/global-teardown.mjs',
   maxWorkers: 1,

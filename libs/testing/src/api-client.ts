@@ -4,10 +4,29 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/** One exchange an ApiClient made, as response observers see it (see ApiClient.observe). */
+export interface RecordedExchange {
+  baseUrl: string;
+  method: string;
+  /** The path without its query string. */
+  path: string;
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}
+
 type Body = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
 /** A small HTTP client for tests: form-encoded bodies by default (the spec's default), JSON on request. */
 export class ApiClient {
+  private static readonly observers = new Set<(exchange: RecordedExchange) => void>();
+
+  /** Calls `observer` with every response any ApiClient receives from now on; returns the unsubscribe function. */
+  static observe(observer: (exchange: RecordedExchange) => void): () => void {
+    ApiClient.observers.add(observer);
+    return () => ApiClient.observers.delete(observer);
+  }
+
   constructor(
     readonly baseUrl: string,
     readonly apiKey?: string,
@@ -65,6 +84,15 @@ export class ApiClient {
     } catch {
       /* not JSON */
     }
+    const exchange = {
+      baseUrl: this.baseUrl,
+      method,
+      path: path.split('?')[0],
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      body: parsed,
+    };
+    for (const observer of ApiClient.observers) observer(exchange);
     return { status: res.status, body: parsed, headers: res.headers };
   }
 }

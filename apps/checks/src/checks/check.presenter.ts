@@ -45,6 +45,12 @@ export const PRESENTED_PROPERTIES = [
 ] as const satisfies readonly (keyof CheckEntity)[];
 export type PresentedCheck = Pick<CheckEntity, (typeof PRESENTED_PROPERTIES)[number]>;
 
+/**
+ * A score as the published Check schema allows it (a number from 0 to 1): the engine's -1 of a
+ * check without a score yet (not finished, or failed) is presented as 0; `status` tells which.
+ */
+const publicScore = (score: number) => (score < 0 ? 0 : score);
+
 /** The public Check fields before the results (see presentCheck). */
 const checkHead = (check: PresentedCheck) => ({
   check_id: check.id,
@@ -53,10 +59,21 @@ const checkHead = (check: PresentedCheck) => ({
   status: check.status,
   creation_date: check.createdAt.toISOString(),
   update_date: check.updatedAt.toISOString(),
-  score: check.score,
-  id_score: check.idScore,
-  homonym_score: check.homonymScore,
+  score: publicScore(check.score),
+  id_score: publicScore(check.idScore),
+  homonym_score: publicScore(check.homonymScore),
 });
+
+/** Date inputs echoed as the published Check types them: RFC 3339 date-times (a bare date is its midnight UTC). */
+const DATE_INPUTS = ['date_of_birth', 'issue_date'] as const;
+const echoedInputs = (inputs: PresentedCheck['inputs']) => {
+  const out: Record<string, unknown> = { ...inputs };
+  for (const key of DATE_INPUTS) {
+    const value = out[key];
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) out[key] = `${value}T00:00:00Z`;
+  }
+  return out;
+};
 
 /** The public Check fields after the results (see presentCheck). */
 const checkTail = (check: PresentedCheck) => ({
@@ -64,7 +81,7 @@ const checkTail = (check: PresentedCheck) => ({
   ...(check.reportId ? { report_id: check.reportId } : {}),
   ...(check.previousCheck ? { previous_check: check.previousCheck } : {}),
   user_authorized: check.userAuthorized,
-  ...check.inputs,
+  ...echoedInputs(check.inputs),
   ...(check.region ? { region: check.region } : {}),
 });
 
@@ -147,8 +164,8 @@ const detailResult = (row: CheckDatabaseEntity, records: FoundRecord[]) => {
     case 'not_started':
     case 'delayed':
       return 'pending';
-    case 'skipped':
-      return 'ignored';
+    case 'skipped': // the published CheckDetails result has no `ignored`: `status` says skipped
+      return 'error';
     default:
       return 'error';
   }

@@ -3,9 +3,30 @@ import { presentCheck } from '../checks/check.presenter';
 import type { ContinuousCheckEntity } from './continuous-check.entity';
 import type { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 
-/** A continuous check as the API returns it (public ContinuousCheck: the original check under `check`). */
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The published ContinuousCheck's own (PascalCase) fields, Frequency, LastCheckID and
+ * ContinuousCheckStatus required there; dates as RFC 3339 dates, as that schema types them.
+ */
+const publishedFields = (cc: ContinuousCheckEntity) => ({
+  ContinuousCheckID: cc.id,
+  Frequency: cc.frequency,
+  LastCheckID: cc.lastCheckId,
+  ContinuousCheckStatus: cc.scoreStatus,
+  Enabled: cc.status === 'enabled',
+  ...(cc.nextRunAt ? { NextRunDate: day(cc.nextRunAt) } : {}),
+  CreationDate: day(cc.createdAt),
+  UpdateDate: day(cc.updatedAt),
+});
+
+/**
+ * A continuous check as the API returns it (public ContinuousCheck: the original check under
+ * `check`, the published schema's own fields beside the snake_case ones).
+ */
 export function presentContinuousCheck(cc: ContinuousCheckEntity, original: CheckEntity | undefined) {
   return {
+    ...publishedFields(cc),
     continuous_check_id: cc.id,
     check_id: cc.checkId,
     ...(original ? { check: presentCheck(original) } : {}),

@@ -4,9 +4,10 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { CustomTypeEntity } from './custom-type.entity';
-import { CustomTypesService, scoreConfigs } from './custom-types.service';
+import { CustomTypesService, scoreConfigList, scoreConfigs } from './custom-types.service';
 import {
   CUSTOM_TYPE_EXAMPLE,
+  CUSTOM_TYPE_LIST_EXAMPLE,
   CustomTypeResponse,
   CustomTypesPageResponse,
   CustomTypesRemainingResponse,
@@ -42,12 +43,12 @@ export class CustomTypesController {
   @ApiSuccess({
     type: CustomTypesPageResponse,
     description: 'A page of custom types (`next` when there is more)',
-    example: { score_configs: CUSTOM_TYPE_EXAMPLE.score_configs, self: '/v1/config' },
+    example: { score_configs: CUSTOM_TYPE_LIST_EXAMPLE, self: '/v1/config' },
   })
   @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListCustomTypesQuery, @Req() req: FastifyRequest) {
     const page = await this.types.list(caller, query.start_key);
-    return { score_configs: scoreConfigs(page.items), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+    return { score_configs: scoreConfigList(page.items), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
   @Delete()

@@ -36,6 +36,20 @@ export function scoreConfigs(types: CustomTypeEntity[]): ScoreConfigs {
   return out;
 }
 
+/**
+ * GET /v1/config's score_configs, as the published ScoreConfigsOutput has them: an array of
+ * ScoreConfigOutput, one per custom type, its weights under ScoreConfigByCountry with the weight
+ * as decimal text (the published ScoreConfig types it as a string).
+ */
+export function scoreConfigList(types: CustomTypeEntity[]) {
+  return types.map((t) => ({
+    config_id: t.id,
+    country: t.country,
+    type: t.type,
+    ScoreConfigByCountry: Object.entries(t.weights).map(([data_set, weight]) => ({ data_set, weight: String(weight) })),
+  }));
+}
+
 const isBuiltIn = (type: string) => (BUILT_IN_CHECK_TYPES as readonly string[]).includes(type.toLowerCase());
 
 /**

@@ -9,12 +9,11 @@ import type { Collector } from '../collectors/collector';
  */
 export const BASE_WEIGHTS: Record<BuiltInCheckType, Partial<Record<DataSet, number>>> = {
   person: {
-    personal_identity: 0.2,
+    personal_identity: 0.25,
     criminal_record: 0.2,
     legal_background: 0.15,
     international_background: 0.15,
     alert_in_media: 0.05,
-    document_validation: 0.05,
     taxes_and_finances: 0.05,
     traffic_fines: 0.05,
     affiliations_and_insurances: 0.04,

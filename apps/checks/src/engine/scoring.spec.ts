@@ -302,7 +302,7 @@ describe('scoring', () => {
       names_found: [{ first_name: 'Pedro', last_name: 'Martínez', count: 2 }],
       identity_status: 'dead',
       gender: 'male',
-      death_date: '2021-11-10',
+      death_date: '2021-11-10T00:00:00Z',
     });
     expect(out.wrong_inputs).toEqual([{ input: 'document_expedition_date' }]);
     expect(out.vehicle_summary).toBeUndefined();

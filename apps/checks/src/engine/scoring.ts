@@ -251,12 +251,14 @@ export function summarize(type: string, input: ScoringInput): Summaries {
       .filter((r) => r.found_first_name !== undefined)
       .map((r) => ({ first: r.found_first_name ?? '', last: r.found_last_name ?? '' })),
   ];
+  // The published Summary types these dates as RFC 3339 date-times: a bare date is its midnight UTC.
+  const rfc3339 = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date);
   const summary: CheckSummary = {
     names_found: countNames(personNames),
     ...(identity ? { identity_status: identity.status } : {}),
     ...(identity?.gender ? { gender: identity.gender } : {}),
-    ...(identity?.date_of_birth ? { date_of_birth: identity.date_of_birth } : {}),
-    ...(identity?.death_date ? { death_date: identity.death_date } : {}),
+    ...(identity?.date_of_birth ? { date_of_birth: rfc3339(identity.date_of_birth) } : {}),
+    ...(identity?.death_date ? { death_date: rfc3339(identity.death_date) } : {}),
     ...(identity?.drivers_license ? { drivers_license: identity.drivers_license } : {}),
     ...(identity?.rfc ? { rfc: identity.rfc } : {}),
     ...(identity?.nss ? { nss: identity.nss } : {}),

@@ -78,9 +78,9 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     expect(created.status).toBe(201);
     expect(created.body.check).toMatchObject({
       status: 'not_started',
-      score: -1,
-      id_score: -1,
-      homonym_score: -1,
+      score: 0,
+      id_score: 0,
+      homonym_score: 0,
       statuses: [],
       scores: [],
       summary: { names_found: [] },
@@ -129,7 +129,7 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     expect(check.summary).toMatchObject({
       identity_status: 'found',
       gender: 'male',
-      date_of_birth: '1985-09-30',
+      date_of_birth: '1985-09-30T00:00:00Z',
       names_found: [expect.objectContaining({ first_name: 'Carlos Andrés', last_name: 'Rojas Pérez' })],
     });
 
@@ -390,7 +390,7 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
     await jobs.drain();
     await advance(1_500);
     const check = await get(api, id);
-    expect(check).toMatchObject({ status: 'error', score: -1, id_score: -1, homonym_score: -1 });
+    expect(check).toMatchObject({ status: 'error', score: 0, id_score: 0, homonym_score: 0 });
     const events = await finishedEvents(id);
     expect(events).toHaveLength(1);
     expect(events[0].payload.check.status).toBe('error');

@@ -94,7 +94,7 @@ describe('checks: details, summary, attachments, deletion, access rules', () => 
         check_id: dead.check_id,
         summary: {
           identity_status: 'dead',
-          death_date: '2021-11-10',
+          death_date: '2021-11-10T00:00:00Z',
           gender: 'male',
           names_found: [expect.objectContaining({ first_name: 'Pedro Pablo', last_name: 'Martínez Castro' })],
         },

@@ -184,7 +184,7 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
     it('creates a check, completes it through the worker and returns it by id', async () => {
       const created = await api.post('/v1/checks', nextPerson());
       expect(created.status).toBe(201);
-      expect(created.body.check).toMatchObject({ country: 'CO', type: 'person', status: 'not_started', score: -1 });
+      expect(created.body.check).toMatchObject({ country: 'CO', type: 'person', status: 'not_started', score: 0 });
       const id = created.body.check.check_id;
       const done = await eventually(async () => {
         const res = await api.get(`/v1/checks/${id}`);

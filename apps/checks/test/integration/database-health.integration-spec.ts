@@ -42,7 +42,7 @@ describe('checks: database health', () => {
       expect(byId['sandbox-pe-reniec']).toMatchObject({
         status: 'operational',
         runs: 3,
-        data_sets: ['personal_identity', 'document_validation'],
+        data_sets: ['personal_identity'],
       });
       expect(byId['sandbox-pe-sunarp']).toMatchObject({ status: 'undetermined', runs: 0 });
       // 15:30 UTC is 10:30 in UTC-5: that hour has the runs, later hours have not happened yet.

@@ -466,8 +466,12 @@ export interface components {
             id: string;
             invalid_inputs?: string[];
             message?: string;
-            /** @example not_found */
-            result: string;
+            /**
+             * @description error also for a skipped database (see status)
+             * @example not_found
+             * @enum {string}
+             */
+            result: "pending" | "found" | "not_found" | "error";
             /**
              * @description person, person-name, vehicle, company, ...
              * @example person
@@ -511,7 +515,7 @@ export interface components {
             previous_check?: string;
             report_id?: string;
             /**
-             * @description 0 (high risk) to 1 (low risk); -1 until a database answers
+             * @description 0 (high risk) to 1 (low risk); 0 until a database answers (`status` tells which)
              * @example 1
              */
             score: number;
@@ -568,10 +572,21 @@ export interface components {
             check_id: string;
             /** @example CCK019ab9f2c4e0a1b2c3d4e5 */
             continuous_check_id: string;
+            /** @description Published ContinuousCheck: the continuous check ID */
+            ContinuousCheckID: string;
+            /**
+             * @description Published ContinuousCheck: score_status
+             * @enum {string}
+             */
+            ContinuousCheckStatus: "new" | "up" | "down" | "same";
             /** @description Runs made */
             counter: number;
             /** Format: date-time */
             creation_date: string;
+            /** Format: date */
+            CreationDate: string;
+            /** @description Published ContinuousCheck: status is enabled */
+            Enabled: boolean;
             /** @example 2027-11-25 */
             end_date: string;
             /**
@@ -579,9 +594,21 @@ export interface components {
              * @example monthly
              */
             frequency: string;
+            /**
+             * @description Published ContinuousCheck: the frequency
+             * @example monthly
+             */
+            Frequency: string;
             last_check_id: string;
+            /** @description Published ContinuousCheck: the last check ID */
+            LastCheckID: string;
             /** Format: date-time */
             next_run_date: Record<string, never> | null;
+            /**
+             * Format: date
+             * @description Published ContinuousCheck: the next run day
+             */
+            NextRunDate?: string;
             /** @enum {string} */
             score_status: "new" | "up" | "down" | "same";
             self: string;
@@ -589,6 +616,8 @@ export interface components {
             status: "enabled" | "disabled";
             /** Format: date-time */
             update_date: string;
+            /** Format: date */
+            UpdateDate: string;
         };
         ContinuousCheckRunResponse: {
             changes: {
@@ -785,15 +814,8 @@ export interface components {
         CustomTypesPageResponse: {
             /** @description The next page; absent on the last page */
             next?: string;
-            /** @description country → type name → [{data_set, weight}] (public ScoreConfig) */
-            score_configs: {
-                [key: string]: {
-                    [key: string]: {
-                        data_set?: string;
-                        weight?: number;
-                    }[];
-                };
-            };
+            /** @description The custom types of the page (published ScoreConfigOutput) */
+            score_configs: components["schemas"]["ScoreConfigOutputResponse"][];
             self: string;
         };
         CustomTypesRemainingResponse: {
@@ -910,8 +932,6 @@ export interface components {
             dataset_business_background?: number;
             /** @description Weight of criminal record */
             dataset_criminal_record?: number;
-            /** @description Weight of document validation */
-            dataset_document_validation?: number;
             /** @description Weight of driving license */
             dataset_driving_licenses?: number;
             /** @description Weight of international background */
@@ -932,6 +952,23 @@ export interface components {
             dataset_vehicle_permits?: number;
             /** @description Custom type name; cannot be person, vehicle or company */
             type: string;
+        };
+        ScoreConfigOutputResponse: {
+            config_id: string;
+            /** @example CO */
+            country: string;
+            ScoreConfigByCountry: components["schemas"]["ScoreConfigResponse"][];
+            /** @example my-type */
+            type: string;
+        };
+        ScoreConfigResponse: {
+            /** @example criminal_record */
+            data_set: string;
+            /**
+             * @description The weight as decimal text (published ScoreConfig)
+             * @example 0.6
+             */
+            weight: string;
         };
         ScoreDetailResponse: {
             /** @enum {string} */
@@ -2105,9 +2142,9 @@ export interface operations {
                      *         "status": "not_started",
                      *         "creation_date": "2026-11-25T06:00:00.000Z",
                      *         "update_date": "2026-11-25T06:00:00.000Z",
-                     *         "score": -1,
-                     *         "id_score": -1,
-                     *         "homonym_score": -1,
+                     *         "score": 0,
+                     *         "id_score": 0,
+                     *         "homonym_score": 0,
                      *         "scores": [],
                      *         "statuses": [],
                      *         "summary": {
@@ -2990,20 +3027,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "score_configs": {
-                     *         "CO": {
-                     *           "my-type": [
+                     *       "score_configs": [
+                     *         {
+                     *           "config_id": "CTY019ab9f2c4e0a1b2c3d4e5",
+                     *           "country": "CO",
+                     *           "type": "my-type",
+                     *           "ScoreConfigByCountry": [
                      *             {
                      *               "data_set": "criminal_record",
-                     *               "weight": 0.6
+                     *               "weight": "0.6"
                      *             },
                      *             {
                      *               "data_set": "personal_identity",
-                     *               "weight": 0.4
+                     *               "weight": "0.4"
                      *             }
                      *           ]
                      *         }
-                     *       },
+                     *       ],
                      *       "self": "/v1/config"
                      *     }
                      */
@@ -3693,6 +3733,14 @@ export interface operations {
                      * @example {
                      *       "continuous_checks": [
                      *         {
+                     *           "ContinuousCheckID": "CCK019ab9f2c4e0a1b2c3d4e5",
+                     *           "Frequency": "monthly",
+                     *           "LastCheckID": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
+                     *           "ContinuousCheckStatus": "new",
+                     *           "Enabled": true,
+                     *           "NextRunDate": "2026-12-25",
+                     *           "CreationDate": "2026-11-25",
+                     *           "UpdateDate": "2026-11-25",
                      *           "continuous_check_id": "CCK019ab9f2c4e0a1b2c3d4e5",
                      *           "check_id": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
                      *           "check": {
@@ -3837,6 +3885,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "ContinuousCheckID": "CCK019ab9f2c4e0a1b2c3d4e5",
+                     *       "Frequency": "monthly",
+                     *       "LastCheckID": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
+                     *       "ContinuousCheckStatus": "new",
+                     *       "Enabled": true,
+                     *       "NextRunDate": "2026-12-25",
+                     *       "CreationDate": "2026-11-25",
+                     *       "UpdateDate": "2026-11-25",
                      *       "continuous_check_id": "CCK019ab9f2c4e0a1b2c3d4e5",
                      *       "check_id": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
                      *       "check": {
@@ -4034,6 +4090,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "ContinuousCheckID": "CCK019ab9f2c4e0a1b2c3d4e5",
+                     *       "Frequency": "monthly",
+                     *       "LastCheckID": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
+                     *       "ContinuousCheckStatus": "new",
+                     *       "Enabled": true,
+                     *       "NextRunDate": "2026-12-25",
+                     *       "CreationDate": "2026-11-25",
+                     *       "UpdateDate": "2026-11-25",
                      *       "continuous_check_id": "CCK019ab9f2c4e0a1b2c3d4e5",
                      *       "check_id": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
                      *       "check": {
@@ -4161,6 +4225,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "ContinuousCheckID": "CCK019ab9f2c4e0a1b2c3d4e5",
+                     *       "Frequency": "monthly",
+                     *       "LastCheckID": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
+                     *       "ContinuousCheckStatus": "new",
+                     *       "Enabled": true,
+                     *       "NextRunDate": "2026-12-25",
+                     *       "CreationDate": "2026-11-25",
+                     *       "UpdateDate": "2026-11-25",
                      *       "continuous_check_id": "CCK019ab9f2c4e0a1b2c3d4e5",
                      *       "check_id": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
                      *       "check": {

@@ -47,8 +47,8 @@ export type CustomTypeCountry = (typeof CUSTOM_TYPE_COUNTRIES)[number];
 export type BuiltInCheckType = (typeof BUILT_IN_CHECK_TYPES)[number];
 
 /**
- * Datasets a database feeds and a score weighs. The 13 weighted datasets of the spec plus
- * document_validation (custom type weights are `dataset_<name>`).
+ * Datasets a database feeds and a score weighs: the 13 weighted datasets of the spec, each in the
+ * published Score/Status enums (custom type weights are `dataset_<name>`).
  */
 export const DATA_SETS = [
   'affiliations_and_insurances',
@@ -64,7 +64,6 @@ export const DATA_SETS = [
   'traffic_fines',
   'vehicle_information',
   'vehicle_permits',
-  'document_validation',
 ] as const;
 export type DataSet = (typeof DATA_SETS)[number];
 

@@ -65,7 +65,10 @@ export class CheckResponse {
   @ApiProperty({ format: 'date-time' })
   update_date: string;
 
-  @ApiProperty({ description: '0 (high risk) to 1 (low risk); -1 until a database answers', example: 1 })
+  @ApiProperty({
+    description: '0 (high risk) to 1 (low risk); 0 until a database answers (`status` tells which)',
+    example: 1,
+  })
   score: number;
 
   @ApiProperty({ example: 1 })
@@ -168,9 +171,9 @@ export const NEW_CHECK_EXAMPLE = {
   ...CHECK_EXAMPLE,
   status: 'not_started',
   update_date: CHECK_EXAMPLE.creation_date,
-  score: -1,
-  id_score: -1,
-  homonym_score: -1,
+  score: 0,
+  id_score: 0,
+  homonym_score: 0,
   scores: [],
   statuses: [],
   summary: { names_found: [] },
@@ -187,7 +190,12 @@ export class CheckDetailResponse {
   @ApiProperty({ example: 'government' }) group: string;
   @ApiProperty({ example: 'person', description: 'person, person-name, vehicle, company, ...' }) route: string;
   @ApiProperty() status: string;
-  @ApiProperty({ example: 'not_found' }) result: string;
+  @ApiProperty({
+    enum: ['pending', 'found', 'not_found', 'error'],
+    example: 'not_found',
+    description: 'error also for a skipped database (see status)',
+  })
+  result: string;
   @ApiProperty() severity: string;
   @ApiProperty() score: number;
   @ApiPropertyOptional({ type: [String] }) invalid_inputs?: string[];

@@ -281,12 +281,12 @@ function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, d
         found_last_name: name.last ?? '',
       });
   }
-  if (spec.dataSets.includes('document_validation') && person && (inputs.issue_date || inputs.date_of_birth)) {
+  if (spec.validatesDocuments && person && (inputs.issue_date || inputs.date_of_birth)) {
     if (inputs.issue_date && person.issue_date && inputs.issue_date !== person.issue_date)
       wrong.push('document_expedition_date');
     if (inputs.date_of_birth && inputs.date_of_birth !== person.date_of_birth) wrong.push('date_of_birth');
     records.push({
-      data_set: 'document_validation',
+      data_set: 'personal_identity',
       found_by: 'id',
       severity: wrong.length ? 'medium' : 'none',
       kind: wrong.length ? 'document_validation_mismatch' : 'document_validation_match',
@@ -406,11 +406,11 @@ export function sandboxAnswer(input: SearchInput): CollectorAnswer {
 
   // A person (or a vehicle's owner) by a document.
   const person = subject?.kind === 'person' ? subject.value : undefined;
-  const answer = spec.dataSets.some((d) => d === 'personal_identity' || d === 'document_validation')
+  const answer = spec.dataSets.includes('personal_identity')
     ? identityAnswer(input, person, value)
     : { kind: 'answer' as const, records: [] as FoundRecord[] };
   const ref = person?.ref ?? `id:${spec.country}:${normalizeId(value)}`;
-  const others: DataSet[] = spec.dataSets.filter((d) => d !== 'personal_identity' && d !== 'document_validation');
+  const others: DataSet[] = spec.dataSets.filter((d) => d !== 'personal_identity');
   if (person)
     answer.records.push(
       ...person.records

@@ -51,7 +51,7 @@ describe('sandbox registry', () => {
     }
   });
 
-  it('covers every severity and the 13 weighted datasets plus document validation', () => {
+  it('covers every severity and the 13 weighted datasets', () => {
     const severities = new Set(
       [...SANDBOX_PEOPLE, ...SANDBOX_VEHICLES, ...SANDBOX_COMPANIES, ...SANDBOX_LISTED_NAMES].flatMap((s) =>
         s.records.map((r) => r.severity),
@@ -59,7 +59,7 @@ describe('sandbox registry', () => {
     );
     for (const s of SEVERITIES.filter((x) => x !== 'unknown')) expect([s, severities.has(s)]).toEqual([s, true]);
     const fed = new Set(SANDBOX_DATABASES.flatMap((d) => d.dataSets));
-    expect(fed.size).toBe(14);
+    expect(fed.size).toBe(13);
   });
 
   it('gives default weights per type and country that sum to 1', () => {

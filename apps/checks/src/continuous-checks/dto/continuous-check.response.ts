@@ -3,6 +3,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHECK_EXAMPLE, CheckResponse } from '../../checks/dto/check.response';
 
 export class ContinuousCheckResponse {
+  @ApiProperty({ description: 'Published ContinuousCheck: the continuous check ID' }) ContinuousCheckID: string;
+  @ApiProperty({ description: 'Published ContinuousCheck: the frequency', example: 'monthly' }) Frequency: string;
+  @ApiProperty({ description: 'Published ContinuousCheck: the last check ID' }) LastCheckID: string;
+  @ApiProperty({ enum: ['new', 'up', 'down', 'same'], description: 'Published ContinuousCheck: score_status' })
+  ContinuousCheckStatus: string;
+  @ApiProperty({ description: 'Published ContinuousCheck: status is enabled' }) Enabled: boolean;
+  @ApiPropertyOptional({ format: 'date', description: 'Published ContinuousCheck: the next run day' })
+  NextRunDate?: string;
+  @ApiProperty({ format: 'date' }) CreationDate: string;
+  @ApiProperty({ format: 'date' }) UpdateDate: string;
   @ApiProperty({ example: 'CCK019ab9f2c4e0a1b2c3d4e5' }) continuous_check_id: string;
   @ApiProperty() check_id: string;
   @ApiPropertyOptional({ type: CheckResponse, description: 'The original check' }) check?: CheckResponse;
@@ -51,6 +61,14 @@ export class ContinuousCheckHistoryResponse {
 }
 
 export const CONTINUOUS_CHECK_EXAMPLE = {
+  ContinuousCheckID: 'CCK019ab9f2c4e0a1b2c3d4e5',
+  Frequency: 'monthly',
+  LastCheckID: CHECK_EXAMPLE.check_id,
+  ContinuousCheckStatus: 'new',
+  Enabled: true,
+  NextRunDate: '2026-12-25',
+  CreationDate: '2026-11-25',
+  UpdateDate: '2026-11-25',
   continuous_check_id: 'CCK019ab9f2c4e0a1b2c3d4e5',
   check_id: CHECK_EXAMPLE.check_id,
   check: CHECK_EXAMPLE,

@@ -22,8 +22,25 @@ export class CustomTypeResponse {
   @ApiProperty({ format: 'date-time' }) update_date: string;
 }
 
+class ScoreConfigResponse {
+  @ApiProperty({ example: 'criminal_record' }) data_set: string;
+  @ApiProperty({ example: '0.6', description: 'The weight as decimal text (published ScoreConfig)' }) weight: string;
+}
+
+/** One custom type in GET /v1/config (published ScoreConfigOutput). */
+class ScoreConfigOutputResponse {
+  @ApiProperty() config_id: string;
+  @ApiProperty({ example: 'CO' }) country: string;
+  @ApiProperty({ example: 'my-type' }) type: string;
+  @ApiProperty({ type: [ScoreConfigResponse] }) ScoreConfigByCountry: ScoreConfigResponse[];
+}
+
 export class CustomTypesPageResponse {
-  @ApiProperty(SCORE_CONFIGS) score_configs: Record<string, unknown>;
+  @ApiProperty({
+    type: [ScoreConfigOutputResponse],
+    description: 'The custom types of the page (published ScoreConfigOutput)',
+  })
+  score_configs: ScoreConfigOutputResponse[];
   @ApiProperty() self: string;
   @ApiProperty({ required: false, description: 'The next page; absent on the last page' }) next?: string;
 }
@@ -47,3 +64,12 @@ export const CUSTOM_TYPE_EXAMPLE = {
   creation_date: '2026-11-25T06:00:00.000Z',
   update_date: '2026-11-25T06:00:00.000Z',
 };
+
+export const CUSTOM_TYPE_LIST_EXAMPLE = [
+  {
+    config_id: CUSTOM_TYPE_EXAMPLE.config_id,
+    country: 'CO',
+    type: 'my-type',
+    ScoreConfigByCountry: weights.map((w) => ({ data_set: w.data_set, weight: String(w.weight) })),
+  },
+];

@@ -106,11 +106,6 @@ export class SaveCustomTypeDto {
   @IsOptional()
   @Weight()
   dataset_vehicle_permits?: number;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, description: 'Weight of document validation' })
-  @IsOptional()
-  @Weight()
-  dataset_document_validation?: number;
 }
 
 /** The weights given, by dataset (a dataset without a weight is not consulted). */

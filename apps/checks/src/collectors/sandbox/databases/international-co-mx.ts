@@ -33,7 +33,8 @@ export const INTERNATIONAL_CO_MX_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-co-registry',
     name: 'Sandbox Registraduría Nacional (identidad)',
     country: 'CO',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person', 'vehicle'],
     searches: [
       { by: 'id', inputs: ['national_id'], types: ['person'] },
@@ -183,7 +184,8 @@ export const INTERNATIONAL_CO_MX_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-mx-renapo',
     name: 'Sandbox RENAPO (CURP)',
     country: 'MX',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person'],
     searches: [
       { by: 'id', inputs: ['national_id'] },

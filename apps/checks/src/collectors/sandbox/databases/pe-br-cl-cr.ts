@@ -14,7 +14,8 @@ export const PE_BR_CL_CR_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-pe-reniec',
     name: 'Sandbox RENIEC (identidad)',
     country: 'PE',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person', 'vehicle'],
     searches: [
       { by: 'id', inputs: ['national_id'], types: ['person'] },
@@ -168,7 +169,8 @@ export const PE_BR_CL_CR_DATABASES: SandboxDatabaseSpec[] = [
     id: 'sandbox-cl-registro-civil',
     name: 'Sandbox Registro Civil (vigencia de cédula)',
     country: 'CL',
-    dataSets: ['personal_identity', 'document_validation'],
+    dataSets: ['personal_identity'],
+    validatesDocuments: true,
     types: ['person', 'vehicle'],
     searches: [
       { by: 'id', inputs: ['national_id', 'document_number'], types: ['person'] },

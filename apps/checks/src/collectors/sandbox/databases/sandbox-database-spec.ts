@@ -14,6 +14,8 @@ export interface SandboxDatabaseSpec {
   name: string;
   country: CheckCountry;
   dataSets: DataSet[];
+  /** Also compares the document's issue date and the date of birth given (records under personal_identity). */
+  validatesDocuments?: boolean;
   types: BuiltInCheckType[];
   searches: SearchSpec[];
   /** Nominal answer time (ms) before CHECKS_SANDBOX_LATENCY_SCALE; may depend on the check's region. */
