@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { FlowsModule } from './flows/flows.module';
+import { ProcessesModule } from './processes/processes.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
 
@@ -17,6 +19,8 @@ export class AppModule {
           clock: options.clock,
         }),
         ApiKeysModule,
+        FlowsModule,
+        ProcessesModule,
       ],
     };
   }
@@ -30,6 +34,7 @@ export function identityService(env: NodeJS.ProcessEnv = process.env, options: S
     entities: identityEntities,
     migrations: identityMigrations,
     title: 'Identity API',
+    consumesEvents: true,
     description: 'Identity-verification processes and API keys',
   };
 }

@@ -8,5 +8,6 @@ export * from './account/permissions';
 export * from './account/access-rules';
 export * from './account/rules.events';
 export * from './identity/api-key.claims';
+export * from './identity/process.events';
 export * from './validations/validation.enums';
 export * from './validations/validation.events';

@@ -16,6 +16,8 @@ export const TOPICS = {
   validationCreated: 'validations.validation.created',
   validationFinished: 'validations.validation.finished',
   enrollmentFinished: 'validations.enrollment.finished',
+  processCreated: 'identity.process.created',
+  processFinished: 'identity.process.finished',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -37,4 +39,6 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.validationCreated, compacted: false, partitions: 3 },
   { name: TOPICS.validationFinished, compacted: false, partitions: 3 },
   { name: TOPICS.enrollmentFinished, compacted: false, partitions: 3 },
+  { name: TOPICS.processCreated, compacted: false, partitions: 3 },
+  { name: TOPICS.processFinished, compacted: false, partitions: 3 },
 ];
