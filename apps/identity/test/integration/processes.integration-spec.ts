@@ -322,7 +322,7 @@ describe('identity: flows, web keys and processes', () => {
       const retried = await web.post(`/v1/processes/${id}/back`, { retry_step: 'true' });
       expect(retried.body).toMatchObject({
         current_step: 0,
-        steps: [{ status: 'pending', verification_id: form.verification_id }],
+        steps: [{ status: 'pending', verification_id: form.verification_id }, { status: 'pending' }],
       });
       await web.postJson(`/v1/processes/${id}`, {
         step_id: form.step_id,
