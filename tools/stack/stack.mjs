@@ -222,7 +222,12 @@ export async function startStack(options = {}) {
         const env = {
           ...common,
           DB_SCHEMA: SERVICES[name].schema,
-          ...(name === 'identity' ? { API_KEY_PRIVATE_KEY: keys.privateKey } : {}),
+          ...(name === 'identity'
+            ? {
+                API_KEY_PRIVATE_KEY: keys.privateKey,
+                IDENTITY_VALIDATIONS_URL: `http://localhost:${servicePort('validations')}`,
+              }
+            : {}),
           ...(name === 'account'
             ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url }
             : {}),

@@ -1,10 +1,11 @@
-import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+
 import { ApiKeysModule } from './api-keys/api-keys.module';
-import { FlowsModule } from './flows/flows.module';
-import { ProcessesModule } from './processes/processes.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
+import { FlowsModule } from './flows/flows.module';
+import { ProcessesModule } from './processes/processes.module';
 
 @Module({})
 export class AppModule {

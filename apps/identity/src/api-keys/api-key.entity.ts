@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ApiKeyType } from '@kyc/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** An issued API key. The token itself is not stored: it is a signed JWT the client keeps. */
 @Entity({ name: 'api_keys' })

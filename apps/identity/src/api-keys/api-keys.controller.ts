@@ -1,6 +1,3 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import {
   Caller,
   CurrentCaller,
@@ -10,6 +7,10 @@ import {
   PlatformConfig,
   RequirePermissions,
 } from '@kyc/platform';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
 import { presentApiKey } from './api-key.presenter';
 import { ApiKeysService } from './api-keys.service';
 import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';

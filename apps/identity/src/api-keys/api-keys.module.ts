@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { FlowsModule } from '../flows/flows.module';
 import { ApiKeyEntity } from './api-key.entity';
 import { AdminApiKeysController, ApiKeysController } from './api-keys.controller';

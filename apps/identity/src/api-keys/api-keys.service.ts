@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
+import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
+import { ApiKeySigner, OutboxService, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
-import { ApiKeySigner, OutboxService, paginate } from '@kyc/platform';
-import { FlowsService } from '../flows/flows.service';
+
 import { IdentityConfig } from '../config/identity.config';
+import { FlowsService } from '../flows/flows.service';
 import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeyErrorCode, ApiKeyException } from './api-keys.exception';
 

@@ -1,17 +1,18 @@
-import { DataSource } from 'typeorm';
 import {
   PlatformJobs1763769700000,
   PlatformJobsClaim1763770800000,
   PlatformTables1763769600000,
   serviceDataSourceOptions,
 } from '@kyc/platform';
+import { DataSource } from 'typeorm';
+
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { FlowEntity } from '../flows/flow.entity';
 import { ProcessEntity } from '../processes/process.entity';
 import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
 import { CreateFlowsProcesses1764050000000 } from './migrations/1764050000000-create-flows-processes';
 
-export const identityEntities: Function[] = [ApiKeyEntity, FlowEntity, ProcessEntity];
+export const identityEntities = [ApiKeyEntity, FlowEntity, ProcessEntity];
 export const identityMigrations = [
   PlatformTables1763769600000,
   PlatformJobs1763769700000,

@@ -1,7 +1,8 @@
+import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
+
 import { CreateFlowDto, UpdateFlowDto } from './dto/flow.dto';
 import { presentFlow } from './flow.presenter';
 import { FlowsService } from './flows.service';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { FlowEntity } from './flow.entity';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';

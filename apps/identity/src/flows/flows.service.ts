@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { Clock, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Clock, Page, paginate } from '@kyc/platform';
+
 import { CreateFlowDto } from './dto/flow.dto';
 import { FlowEntity, FlowStep, VALIDATOR_STEP_TYPES } from './flow.entity';
 import { FlowErrorCode, FlowException } from './flows.exception';

@@ -1,5 +1,6 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ProcessStatus } from '@kyc/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import type { FlowStepType } from '../flows/flow.entity';
 
 export type StepStatus = 'pending' | 'awaiting_validation' | 'success' | 'failure';
@@ -14,6 +15,8 @@ export interface ProcessStep {
   /** Names of the inputs the step expects (form field names; validator steps none). */
   expected_inputs: string[];
   validation_id?: string;
+  /** Upload links of the step's validation (front_url, reverse_url, file_upload_link). */
+  instructions?: Record<string, string>;
   declined_reason?: string;
   expired_reason?: string;
   /** Appended by POST /verifications (dynamic processes). */

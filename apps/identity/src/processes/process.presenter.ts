@@ -22,6 +22,7 @@ export const presentProcess = (p: ProcessEntity) => ({
     status: s.status,
     expected_inputs: s.expected_inputs,
     ...optional('validation_id', s.validation_id),
+    ...optional('instructions', s.instructions),
     ...optional('declined_reason', s.declined_reason),
     ...optional('expired_reason', s.expired_reason),
     ...(s.dynamic ? { dynamic: true } : {}),

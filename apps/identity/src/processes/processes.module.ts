@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { FlowsModule } from '../flows/flows.module';
 import { ProcessEntity } from './process.entity';
 import { ProcessesController } from './processes.controller';
 import { ProcessesService } from './processes.service';
 import { ValidationFinishedConsumer } from './validation-finished.consumer';
+import { ValidationsClient } from './validations.client';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ProcessEntity]), FlowsModule, ApiKeysModule],
   controllers: [ProcessesController, ValidationFinishedConsumer],
-  providers: [ProcessesService],
+  providers: [ProcessesService, ValidationsClient],
   exports: [ProcessesService],
 })
 export class ProcessesModule {}

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
+
 import {
   IDENTITY_EVENT_TYPES,
   ProcessCreatedPayload,
@@ -9,18 +7,25 @@ import {
   ProcessRecord,
   ProcessStatus,
   TOPICS,
+  ValidationType,
 } from '@kyc/contracts';
 import {
   Caller,
   Clock,
+  Job,
+  JOB_COMPLETED,
   JobQueueService,
   OutboxService,
   Page,
   paginate,
   ValidationFailedException,
 } from '@kyc/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
+
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { FlowStep, VALIDATOR_STEP_TYPES } from '../flows/flow.entity';
+import { FlowStep, FlowStepType, VALIDATOR_STEP_TYPES } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import {
   AddVerificationDto,
@@ -32,14 +37,26 @@ import {
 } from './dto/process.dto';
 import { ProcessEntity, ProcessStep } from './process.entity';
 import { ProcessErrorCode, ProcessException } from './processes.exception';
+import { CreatedValidation, ValidationRefused, ValidationsClient } from './validations.client';
 
 export const PROCESS_TIMEOUT_QUEUE = 'identity.process-timeout';
+export const CREATE_VALIDATION_QUEUE = 'identity.create-validation';
+/** Validator steps whose validation this service creates in the validations service. */
+const VALIDATION_TYPE_OF_STEP: Partial<Record<FlowStepType, ValidationType>> = {
+  document: 'document-validation',
+  face: 'face-recognition',
+};
 export const PROCESS_PAGE_SIZE = 20;
 /** When a validation is still unfinished at the timeout: 5 more minutes, up to 3 times. */
 export const TIMEOUT_GRACE_MS = 5 * 60_000;
 export const TIMEOUT_MAX_GRACES = 3;
 export const READ_OWN_PERMISSION = 'identity.process.read.own';
 const TWO_MONTHS_MS = 62 * 24 * 3600_000;
+
+interface CreateValidationJob {
+  process_id: string;
+  step_id: string;
+}
 
 interface TimeoutJob {
   process_id: string;
@@ -57,11 +74,15 @@ export class ProcessesService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly flows: FlowsService,
     private readonly apiKeys: ApiKeysService,
+    private readonly validations: ValidationsClient,
   ) {}
 
   onModuleInit(): void {
     this.jobs.register<TimeoutJob>(PROCESS_TIMEOUT_QUEUE, (job, m) => this.onTimeout(m, job.payload), {
       transactional: true,
+    });
+    this.jobs.register<CreateValidationJob>(CREATE_VALIDATION_QUEUE, (job, m) => this.createValidation(job, m), {
+      concurrency: 4,
     });
   }
 
@@ -199,6 +220,13 @@ export class ProcessesService implements OnModuleInit {
       for (const [k, v] of given) p.variables[k] = v.trim();
       if (VALIDATOR_STEP_TYPES.includes(step.type)) {
         step.status = 'awaiting_validation';
+        if (VALIDATION_TYPE_OF_STEP[step.type])
+          await this.jobs.enqueue<CreateValidationJob>(
+            m,
+            CREATE_VALIDATION_QUEUE,
+            { process_id: p.id, step_id: step.step_id },
+            { tenantId: p.tenantId, dedupeKey: `create-validation:${p.id}:${step.verification_id}` },
+          );
       } else {
         step.status = 'success';
         step.completed_date = this.clock.now().toISOString();
@@ -240,6 +268,52 @@ export class ProcessesService implements OnModuleInit {
       step.validation_id = validationId;
       await this.settle(m, p);
     });
+  }
+
+  /**
+   * Job: creates the validation of an awaiting validator step in the validations service (outside
+   * any transaction; idempotent by the step's verification id), then records it on the step.
+   */
+  private async createValidation(job: Job<CreateValidationJob>, manager: EntityManager) {
+    const p = await manager.findOneBy(ProcessEntity, { id: job.payload.process_id });
+    const step = p?.steps.find((s) => s.step_id === job.payload.step_id);
+    const type = step && VALIDATION_TYPE_OF_STEP[step.type];
+    if (!p || !step || !type || p.status !== 'pending' || step.status !== 'awaiting_validation' || step.validation_id)
+      return;
+    const flow = await this.flows.get(p.tenantId, p.flowId).catch(() => null);
+    const settings = flow?.steps.find((s) => s.step_id === step.step_id)?.validator_settings;
+    let created: CreatedValidation | undefined;
+    try {
+      created = await this.validations.create(p.tenantId, p.userId, `${p.id}:${step.verification_id}`, {
+        type,
+        user_authorized: true,
+        account_id: p.accountId,
+        ...(type === 'document-validation'
+          ? { country: p.variables.country ?? 'ALL', document_type: p.variables.document_type ?? 'national-id' }
+          : {}),
+        process_id: p.id,
+        flow_id: p.flowId,
+        ...(settings ? { validator_settings: settings } : {}),
+      });
+    } catch (err) {
+      if (!(err instanceof ValidationRefused)) throw err;
+    }
+    await this.dataSource.transaction(async (m) => {
+      const locked = await m.findOne(ProcessEntity, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
+      const s = locked?.steps.find((x) => x.step_id === step.step_id);
+      if (locked && s && locked.status === 'pending' && s.status === 'awaiting_validation') {
+        if (created) {
+          s.validation_id = created.validation_id;
+          if (created.instructions) s.instructions = created.instructions;
+        } else {
+          s.status = 'failure';
+          this.fail(locked, 'system_error', 'validation_refused');
+        }
+        await this.settle(m, locked);
+      }
+      await this.jobs.complete(m, job);
+    });
+    return JOB_COMPLETED;
   }
 
   update(caller: Caller, id: string, dto: UpdateProcessDto): Promise<ProcessEntity> {
@@ -396,11 +470,13 @@ export class ProcessesService implements OnModuleInit {
       expected_inputs:
         s.type === 'form'
           ? (s.fields ?? []).map((f) => f.name)
-          : s.type === 'email'
-            ? ['email']
-            : s.type === 'phone'
-              ? ['phone_number']
-              : [],
+          : s.type === 'document'
+            ? ['country', 'document_type']
+            : s.type === 'email'
+              ? ['email']
+              : s.type === 'phone'
+                ? ['phone_number']
+                : [],
     };
   }
 

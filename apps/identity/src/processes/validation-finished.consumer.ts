@@ -1,7 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
 import { EventEnvelope, TOPICS, ValidationFinishedPayload } from '@kyc/contracts';
 import { InboxService } from '@kyc/platform';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+
 import { ProcessesService } from './processes.service';
 
 export const VALIDATION_FINISHED_CONSUMER = 'identity.validation-finished';

@@ -1,6 +1,7 @@
+import { toFieldErrors } from '@kyc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { toFieldErrors } from '@kyc/platform';
+
 import { CreateApiKeyDto } from './issue-api-key.dto';
 
 const check = (body: Record<string, unknown>) => {

@@ -1,3 +1,5 @@
+import { API_KEY_TYPES, ApiKeyType } from '@kyc/contracts';
+import { ToArray } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -14,8 +16,6 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { API_KEY_TYPES, ApiKeyType } from '@kyc/contracts';
-import { ToArray } from '@kyc/platform';
 
 const toNumber = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -35,7 +35,7 @@ export class CreateApiKeyDto {
   key_type: ApiKeyType;
 
   @ApiPropertyOptional({ description: 'Key name; required for backend keys (alias: key_name)' })
-  @ValidateIf((o) => o.key_name === undefined && o.key_type === 'backend')
+  @ValidateIf((o: CreateApiKeyDto) => o.key_name === undefined && o.key_type === 'backend')
   @IsString({ message: 'name (or key_name) is required for backend keys' })
   @MaxLength(128)
   name?: string;
@@ -47,12 +47,12 @@ export class CreateApiKeyDto {
   key_name?: string;
 
   @ApiPropertyOptional({ enum: API_KEY_GRANTS, description: 'Required for web and sdk keys' })
-  @ValidateIf((o) => o.key_type === 'web' || o.key_type === 'sdk' || o.grant !== undefined)
+  @ValidateIf((o: CreateApiKeyDto) => o.key_type === 'web' || o.key_type === 'sdk' || o.grant !== undefined)
   @IsIn(API_KEY_GRANTS, { message: 'grant is required for web and sdk keys: digital-identity or signals' })
   grant?: (typeof API_KEY_GRANTS)[number];
 
   @ApiPropertyOptional({ description: 'Flow id; required for the digital-identity grant (alias: flow_id)' })
-  @ValidateIf((o) => (isDigitalIdentity(o) && o.flow_id === undefined) || o.flow !== undefined)
+  @ValidateIf((o: CreateApiKeyDto) => (isDigitalIdentity(o) && o.flow_id === undefined) || o.flow !== undefined)
   @IsString({ message: 'flow (or flow_id) is required for the digital-identity grant' })
   @MaxLength(64)
   flow?: string;
@@ -64,7 +64,7 @@ export class CreateApiKeyDto {
   flow_id?: string;
 
   @ApiPropertyOptional({ enum: API_KEY_COUNTRIES, description: 'Required for the digital-identity grant' })
-  @ValidateIf((o) => isDigitalIdentity(o) || o.country !== undefined)
+  @ValidateIf((o: CreateApiKeyDto) => isDigitalIdentity(o) || o.country !== undefined)
   @IsIn(API_KEY_COUNTRIES, { message: `country must be one of ${API_KEY_COUNTRIES.join(', ')}` })
   country?: string;
 
@@ -74,7 +74,7 @@ export class CreateApiKeyDto {
   document_type?: string;
 
   @ApiPropertyOptional({ description: 'Where the user goes after the process; required for digital-identity' })
-  @ValidateIf((o) => isDigitalIdentity(o) || o.redirect_url !== undefined)
+  @ValidateIf((o: CreateApiKeyDto) => isDigitalIdentity(o) || o.redirect_url !== undefined)
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
     { message: 'redirect_url must be an http(s) URL (required for the digital-identity grant)' },

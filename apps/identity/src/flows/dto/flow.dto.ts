@@ -18,6 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+
 import { FLOW_STEP_TYPES, FlowStepType } from '../flow.entity';
 
 export class FlowFormFieldDto {
@@ -42,7 +43,7 @@ export class FlowStepDto {
   type: FlowStepType;
 
   @ApiPropertyOptional({ type: [FlowFormFieldDto], description: 'Required for form steps (1 to 30 fields)' })
-  @ValidateIf((o) => o.type === 'form' || o.fields !== undefined)
+  @ValidateIf((o: FlowStepDto) => o.type === 'form' || o.fields !== undefined)
   @IsArray({ message: 'fields is required for form steps' })
   @ArrayMinSize(1, { message: 'a form step needs at least one field' })
   @ArrayMaxSize(30)

@@ -1,3 +1,5 @@
+import { PROCESS_STATUSES, ProcessStatus } from '@kyc/contracts';
+import { ToArray, ToBoolean } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -12,10 +14,9 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { PROCESS_STATUSES, ProcessStatus } from '@kyc/contracts';
-import { ToArray, ToBoolean } from '@kyc/platform';
-import { FLOW_STEP_TYPES, FlowStepType } from '../../flows/flow.entity';
+
 import { FlowStepDto } from '../../flows/dto/flow.dto';
+import { FLOW_STEP_TYPES, FlowStepType } from '../../flows/flow.entity';
 
 /** ISO 8601 date-time with an explicit offset (Z or ±hh:mm). */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
