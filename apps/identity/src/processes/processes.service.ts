@@ -20,7 +20,7 @@ import {
   paginate,
   ValidationFailedException,
 } from '@kyc/platform';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, Repository } from 'typeorm';
 
@@ -66,6 +66,8 @@ interface TimeoutJob {
 /** Identity-verification processes: steps, states, timers, overrides (spec 2, Identity process). */
 @Injectable()
 export class ProcessesService implements OnModuleInit {
+  private readonly logger = new Logger('processes');
+
   constructor(
     @InjectRepository(ProcessEntity) private readonly processes: Repository<ProcessEntity>,
     private readonly dataSource: DataSource,
@@ -297,6 +299,7 @@ export class ProcessesService implements OnModuleInit {
       });
     } catch (err) {
       if (!(err instanceof ValidationRefused)) throw err;
+      this.logger.warn({ msg: 'validation refused', process_id: p.id, status: err.status, body: err.body });
     }
     await this.dataSource.transaction(async (m) => {
       const locked = await m.findOne(ProcessEntity, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
