@@ -701,6 +701,11 @@ const scenarios = [
     services: ['validations', 'account', 'identity', 'checks'],
     run: async (ctx) => (await import('./validations.mjs')).validationsScenario(ctx),
   },
+  {
+    name: 'identity',
+    services: ['identity', 'account'],
+    run: async (ctx) => (await import('./identity.mjs')).identityScenario(ctx),
+  },
 ];
 
 let stackPromise = null;
