@@ -703,7 +703,7 @@ const scenarios = [
   },
   {
     name: 'identity',
-    services: ['identity', 'account'],
+    services: ['identity', 'account', 'checks'],
     run: async (ctx) => (await import('./identity.mjs')).identityScenario(ctx),
   },
 ];

@@ -142,6 +142,37 @@ export async function seedDemoTenant({ services, privateKey, previousKey, tenant
   return { apiKey, tenantId: tenant.tenantId, adminUser: admin };
 }
 
+/** The demo identity flow a person can complete in the web page: form, e-mail code, document, selfie. */
+export const DEMO_FLOW = {
+  name: 'Demo onboarding',
+  redirect_url: 'https://example.com/verified',
+  timeout_seconds: 3600,
+  steps: [
+    {
+      type: 'form',
+      fields: [
+        { name: 'first_name', label: 'First name' },
+        { name: 'last_name', label: 'Last name' },
+      ],
+    },
+    { type: 'email' },
+    { type: 'document' },
+    { type: 'face' },
+  ],
+};
+
+/** Creates the demo flow unless the previous run's flow still exists; returns its id. */
+export async function seedDemoFlow({ services, apiKey, previousFlowId }) {
+  if (previousFlowId) {
+    const found = await call(`${services.identity}/v1/flows/${encodeURIComponent(previousFlowId)}`, { token: apiKey });
+    if (found.status === 200) return previousFlowId;
+  }
+  const created = await call(`${services.identity}/v1/flows`, { method: 'POST', token: apiKey, body: DEMO_FLOW });
+  if (created.status >= 300)
+    throw new StackError(`creating the demo flow failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.flow_id;
+}
+
 export function serviceNames() {
   return Object.keys(dist('libs/contracts/src/services.js').SERVICES);
 }
@@ -266,6 +297,11 @@ export async function startStack(options = {}) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};
       const demo = await seedDemoTenant({ services, privateKey: keys.privateKey, previousKey: previous.api_key });
       Object.assign(info, { api_key: demo.apiKey, tenant_id: demo.tenantId, admin_user: demo.adminUser.username });
+      info.identity_flow_id = await seedDemoFlow({
+        services,
+        apiKey: demo.apiKey,
+        previousFlowId: previous.identity_flow_id,
+      });
     }
     await mkdir(stackDir, { recursive: true });
     await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`);

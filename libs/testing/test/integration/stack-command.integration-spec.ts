@@ -86,6 +86,10 @@ describe('the stack command', () => {
     for (const url of Object.values<string>(info.services)) expect((await fetch(`${url}/health`)).status).toBe(200);
     const whoami = await new ApiClient(info.services.checks, info.api_key).get('/v1/auth/whoami');
     expect(whoami.body).toMatchObject({ tenant_id: 'demo', role: 'full_access', api_key_version: 1 });
+    // The demo identity flow (form, e-mail code, document, selfie) is seeded and named in stack.json.
+    const flow = await new ApiClient(info.services.identity, info.api_key).get(`/v1/flows/${info.identity_flow_id}`);
+    expect(flow.status).toBe(200);
+    expect(flow.body.steps.map((s: { type: string }) => s.type)).toEqual(['form', 'email', 'document', 'face']);
 
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');
