@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import {
   ApiClient,
@@ -12,6 +13,7 @@ import {
   TestTenant,
 } from '@kyc/testing';
 import { Consumer } from 'kafkajs';
+
 import { identityService } from '../../src/app.module';
 
 const formStep = {
@@ -204,7 +206,7 @@ describe('identity: flows, web keys and processes', () => {
       ['version', { key_type: 'backend', key_name: 'x', version: 3 }],
     ])('refuses a key with a bad %s and issues nothing', async (field, body) => {
       const before = (await api.get('/v1/api-keys')).body.api_keys.length;
-      expectError(await api.post('/v1/api-keys', body as any), 400, undefined, field);
+      expectError(await api.post('/v1/api-keys', body), 400, undefined, field);
       expect((await api.get('/v1/api-keys')).body.api_keys.length).toBe(before);
     });
 

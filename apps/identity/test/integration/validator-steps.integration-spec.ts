@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -11,6 +12,7 @@ import {
   testKafka,
   TestTenant,
 } from '@kyc/testing';
+
 import { identityService } from '../../src/app.module';
 
 /**
