@@ -464,4 +464,21 @@ describe('identity: flows, web keys and processes', () => {
       expectError(await api.get(`/v1/processes/${id}`), 404, 'process_not_found');
     });
   });
+  describe('enqueue-log', () => {
+    it('creates a log entry, refusing a missing message or an unknown level', async () => {
+      const { key, id } = await newProcess();
+      const res = await api
+        .withKey(key)
+        .post('/v1/processes/enqueue-log', { process_id: id, level: 'warn', message: 'camera denied' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ log_id: expect.stringMatching(/^LOG/), process_id: id, level: 'warn' });
+      expectError(await api.post('/v1/processes/enqueue-log', { level: 'warn' }), 400, undefined, 'message');
+      expectError(
+        await api.post('/v1/processes/enqueue-log', { message: 'x', level: 'fatal' }),
+        400,
+        undefined,
+        'level',
+      );
+    });
+  });
 });
