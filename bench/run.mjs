@@ -734,6 +734,11 @@ const scenarios = [
   { name: 'pass', services: ['pass'], run: passScenario },
   // Sends through the messaging adapter vs a bare provider call; a campaign killed mid-way (bench/engagement.mjs).
   { name: 'engagement', services: ['account', 'identity', 'checks'], run: engagementScenario },
+  {
+    name: 'identity',
+    services: ['identity', 'account', 'checks'],
+    run: async (ctx) => (await import('./identity.mjs')).identityScenario(ctx),
+  },
 ];
 
 let stackPromise = null;

@@ -301,6 +301,37 @@ export async function seedPassClient({ passUrl, privateKey, previous }) {
   };
 }
 
+/** The demo identity flow a person can complete in the web page: form, e-mail code, document, selfie. */
+export const DEMO_FLOW = {
+  name: 'Demo onboarding',
+  redirect_url: 'https://example.com/verified',
+  timeout_seconds: 3600,
+  steps: [
+    {
+      type: 'form',
+      fields: [
+        { name: 'first_name', label: 'First name' },
+        { name: 'last_name', label: 'Last name' },
+      ],
+    },
+    { type: 'email' },
+    { type: 'document' },
+    { type: 'face' },
+  ],
+};
+
+/** Creates the demo flow unless the previous run's flow still exists; returns its id. */
+export async function seedDemoFlow({ services, apiKey, previousFlowId }) {
+  if (previousFlowId) {
+    const found = await call(`${services.identity}/v1/flows/${encodeURIComponent(previousFlowId)}`, { token: apiKey });
+    if (found.status === 200) return previousFlowId;
+  }
+  const created = await call(`${services.identity}/v1/flows`, { method: 'POST', token: apiKey, body: DEMO_FLOW });
+  if (created.status >= 300)
+    throw new StackError(`creating the demo flow failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.flow_id;
+}
+
 export function serviceNames() {
   return Object.keys(dist('libs/contracts/src/services.js').SERVICES);
 }
@@ -403,7 +434,12 @@ export async function startStack(options = {}) {
         const env = {
           ...common,
           DB_SCHEMA: SERVICES[name].schema,
-          ...(name === 'identity' ? { API_KEY_PRIVATE_KEY: keys.privateKey } : {}),
+          ...(name === 'identity'
+            ? {
+                API_KEY_PRIVATE_KEY: keys.privateKey,
+                IDENTITY_VALIDATIONS_URL: `http://localhost:${servicePort('validations')}`,
+              }
+            : {}),
           ...(name === 'account'
             ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url }
             : {}),
@@ -461,6 +497,11 @@ export async function startStack(options = {}) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};
       const demo = await seedDemoTenant({ services, privateKey: keys.privateKey, previousKey: previous.api_key });
       Object.assign(info, { api_key: demo.apiKey, tenant_id: demo.tenantId, admin_user: demo.adminUser.username });
+      info.identity_flow_id = await seedDemoFlow({
+        services,
+        apiKey: demo.apiKey,
+        previousFlowId: previous.identity_flow_id,
+      });
       if (messaging && services.engagement)
         await connectDemoMessaging({
           engagementUrl: services.engagement,

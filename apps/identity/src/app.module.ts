@@ -4,6 +4,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
+import { FlowsModule } from './flows/flows.module';
+import { ProcessesModule } from './processes/processes.module';
 
 @Module({})
 export class AppModule {
@@ -18,6 +20,8 @@ export class AppModule {
           clock: options.clock,
         }),
         ApiKeysModule,
+        FlowsModule,
+        ProcessesModule,
       ],
     };
   }
@@ -31,6 +35,7 @@ export function identityService(env: NodeJS.ProcessEnv = process.env, options: S
     entities: identityEntities,
     migrations: identityMigrations,
     title: 'Identity API',
+    consumesEvents: true,
     description: 'Identity-verification processes and API keys',
   };
 }

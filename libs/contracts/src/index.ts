@@ -7,6 +7,7 @@ export * from './checks/check.events';
 export * from './engagement/engagement.events';
 export * from './events/event-envelope';
 export * from './identity/api-key.claims';
+export * from './identity/process.events';
 export * from './services';
 export * from './topics';
 export * from './validations/validation.enums';

@@ -8,6 +8,7 @@ import type {
   MessageStatusChangedEvent,
   OutboundStatusChangedEvent,
 } from './engagement/engagement.events';
+import type { ProcessCreatedPayload, ProcessFinishedPayload } from './identity/process.events';
 import type {
   EnrollmentFinishedPayload,
   ValidationCreatedPayload,
@@ -37,6 +38,8 @@ export const TOPICS = {
   engagementMessageReceived: 'engagement.message.received',
   engagementOutboundStatusChanged: 'engagement.outbound.status-changed',
   engagementFlowStarted: 'engagement.flow.started',
+  processCreated: 'identity.process.created',
+  processFinished: 'identity.process.finished',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -63,6 +66,8 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.engagementMessageReceived, compacted: false, partitions: 3 },
   { name: TOPICS.engagementOutboundStatusChanged, compacted: false, partitions: 3 },
   { name: TOPICS.engagementFlowStarted, compacted: false, partitions: 3 },
+  { name: TOPICS.processCreated, compacted: false, partitions: 3 },
+  { name: TOPICS.processFinished, compacted: false, partitions: 3 },
 ];
 
 /**
@@ -85,4 +90,6 @@ export interface TopicPayloads {
   [TOPICS.engagementMessageReceived]: MessageReceivedEvent;
   [TOPICS.engagementOutboundStatusChanged]: OutboundStatusChangedEvent;
   [TOPICS.engagementFlowStarted]: FlowStartedEvent;
+  [TOPICS.processCreated]: ProcessCreatedPayload;
+  [TOPICS.processFinished]: ProcessFinishedPayload;
 }

@@ -1,6 +1,6 @@
 export * from './api-client';
 export * from './harness';
+export * from './openapi-contract';
 export * from './sandbox-messaging/sandbox-messaging.server';
 export * from './smtp-sink';
 export * from './tenants';
-export * from './openapi-contract';

@@ -29,6 +29,27 @@ export class ApiKeyEntity {
   @Column({ name: 'flow_id', type: 'text', nullable: true })
   flowId: string | null;
 
+  @Column({ type: 'text', nullable: true })
+  country: string | null;
+
+  @Column({ name: 'document_type', type: 'text', nullable: true })
+  documentType: string | null;
+
+  @Column({ name: 'redirect_url', type: 'text', nullable: true })
+  redirectUrl: string | null;
+
+  @Column({ name: 'account_id', type: 'text', nullable: true })
+  accountId: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  emails: string[] | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  phones: string[] | null;
+
+  @Column({ name: 'billing_hub', type: 'text', nullable: true })
+  billingHub: string | null;
+
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
 

@@ -1,6 +1,17 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, PlatformAdmin, RequirePermissions } from '@kyc/platform';
-import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  CursorPageQuery,
+  pageLinks,
+  PlatformAdmin,
+  PlatformConfig,
+  RequirePermissions,
+} from '@kyc/platform';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 
 import { presentApiKey } from './api-key.presenter';
 import { ApiKeysService } from './api-keys.service';
@@ -10,7 +21,10 @@ import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';
 @ApiTags('api keys')
 @Controller('v1/api-keys')
 export class ApiKeysController {
-  constructor(private readonly apiKeys: ApiKeysService) {}
+  constructor(
+    private readonly apiKeys: ApiKeysService,
+    private readonly config: PlatformConfig,
+  ) {}
 
   @Post()
   @RequirePermissions('svc.keys')
@@ -24,8 +38,24 @@ export class ApiKeysController {
       keyType: dto.key_type,
       version: dto.version ?? dto.api_key_version ?? 0,
       expiresInSeconds: dto.expires_in,
+      grant: dto.grant,
+      flowId: dto.flow ?? dto.flow_id,
+      country: dto.country,
+      documentType: dto.document_type,
+      redirectUrl: dto.redirect_url,
+      accountId: dto.account_id,
+      emails: dto.emails,
+      phones: dto.phone,
+      billingHub: dto.billing_hub,
     });
     return { api_key: token, message: 'API key created', ...presentApiKey(key) };
+  }
+
+  @Get()
+  @RequirePermissions('svc.keys')
+  async list(@CurrentCaller() caller: Caller, @Query() query: CursorPageQuery, @Req() req: FastifyRequest) {
+    const page = await this.apiKeys.list(caller.tenantId, query.start_key);
+    return { api_keys: page.items.map(presentApiKey), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
   @Delete(':key_id')

@@ -1,7 +1,13 @@
 import { SERVICES } from '@kyc/contracts';
 import { ConfigValidationError, loadConfig, PlatformConfig } from '@kyc/platform';
+import { IsOptional, IsUrl } from 'class-validator';
 
-export class IdentityConfig extends PlatformConfig {}
+export class IdentityConfig extends PlatformConfig {
+  /** Base URL of the validations service (validator steps create their validations there). */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  IDENTITY_VALIDATIONS_URL: string = `http://localhost:${SERVICES.validations.port}`;
+}
 
 /**
  * Reads the identity service configuration (defaults: port 4003, schema identity). Identity

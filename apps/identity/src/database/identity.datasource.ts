@@ -2,10 +2,20 @@ import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc
 import { DataSource } from 'typeorm';
 
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
+import { FlowEntity } from '../flows/flow.entity';
+import { ProcessLogEntity } from '../process-logs/process-log.entity';
+import { ProcessEntity } from '../processes/process.entity';
 import { CreateApiKeys1763769603000 } from './migrations/1763769603000-create-api-keys';
+import { CreateFlowsProcesses1764050000000 } from './migrations/1764050000000-create-flows-processes';
+import { CreateProcessLogs1764060000000 } from './migrations/1764060000000-create-process-logs';
 
-export const identityEntities: EntityClass[] = [ApiKeyEntity];
-export const identityMigrations = [...PLATFORM_MIGRATIONS, CreateApiKeys1763769603000];
+export const identityEntities: EntityClass[] = [ApiKeyEntity, FlowEntity, ProcessEntity, ProcessLogEntity];
+export const identityMigrations = [
+  ...PLATFORM_MIGRATIONS,
+  CreateApiKeys1763769603000,
+  CreateFlowsProcesses1764050000000,
+  CreateProcessLogs1764060000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -23,7 +23,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["ApiKeys_list"];
         put?: never;
         post: operations["ApiKeys_create"];
         delete?: never;
@@ -64,10 +64,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Flows_list"];
+        put?: never;
+        post: operations["Flows_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flows/{flow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Flows_get"];
+        put: operations["Flows_update"];
+        post?: never;
+        delete: operations["Flows_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Processes_list"];
+        put?: never;
+        post: operations["Processes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Processes_get"];
+        put: operations["Processes_update"];
+        post: operations["Processes_submit"];
+        delete: operations["Processes_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Processes_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/override-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Processes_override"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Processes_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/validations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Processes_validations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Processes_variables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Processes_addVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/enqueue-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ProcessLogs_enqueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddVerificationDto: {
+            /** @description Required for form steps (1 to 30 fields) */
+            fields?: components["schemas"]["FlowFormFieldDto"][];
+            /** @enum {string} */
+            type: "form" | "email" | "phone" | "document" | "face";
+            /** @description Overrides of the tenant's validator configuration (validator steps only) */
+            validator_settings?: Record<string, never>;
+        };
         AdminIssueApiKeyDto: {
             /** @enum {number} */
             api_key_version?: 0 | 1;
@@ -94,25 +278,78 @@ export interface components {
             revocation_date?: string;
             user_id: string;
         };
+        BackDto: {
+            /** @description true: verify the previous step again with the same inputs */
+            retry_step?: boolean;
+        };
         CreateApiKeyDto: {
+            /** @description Pattern [a-zA-Z0-9_.-]+; generated when omitted (digital-identity only) */
+            account_id?: string;
             /**
              * @description Alias of version
              * @enum {number}
              */
             api_key_version?: 0 | 1;
-            /** @description Lifetime in seconds; no expiry when omitted */
+            /** @description Billing hub (customers using billing hubs) */
+            billing_hub?: string;
+            /**
+             * @description Required for the digital-identity grant
+             * @enum {string}
+             */
+            country?: "ALL" | "BR" | "CL" | "CO" | "CR" | "EC" | "MX" | "PE" | "AR" | "SV";
+            /**
+             * @description Used with the digital-identity grant
+             * @enum {string}
+             */
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
+            /** @description E-mails to validate during the process */
+            emails?: string[];
+            /** @description Lifetime in seconds; backend keys never expire when omitted, web keys last 24 h */
             expires_in?: number;
+            /** @description Flow id; required for the digital-identity grant (alias: flow_id) */
+            flow?: string;
+            /** @description Alias of flow */
+            flow_id?: string;
+            /**
+             * @description Required for web and sdk keys
+             * @enum {string}
+             */
+            grant?: "digital-identity" | "signals" | "validations";
             /** @description Alias of name */
             key_name?: string;
             /** @enum {string} */
-            key_type: "backend";
+            key_type: "backend" | "web" | "sdk";
             /** @description Key name; required for backend keys (alias: key_name) */
             name?: string;
+            /** @description Phone numbers (E.164) to validate during the process */
+            phone?: string[];
+            /** @description Where the user goes after the process; required for digital-identity */
+            redirect_url?: string;
             /**
              * @description API key version; default 0 (alias: api_key_version)
              * @enum {number}
              */
             version?: 0 | 1;
+        };
+        CreateFlowDto: {
+            /** @example Onboarding */
+            name: string;
+            /** @example https://example.com/done */
+            redirect_url?: string;
+            steps: components["schemas"]["FlowStepDto"][];
+            /** @default 3600 */
+            timeout_seconds: number;
+        };
+        EnqueueLogDto: {
+            /**
+             * @default info
+             * @enum {string}
+             */
+            level: "debug" | "info" | "warn" | "error";
+            /** @example camera permission denied */
+            message: string;
+            /** @description The process the entry is about */
+            process_id?: string;
         };
         ErrorEnvelopeDto: {
             /**
@@ -135,11 +372,33 @@ export interface components {
              */
             status: string;
         };
+        ExpectedInputDto: {
+            /** @example first_name */
+            name: string;
+            /** @example Ana */
+            value: string;
+        };
         FieldErrorDto: {
             /** @example country */
             field: string;
             /** @example country must be one of ALL, BR, CO, CL, MX, PE, CR */
             message: string;
+        };
+        FlowFormFieldDto: {
+            /** @example First name */
+            label: string;
+            /** @example first_name */
+            name: string;
+            /** @default true */
+            required: boolean;
+        };
+        FlowStepDto: {
+            /** @description Required for form steps (1 to 30 fields) */
+            fields?: components["schemas"]["FlowFormFieldDto"][];
+            /** @enum {string} */
+            type: "form" | "email" | "phone" | "document" | "face";
+            /** @description Overrides of the tenant's validator configuration (validator steps only) */
+            validator_settings?: Record<string, never>;
         };
         IssuedApiKeyResponse: {
             /** @description The key to send as Service-API-Key (a signed JWT); shown only now */
@@ -161,6 +420,40 @@ export interface components {
             /** Format: date-time */
             revocation_date?: string;
             user_id: string;
+        };
+        OverrideStatusDto: {
+            /** @enum {string} */
+            override_status: "success" | "failure";
+            reason?: string;
+        };
+        StepInputDto: {
+            /** @description Omit when the step needs no input */
+            expected_inputs?: components["schemas"]["ExpectedInputDto"][];
+            step_id: string;
+            /** @enum {string} */
+            type: "form" | "email" | "phone" | "document" | "face";
+            verification_id: string;
+        };
+        UpdateFlowDto: {
+            /** @example Onboarding */
+            name: string;
+            /** @example https://example.com/done */
+            redirect_url?: string;
+            steps: components["schemas"]["FlowStepDto"][];
+            /** @default 3600 */
+            timeout_seconds: number;
+        };
+        UpdateProcessDto: {
+            /**
+             * @description Serialized JSON
+             * @example {"os":"android"}
+             */
+            device_info?: string;
+            /**
+             * @description With country code
+             * @example +573001234567
+             */
+            phone_number?: string;
         };
         WhoAmIResponse: {
             /** @enum {number} */
@@ -333,6 +626,44 @@ export interface operations {
                      *       "status": "Unprocessable Entity",
                      *       "message": "Idempotency-Key was used with a different request",
                      *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ApiKeys_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -617,6 +948,951 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Flows_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Flows_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFlowDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Flows_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Flows_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFlowDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Flows_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_list: {
+        parameters: {
+            query?: {
+                /** @description Repeatable */
+                declined_reason?: string[];
+                /** @description With start_date */
+                end_date?: string;
+                failure_status?: string;
+                /** @description Exact for process_id and flow_id; partial for account_id, document_number, cell_phone, first_name, last_name */
+                search?: string;
+                /** @description With end_date; range at most 2 months */
+                start_date?: string;
+                start_key?: string;
+                status?: "pending" | "success" | "failure";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProcessDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_back: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_override: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverrideStatusDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_validations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_variables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Processes_addVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddVerificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    ProcessLogs_enqueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnqueueLogDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

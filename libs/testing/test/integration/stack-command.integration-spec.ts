@@ -163,6 +163,10 @@ describe('the stack command', () => {
     expect((await fetch(`${info.services.identity}/health`)).status).toBe(200);
     expect(pidListeningOn(Number(ports.IDENTITY_PORT))).not.toBe(identityPid);
     expect(cli.exitCode).toBeNull();
+    // The demo identity flow (form, e-mail code, document, selfie) is seeded and named in stack.json.
+    const flow = await new ApiClient(info.services.identity, info.api_key).get(`/v1/flows/${info.identity_flow_id}`);
+    expect(flow.status).toBe(200);
+    expect(flow.body.steps.map((s: { type: string }) => s.type)).toEqual(['form', 'email', 'document', 'face']);
 
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');

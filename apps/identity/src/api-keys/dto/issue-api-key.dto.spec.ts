@@ -18,6 +18,29 @@ describe('CreateApiKeyDto', () => {
 
   it('needs a name for backend keys and a version of 0 or 1', () => {
     expect(check({ key_type: 'backend', version: '2' }).fields.sort()).toEqual(['name', 'version']);
-    expect(check({ key_type: 'web', name: 'k' }).fields).toEqual(['key_type']);
+    expect(check({ key_type: 'other', name: 'k' }).fields).toEqual(['key_type']);
+  });
+
+  it('needs a grant for web and sdk keys, and flow, country, redirect_url for digital-identity', () => {
+    expect(check({ key_type: 'web' }).fields).toEqual(['grant']);
+    expect(check({ key_type: 'sdk', grant: 'signals' }).fields).toEqual([]);
+    expect(check({ key_type: 'web', grant: 'digital-identity' }).fields.sort()).toEqual([
+      'country',
+      'flow',
+      'redirect_url',
+    ]);
+    const ok = {
+      key_type: 'web',
+      grant: 'digital-identity',
+      flow_id: 'IDF1',
+      country: 'CO',
+      redirect_url: 'https://x.test/',
+    };
+    expect(check(ok).fields).toEqual([]);
+    expect(check({ ...ok, country: 'US' }).fields).toEqual(['country']);
+    expect(check({ ...ok, account_id: 'a b' }).fields).toEqual(['account_id']);
+    expect(check({ ...ok, emails: ['nope'] }).fields).toEqual(['emails']);
+    expect(check({ ...ok, phone: '3001234567' }).fields).toEqual(['phone']);
+    expect(check({ ...ok, document_type: 'visa' }).fields).toEqual(['document_type']);
   });
 });

@@ -1,0 +1,30 @@
+import { EventEnvelope, TOPICS, ValidationFinishedPayload } from '@kyc/contracts';
+import { InboxService } from '@kyc/platform';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+
+import { ProcessesService } from './processes.service';
+
+export const VALIDATION_FINISHED_CONSUMER = 'identity.validation-finished';
+
+/** `validations.validation.finished`: the validator step of a process advances (once per event). */
+@Controller()
+export class ValidationFinishedConsumer {
+  constructor(
+    private readonly inbox: InboxService,
+    private readonly processes: ProcessesService,
+  ) {}
+
+  @EventPattern(TOPICS.validationFinished)
+  async onValidationFinished(@Payload() event: EventEnvelope<ValidationFinishedPayload>): Promise<void> {
+    const v = event.payload?.validation;
+    if (!v?.process_id) return;
+    await this.inbox.handle(VALIDATION_FINISHED_CONSUMER, event, (m) =>
+      this.processes.onValidationFinished(m, v.process_id!, v.validation_id, {
+        status: v.validation_status,
+        declined_reason: v.declined_reason,
+        expired_reason: v.expired_reason,
+      }),
+    );
+  }
+}

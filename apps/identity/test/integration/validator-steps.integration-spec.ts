@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  eventually,
+  freePort,
+  startInProcess,
+  startProcess,
+  startSmtpSink,
+  testKafka,
+  TestTenant,
+} from '@kyc/testing';
+
+import { identityService } from '../../src/app.module';
+
+/**
+ * Validator steps run in the validations service (started from dist/, used over HTTP): a document
+ * step creates its validation there, and the process advances on validations.validation.finished.
+ */
+describe('identity: validator steps through the validations service', () => {
+  let account: Awaited<ReturnType<typeof startProcess>>;
+  let validations: Awaited<ReturnType<typeof startProcess>>;
+  let identity: Awaited<ReturnType<typeof startInProcess>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let tenant: TestTenant;
+  let api: ApiClient;
+  let flowId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    const [accountPort, validationsPort] = await Promise.all([freePort(), freePort()]);
+    [account, validations, identity] = await Promise.all([
+      startProcess('account', accountPort, { KAFKA_CONSUMER_GROUP: `account-${randomUUID().slice(0, 8)}` }),
+      startProcess('validations', validationsPort, {
+        VALIDATIONS_SMTP_URL: smtp.url,
+        VALIDATIONS_SECRET_KEY: 'integration-test-secret-key',
+        KAFKA_CONSUMER_GROUP: `validations-${randomUUID().slice(0, 8)}`,
+      }),
+      startInProcess('identity', identityService, {
+        JOBS_POLL_MS: '100',
+        IDENTITY_VALIDATIONS_URL: `http://127.0.0.1:${validationsPort}`,
+      }),
+    ]);
+    tenant = await createTenant(account.url, [identity.url, validations.url]);
+    api = new ApiClient(identity.url, tenant.apiKey);
+    const flow = await api.postJson('/v1/flows', {
+      name: 'Document only',
+      timeout_seconds: 3600,
+      steps: [{ type: 'document' }],
+    });
+    expect(flow.status).toBe(201);
+    flowId = flow.body.flow_id;
+  });
+
+  afterAll(async () => {
+    await Promise.all([identity?.close(), validations?.close(), account?.close()]);
+    await smtp?.close();
+    await closeDb();
+  });
+
+  async function documentStepCreated() {
+    const key = (
+      await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flowId,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      })
+    ).body.api_key as string;
+    const web = api.withKey(key);
+    const created = await web.post('/v1/processes');
+    const id = created.body.process_id as string;
+    const [step] = created.body.steps;
+    expect(step.expected_inputs).toEqual(['country', 'document_type']);
+    const sent = await web.postJson(`/v1/processes/${id}`, {
+      step_id: step.step_id,
+      verification_id: step.verification_id,
+      type: 'document',
+      expected_inputs: [
+        { name: 'country', value: 'CO' },
+        { name: 'document_type', value: 'national-id' },
+      ],
+    });
+    expect(sent.body.steps[0].status).toBe('awaiting_validation');
+    const withValidation = await eventually(async () => {
+      const p = (await web.get(`/v1/processes/${id}`)).body;
+      if (!p.steps[0].validation_id) throw new Error(`no validation yet: ${JSON.stringify(p)}`);
+      return p;
+    });
+    return { id, validationId: withValidation.steps[0].validation_id as string, step: withValidation.steps[0], web };
+  }
+
+  async function publishFinished(processId: string, validationId: string, status: string, declined?: string) {
+    const producer = testKafka().producer();
+    await producer.connect();
+    const value = JSON.stringify({
+      id: randomUUID(),
+      type: 'validations.validation.finished',
+      version: 1,
+      tenant_id: tenant.tenantId,
+      occurred_at: new Date().toISOString(),
+      aggregate_id: validationId,
+      payload: {
+        validation: {
+          validation_id: validationId,
+          tenant_id: tenant.tenantId,
+          account_id: 'acc',
+          type: 'document-validation',
+          validation_status: status,
+          ...(declined ? { failure_status: 'declined', declined_reason: declined } : {}),
+          manual_review_status: 'not_required',
+          process_id: processId,
+          flow_id: flowId,
+          creation_date: new Date().toISOString(),
+          update_date: new Date().toISOString(),
+        },
+        subvalidations: [],
+      },
+    });
+    // The same event twice: the consumer is idempotent.
+    await producer.send({
+      topic: 'validations.validation.finished',
+      messages: [
+        { key: validationId, value },
+        { key: validationId, value },
+      ],
+    });
+    await producer.disconnect();
+  }
+
+  it('creates the validation in the validations service with the upload instructions', async () => {
+    const { validationId, step, id } = await documentStepCreated();
+    const v = await new ApiClient(validations.url, tenant.apiKey).get(`/v1/validations/${validationId}`);
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({
+      validation_id: validationId,
+      type: 'document-validation',
+      validation_status: 'pending',
+    });
+    expect(step.instructions).toBeDefined();
+    expect((await api.get(`/v1/processes/${id}/validations`)).body.validations).toEqual([
+      expect.objectContaining({ validation_id: validationId, validation_status: 'awaiting_validation' }),
+    ]);
+  });
+
+  it('succeeds when the validation succeeds, fails with the reason when it is declined', async () => {
+    const ok = await documentStepCreated();
+    await publishFinished(ok.id, ok.validationId, 'success');
+    await eventually(async () =>
+      expect((await api.get(`/v1/processes/${ok.id}/result`)).body).toMatchObject({ status: 'success' }),
+    );
+    const ko = await documentStepCreated();
+    await publishFinished(ko.id, ko.validationId, 'failure', 'face_mismatch');
+    await eventually(async () =>
+      expect((await api.get(`/v1/processes/${ko.id}/result`)).body).toMatchObject({
+        status: 'failure',
+        failure_status: 'declined',
+        declined_reason: 'face_mismatch',
+      }),
+    );
+  });
+
+  it('fails the process when the validations service refuses the step (settings it does not accept)', async () => {
+    const flow = await api.postJson('/v1/flows', {
+      name: 'Bad settings',
+      steps: [{ type: 'document', validator_settings: { data_consistency: true } }],
+    });
+    const key = (
+      await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flow.body.flow_id,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      })
+    ).body.api_key as string;
+    const web = api.withKey(key);
+    const created = await web.post('/v1/processes');
+    const [step] = created.body.steps;
+    await web.postJson(`/v1/processes/${created.body.process_id}`, {
+      step_id: step.step_id,
+      verification_id: step.verification_id,
+      type: 'document',
+      expected_inputs: [
+        { name: 'country', value: 'CO' },
+        { name: 'document_type', value: 'national-id' },
+      ],
+    });
+    await eventually(async () =>
+      expect((await api.get(`/v1/processes/${created.body.process_id}/result`)).body).toMatchObject({
+        status: 'failure',
+        failure_status: 'system_error',
+        declined_reason: 'validation_refused',
+      }),
+    );
+  });
+});
