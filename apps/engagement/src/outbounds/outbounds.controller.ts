@@ -1,4 +1,4 @@
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { BodyLimit, Caller, CurrentCaller, InputLimits, pageLinks, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -8,6 +8,8 @@ import { SaveOutboundDto } from './dto/save-outbound.dto';
 import { UploadMediaDto } from './dto/upload-media.dto';
 import { presentOutbound } from './outbound.presenter';
 import { OutboundsService } from './outbounds.service';
+
+const MEDIA_BODY_LIMIT_BYTES = 52_428_800;
 
 /** Outbound message templates and their header media. */
 @ApiTags('outbound messages')
@@ -47,7 +49,11 @@ export class OutboundsController {
     return { outbound_id: id, deleted: true };
   }
 
+  // Media arrive Base64-encoded in the body: up to the platform's largest body (HTTP_MAX_BODY_BYTES, 50 MiB),
+  // so the per-type size rules (IMAGE 5 MB, VIDEO 16 MB, DOCUMENT 100 MB) answer with their own 400.
   @Post('media')
+  @BodyLimit(MEDIA_BODY_LIMIT_BYTES)
+  @InputLimits({ maxStringLength: MEDIA_BODY_LIMIT_BYTES })
   async upload(@CurrentCaller() caller: Caller, @Body() dto: UploadMediaDto) {
     const media = await this.outbounds.uploadMedia(caller, dto);
     return {

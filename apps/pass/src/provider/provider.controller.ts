@@ -1,5 +1,5 @@
 import { Public } from '@kyc/platform';
-import { All, Controller, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -15,8 +15,15 @@ import { ProviderService } from './provider.service';
 export class ProviderController {
   constructor(private readonly provider: ProviderService) {}
 
-  @All(['authorize', 'authorize/:uid', 'v1/oauth2/token', 'v1/oauth2/bc-authorize'])
-  async mount(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  // One decorator per HTTP method, not @All: Nest registers @All routes without their route config, so the
+  // platform would not see @Public() and would ask for an API key before reading the body.
+  @Get(['authorize', 'authorize/:uid'])
+  async read(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.provider.handle(req, reply);
+  }
+
+  @Post(['authorize', 'v1/oauth2/token', 'v1/oauth2/bc-authorize'])
+  async write(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.provider.handle(req, reply);
   }
 }
