@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net, { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -51,6 +51,17 @@ export async function closeDb(): Promise<void> {
 }
 
 /** The environment a service gets in tests (overrides win). */
+/**
+ * Prepares a stack directory for a stack command that runs on the harness's PostgreSQL: the keys that
+ * seal data some services store at boot (pass's signing keys) are the run's, so the stack's services and
+ * the suites' services can read each other's rows in the shared schemas.
+ */
+export function shareStackKeys(stackDir: string): void {
+  const keys = path.join(stackDir, 'keys');
+  mkdirSync(keys, { recursive: true });
+  writeFileSync(path.join(keys, 'pass-secrets.key'), `${serviceEnv('pass').PASS_SECRETS_KEY}\n`, { mode: 0o600 });
+}
+
 export function serviceEnv(service: ServiceName, overrides: Record<string, string> = {}): Record<string, string> {
   const h = harness();
   return {

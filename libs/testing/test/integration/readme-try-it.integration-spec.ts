@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import { SERVICE_NAMES } from '@kyc/contracts';
 
-import { eventually, freePorts, harness, repoRoot } from '../../src';
+import { eventually, freePorts, harness, repoRoot, shareStackKeys } from '../../src';
 
 interface Answer {
   check?: Record<string, unknown>;
@@ -34,6 +34,7 @@ describe("README.md's try-it lines", () => {
 
   beforeAll(async () => {
     symlinkSync(stackDir, path.join(cwd, '.stack'));
+    shareStackKeys(stackDir);
     const ports = await freePorts(SERVICE_NAMES.length);
     cli = spawn(process.execPath, [path.join(repoRoot, 'tools/stack/cli.mjs'), 'start'], {
       env: {

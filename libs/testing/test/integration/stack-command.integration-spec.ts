@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SERVICE_NAMES } from '@kyc/contracts';
 
 import { ApiClient } from '../../src/api-client';
-import { eventually, freePorts, harness, repoRoot } from '../../src/harness';
+import { eventually, freePorts, harness, repoRoot, shareStackKeys } from '../../src/harness';
 
 /** The pid of the process listening on a TCP port (Linux /proc), to kill a service as a crash would. */
 function pidListeningOn(port: number): number | undefined {
@@ -71,6 +71,7 @@ describe('the stack command', () => {
 
   async function start(env: Record<string, string>) {
     output = '';
+    shareStackKeys(dir);
     const child = spawn(process.execPath, [path.join(repoRoot, 'tools/stack/cli.mjs'), 'start'], {
       env: {
         ...process.env,
