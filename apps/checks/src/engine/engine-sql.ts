@@ -19,8 +19,24 @@ export const LOAD_FOR_START_SQL = `SELECT c.*, ARRAY(SELECT database_id FROM col
 
 export const COUNT_ATTEMPT_SQL = `UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`;
 
-export const TIME_OUT_DATABASES_SQL = `UPDATE check_databases d SET status = v.status, message = v.message, updated_at = $2
-  FROM jsonb_to_recordset($3::jsonb) AS v(id text, status text, message text) WHERE d.id = v.id AND d.check_id = $1`;
+/**
+ * A timer's writes in one statement: the databases that became `delayed` or `expired` ($3, of check
+ * $1, at $2), the check's status, scores and result ($4-$9), the runs of the expired ones ($10), the
+ * finished event ($11, empty when not finishing) and the check's next timer ($12, empty when none).
+ */
+export const timerSql = (outbox: OutboxService, jobs: JobQueueService) => `WITH dbs AS (
+    UPDATE check_databases d SET status = v.status, message = v.message, updated_at = $2
+      FROM jsonb_to_recordset($3::jsonb) AS v(id text, status text, message text) WHERE d.id = v.id AND d.check_id = $1
+  ), c AS (
+    UPDATE checks SET status = $4, score = $5, id_score = $6, homonym_score = $7, result = $8::json, updated_at = $2, finished_at = COALESCE($9, finished_at) WHERE id = $1
+  ), runs AS (
+    ${insertRunsSql('$10')}
+  ), evt AS (
+    ${outbox.insertSql('$11')}
+  ), next AS (
+    ${jobs.insertSql('$12')}
+  )
+  SELECT 1`;
 
 /**
  * The insert of collector runs (RunRow, see runRow) from the bound JSON array `param`, optionally

@@ -1,6 +1,15 @@
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
    JSON-Logic is dynamically typed: its operators are JavaScript's own operators and coercions applied to any
    JSON value (exactly as the reference json-logic-js does), so values are `any` here by design. */
+import {
+  compileConstantMissing,
+  compileConstantVar,
+  Evaluator,
+  inOperation,
+  isPrimitive,
+  lookup,
+  substr,
+} from './data-access';
 import { isLogic, truthy } from './operators';
 
 /** A JSON-Logic rule: a literal, an array of rules, or `{ "<operator>": <argument or arguments> }`. */
@@ -9,7 +18,6 @@ export type JsonLogicRule = unknown;
 /** The compiled form of a rule: evaluate it against data. */
 export type CompiledRule = (data?: unknown) => unknown;
 
-type Evaluator = (data: any) => any;
 type Operation = (data: any, args: any[]) => any;
 
 /**
@@ -110,34 +118,6 @@ OPS.missing_some = (d, a) => missingSome(d, a[0], a[1]);
 
 const hasOp = (name: string) => Object.prototype.hasOwnProperty.call(OPS, name);
 const UNDEFINED: Evaluator = () => undefined;
-
-function inOperation(a: any, b: any): boolean {
-  if (!b || typeof b.indexOf === 'undefined') return false;
-  return b.indexOf(a) !== -1;
-}
-
-function substr(source: any, start: any, end: any): string {
-  if (end < 0) {
-    // Negative length counts from the end (PHP behaviour, as in the reference).
-    const temp = String(source).substr(start);
-    return temp.substr(0, temp.length + end);
-  }
-  return String(source).substr(start, end);
-}
-
-function lookup(data: any, a: any, b: any): any {
-  const notFound = b === undefined ? null : b;
-  if (typeof a === 'undefined' || a === '' || a === null) return data;
-  const props = String(a).split('.');
-  for (let i = 0; i < props.length; i++) {
-    if (data === null || data === undefined) return notFound;
-    data = data[props[i]];
-    if (data === undefined) return notFound;
-  }
-  return data;
-}
-
-const isPrimitive = (v: unknown) => v === null || typeof v !== 'object';
 
 /** `{"var": key}` applied to data, for a key computed at run time (the reference re-evaluates it as a rule). */
 function lookupKey(data: any, key: any): any {
@@ -379,46 +359,5 @@ function compileOperation(name: string, args: Evaluator[], values: unknown[]): E
     const evaluated = new Array(n);
     for (let i = 0; i < n; i++) evaluated[i] = args[i](d);
     return operation(d, evaluated);
-  };
-}
-
-/** `{"missing": ["a", "b.c"]}` (or one list of names) with literal names: each path is split once. */
-function compileConstantMissing(values: unknown[]): Evaluator | undefined {
-  const keys = values.length === 1 && Array.isArray(values[0]) ? (values[0] as unknown[]) : values;
-  if (!keys.every((k) => typeof k === 'string' && k !== '')) return undefined;
-  const lookups = (keys as string[]).map((key) => ({ key, find: compileConstantVar([key])! }));
-  return (d) => {
-    const out: string[] = [];
-    for (const { key, find } of lookups) {
-      const value = find(d);
-      if (value === null || value === '') out.push(key);
-    }
-    return out;
-  };
-}
-
-/** `{"var": "a.b"}` / `{"var": ["a.b", default]}` with literal arguments: the path is split once. */
-function compileConstantVar(values: unknown[]): Evaluator | undefined {
-  if (values.length > 2 || !values.every(isPrimitive)) return undefined;
-  const [a, b] = values as any[];
-  if (typeof a === 'undefined' || a === '' || a === null) return (d) => d;
-  const notFound = b === undefined ? null : b;
-  const props = String(a).split('.');
-  if (props.length === 1) {
-    const key = props[0];
-    return (d) => {
-      if (d === null || d === undefined) return notFound;
-      const v = d[key];
-      return v === undefined ? notFound : v;
-    };
-  }
-  return (d) => {
-    let data = d;
-    for (let i = 0; i < props.length; i++) {
-      if (data === null || data === undefined) return notFound;
-      data = data[props[i]];
-      if (data === undefined) return notFound;
-    }
-    return data;
   };
 }

@@ -1,11 +1,14 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { ArgumentMetadata, CanActivate, ExecutionContext, Injectable, PipeTransform } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 
 import { CALLER, Caller } from '../auth/caller';
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from '../errors/app.exception';
+import { createValidationPipe } from '../validation/validation.pipe';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const TTL = `interval '24 hours'`;
@@ -16,7 +19,15 @@ const TTL = `interval '24 hours'`;
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 60;
 
-/** Refusals that happen before a handler does any work: the key is freed, not stored (as if claimed after validation). */
+/** A stored key that no longer holds: its answer is older than the TTL, or its claim was abandoned (lease passed). */
+const freeSql = (table = '') =>
+  `(${table}created_at < now() - ${TTL}
+   OR (${table}status_code IS NULL AND ${table}created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})))`;
+
+/**
+ * Refusals a handler makes before doing any work (its own input checks, beyond the DTO's): the key
+ * is freed, not stored, so the client can retry with a corrected request.
+ */
 const REFUSED_BEFORE_WORK = new Set(['validation_failed', 'bad_request', 'invalid_value', 'payload_too_large']);
 const freesKey = (status: number, errorCode: unknown) =>
   status >= 500 ||
@@ -84,7 +95,8 @@ export class IdempotentReplay extends Error {
  * within 24 h replays them without doing the work again; the same key with another body gets 422.
  *
  * Two halves: IdempotencyGuard (a global guard after authentication, so the key is the tenant's)
- * claims the key before the handler runs, and storeResponse() (a Fastify onSend hook, see
+ * validates the request's body and query against the route's DTOs and only then claims the key, so a
+ * request refused by validation never holds or consumes a key, and storeResponse() (a Fastify onSend hook, see
  * bootstrap.ts) records whatever answer leaves, success or error envelope. Requests without the
  * header pay one header lookup: no interceptor wraps every handler.
  */
@@ -94,42 +106,48 @@ export class IdempotencyService {
 
   /**
    * Claims the key, or throws: a replay of the stored answer, 422 for another body, 409 while the
-   * first is running (within its lease; an abandoned claim is taken over).
+   * first is running (within its lease; an abandoned claim is taken over). A key that is free is
+   * claimed only once `validate` has passed, so a request refused for its input never holds a key.
    */
-  async begin(tenant: string, key: string, hash: string): Promise<void> {
+  async begin(
+    tenant: string,
+    key: string,
+    hash: string,
+    validate: () => Promise<void> = async () => {},
+  ): Promise<void> {
     const id = storedKey(key);
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - ${TTL}`,
+    const [row] = await this.dataSource.query<
+      { request_hash: string; status_code: number | null; response: unknown; free: boolean }[]
+    >(
+      `SELECT request_hash, status_code, response, ${freeSql()} AS free
+         FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
       [tenant, id],
     );
+    if (row && !row.free) {
+      if (row.request_hash !== hash) {
+        throw new PlatformException(
+          PlatformErrorCode.IdempotencyKeyReused,
+          'This Idempotency-Key was already used with a different request body',
+        );
+      }
+      if (row.status_code === null)
+        throw new PlatformException(
+          PlatformErrorCode.IdempotencyKeyInProgress,
+          'A request with this Idempotency-Key is still in progress',
+        );
+      throw new IdempotentReplay(row.status_code, openReplay(tenant, key, row.response));
+    }
+    await validate();
     const claimed: unknown[] = await this.dataSource.query(
       `INSERT INTO idempotency_keys (tenant_id, key, request_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
-         WHERE idempotency_keys.status_code IS NULL
-           AND idempotency_keys.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})
+       ON CONFLICT (tenant_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, created_at = now(), status_code = NULL, response = NULL
+         WHERE ${freeSql('idempotency_keys.')}
        RETURNING key`,
       [tenant, id, hash],
     );
-    if (claimed.length) return;
-    const [row] = await this.dataSource.query<
-      { request_hash: string; status_code: number | null; response: unknown }[]
-    >(`SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`, [
-      tenant,
-      id,
-    ]);
-    if (!row) return this.begin(tenant, key, hash);
-    if (row.request_hash !== hash) {
-      throw new PlatformException(
-        PlatformErrorCode.IdempotencyKeyReused,
-        'This Idempotency-Key was already used with a different request body',
-      );
-    }
-    if (row.status_code === null)
-      throw new PlatformException(
-        PlatformErrorCode.IdempotencyKeyInProgress,
-        'A request with this Idempotency-Key is still in progress',
-      );
-    throw new IdempotentReplay(row.status_code, openReplay(tenant, key, row.response));
+    // Another request took the key between the read and the claim: answer as its claim says.
+    if (!claimed.length) return this.begin(tenant, key, hash);
   }
 
   /** onSend hook: stores the answer of a request that claimed a key (or frees the key after a 5xx). */
@@ -189,9 +207,45 @@ export class IdempotencyGuard implements CanActivate {
     const hash = createHash('sha256')
       .update(`${req.method} ${String(req.url).split('?')[0]}\n${canonicalJson(req.body ?? null)}`)
       .digest('hex');
-    await this.idempotency.begin(tenant, key, hash);
+    await this.idempotency.begin(tenant, key, hash, () => this.validateInputs(context, req));
     IdempotencyService.markPending(req, { tenant, key });
     return true;
+  }
+
+  /**
+   * Runs the platform's validation pipe over the route's `@Body()` and `@Query()` DTOs, as the
+   * handler's own pipes will: an invalid request is refused (400) before its key is claimed.
+   */
+  private async validateInputs(context: ExecutionContext, req: FastifyRequest): Promise<void> {
+    for (const { metadata, value } of routeInputs(context, req)) await this.pipe.transform(value, metadata);
+  }
+
+  private readonly pipe: PipeTransform = createValidationPipe();
+}
+
+type RouteArg = { index: number; data?: string };
+const INPUT_TYPES = new Map<RouteParamtypes, ArgumentMetadata['type']>([
+  [RouteParamtypes.BODY, 'body'],
+  [RouteParamtypes.QUERY, 'query'],
+]);
+
+/** The body and query arguments a route declares, each with its DTO class and the value it will receive. */
+function* routeInputs(
+  context: ExecutionContext,
+  req: FastifyRequest,
+): Generator<{ metadata: ArgumentMetadata; value: unknown }> {
+  const controller = context.getClass();
+  const handler = context.getHandler();
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as Record<string, RouteArg>;
+  const paramTypes = (Reflect.getMetadata('design:paramtypes', controller.prototype as object, handler.name) ??
+    []) as unknown[];
+  for (const [key, arg] of Object.entries(args)) {
+    const type = INPUT_TYPES.get(Number(key.split(':')[0]));
+    const metatype = paramTypes[arg.index];
+    if (!type || typeof metatype !== 'function' || metatype === Object) continue;
+    const source = (type === 'body' ? req.body : req.query) as Record<string, unknown> | undefined;
+    const value = arg.data ? source?.[arg.data] : source;
+    yield { metadata: { type, metatype: metatype as ArgumentMetadata['metatype'], data: arg.data }, value };
   }
 }
 

@@ -80,6 +80,27 @@ describe('Idempotency-Key (platform, every service)', () => {
     expect(created.headers.get('idempotent-replayed')).toBeNull();
   });
 
+  it('validates before claiming: a request refused for its input never writes its key', async () => {
+    // With the key table locked against writes, a request that claimed its key first would wait for
+    // the lock (and the test time out); an invalid one is answered because validation comes first.
+    const holder = await db().connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE account.idempotency_keys IN EXCLUSIVE MODE');
+      const key = `idem-${randomUUID()}`;
+      const refused = await acc.post(
+        '/v1/roles',
+        { name: '', permissions: 'checks.behavior' },
+        { 'Idempotency-Key': key },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 400, error_code: 'validation_failed' });
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
   it('answers 409 while a claim is within its lease, and takes over a claim whose process died (lease passed)', async () => {
     // A claim in progress as a process leaves it when it is killed mid-request: no answer stored.
     const claim = async (key: string, body: Record<string, string>, ageSeconds: number) =>

@@ -14,8 +14,9 @@ import {
   WebhookAnswer,
   WebhookParser,
 } from '../collector';
+import { hashUnit, SearchInput } from './sandbox-chance';
 import { SANDBOX_DATABASES, SandboxDatabaseSpec } from './sandbox-databases';
-import { hashUnit, sandboxAnswer, SearchInput, subjectFails } from './sandbox-search';
+import { sandboxAnswer, subjectFails } from './sandbox-search';
 
 export const SANDBOX_WEBHOOK_TYPE = 'sandbox';
 export const SANDBOX_CALLBACK_QUEUE = 'checks.sandbox-callback';

@@ -1,9 +1,14 @@
-import { createHash } from 'node:crypto';
-
 import type { DataSet, Severity } from '@kyc/contracts';
 
 import { fullName, namesMatch, normalizeName } from '../../engine/names';
-import type { CollectorAnswer, FoundRecord, IdentityFacts, SearchRoute, VehicleFacts } from '../collector';
+import type { CollectorAnswer, FoundRecord, SearchRoute, VehicleFacts } from '../collector';
+import {
+  hashUnit,
+  normalizeId,
+  SearchInput,
+  UNKNOWN_NAME_FINDING_RATE,
+  unknownSubjectSeverity,
+} from './sandbox-chance';
 import type { SandboxDatabaseSpec } from './sandbox-databases';
 import {
   SANDBOX_COMPANIES,
@@ -15,45 +20,8 @@ import {
   SandboxRecord,
   SandboxVehicle,
 } from './sandbox-identities';
+import { identityAnswer } from './sandbox-identity-answer';
 import { completeSandboxRecord, SANDBOX_MARK, sandboxFinding } from './sandbox-records';
-
-/** A number in [0, 1) fixed by its parts (the sandbox's only source of "randomness"). */
-export function hashUnit(...parts: (string | number | null | undefined)[]): number {
-  const digest = createHash('sha256')
-    .update(parts.map((p) => String(p ?? '')).join('\u0001'))
-    .digest();
-  return digest.readUInt32BE(0) / 2 ** 32;
-}
-
-/**
- * Severity of a dataset for an ID the sandbox does not know: mostly clean.
- * < 0.85 nothing found; < 0.90 very_low; < 0.94 low; < 0.97 medium; < 0.99 high; else very_high.
- */
-export function unknownSubjectSeverity(u: number): Severity {
-  if (u < 0.85) return 'none';
-  if (u < 0.9) return 'very_low';
-  if (u < 0.94) return 'low';
-  if (u < 0.97) return 'medium';
-  if (u < 0.99) return 'high';
-  return 'very_high';
-}
-
-/** Identity of an unknown ID: found (95 %) or not in the registry (5 %). */
-export const unknownIdentityFound = (u: number) => u < 0.95;
-
-/** A name the sandbox does not know is found in a name-searched dataset 4 % of the time, with low severity. */
-export const UNKNOWN_NAME_FINDING_RATE = 0.04;
-
-const normalizeId = (v: string | undefined) => (v ? v.replace(/[\s.\-/]/g, '').toUpperCase() : undefined);
-
-export interface SearchInput {
-  spec: SandboxDatabaseSpec;
-  search: SearchRoute;
-  searchInputs: string[];
-  inputs: Readonly<Record<string, string>>;
-  region: string | null;
-  now: Date;
-}
 
 type Subject =
   | { kind: 'person'; value: SandboxPerson }
@@ -224,87 +192,6 @@ function searchByName(input: SearchInput): CollectorAnswer {
     }
   }
   return { kind: 'answer', records };
-}
-
-function identityAnswer(input: SearchInput, person: SandboxPerson | undefined, documentValue: string): CollectorAnswer {
-  const { spec, inputs } = input;
-  const records: FoundRecord[] = [];
-  const wrong: string[] = [];
-  let identity: IdentityFacts;
-  if (person) {
-    identity = {
-      status: person.status,
-      first_name: person.first_name,
-      last_name: person.last_name,
-      gender: person.gender,
-      date_of_birth: person.date_of_birth,
-      ...(person.death_date ? { death_date: person.death_date } : {}),
-      ...(person.drivers_license ? { drivers_license: person.drivers_license } : {}),
-      ...(person.rfc ? { rfc: person.rfc } : {}),
-      ...(person.nss ? { nss: person.nss } : {}),
-    };
-  } else {
-    const found = unknownIdentityFound(hashUnit(spec.country, normalizeId(documentValue), 'identity'));
-    identity = found
-      ? {
-          status: 'found',
-          first_name: inputs.first_name ?? 'SANDBOX',
-          last_name: inputs.last_name ?? `PERSON ${normalizeId(documentValue)?.slice(-4)}`,
-        }
-      : { status: 'not_found' };
-  }
-  const name = { first: identity.first_name, last: identity.last_name };
-  const ref = person?.ref ?? `id:${spec.country}:${normalizeId(documentValue)}`;
-  if (spec.dataSets.includes('personal_identity')) {
-    const base = { data_set: 'personal_identity' as const, found_by: 'id' as const, subject_ref: ref };
-    if (identity.status === 'not_found')
-      records.push({
-        ...base,
-        severity: 'high',
-        kind: 'identity_not_found',
-        fields: [{ key: 'document', value: documentValue }, SANDBOX_MARK],
-      });
-    else
-      records.push({
-        ...base,
-        severity: identity.status === 'dead' ? 'very_high' : 'none',
-        kind: identity.status === 'dead' ? 'identity_deceased' : 'identity_record',
-        fields: [
-          { key: 'name', value: fullName(identity.first_name, identity.last_name) },
-          { key: 'document', value: documentValue },
-          ...(identity.date_of_birth ? [{ key: 'date_of_birth', value: identity.date_of_birth }] : []),
-          ...(identity.death_date ? [{ key: 'death_date', value: identity.death_date }] : []),
-          { key: 'status', value: identity.status === 'dead' ? 'deceased' : 'valid', valueKey: true },
-          SANDBOX_MARK,
-        ],
-        found_first_name: name.first ?? '',
-        found_last_name: name.last ?? '',
-      });
-  }
-  if (spec.validatesDocuments && person && (inputs.issue_date || inputs.date_of_birth)) {
-    if (inputs.issue_date && person.issue_date && inputs.issue_date !== person.issue_date)
-      wrong.push('document_expedition_date');
-    if (inputs.date_of_birth && inputs.date_of_birth !== person.date_of_birth) wrong.push('date_of_birth');
-    records.push({
-      data_set: 'personal_identity',
-      found_by: 'id',
-      severity: wrong.length ? 'medium' : 'none',
-      kind: wrong.length ? 'document_validation_mismatch' : 'document_validation_match',
-      fields: [
-        ...(wrong.length
-          ? wrong.map((w) => ({ key: 'mismatch', value: w }))
-          : [{ key: 'document', value: documentValue }]),
-        SANDBOX_MARK,
-      ],
-      subject_ref: ref,
-    });
-  }
-  return {
-    kind: 'answer',
-    records,
-    ...(spec.dataSets.includes('personal_identity') ? { identity } : {}),
-    ...(wrong.length ? { wrong_inputs: wrong } : {}),
-  };
 }
 
 function vehicleFacts(v: SandboxVehicle): VehicleFacts {

@@ -3,10 +3,11 @@ import { SEVERITIES } from '@kyc/contracts';
 import { defaultWeights } from '../../engine/datasets';
 import { COLLECTORS } from '../collector';
 import { CollectorRegistry } from '../collector.registry';
+import { hashUnit, unknownSubjectSeverity } from './sandbox-chance';
 import { SandboxCollector, sandboxCollectors, SandboxWebhookParser } from './sandbox-collector';
 import { SANDBOX_DATABASES } from './sandbox-databases';
 import { SANDBOX_COMPANIES, SANDBOX_LISTED_NAMES, SANDBOX_PEOPLE, SANDBOX_VEHICLES } from './sandbox-identities';
-import { hashUnit, sandboxAnswer, unknownSubjectSeverity } from './sandbox-search';
+import { sandboxAnswer } from './sandbox-search';
 
 const tuning = { latencyScale: 1, failureRate: 0, overrides: {} };
 const collectors = sandboxCollectors(tuning);

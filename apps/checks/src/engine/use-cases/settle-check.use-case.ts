@@ -7,7 +7,7 @@ import {
   DataSet,
   TOPICS,
 } from '@kyc/contracts';
-import { mapRow, OutboxService, OutgoingEvent, preparedQuery } from '@kyc/platform';
+import { mapRow, OutgoingEvent, preparedQuery } from '@kyc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -34,7 +34,8 @@ export function searchedName(check: Pick<CheckEntity, 'type' | 'inputs'>): strin
 /**
  * Settle: a check recomputed from its databases (status, scores, statuses, summary), finished with
  * its `checks.check.finished` event when every database is final (`completed` if one answered,
- * `error` if none did). The other steps (start, collect, timer) call it under the check's lock.
+ * `error` if none did). The other steps (start, collect, timer) evaluate under the check's lock and
+ * write the outcome with their own one statement.
  */
 @Injectable()
 export class SettleCheck {
@@ -44,20 +45,8 @@ export class SettleCheck {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly outbox: OutboxService,
     private readonly registry: CollectorRegistry,
   ) {}
-
-  /** Settles the check in the caller's transaction (one UPDATE, and the event when it finishes); true when it finished. */
-  async execute(m: EntityManager, check: CheckEntity, rows: CheckDatabaseEntity[], now: Date): Promise<boolean> {
-    const finished = this.evaluate(check, rows, now);
-    await m.update(CheckEntity, { id: check.id, tenantId: check.tenantId }, this.settledFields(check, finished));
-    if (finished) {
-      await this.outbox.add(m, this.finishedEvent(check, await this.finishedExtra(m, check)));
-      this.logFinished(check);
-    }
-    return finished;
-  }
 
   /** Registers a CheckFinishedExtension; `appliesTo` tells which checks it extends (default: all). */
   extendFinished(extension: CheckFinishedExtension, appliesTo?: (check: CheckEntity) => boolean): void {
@@ -161,19 +150,6 @@ export class SettleCheck {
       ...(finished ? { finishedAt: now } : {}),
     });
     return finished;
-  }
-
-  /** The columns evaluate() computes, for an UPDATE of the check. */
-  settledFields(check: CheckEntity, finished: boolean) {
-    return {
-      status: check.status,
-      score: check.score,
-      idScore: check.idScore,
-      homonymScore: check.homonymScore,
-      result: check.result as never,
-      updatedAt: check.updatedAt,
-      ...(finished ? { finishedAt: check.finishedAt } : {}),
-    };
   }
 
   /** The check, locked, then its databases (in their order), in the caller's transaction. */
