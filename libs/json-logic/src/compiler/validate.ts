@@ -24,7 +24,7 @@ export interface ValidateOptions {
   assumedArrayLength?: number;
 }
 
-/** The documented write-time budget of a rule: worst-case evaluation steps (docs/security-limits.md). */
+/** The documented write-time budget of a rule: worst-case evaluation steps (docs/security.md, "Rules engine"). */
 export const DEFAULT_MAX_COST = 100_000;
 /** Items assumed in an array from the data that a rule iterates over. */
 export const DEFAULT_ASSUMED_ARRAY_LENGTH = 100;
