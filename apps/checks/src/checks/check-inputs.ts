@@ -1,5 +1,5 @@
 import { BUILT_IN_CHECK_TYPES, CHECK_COUNTRIES, type CheckCountry } from '@kyc/contracts';
-import { FieldError, toFieldErrors } from '@kyc/platform';
+import { FieldError, toFieldErrors, ValidationFailedException } from '@kyc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 
@@ -165,4 +165,10 @@ export function effectiveInputs(
   }
   if (region) out.region = region;
   return out;
+}
+
+/** The input rules of a check creation alone (400 listing every offending field), before any other work. */
+export function assertCheckInputs(body: unknown, now: Date): void {
+  const { errors } = parseCheckInputs(body as Record<string, unknown>, now);
+  if (errors.length) throw new ValidationFailedException(errors);
 }

@@ -6,12 +6,14 @@ import {
   CurrentCaller,
   pageLinks,
   PlatformConfig,
+  ValidatesBody,
 } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { presentCheck, presentSummary } from './check.presenter';
+import { assertCheckInputs } from './check-inputs';
 import { ChecksService } from './checks.service';
 import {
   CHECK_DETAIL_EXAMPLE,
@@ -41,6 +43,7 @@ export class ChecksController {
 
   /** The body is validated by the service (the same rules apply to checks created from code). */
   @Post()
+  @ValidatesBody(assertCheckInputs)
   @ApiBody({ type: CreateCheckDto })
   @ApiSuccess({ status: 201, type: CheckEnvelopeResponse, example: checkEnvelopeExample(NEW_CHECK_EXAMPLE) })
   @ApiEnvelopeErrors(400, 403, 413)

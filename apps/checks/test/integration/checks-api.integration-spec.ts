@@ -372,6 +372,21 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
       expect(rows.rows[0].n).toBe(1);
     });
 
+    it('checks the inputs before claiming a key: an invalid check never writes its key', async () => {
+      // With the key table locked against writes a claim would wait (and the test time out).
+      const holder = await db().connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE checks.idempotency_keys IN EXCLUSIVE MODE');
+        const res = await api.post('/v1/checks', { country: 'CO', type: 'person' }, { 'Idempotency-Key': 'idem-4' });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: 400, error_code: 'validation_failed' });
+      } finally {
+        await holder.query('ROLLBACK');
+        holder.release();
+      }
+    });
+
     it('answers 422 when the same key comes with a different body', async () => {
       await api.post('/v1/checks', nextPerson(), { 'Idempotency-Key': 'idem-2' });
       const res = await api.post('/v1/checks', nextPerson(), { 'Idempotency-Key': 'idem-2' });

@@ -1,6 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
-import { ArgumentMetadata, CanActivate, ExecutionContext, Injectable, PipeTransform } from '@nestjs/common';
+import {
+  ArgumentMetadata,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  PipeTransform,
+  SetMetadata,
+} from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +15,7 @@ import { DataSource } from 'typeorm';
 
 import { CALLER, Caller } from '../auth/caller';
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from '../errors/app.exception';
+import { Clock } from '../time/clock';
 import { createValidationPipe } from '../validation/validation.pipe';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -69,6 +77,18 @@ export function openReplay(tenant: string, key: string, stored: unknown): unknow
     Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8'),
   );
 }
+const BODY_VALIDATOR = 'platform:idempotency-body-validator';
+
+/**
+ * For a route whose body is validated by its service rather than by a DTO (checks' create, shared
+ * with batch rows): the service's own pure validation, run by IdempotencyGuard before it claims a
+ * key, so such a route too claims only valid requests. It throws the 400 the service would
+ * (`now` from the platform's Clock).
+ */
+export const ValidatesBody = (validate: BodyValidator) => SetMetadata(BODY_VALIDATOR, validate);
+
+export type BodyValidator = (body: unknown, now: Date) => void;
+
 /** Where the guard leaves the key of a request whose response must be stored. */
 const PENDING = Symbol('idempotency');
 
@@ -191,7 +211,10 @@ export class IdempotencyService {
 /** Global guard, registered after AuthGuard: claims the Idempotency-Key of a POST (see IdempotencyService). */
 @Injectable()
 export class IdempotencyGuard implements CanActivate {
-  constructor(private readonly idempotency: IdempotencyService) {}
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly clock: Clock,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -214,10 +237,13 @@ export class IdempotencyGuard implements CanActivate {
 
   /**
    * Runs the platform's validation pipe over the route's `@Body()` and `@Query()` DTOs, as the
-   * handler's own pipes will: an invalid request is refused (400) before its key is claimed.
+   * handler's own pipes will, and the route's `@ValidatesBody` check: an invalid request is
+   * refused (400) before its key is claimed.
    */
   private async validateInputs(context: ExecutionContext, req: FastifyRequest): Promise<void> {
     for (const { metadata, value } of routeInputs(context, req)) await this.pipe.transform(value, metadata);
+    const validateBody = Reflect.getMetadata(BODY_VALIDATOR, context.getHandler()) as BodyValidator | undefined;
+    validateBody?.(req.body, this.clock.now());
   }
 
   private readonly pipe: PipeTransform = createValidationPipe();
