@@ -99,7 +99,11 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
         timeoutMs: 10_000,
       });
       const readyz = await fetch(`${checks.url}/readyz`);
-      expect(await readyz.json()).toMatchObject({ code: 503, error_code: 'service_unavailable', checks: { kafka: 'down' } });
+      expect(await readyz.json()).toMatchObject({
+        code: 503,
+        error_code: 'service_unavailable',
+        checks: { kafka: 'down' },
+      });
       expect((await fetch(`${checks.url}/health`)).status).toBe(503);
       const livez = await fetch(`${checks.url}/livez`);
       expect([livez.status, await livez.json()]).toEqual([200, { status: 'ok', service: 'checks' }]);
