@@ -1,3 +1,4 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import { Client } from 'pg';
@@ -141,7 +142,12 @@ export async function runAdminCommand(
   }
 
   processRole.background = false;
-  const app = await NestFactory.createApplicationContext(definition.module, { logger: false, abortOnError: false });
+  let app: INestApplicationContext;
+  try {
+    app = await NestFactory.createApplicationContext(definition.module, { logger: false, abortOnError: false });
+  } catch (err) {
+    return refuse(`the service did not start: ${(err as Error).message}`);
+  }
   try {
     const result = await command.run(app, input);
     io.out(JSON.stringify(result));
