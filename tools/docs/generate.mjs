@@ -1,8 +1,10 @@
 // `npm run docs`: rewrites the generated parts of docs/configuration.md and docs/events.md (between
 // `<!-- generated:<name>:start -->` and `<!-- generated:<name>:end -->`) from the code.
+// It also writes whole generated files (deploy/base/kafka-topics-job.yaml).
 // `--check`: writes nothing and exits 1 naming each page that differs (the drift test runs this).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KAFKA_TOPICS_JOB, kafkaTopicsJob } from './kafka-topics-job.mjs';
 import { configurationReference, eventsReference, permissionsReference, root } from './reference.mjs';
 
 const parts = [
@@ -35,6 +37,20 @@ for (const part of parts) {
   if (next === text) continue;
   if (check) stale.push(`${part.page} does not match the code`);
   else writeFileSync(file, next);
+}
+const files = [{ file: KAFKA_TOPICS_JOB, render: kafkaTopicsJob }];
+for (const { file, render } of files) {
+  const full = path.join(root, file);
+  let rendered;
+  try {
+    rendered = render();
+  } catch (err) {
+    stale.push(`${file}: ${err.message}`);
+    continue;
+  }
+  if (existsSync(full) && readFileSync(full, 'utf8') === rendered) continue;
+  if (check) stale.push(`${file} does not match the code`);
+  else writeFileSync(full, rendered);
 }
 if (stale.length) {
   console.error(`${stale.join('\n')}\nRun \`npm run docs\` and commit the pages.`);

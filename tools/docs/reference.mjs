@@ -300,7 +300,7 @@ export function permissionsReference() {
   const lines = ['| service | method | path | who may call it |', '|---|---|---|---|'];
   const platformRoutes = [
     ['GET', '/v1/auth/whoami', 'any valid API key'],
-    ['GET', '/health, /metrics, /docs', 'public'],
+    ['GET', '/livez, /readyz, /health, /metrics, /docs', 'public'],
   ];
   for (const app of apps()) {
     const files = walkTs(`apps/${app}/src`);
@@ -348,4 +348,14 @@ export function permissionsReference() {
   lines.push('Every service also serves:', '');
   for (const [method, route, who] of platformRoutes) lines.push(`- ${method} \`${route}\`: ${who}`);
   return lines.join('\n').trimEnd();
+}
+
+/** TOPIC_SPECS in its order, as { name, partitions, compacted } (deploy/base/kafka-topics-job.yaml is rendered from it). */
+export function topicSpecList() {
+  const all = topics();
+  return [...topicSpecs(parse('libs/contracts/src/topics.ts'))].map(([key, spec]) => {
+    const topic = all.get(key);
+    if (!topic) throw new Error(`TOPIC_SPECS names TOPICS.${key}, which TOPICS does not define`);
+    return { name: topic.name, ...spec };
+  });
 }

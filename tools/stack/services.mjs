@@ -135,3 +135,34 @@ export async function superviseService(options, { log = () => {}, backoffMs = re
   watch(current);
   return handle;
 }
+
+/**
+ * Runs a service's operator command (`node dist/apps/<name>/src/main.js admin <command> …`, the one
+ * the image ships and the Kubernetes bootstrap Job runs) with the service's environment and resolves
+ * with the JSON line it prints; its one-line refusal becomes the StackError.
+ */
+export function runAdmin(name, command, flags, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [serviceEntry(name), 'admin', command, ...flags], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, SERVICE_NAME: name },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0)
+        return reject(
+          new StackError(`${name} admin ${command} failed (exit ${code}): ${stderr.trim() || stdout.trim()}`),
+        );
+      try {
+        resolve(JSON.parse(stdout.trim().split('\n').at(-1)));
+      } catch {
+        reject(new StackError(`${name} admin ${command} printed no result: ${stdout.trim()} ${stderr.trim()}`));
+      }
+    });
+  });
+}

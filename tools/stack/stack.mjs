@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from './kafka.mjs';
 import { assertPostgresUserCanReach, startPostgres } from './postgres.mjs';
-import { serviceEntry, startService, superviseService } from './services.mjs';
+import { runAdmin, serviceEntry, startService, superviseService } from './services.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { repoRoot, StackError, waitFor } from './util.mjs';
 
@@ -187,40 +187,38 @@ async function call(url, { method = 'GET', token, body } = {}) {
   return { status: res.status, body: json };
 }
 
-/** Creates (or finds) the demo tenant and its full_access admin, and a version-1 backend key for it. */
-export async function seedDemoTenant({ services, privateKey, previousKey, tenant = DEMO }) {
-  const { ApiKeySigner } = dist('libs/platform/src/auth/api-key.tokens.js');
-  const operator = new ApiKeySigner(privateKey).platformAdminToken('stack');
-  const created = await call(`${services.account}/v1/admin/tenants`, {
-    method: 'POST',
-    token: operator,
-    body: {
-      tenant_id: tenant.tenantId,
-      name: tenant.tenantName,
-      admin_email: tenant.adminEmail,
-      billing_hubs: tenant.billingHubs,
-    },
-  });
-  if (created.status >= 300)
-    throw new StackError(`creating the demo tenant failed: ${created.status} ${JSON.stringify(created.body)}`);
-  const admin = created.body.admin_user;
+/**
+ * Creates (or finds) the demo tenant and its full_access admin, and a version-1 backend key for it,
+ * with the operator commands the image ships (`account … admin create-tenant`, `identity … admin
+ * issue-key`): one code path for the stack, docker compose's `seed` and the Kubernetes bootstrap Job.
+ * `envOf(name)` is the service's environment (database, keys).
+ */
+export async function seedDemoTenant({ services, envOf, previousKey, tenant = DEMO }) {
+  const created = await runAdmin(
+    'account',
+    'create-tenant',
+    [
+      '--tenant-id',
+      tenant.tenantId,
+      '--name',
+      tenant.tenantName,
+      '--admin-email',
+      tenant.adminEmail,
+      ...tenant.billingHubs.flatMap((h) => ['--billing-hub', h]),
+    ],
+    await envOf('account'),
+  );
+  const admin = created.admin_user;
   let apiKey = previousKey;
   const works = async (key) => key && (await call(`${services.checks}/v1/checks`, { token: key })).status === 200;
   if (!(await works(apiKey))) {
-    const issued = await call(`${services.identity}/v1/admin/api-keys`, {
-      method: 'POST',
-      token: operator,
-      body: {
-        tenant_id: tenant.tenantId,
-        user_id: admin.user_id,
-        key_name: 'demo',
-        key_type: 'backend',
-        api_key_version: 1,
-      },
-    });
-    if (issued.status >= 300)
-      throw new StackError(`issuing the demo API key failed: ${issued.status} ${JSON.stringify(issued.body)}`);
-    apiKey = issued.body.api_key;
+    const issued = await runAdmin(
+      'identity',
+      'issue-key',
+      ['--tenant', tenant.tenantId, '--user', admin.user_id, '--name', 'demo', '--version', '1'],
+      await envOf('identity'),
+    );
+    apiKey = issued.api_key;
     // The user and role reach every service's access cache through Kafka; wait until they have.
     await waitFor(() => works(apiKey), {
       timeoutMs: 15_000,
@@ -427,49 +425,51 @@ export async function startStack(options = {}) {
     const servicePort = (name) =>
       ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
     log(`starting services: ${names.join(', ')}`);
+    // Each service's environment (also the operator commands' of the seed).
+    const envOf = async (name) => ({
+      ...common,
+      DB_SCHEMA: SERVICES[name].schema,
+      ...(name === 'identity'
+        ? {
+            API_KEY_PRIVATE_KEY: keys.privateKey,
+            IDENTITY_VALIDATIONS_URL: `http://localhost:${servicePort('validations')}`,
+          }
+        : {}),
+      ...(name === 'account'
+        ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url }
+        : {}),
+      ...(name === 'checks'
+        ? {
+            CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')),
+            CHECKS_UPLOAD_SIGNING_KEY: await checksUploadSigningKey(path.join(stackDir, 'keys')),
+          }
+        : {}),
+      ...(name === 'validations'
+        ? {
+            VALIDATIONS_SECRET_KEY: await validationsSecretKey(path.join(stackDir, 'keys')),
+            VALIDATIONS_SMTP_URL: smtp.url,
+          }
+        : {}),
+      ...(name === 'pass'
+        ? {
+            PASS_SECRETS_KEY: await passSecretsKey(path.join(stackDir, 'keys')),
+            PASS_SMTP_URL: smtp.url,
+            PASS_SANDBOX_OUTBOX_DIR: path.join(stackDir, 'pass-messages'),
+          }
+        : {}),
+      ...(name === 'engagement'
+        ? {
+            ENGAGEMENT_CREDENTIALS_KEY: await engagementCredentialsKey(path.join(stackDir, 'keys')),
+            ENGAGEMENT_GRAPH_BASE_URL: messaging.sandbox.graphUrl,
+          }
+        : {}),
+      ...(options.serviceEnv ?? {}),
+    });
     // allSettled: when one service fails to start, the others still starting are waited for and
     // stopped with the rest, never left running.
     const settled = await Promise.allSettled(
       names.map(async (name) => {
-        const env = {
-          ...common,
-          DB_SCHEMA: SERVICES[name].schema,
-          ...(name === 'identity'
-            ? {
-                API_KEY_PRIVATE_KEY: keys.privateKey,
-                IDENTITY_VALIDATIONS_URL: `http://localhost:${servicePort('validations')}`,
-              }
-            : {}),
-          ...(name === 'account'
-            ? { ACCOUNT_SECRETS_KEY: await accountSecretsKey(path.join(stackDir, 'keys')), ACCOUNT_SMTP_URL: smtp.url }
-            : {}),
-          ...(name === 'checks'
-            ? {
-                CHECKS_CREDENTIALS_KEY: await checksCredentialsKey(path.join(stackDir, 'keys')),
-                CHECKS_UPLOAD_SIGNING_KEY: await checksUploadSigningKey(path.join(stackDir, 'keys')),
-              }
-            : {}),
-          ...(name === 'validations'
-            ? {
-                VALIDATIONS_SECRET_KEY: await validationsSecretKey(path.join(stackDir, 'keys')),
-                VALIDATIONS_SMTP_URL: smtp.url,
-              }
-            : {}),
-          ...(name === 'pass'
-            ? {
-                PASS_SECRETS_KEY: await passSecretsKey(path.join(stackDir, 'keys')),
-                PASS_SMTP_URL: smtp.url,
-                PASS_SANDBOX_OUTBOX_DIR: path.join(stackDir, 'pass-messages'),
-              }
-            : {}),
-          ...(name === 'engagement'
-            ? {
-                ENGAGEMENT_CREDENTIALS_KEY: await engagementCredentialsKey(path.join(stackDir, 'keys')),
-                ENGAGEMENT_GRAPH_BASE_URL: messaging.sandbox.graphUrl,
-              }
-            : {}),
-          ...(options.serviceEnv ?? {}),
-        };
+        const env = await envOf(name);
         const serviceOptions = { name, port: servicePort(name), env, logsDir: path.join(stackDir, 'logs') };
         // options.supervise (the stack command): a service that dies is restarted with backoff.
         const svc = options.supervise
@@ -495,7 +495,7 @@ export async function startStack(options = {}) {
     const stackFile = path.join(stackDir, 'stack.json');
     if (options.seed !== false && services.account && services.identity && services.checks) {
       const previous = existsSync(stackFile) ? JSON.parse(await readFile(stackFile, 'utf8')) : {};
-      const demo = await seedDemoTenant({ services, privateKey: keys.privateKey, previousKey: previous.api_key });
+      const demo = await seedDemoTenant({ services, envOf, previousKey: previous.api_key });
       Object.assign(info, { api_key: demo.apiKey, tenant_id: demo.tenantId, admin_user: demo.adminUser.username });
       info.identity_flow_id = await seedDemoFlow({
         services,

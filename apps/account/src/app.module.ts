@@ -7,6 +7,7 @@ import { AccountConfig, loadAccountConfig } from './config/account.config';
 import { accountEntities, accountMigrations } from './database/account.datasource';
 import { PermissionsModule } from './permissions/permissions.module';
 import { RolesModule } from './roles/roles.module';
+import { createTenantCommand } from './tenants/tenants.admin';
 import { TenantsModule } from './tenants/tenants.module';
 import { UsersModule } from './users/users.module';
 
@@ -43,5 +44,6 @@ export function accountService(env: NodeJS.ProcessEnv = process.env, options: Se
     consumesEvents: true,
     title: 'Account API',
     description: 'Users, roles, permissions and the business-rules engine',
+    adminCommands: { 'create-tenant': createTenantCommand },
   };
 }

@@ -1,6 +1,7 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 
+import { issueKeyCommand } from './api-keys/api-keys.admin';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
@@ -37,5 +38,6 @@ export function identityService(env: NodeJS.ProcessEnv = process.env, options: S
     title: 'Identity API',
     consumesEvents: true,
     description: 'Identity-verification processes and API keys',
+    adminCommands: { 'issue-key': issueKeyCommand },
   };
 }

@@ -8,6 +8,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
 
+import type { AdminCommands } from './admin/admin-command';
+import { runAdminCommand } from './admin/run-admin';
 import { API_KEY_HEADERS, AuthGuard } from './auth/auth.guard';
 import { PlatformConfig } from './config/platform.config';
 import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
@@ -21,6 +23,9 @@ import { ambientContext } from './observability/request-context.storage';
 import { createOpenApiDocument } from './openapi/openapi-document';
 import { Clock } from './time/clock';
 import { createValidationPipe } from './validation/validation.pipe';
+
+/** Probes and scrapes: answered many times a minute, never access-logged. */
+const PROBE_ROUTES = new Set(['/livez', '/readyz', '/health', '/metrics']);
 
 /** The /metrics listener of each app started with METRICS_PORT. */
 const metricsServers = new WeakMap<object, Server>();
@@ -41,6 +46,8 @@ export interface ServiceDefinition {
   description?: string;
   /** Keep each request's raw body on `req.rawBody` (for webhooks signed over their exact bytes). */
   rawBody?: boolean;
+  /** Operator commands of `main.js admin <name>` (runAdminCommand). */
+  adminCommands?: AdminCommands;
 }
 
 /** Builds the HTTP app (Fastify, form + JSON bodies, validation, request ids, metrics, /docs). */
@@ -80,7 +87,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     const route = req.routeOptions?.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
-    if (route !== '/health' && route !== '/metrics')
+    if (!PROBE_ROUTES.has(route))
       access.debug(
         { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request',
@@ -154,11 +161,14 @@ const migrationInput = (def: ServiceDefinition) => ({
 
 /**
  * A service's process entry: `main.js` serves; `main.js migrate` / `main.js migrate:revert` only
- * migrate (the Kubernetes migration Job and the Nx targets use these).
+ * migrate (the Kubernetes migration Job and the Nx targets use these); `main.js admin <command> …`
+ * runs one of the service's operator commands and exits (runAdminCommand).
  */
 export async function runService(def: () => ServiceDefinition): Promise<INestApplication | void> {
-  const log = rootLogger(process.env.SERVICE_NAME, process.env.LOG_LEVEL);
   const command = process.argv[2];
+  if (command === 'admin')
+    process.exit(await runAdminCommand(process.env.SERVICE_NAME ?? 'service', def, process.argv.slice(3)));
+  const log = rootLogger(process.env.SERVICE_NAME, process.env.LOG_LEVEL);
   let definition: ServiceDefinition;
   try {
     definition = def();

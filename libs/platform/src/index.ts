@@ -1,3 +1,5 @@
+export * from './admin/admin-command';
+export * from './admin/run-admin';
 export * from './auth/access-cache.service';
 export * from './auth/api-key.tokens';
 export * from './auth/auth.decorators';
@@ -38,6 +40,7 @@ export * from './observability/request-context.storage';
 export * from './openapi/api-docs.decorators';
 export * from './openapi/openapi-document';
 export * from './platform.module';
+export * from './process-role';
 export * from './time/clock';
 export * from './validation/transforms';
 export * from './validation/validation.pipe';

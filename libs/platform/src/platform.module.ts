@@ -28,6 +28,7 @@ import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { OutboundHttpClient } from './http/outbound-http';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
+import { processRole } from './process-role';
 import { Clock, SystemClock } from './time/clock';
 
 export const KAFKA = Symbol('kafka');
@@ -56,6 +57,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // An operator command (main.js admin …) writes through the services and exits: no background work.
+    if (!processRole.background) return;
     const started = Date.now();
     // The outbox relay and the process's Kafka producer run on a thread of their own (OutboxRelayService).
     const relay = {

@@ -47,9 +47,28 @@ export class HealthController {
     private readonly access: AccessCacheService,
   ) {}
 
-  /** 200 when the database, Kafka and the access cache are all usable; 503 in the envelope otherwise. */
+  /**
+   * Liveness: the process is up and its event loop turns (this answer is the proof). No dependency is
+   * checked, so an outage of PostgreSQL or Kafka never gets a pod restarted.
+   */
+  @Get('livez')
+  livez(@Res() reply: FastifyReply) {
+    return reply.status(200).send({ status: 'ok', service: this.config.SERVICE_NAME });
+  }
+
+  /** Readiness: 200 when the database, Kafka and the access cache are all usable; 503 in the envelope otherwise. */
+  @Get('readyz')
+  readyz(@Res() reply: FastifyReply) {
+    return this.readiness(reply);
+  }
+
+  /** The former single health check, kept for compatibility: an alias of /readyz. */
   @Get('health')
-  async health(@Res() reply: FastifyReply) {
+  health(@Res() reply: FastifyReply) {
+    return this.readiness(reply);
+  }
+
+  private async readiness(reply: FastifyReply) {
     const [database, kafka] = await Promise.all([
       withTimeout(this.dataSource.query('SELECT 1'), 1_500).then(
         () => 'up',

@@ -69,7 +69,7 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
     await closeDb();
   });
 
-  it('keeps events in the outbox while Kafka is down and delivers them once it is back', async () => {
+  it('while Kafka is down: alive but not ready, reads answered, events kept in the outbox and delivered once it is back', async () => {
     await stopKafka();
     let restarted = false;
     try {
@@ -94,15 +94,31 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
       // ...and, with the broker down, the events wait in the outbox.
       await new Promise((r) => setTimeout(r, 2_000));
       expect(await pending()).toBe(2);
+      // Not ready (no traffic routed), yet alive (no restart): /health is the readiness alias.
+      await eventually(async () => expect((await fetch(`${checks.url}/readyz`)).status).toBe(503), {
+        timeoutMs: 10_000,
+      });
+      const readyz = await fetch(`${checks.url}/readyz`);
+      expect(await readyz.json()).toMatchObject({
+        code: 503,
+        error_code: 'service_unavailable',
+        checks: { kafka: 'down' },
+      });
       expect((await fetch(`${checks.url}/health`)).status).toBe(503);
+      const livez = await fetch(`${checks.url}/livez`);
+      expect([livez.status, await livez.json()]).toEqual([200, { status: 'ok', service: 'checks' }]);
+      // Reads keep being answered while the broker is down.
+      expect((await api.get(`/v1/checks/${checkId}`)).status).toBe(200);
 
       await startKafka();
       restarted = true;
       await eventually(async () => expect(await pending()).toBe(0), { timeoutMs: 60_000, intervalMs: 250 });
       await eventually(async () => expect(await recorded(checkId)).toBe(1), { timeoutMs: 60_000, intervalMs: 250 });
-      await eventually(async () => expect((await fetch(`${checks.url}/health`)).status).toBe(200), {
+      await eventually(async () => expect((await fetch(`${checks.url}/readyz`)).status).toBe(200), {
         timeoutMs: 20_000,
       });
+      expect((await fetch(`${checks.url}/health`)).status).toBe(200);
+      expect((await fetch(`${checks.url}/livez`)).status).toBe(200);
     } finally {
       // Only when the test failed before restarting it: a second broker cannot bind the port and
       // exits, but its pid would replace the running broker's in kafka.pid, and the teardown would
