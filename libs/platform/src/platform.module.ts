@@ -26,6 +26,8 @@ import { OutboxService } from './events/outbox.service';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { OutboundHttpClient } from './http/outbound-http';
+import { RateLimitGuard } from './http/rate-limit/rate-limit.guard';
+import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
 import { Clock, SystemClock } from './time/clock';
@@ -53,6 +55,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly relay: OutboxRelayService,
     private readonly kafkaHealth: KafkaHealthIndicator,
     private readonly jobs: JobQueueService,
+    private readonly rateLimiter: RateLimiterService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,6 +75,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
     this.jobs.start(this.config.JOBS_POLL_MS, this.config.JOBS_RETENTION_HOURS);
+    this.rateLimiter.start();
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 
@@ -85,7 +89,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 /**
  * What every service gets: its schema's DataSource, auth (global guard), the error envelope
  * (global filter), idempotency (global guard + onSend hook), outbox + relay, inbox, access cache,
- * the outbound HTTP client (SSRF policy), /health and /metrics.
+ * the outbound HTTP client (SSRF policy), per-tenant and per-key rate limits, /health and /metrics.
  */
 @Global()
 @Module({})
@@ -122,10 +126,13 @@ export class PlatformModule {
         PlatformLifecycle,
         IdempotencyService,
         OutboundHttpClient,
+        RateLimiterService,
         // Also outside the guard chain: bootstrap checks keys before bodies are read (request-hardening.ts).
         AuthGuard,
-        // Global guards run in this order: the Idempotency-Key is claimed for the authenticated tenant.
+        // Global guards run in this order: the caller's rate limits are taken, then the Idempotency-Key is
+        // claimed for the authenticated tenant.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
@@ -141,6 +148,7 @@ export class PlatformModule {
         OutboxRelayService,
         InboxService,
         OutboundHttpClient,
+        RateLimiterService,
       ],
     };
   }

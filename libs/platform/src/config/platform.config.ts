@@ -1,7 +1,32 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  Validate,
+  validateSync,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
 
+import { parseTenantRateLimits } from '../http/rate-limit/rate-limit.config';
 import { EnvBoolean, EnvNumber } from './env-transforms';
+
+@ValidatorConstraint({ name: 'isTenantRateLimits' })
+class IsTenantRateLimits implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return parseTenantRateLimits(value) !== undefined;
+  }
+
+  defaultMessage(): string {
+    return 'must be a JSON object {"<tenant_id>": {"per_second": n, "burst": n, "key_per_second": n, "key_burst": n}} of numbers >= 0';
+  }
+}
 
 /**
  * Environment every service reads. Apps extend it with their own variables. Only config classes
@@ -145,6 +170,54 @@ export class PlatformConfig {
   @Min(0)
   @Max(65535)
   METRICS_PORT?: number;
+
+  /**
+   * Requests per second each tenant may make to this service: a token bucket per tenant shared by
+   * the service's replicas (docs/security.md, "Rate limits"). 0: no tenant limit.
+   */
+  @EnvNumber()
+  @IsNumber()
+  @Min(0)
+  RATE_LIMIT_TENANT_PER_SECOND = 200;
+
+  /** Requests a tenant may make at once above its rate (its bucket's size). Default: twice RATE_LIMIT_TENANT_PER_SECOND. */
+  @IsOptional()
+  @EnvNumber()
+  @IsNumber()
+  @Min(1)
+  RATE_LIMIT_TENANT_BURST?: number;
+
+  /** Requests per second each API key may make to this service (a bucket per key, within its tenant's). 0: no key limit. */
+  @EnvNumber()
+  @IsNumber()
+  @Min(0)
+  RATE_LIMIT_KEY_PER_SECOND = 100;
+
+  /** Requests an API key may make at once above its rate (its bucket's size). Default: twice RATE_LIMIT_KEY_PER_SECOND. */
+  @IsOptional()
+  @EnvNumber()
+  @IsNumber()
+  @Min(1)
+  RATE_LIMIT_KEY_BURST?: number;
+
+  /**
+   * Operators' limits per tenant as JSON, overriding the defaults above for the tenants named:
+   * {"<tenant_id>": {"per_second": 50, "burst": 100, "key_per_second": 20, "key_burst": 40}}
+   * (each field optional; 0 per second: no limit).
+   */
+  @IsString()
+  @Validate(IsTenantRateLimits)
+  RATE_LIMIT_TENANTS = '{}';
+
+  /**
+   * How often each process adds the requests it let through to the shared buckets and learns the
+   * other replicas' (one statement for every bucket it touched). Replicas together can exceed a
+   * limit by what it refills in this time, times the replicas less one.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(10)
+  RATE_LIMIT_SYNC_MS = 200;
 
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
