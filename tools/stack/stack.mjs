@@ -190,7 +190,7 @@ async function call(url, { method = 'GET', token, body } = {}) {
 /** Creates (or finds) the demo tenant and its full_access admin, and a version-1 backend key for it. */
 export async function seedDemoTenant({ services, privateKey, previousKey, tenant = DEMO }) {
   const { ApiKeySigner } = dist('libs/platform/src/auth/api-key.tokens.js');
-  const operator = new ApiKeySigner(privateKey).platformAdminToken('stack');
+  const operator = await new ApiKeySigner(privateKey).platformAdminToken('stack');
   const created = await call(`${services.account}/v1/admin/tenants`, {
     method: 'POST',
     token: operator,
@@ -247,7 +247,7 @@ export const DEMO_PASS = {
 export async function seedPassClient({ passUrl, privateKey, previous }) {
   const { ApiKeySigner } = dist('libs/platform/src/auth/api-key.tokens.js');
   const { BASE_SCOPES } = dist('apps/pass/src/scopes/scopes.js');
-  const operator = new ApiKeySigner(privateKey).platformAdminToken('stack');
+  const operator = await new ApiKeySigner(privateKey).platformAdminToken('stack');
   const seeded = await call(`${passUrl}/v1/admin/users`, {
     method: 'PUT',
     token: operator,

@@ -43,6 +43,15 @@ const RATE_LIMIT_HEADERS = {
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components ??= {}).schemas ?? {};
   document.components.schemas = schemas;
+  document.components.responses = {
+    ...document.components.responses,
+    TooManyRequests: {
+      description:
+        "The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds",
+      headers: RATE_LIMIT_HEADERS,
+      content: errorContent(429, 'Too many requests for this tenant: retry after 1 s', 'too_many_requests'),
+    },
+  };
   for (const item of Object.values(document.paths)) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation: OperationObject | undefined = item[method];
@@ -53,13 +62,7 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
           description: 'Missing, malformed, forged, expired or revoked API key, or its user is disabled',
           content: errorContent(401, 'Missing API key (Service-API-Key header)', 'missing_api_key'),
         };
-      if (!isPublic)
-        operation.responses['429'] ??= {
-          description:
-            "The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds",
-          headers: RATE_LIMIT_HEADERS,
-          content: errorContent(429, 'Too many requests for this tenant: retry after 1 s', 'too_many_requests'),
-        };
+      if (!isPublic) operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
       if (method === 'post') {
         operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_PARAMETER];
         operation.responses['409'] ??= {
