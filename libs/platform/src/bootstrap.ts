@@ -115,7 +115,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     app.connectMicroservice<MicroserviceOptions>({
       transport: Transport.KAFKA,
       options: {
-        client: kafkaClientOptions(`${config.SERVICE_NAME}-consumer`, config.kafkaBrokers),
+        client: kafkaClientOptions(config.kafkaConnection, 'consumer'),
         consumer: {
           groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME,
           sessionTimeout: 10_000,

@@ -66,8 +66,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       logLevel: this.config.LOG_LEVEL,
       databaseUrl: this.config.DATABASE_URL,
       schema: this.config.DB_SCHEMA,
-      clientId: `${this.config.SERVICE_NAME}-producer`,
-      brokers: this.config.kafkaBrokers,
+      kafka: this.config.kafkaConnection,
       pollMs: this.config.OUTBOX_POLL_MS,
     };
     await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
@@ -114,7 +113,7 @@ export class PlatformModule {
       providers: [
         { provide: PlatformConfig, useValue: config },
         { provide: config.constructor, useValue: config },
-        { provide: KAFKA, useFactory: () => createKafka(config.SERVICE_NAME, config.kafkaBrokers) },
+        { provide: KAFKA, useFactory: () => createKafka(config.kafkaConnection) },
         { provide: ApiKeyVerifier, useFactory: () => new ApiKeyVerifier(config.API_KEY_PUBLIC_KEY) },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         JobQueueService,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -9,11 +11,13 @@ import {
   Max,
   Min,
   Validate,
+  ValidateIf,
   validateSync,
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
 
+import type { KafkaConnection } from '../events/kafka';
 import { parseTenantRateLimits } from '../http/rate-limit/rate-limit.config';
 import { EnvBoolean, EnvNumber } from './env-transforms';
 
@@ -70,6 +74,47 @@ export class PlatformConfig {
   /** Comma-separated host:port list. */
   @IsString()
   KAFKA_BROKERS: string;
+
+  /**
+   * Prefix of the service's Kafka client ids (`<id>`, `<id>-consumer`, `<id>-producer`), for the
+   * cluster's quotas, ACL audit and logs. Default: the service name.
+   */
+  @IsOptional()
+  @IsString()
+  KAFKA_CLIENT_ID?: string;
+
+  /** Connect to the brokers over TLS (managed clusters: Amazon MSK, Confluent Cloud, Aiven). */
+  @EnvBoolean()
+  @IsBoolean()
+  KAFKA_SSL = false;
+
+  /**
+   * PEM file of the CA that signed the brokers' certificates, when it is not a public one (with
+   * KAFKA_SSL). Unset: Node's bundled public CAs.
+   */
+  @IsOptional()
+  @IsString()
+  KAFKA_SSL_CA_FILE?: string;
+
+  /** The same CA as PEM text (for a secret mounted as a variable); KAFKA_SSL_CA_FILE wins when both are set. */
+  @IsOptional()
+  @IsString()
+  KAFKA_SSL_CA?: string;
+
+  /** SASL mechanism of the brokers' listener: plain, scram-sha-256 or scram-sha-512. Unset: no SASL. */
+  @IsOptional()
+  @IsIn(['plain', 'scram-sha-256', 'scram-sha-512'])
+  KAFKA_SASL_MECHANISM?: 'plain' | 'scram-sha-256' | 'scram-sha-512';
+
+  /** SASL user name (required with KAFKA_SASL_MECHANISM). */
+  @ValidateIf((c: PlatformConfig) => c.KAFKA_SASL_MECHANISM !== undefined)
+  @IsString()
+  KAFKA_SASL_USERNAME?: string;
+
+  /** SASL password (required with KAFKA_SASL_MECHANISM; mount it from a secret). */
+  @ValidateIf((c: PlatformConfig) => c.KAFKA_SASL_MECHANISM !== undefined)
+  @IsString()
+  KAFKA_SASL_PASSWORD?: string;
 
   /** Kafka consumer group of the service's event handlers (default: the service name). */
   @IsOptional()
@@ -228,6 +273,32 @@ export class PlatformConfig {
     return this.KAFKA_BROKERS.split(',')
       .map((b) => b.trim())
       .filter(Boolean);
+  }
+
+  /** How every Kafka client of the service connects (client id prefix, brokers, TLS, SASL); plain data, also sent to the relay thread. */
+  get kafkaConnection(): KafkaConnection {
+    return {
+      clientId: this.KAFKA_CLIENT_ID ?? this.SERVICE_NAME,
+      brokers: this.kafkaBrokers,
+      ...(this.KAFKA_SSL
+        ? {
+            ssl: this.KAFKA_SSL_CA_FILE
+              ? { ca: [readFileSync(this.KAFKA_SSL_CA_FILE, 'utf8')] }
+              : this.KAFKA_SSL_CA
+                ? { ca: [this.KAFKA_SSL_CA] }
+                : true,
+          }
+        : {}),
+      ...(this.KAFKA_SASL_MECHANISM
+        ? {
+            sasl: {
+              mechanism: this.KAFKA_SASL_MECHANISM,
+              username: this.KAFKA_SASL_USERNAME!,
+              password: this.KAFKA_SASL_PASSWORD!,
+            },
+          }
+        : {}),
+    };
   }
 
   get publicUrl(): string {
