@@ -9,6 +9,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { MigrationInterface } from 'typeorm';
 
 import { API_KEY_HEADERS, AuthGuard } from './auth/auth.guard';
+import { AuthenticatedRequest, CALLER } from './auth/caller';
 import { PlatformConfig } from './config/platform.config';
 import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
@@ -80,9 +81,17 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     const route = req.routeOptions?.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    // The access log: the route template (never the URL with its ids or query), no body, no key.
     if (route !== '/health' && route !== '/metrics')
-      access.debug(
-        { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      access.info(
+        {
+          method: req.method,
+          route,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          tenant_id: (req as unknown as AuthenticatedRequest)[CALLER]?.tenantId,
+          request_id: req.id,
+        },
         'request',
       );
     done();
