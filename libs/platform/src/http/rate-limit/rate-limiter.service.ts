@@ -71,8 +71,20 @@ export class RateLimiterService implements OnApplicationShutdown {
     this.timer.unref();
   }
 
+  private readonly limits = new Map<string, { tenant: BucketLimit; key: BucketLimit }>();
+
   /** The limits of a tenant's bucket and of each of its keys' buckets (the operator's override or the defaults). */
   limitsOf(tenantId: string): { tenant: BucketLimit; key: BucketLimit } {
+    let limits = this.limits.get(tenantId);
+    if (!limits) {
+      limits = this.computeLimits(tenantId);
+      if (this.limits.size >= 100_000) this.limits.clear();
+      this.limits.set(tenantId, limits);
+    }
+    return limits;
+  }
+
+  private computeLimits(tenantId: string): { tenant: BucketLimit; key: BucketLimit } {
     const c = this.config;
     const o = this.tenantLimits[tenantId] ?? {};
     return {
@@ -107,8 +119,9 @@ export class RateLimiterService implements OnApplicationShutdown {
       return { ...bucket.answer(false, nowMs), scope: scopeOf(bucket) };
     }
     // The headers describe the bucket closest to refusing.
-    const answers = buckets.map((b) => ({ ...b.answer(true, nowMs), scope: scopeOf(b) }));
-    return answers.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+    let closest = buckets[0];
+    if (buckets.length > 1 && buckets[1].available(nowMs) < closest.available(nowMs)) closest = buckets[1];
+    return { ...closest.answer(true, nowMs), scope: scopeOf(closest) };
   }
 
   private bucket(key: string, limit: BucketLimit, nowMs: number): TokenBucket {
