@@ -124,7 +124,15 @@ let cleaningUp = null;
 
 /** Starts a fresh stack for one scenario: its services, its service env over the runner's, then BENCH_SETUP_SQL. */
 async function startBenchStack(scenario, extraEnv, setupSql) {
-  const serviceEnv = { LOG_LEVEL: 'warn', ...(scenario.serviceEnv ?? {}), ...extraEnv };
+  // The rate limiter runs (its cost is in the figures) but never refuses: a scenario's one key makes
+  // thousands of requests a second, beyond the default limits.
+  const serviceEnv = {
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_TENANT_PER_SECOND: '1000000',
+    RATE_LIMIT_KEY_PER_SECOND: '1000000',
+    ...(scenario.serviceEnv ?? {}),
+    ...extraEnv,
+  };
   await rm(stackDir, { recursive: true, force: true });
   const [pgPort, kafkaPort, controllerPort, ...servicePorts] = await freePorts(3 + scenario.services.length);
   const ports = {

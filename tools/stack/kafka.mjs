@@ -66,11 +66,18 @@ export async function ensureKafkaJars(cacheDir, log = () => {}) {
   return libs;
 }
 
-export async function startKafka({ dir, cacheDir, port, controllerPort, log = () => {} }) {
+/**
+ * Starts the broker. `sasl` (tests of managed-Kafka settings) adds a SASL_PLAINTEXT listener on
+ * `sasl.port` with SCRAM (`mechanism` SCRAM-SHA-256 or SCRAM-SHA-512) and the given users, created
+ * when the storage is formatted; the PLAINTEXT listener stays for the broker's own traffic.
+ */
+export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, log = () => {} }) {
   checkJava();
   const libs = await ensureKafkaJars(cacheDir, log);
   await assertPortFree(port, 'Kafka');
   await assertPortFree(controllerPort, 'Kafka controller');
+  if (sasl) await assertPortFree(sasl.port, 'Kafka SASL listener');
+  const saslListener = sasl ? `,SASL_PLAINTEXT://127.0.0.1:${sasl.port}` : '';
   const dataDir = path.join(dir, 'data');
   const logsDir = path.join(dir, 'logs');
   await mkdir(logsDir, { recursive: true });
@@ -81,11 +88,17 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
       'process.roles=broker,controller',
       'node.id=1',
       `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}${saslListener}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}${saslListener}`,
       'controller.listener.names=CONTROLLER',
       'inter.broker.listener.name=PLAINTEXT',
-      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      `listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT${sasl ? ',SASL_PLAINTEXT:SASL_PLAINTEXT' : ''}`,
+      ...(sasl
+        ? [
+            `sasl.enabled.mechanisms=${sasl.mechanism}`,
+            `listener.name.sasl_plaintext.${sasl.mechanism.toLowerCase()}.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+          ]
+        : []),
       `log.dirs=${dataDir}`,
       'num.partitions=3',
       'offsets.topic.replication.factor=1',
@@ -115,7 +128,21 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
     while (clusterId.startsWith('-'));
     const r = spawnSync(
       'java',
-      [...javaOpts, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props],
+      [
+        ...javaOpts,
+        '-cp',
+        cp,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        clusterId,
+        '-c',
+        props,
+        ...(sasl?.users ?? []).flatMap((u) => [
+          '--add-scram',
+          `${sasl.mechanism}=[name=${u.name},password=${u.password}]`,
+        ]),
+      ],
       { encoding: 'utf8' },
     );
     if (r.status !== 0) throw new StackError(`Kafka StorageTool format failed:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
@@ -160,7 +187,14 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, log = ()
     await stopChild(child, 15_000);
     out.end();
   };
-  return { brokers, stop, pid: child.pid, process: child, command: { file: 'java', args } };
+  return {
+    brokers,
+    ...(sasl ? { saslBrokers: [`127.0.0.1:${sasl.port}`] } : {}),
+    stop,
+    pid: child.pid,
+    process: child,
+    command: { file: 'java', args },
+  };
 }
 
 /** Creates the platform's topics (compacted state topics included); existing ones are left alone. */

@@ -245,7 +245,7 @@ export const DEMO_PASS = {
 export async function seedPassClient({ passUrl, privateKey, previous }) {
   const { ApiKeySigner } = dist('libs/platform/src/auth/api-key.tokens.js');
   const { BASE_SCOPES } = dist('apps/pass/src/scopes/scopes.js');
-  const operator = new ApiKeySigner(privateKey).platformAdminToken('stack');
+  const operator = await new ApiKeySigner(privateKey).platformAdminToken('stack');
   const seeded = await call(`${passUrl}/v1/admin/users`, {
     method: 'PUT',
     token: operator,

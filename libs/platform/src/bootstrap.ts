@@ -11,6 +11,7 @@ import { MigrationInterface } from 'typeorm';
 import type { AdminCommands } from './admin/admin-command';
 import { runAdminCommand } from './admin/run-admin';
 import { API_KEY_HEADERS, AuthGuard } from './auth/auth.guard';
+import { AuthenticatedRequest, CALLER } from './auth/caller';
 import { PlatformConfig } from './config/platform.config';
 import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
@@ -87,9 +88,17 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     const route = req.routeOptions?.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    // The access log: the route template (never the URL with its ids or query), no body, no key.
     if (!PROBE_ROUTES.has(route))
-      access.debug(
-        { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      access.info(
+        {
+          method: req.method,
+          route,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          tenant_id: (req as unknown as AuthenticatedRequest)[CALLER]?.tenantId,
+          request_id: req.id,
+        },
         'request',
       );
     done();
@@ -122,7 +131,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     app.connectMicroservice<MicroserviceOptions>({
       transport: Transport.KAFKA,
       options: {
-        client: kafkaClientOptions(`${config.SERVICE_NAME}-consumer`, config.kafkaBrokers),
+        client: kafkaClientOptions(config.kafkaConnection, 'consumer'),
         consumer: {
           groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME,
           sessionTimeout: 10_000,

@@ -26,6 +26,8 @@ import { OutboxService } from './events/outbox.service';
 import { OutboxRelayService } from './events/outbox-relay.service';
 import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { OutboundHttpClient } from './http/outbound-http';
+import { RateLimitGuard } from './http/rate-limit/rate-limit.guard';
+import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
 import { processRole } from './process-role';
@@ -54,6 +56,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly relay: OutboxRelayService,
     private readonly kafkaHealth: KafkaHealthIndicator,
     private readonly jobs: JobQueueService,
+    private readonly rateLimiter: RateLimiterService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -66,8 +69,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       logLevel: this.config.LOG_LEVEL,
       databaseUrl: this.config.DATABASE_URL,
       schema: this.config.DB_SCHEMA,
-      clientId: `${this.config.SERVICE_NAME}-producer`,
-      brokers: this.config.kafkaBrokers,
+      kafka: this.config.kafkaConnection,
       pollMs: this.config.OUTBOX_POLL_MS,
     };
     await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
@@ -75,6 +77,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);
     this.jobs.start(this.config.JOBS_POLL_MS, this.config.JOBS_RETENTION_HOURS);
+    this.rateLimiter.start();
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 
@@ -88,7 +91,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 /**
  * What every service gets: its schema's DataSource, auth (global guard), the error envelope
  * (global filter), idempotency (global guard + onSend hook), outbox + relay, inbox, access cache,
- * the outbound HTTP client (SSRF policy), /health and /metrics.
+ * the outbound HTTP client (SSRF policy), per-tenant and per-key rate limits, /health and /metrics.
  */
 @Global()
 @Module({})
@@ -113,7 +116,7 @@ export class PlatformModule {
       providers: [
         { provide: PlatformConfig, useValue: config },
         { provide: config.constructor, useValue: config },
-        { provide: KAFKA, useFactory: () => createKafka(config.SERVICE_NAME, config.kafkaBrokers) },
+        { provide: KAFKA, useFactory: () => createKafka(config.kafkaConnection) },
         { provide: ApiKeyVerifier, useFactory: () => new ApiKeyVerifier(config.API_KEY_PUBLIC_KEY) },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         JobQueueService,
@@ -125,10 +128,13 @@ export class PlatformModule {
         PlatformLifecycle,
         IdempotencyService,
         OutboundHttpClient,
+        RateLimiterService,
         // Also outside the guard chain: bootstrap checks keys before bodies are read (request-hardening.ts).
         AuthGuard,
-        // Global guards run in this order: the Idempotency-Key is claimed for the authenticated tenant.
+        // Global guards run in this order: the caller's rate limits are taken, then the Idempotency-Key is
+        // claimed for the authenticated tenant.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
@@ -144,6 +150,7 @@ export class PlatformModule {
         OutboxRelayService,
         InboxService,
         OutboundHttpClient,
+        RateLimiterService,
       ],
     };
   }

@@ -1,5 +1,6 @@
 export * from './api-client';
 export * from './harness';
+export * from './kafka-broker';
 export * from './openapi-contract';
 export * from './sandbox-messaging/sandbox-messaging.server';
 export * from './smtp-sink';

@@ -3,8 +3,13 @@ import path from 'node:path';
 
 import { repoRoot } from './harness';
 
+interface Response {
+  content?: Record<string, { schema?: unknown; example?: unknown }>;
+  $ref?: string;
+}
+
 interface Operation {
-  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  responses: Record<string, Response>;
   parameters?: { name: string; in: string }[];
   security?: unknown[];
 }
@@ -12,9 +17,16 @@ interface Operation {
 const operations = (service: string) => {
   const doc = JSON.parse(readFileSync(path.join(repoRoot, 'openapi', `${service}.json`), 'utf8')) as {
     paths: Record<string, Record<string, Operation>>;
+    components?: { responses?: Record<string, Response> };
   };
+  // Responses shared by every route (the 429 of the rate limits) are references to components.responses.
+  const resolve = (r: Response) => (r.$ref ? (doc.components?.responses?.[r.$ref.split('/').pop()!] ?? {}) : r);
   return Object.entries(doc.paths).flatMap(([route, item]) =>
-    Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${route}`, method, op })),
+    Object.entries(item).map(([method, op]) => ({
+      name: `${method.toUpperCase()} ${route}`,
+      method,
+      op: { ...op, responses: Object.fromEntries(Object.entries(op.responses).map(([s, r]) => [s, resolve(r)])) },
+    })),
   );
 };
 

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 
 import { ApiKeyClaims } from '@kyc/contracts';
 
 import { ApiClient } from './api-client';
-import { eventually, signer } from './harness';
+import { eventually, harness, signer } from './harness';
 
 export interface TestTenant {
   tenantId: string;
@@ -16,15 +16,25 @@ export interface TestTenant {
 
 export const uniqueTenantId = (prefix = 't') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-/** Mints an API key with the platform private key (what the identity service does when it issues one). */
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Mints an API key with the platform private key, in the format identity issued before keys
+ * carried an audience (an EdDSA compact JWT without `aud`), signed here with node:crypto rather
+ * than the platform's signer: the suites' keys are such keys, which every service must keep
+ * accepting. Keys issued through identity's API carry the audience.
+ */
 export function mintKey(claims: Partial<ApiKeyClaims> & Pick<ApiKeyClaims, 'tenant_id' | 'sub'>): string {
-  return signer().sign({
+  const header = base64url({ alg: 'EdDSA', typ: 'JWT' });
+  const payload = base64url({
     jti: `KEY${randomUUID().replace(/-/g, '')}`,
     key_type: 'backend',
     ver: 1,
     iat: Math.floor(Date.now() / 1000),
     ...claims,
   });
+  const signature = sign(null, Buffer.from(`${header}.${payload}`), createPrivateKey(harness().privateKey));
+  return `${header}.${payload}.${signature.toString('base64url')}`;
 }
 
 /**
@@ -37,7 +47,7 @@ export async function createTenant(
   readyAt: string[] = [accountUrl],
   tenantId = uniqueTenantId(),
 ): Promise<TestTenant> {
-  const operator = new ApiClient(accountUrl, signer().platformAdminToken('test'));
+  const operator = new ApiClient(accountUrl, await signer().platformAdminToken('test'));
   const res = await operator.postJson('/v1/admin/tenants', {
     tenant_id: tenantId,
     name: `Tenant ${tenantId}`,

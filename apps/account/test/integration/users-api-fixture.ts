@@ -80,7 +80,7 @@ export function useUsersApi(): void {
       createTenant(account.url, [account.url]),
     ]);
     api = new ApiClient(account.url, tenantA.apiKey);
-    operator = new ApiClient(account.url, signer().platformAdminToken('users-spec'));
+    operator = new ApiClient(account.url, await signer().platformAdminToken('users-spec'));
   });
 
   afterAll(async () => {

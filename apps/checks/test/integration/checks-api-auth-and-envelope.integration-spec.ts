@@ -20,7 +20,7 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
     });
 
     it('refuses a forged key (signed with another private key)', async () => {
-      const forged = new ApiKeySigner(generateSigningKeys().privateKey).sign({
+      const forged = await new ApiKeySigner(generateSigningKeys().privateKey).sign({
         jti: 'KEYx',
         sub: tenantA.adminUserId,
         tenant_id: tenantA.tenantId,

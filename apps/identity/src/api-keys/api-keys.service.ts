@@ -75,7 +75,7 @@ export class ApiKeysService {
       createdAt: now,
     });
     await this.keys.insert(key);
-    const token = this.signer.sign({
+    const token = await this.signer.sign({
       jti: key.id,
       sub: input.userId,
       tenant_id: input.tenantId,

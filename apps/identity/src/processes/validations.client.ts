@@ -41,7 +41,7 @@ export class ValidationsClient {
     body: { type: ValidationType } & Record<string, unknown>,
   ): Promise<CreatedValidation> {
     const iat = Math.floor(Date.now() / 1000);
-    const key = this.signer.sign({
+    const key = await this.signer.sign({
       jti: `KEY${randomUUID().replace(/-/g, '')}`,
       sub: userId,
       tenant_id: tenantId,

@@ -138,7 +138,7 @@ describe('pass: applications admin API', () => {
       expect(res.body).toEqual({ kid: expect.any(String), retired: [before] });
       const active = (await db().query(`SELECT kid FROM pass.signing_keys WHERE status = 'active'`)).rows;
       expect(active).toEqual([{ kid: res.body.kid }]);
-      expect((await new ApiClient(f.pass.url, signer().platformAdminToken('x')).get('/health')).status).toBe(200);
+      expect((await new ApiClient(f.pass.url, await signer().platformAdminToken('x')).get('/health')).status).toBe(200);
     });
   });
 });

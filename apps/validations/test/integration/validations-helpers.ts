@@ -60,7 +60,7 @@ export async function startValidationsStack(
     smtp,
     tenant,
     api: new ApiClient(validations.url, tenant.apiKey),
-    operator: new ApiClient(validations.url, signer().platformAdminToken('test-operator')),
+    operator: new ApiClient(validations.url, await signer().platformAdminToken('test-operator')),
     close: async () => {
       await Promise.all([validations.close(), account.close()]);
       await smtp.close();

@@ -827,7 +827,33 @@ export interface components {
             username: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                /** @description Requests the bucket holds */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the bucket */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the bucket is full again */
+                "RateLimit-Reset"?: number;
+                /** @description Seconds until a request can succeed */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 429,
+                 *       "status": "Too Many Requests",
+                 *       "message": "Too many requests for this tenant: retry after 1 s",
+                 *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -954,6 +980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     BillingHubs_get: {
@@ -1015,6 +1042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     BillingHubs_update: {
@@ -1121,6 +1149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Users_list: {
@@ -1228,6 +1257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Users_create: {
@@ -1383,6 +1413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Users_delete: {
@@ -1518,6 +1549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Users_get: {
@@ -1611,6 +1643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Users_update: {
@@ -1748,6 +1781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Users_setStatus: {
@@ -1902,6 +1936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Tenants_create: {
@@ -2053,6 +2088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Tenants_get: {
@@ -2140,6 +2176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Tenants_update: {
@@ -2271,6 +2308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     WhoAmI_whoami: {
@@ -2324,6 +2362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Executions_list: {
@@ -2443,6 +2482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Executions_get: {
@@ -2540,6 +2580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_list: {
@@ -2665,6 +2706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_create: {
@@ -2836,6 +2878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_get: {
@@ -2965,6 +3008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_update: {
@@ -3118,6 +3162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_delete: {
@@ -3200,6 +3245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Actions_list: {
@@ -3299,6 +3345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Actions_create: {
@@ -3477,6 +3524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Actions_get: {
@@ -3575,6 +3623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Actions_update: {
@@ -3717,6 +3766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Actions_delete: {
@@ -3800,6 +3850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Envs_list: {
@@ -3895,6 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Envs_set: {
@@ -4065,6 +4117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Envs_delete: {
@@ -4149,6 +4202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Executions_listOfRule: {
@@ -4287,6 +4341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_versions: {
@@ -4429,6 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rules_version: {
@@ -4537,6 +4593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     SigningSecrets_get: {
@@ -4607,6 +4664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     SigningSecrets_rotate: {
@@ -4758,6 +4816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Variables_get: {
@@ -5141,6 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Permissions_list: {
@@ -5214,6 +5274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Roles_list: {
@@ -5331,6 +5392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Roles_create: {
@@ -5496,6 +5558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Roles_get: {
@@ -5599,6 +5662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Roles_update: {
@@ -5746,6 +5810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Roles_delete: {
@@ -5866,6 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

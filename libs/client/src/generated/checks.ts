@@ -1052,7 +1052,33 @@ export interface components {
             username: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                /** @description Requests the bucket holds */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the bucket */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the bucket is full again */
+                "RateLimit-Reset"?: number;
+                /** @description Seconds until a request can succeed */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 429,
+                 *       "status": "Too Many Requests",
+                 *       "message": "Too many requests for this tenant: retry after 1 s",
+                 *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1111,6 +1137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Batches_create: {
@@ -1278,6 +1305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Batches_get: {
@@ -1369,6 +1397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Batches_stop: {
@@ -1477,6 +1506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Batches_upload: {
@@ -1701,6 +1731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Batches_requestReport: {
@@ -1862,6 +1893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Batches_start: {
@@ -1980,6 +2012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_list: {
@@ -2109,6 +2142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_create: {
@@ -2269,6 +2303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_get: {
@@ -2381,6 +2416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_remove: {
@@ -2443,6 +2479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_attachments: {
@@ -2505,6 +2542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_details: {
@@ -2625,6 +2663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Pdf_download: {
@@ -2724,6 +2763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Pdf_request: {
@@ -2825,6 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Checks_summarize: {
@@ -2898,6 +2939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "DatabaseHealth_databases[1]": {
@@ -3005,6 +3047,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     CustomTypes_list: {
@@ -3090,6 +3133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     CustomTypes_update: {
@@ -3212,6 +3256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     CustomTypes_create: {
@@ -3354,6 +3399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     CustomTypes_remove: {
@@ -3441,6 +3487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Credentials_list: {
@@ -3500,6 +3547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Credentials_save: {
@@ -3647,6 +3695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Credentials_remove: {
@@ -3709,6 +3758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ContinuousChecks_list: {
@@ -3859,6 +3909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ContinuousChecks_create: {
@@ -4069,6 +4120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ContinuousChecks_get: {
@@ -4200,6 +4252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ContinuousChecks_update: {
@@ -4375,6 +4428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ContinuousChecks_history: {
@@ -4486,6 +4540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     "DatabaseHealth_databases[0]": {
@@ -4593,6 +4648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Settings_get: {
@@ -4647,6 +4703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Settings_update: {
@@ -4782,6 +4839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Webhooks_receive: {

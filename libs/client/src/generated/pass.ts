@@ -409,7 +409,33 @@ export interface components {
             validations: components["schemas"]["ValidationItemDto"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                /** @description Requests the bucket holds */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the bucket */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the bucket is full again */
+                "RateLimit-Reset"?: number;
+                /** @description Seconds until a request can succeed */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 429,
+                 *       "status": "Too Many Requests",
+                 *       "message": "Too many requests for this tenant: retry after 1 s",
+                 *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -454,6 +480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Applications_create: {
@@ -529,6 +556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Applications_get: {
@@ -565,6 +593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Applications_delete: {
@@ -601,6 +630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Applications_update: {
@@ -641,6 +671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Applications_rotateSecret: {
@@ -714,6 +745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     SandboxMessages_list: {
@@ -750,6 +782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     SigningKeys_rotate: {
@@ -821,6 +854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     PassUsers_seed: {
@@ -859,6 +893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     WhoAmI_whoami: {
@@ -912,6 +947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ApprovalAttachments_stage: {
@@ -987,6 +1023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ApprovalAttachments_upload: {
@@ -1026,6 +1063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ApprovalAttachments_outcome: {
@@ -1060,6 +1098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Userinfo_get: {
@@ -1096,6 +1135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_write: {
@@ -1171,6 +1211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

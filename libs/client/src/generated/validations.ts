@@ -593,7 +593,33 @@ export interface components {
             username: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                /** @description Requests the bucket holds */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the bucket */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the bucket is full again */
+                "RateLimit-Reset"?: number;
+                /** @description Seconds until a request can succeed */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 429,
+                 *       "status": "Too Many Requests",
+                 *       "message": "Too many requests for this tenant: retry after 1 s",
+                 *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -637,6 +663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Accounts_create: {
@@ -712,6 +739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Accounts_get: {
@@ -748,6 +776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Enrollments_ofAccount: {
@@ -784,6 +813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_ofAccount: {
@@ -824,6 +854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_getOfAccount: {
@@ -864,6 +895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Reviews_list: {
@@ -904,6 +936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Reviews_get: {
@@ -940,6 +973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Reviews_approve: {
@@ -1017,6 +1051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Reviews_decline: {
@@ -1094,6 +1129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     TenantFeatures_get: {
@@ -1130,6 +1166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     TenantFeatures_update: {
@@ -1170,6 +1207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     WhoAmI_whoami: {
@@ -1223,6 +1261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ValidatorConfig_all: {
@@ -1257,6 +1296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ValidatorConfig_update: {
@@ -1295,6 +1335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     ValidatorConfig_reset: {
@@ -1335,6 +1376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     DocumentCatalog_selection: {
@@ -1369,6 +1411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     DocumentCatalog_infographic: {
@@ -1406,6 +1449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Enrollments_create: {
@@ -1484,6 +1528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Enrollments_get: {
@@ -1520,6 +1565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Enrollments_remove: {
@@ -1556,6 +1602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Media_view: {
@@ -1592,6 +1639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     SandboxPhone_list: {
@@ -1628,6 +1676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Status_get: {
@@ -1662,6 +1711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Media_upload: {
@@ -1698,6 +1748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_list: {
@@ -1736,6 +1787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_create: {
@@ -1811,6 +1863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_get: {
@@ -1850,6 +1903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_perform: {
@@ -1927,6 +1981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_remove: {
@@ -1963,6 +2018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Validations_restore: {
@@ -2036,6 +2092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -1,25 +1,28 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  KeyObject,
-  randomUUID,
-  sign,
-  verify,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, randomUUID } from 'node:crypto';
 
 import type { ApiKeyClaims, PlatformAdminClaims } from '@kyc/contracts';
+import { decodeJwt, errors, JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
 
 /**
- * API keys are compact JWTs signed with the platform's Ed25519 key (alg EdDSA). Any service
- * verifies them offline with the public key; only the identity service (and the stack command
- * that seeds the demo tenant) holds the private key.
+ * API keys are compact JWTs signed with the platform's Ed25519 key (alg EdDSA), signed and
+ * verified with `jose`. Any service verifies them offline with the public key; only the identity
+ * service (and the stack command that seeds the demo tenant) holds the private key.
  */
-const HEADER = Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' })).toString('base64url');
+const ALGORITHM = 'EdDSA';
+
+/** The `aud` of API keys; keys issued before it was added carry none and stay valid. */
+export const API_KEY_AUDIENCE = 'kyc-api';
+/** The `aud` of platform operator tokens. */
+export const PLATFORM_ADMIN_AUDIENCE = 'kyc-platform-admin';
+/** How far in the future an `iat` may be (clocks of the signer and the verifier drift). */
+const IAT_LEEWAY_SECONDS = 60;
 
 export type TokenClaims = ApiKeyClaims | PlatformAdminClaims;
+
+const audienceOf = (claims: Pick<TokenClaims, 'key_type'>) =>
+  claims.key_type === 'platform_admin' ? PLATFORM_ADMIN_AUDIENCE : API_KEY_AUDIENCE;
 
 export function generateSigningKeys(): { publicKey: string; privateKey: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -36,23 +39,28 @@ export class ApiKeySigner {
     this.key = createPrivateKey(privateKeyPem);
   }
 
-  sign(claims: TokenClaims): string {
-    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    const signature = sign(null, Buffer.from(`${HEADER}.${payload}`), this.key).toString('base64url');
-    return `${HEADER}.${payload}.${signature}`;
+  /** Signs the claims as given (`iat`, `exp` included), adding the audience of the token's kind. */
+  sign(claims: TokenClaims & { aud?: string; nbf?: number }): Promise<string> {
+    return new SignJWT({ aud: audienceOf(claims), ...claims })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .sign(this.key);
   }
 
   /** A short-lived operator token for the platform administration endpoints. */
-  platformAdminToken(subject = 'platform-operator', ttlSeconds = 600): string {
+  platformAdminToken(subject = 'platform-operator', ttlSeconds = 600): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return this.sign({ jti: randomUUID(), sub: subject, key_type: 'platform_admin', iat: now, exp: now + ttlSeconds });
   }
 }
 
+const invalid = (message = 'The API key is not valid') =>
+  new PlatformException(PlatformErrorCode.InvalidApiKey, message);
+const expired = () => new PlatformException(PlatformErrorCode.ExpiredApiKey, 'The API key has expired');
+
 export class ApiKeyVerifier {
   private readonly key: KeyObject;
-  /** Verified signatures, so a hot key is checked once; expiry and revocation are checked every time. */
-  private readonly verified = new Map<string, TokenClaims>();
+  /** Verified signatures, so a hot key is checked once; its time claims and revocation are checked every time. */
+  private readonly verified = new Map<string, TokenClaims & { nbf?: number }>();
 
   constructor(
     publicKeyPem: string,
@@ -61,45 +69,49 @@ export class ApiKeyVerifier {
     this.key = createPublicKey(publicKeyPem);
   }
 
-  verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): TokenClaims {
+  /**
+   * The claims of a key signed with the platform key: alg EdDSA only, `jti`, `iat` and `key_type`
+   * present, `exp` in the future, `nbf` and `iat` not (beyond a minute of clock drift), and `aud`,
+   * when the key carries one, the audience of its kind. Throws 401 (`invalid_api_key`,
+   * `expired_api_key`) otherwise.
+   */
+  async verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<TokenClaims> {
     let claims = this.verified.get(token);
     if (!claims) {
-      claims = this.verifySignature(token);
+      claims = await this.verifyToken(token, nowSeconds);
       if (this.verified.size >= this.cacheSize) this.verified.delete(this.verified.keys().next().value as string);
       this.verified.set(token, claims);
     }
-    if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) {
-      throw new PlatformException(PlatformErrorCode.ExpiredApiKey, 'The API key has expired');
-    }
+    if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) throw expired();
+    if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds) throw invalid('The API key is not valid yet');
     return claims;
   }
 
-  private verifySignature(token: string): TokenClaims {
-    const parts = token.split('.');
-    if (parts.length !== 3) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');
-    const [header, payload, signature] = parts;
-    let ok = false;
+  private async verifyToken(token: string, nowSeconds: number): Promise<TokenClaims> {
+    let unverified: JWTPayload;
     try {
-      const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: unknown };
-      ok =
-        alg === 'EdDSA' &&
-        verify(null, Buffer.from(`${header}.${payload}`), this.key, Buffer.from(signature, 'base64url'));
+      unverified = decodeJwt(token);
     } catch {
-      ok = false;
+      throw invalid('The API key is malformed');
     }
-    if (!ok) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is not valid');
+    let payload: JWTPayload;
     try {
-      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Partial<TokenClaims> | null;
-      if (
-        typeof claims !== 'object' ||
-        !claims ||
-        typeof claims.jti !== 'string' ||
-        typeof claims.key_type !== 'string'
-      )
-        throw new Error('claims');
-      return claims as TokenClaims;
-    } catch {
-      throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        typ: 'JWT',
+        requiredClaims: ['jti', 'iat'],
+        currentDate: new Date(nowSeconds * 1000),
+        // Keys issued before the audience was added carry none.
+        ...(unverified.aud !== undefined ? { audience: audienceOf(unverified as Pick<TokenClaims, 'key_type'>) } : {}),
+      }));
+    } catch (err) {
+      if (err instanceof errors.JWTExpired) throw expired();
+      throw invalid();
     }
+    if (typeof payload.jti !== 'string' || typeof payload.key_type !== 'string')
+      throw invalid('The API key is malformed');
+    if ((payload.iat as number) > nowSeconds + IAT_LEEWAY_SECONDS)
+      throw invalid('The API key was issued in the future');
+    return payload as unknown as TokenClaims;
   }
 }

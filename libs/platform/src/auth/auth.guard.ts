@@ -23,7 +23,7 @@ export class AuthGuard implements CanActivate {
     private readonly access: AccessCacheService,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
@@ -32,7 +32,7 @@ export class AuthGuard implements CanActivate {
       (v): v is string => typeof v === 'string' && v.length > 0,
     );
     if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
-    const claims = this.verifier.verify(token.trim());
+    const claims = await this.verifier.verify(token.trim());
 
     if (this.reflector.getAllAndOverride<boolean>(PLATFORM_ADMIN_ROUTE, targets)) {
       if (claims.key_type !== 'platform_admin')
@@ -58,11 +58,11 @@ export class AuthGuard implements CanActivate {
    * an unknown or disabled user, is refused before the body costs anything. Operator tokens pass
    * here; the guard decides what they may call.
    */
-  checkKey(headers: Record<string, unknown>): void {
+  async checkKey(headers: Record<string, unknown>): Promise<void> {
     const token = API_KEY_HEADERS.map((h) => headers[h]).find((v) => typeof v === 'string' && v.length > 0) as
       string | undefined;
     if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
-    const claims = this.verifier.verify(token.trim());
+    const claims = await this.verifier.verify(token.trim());
     if (claims.key_type !== 'platform_admin') this.resolveCaller(claims);
   }
 

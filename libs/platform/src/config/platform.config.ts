@@ -1,7 +1,36 @@
-import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { readFileSync } from 'node:fs';
 
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  Validate,
+  ValidateIf,
+  validateSync,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
+
+import type { KafkaConnection } from '../events/kafka';
+import { parseTenantRateLimits } from '../http/rate-limit/rate-limit.config';
 import { EnvBoolean, EnvNumber } from './env-transforms';
+
+@ValidatorConstraint({ name: 'isTenantRateLimits' })
+class IsTenantRateLimits implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return parseTenantRateLimits(value) !== undefined;
+  }
+
+  defaultMessage(): string {
+    return 'must be a JSON object {"<tenant_id>": {"per_second": n, "burst": n, "key_per_second": n, "key_burst": n}} of numbers >= 0';
+  }
+}
 
 /**
  * Environment every service reads. Apps extend it with their own variables. Only config classes
@@ -45,6 +74,47 @@ export class PlatformConfig {
   /** Comma-separated host:port list. */
   @IsString()
   KAFKA_BROKERS: string;
+
+  /**
+   * Prefix of the service's Kafka client ids (`<id>`, `<id>-consumer`, `<id>-producer`), for the
+   * cluster's quotas, ACL audit and logs. Default: the service name.
+   */
+  @IsOptional()
+  @IsString()
+  KAFKA_CLIENT_ID?: string;
+
+  /** Connect to the brokers over TLS (managed clusters: Amazon MSK, Confluent Cloud, Aiven). */
+  @EnvBoolean()
+  @IsBoolean()
+  KAFKA_SSL = false;
+
+  /**
+   * PEM file of the CA that signed the brokers' certificates, when it is not a public one (with
+   * KAFKA_SSL). Unset: Node's bundled public CAs.
+   */
+  @IsOptional()
+  @IsString()
+  KAFKA_SSL_CA_FILE?: string;
+
+  /** The same CA as PEM text (for a secret mounted as a variable); KAFKA_SSL_CA_FILE wins when both are set. */
+  @IsOptional()
+  @IsString()
+  KAFKA_SSL_CA?: string;
+
+  /** SASL mechanism of the brokers' listener: plain, scram-sha-256 or scram-sha-512. Unset: no SASL. */
+  @IsOptional()
+  @IsIn(['plain', 'scram-sha-256', 'scram-sha-512'])
+  KAFKA_SASL_MECHANISM?: 'plain' | 'scram-sha-256' | 'scram-sha-512';
+
+  /** SASL user name (required with KAFKA_SASL_MECHANISM). */
+  @ValidateIf((c: PlatformConfig) => c.KAFKA_SASL_MECHANISM !== undefined)
+  @IsString()
+  KAFKA_SASL_USERNAME?: string;
+
+  /** SASL password (required with KAFKA_SASL_MECHANISM; mount it from a secret). */
+  @ValidateIf((c: PlatformConfig) => c.KAFKA_SASL_MECHANISM !== undefined)
+  @IsString()
+  KAFKA_SASL_PASSWORD?: string;
 
   /** Kafka consumer group of the service's event handlers (default: the service name). */
   @IsOptional()
@@ -146,6 +216,54 @@ export class PlatformConfig {
   @Max(65535)
   METRICS_PORT?: number;
 
+  /**
+   * Requests per second each tenant may make to this service: a token bucket per tenant shared by
+   * the service's replicas (docs/security.md, "Rate limits"). 0: no tenant limit.
+   */
+  @EnvNumber()
+  @IsNumber()
+  @Min(0)
+  RATE_LIMIT_TENANT_PER_SECOND = 200;
+
+  /** Requests a tenant may make at once above its rate (its bucket's size). Default: twice RATE_LIMIT_TENANT_PER_SECOND. */
+  @IsOptional()
+  @EnvNumber()
+  @IsNumber()
+  @Min(1)
+  RATE_LIMIT_TENANT_BURST?: number;
+
+  /** Requests per second each API key may make to this service (a bucket per key, within its tenant's). 0: no key limit. */
+  @EnvNumber()
+  @IsNumber()
+  @Min(0)
+  RATE_LIMIT_KEY_PER_SECOND = 100;
+
+  /** Requests an API key may make at once above its rate (its bucket's size). Default: twice RATE_LIMIT_KEY_PER_SECOND. */
+  @IsOptional()
+  @EnvNumber()
+  @IsNumber()
+  @Min(1)
+  RATE_LIMIT_KEY_BURST?: number;
+
+  /**
+   * Operators' limits per tenant as JSON, overriding the defaults above for the tenants named:
+   * {"<tenant_id>": {"per_second": 50, "burst": 100, "key_per_second": 20, "key_burst": 40}}
+   * (each field optional; 0 per second: no limit).
+   */
+  @IsString()
+  @Validate(IsTenantRateLimits)
+  RATE_LIMIT_TENANTS = '{}';
+
+  /**
+   * How often each process adds the requests it let through to the shared buckets and learns the
+   * other replicas' (one statement for every bucket it touched). Replicas together can exceed a
+   * limit by what it refills in this time, times the replicas less one.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(10)
+  RATE_LIMIT_SYNC_MS = 200;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()
@@ -155,6 +273,32 @@ export class PlatformConfig {
     return this.KAFKA_BROKERS.split(',')
       .map((b) => b.trim())
       .filter(Boolean);
+  }
+
+  /** How every Kafka client of the service connects (client id prefix, brokers, TLS, SASL); plain data, also sent to the relay thread. */
+  get kafkaConnection(): KafkaConnection {
+    return {
+      clientId: this.KAFKA_CLIENT_ID ?? this.SERVICE_NAME,
+      brokers: this.kafkaBrokers,
+      ...(this.KAFKA_SSL
+        ? {
+            ssl: this.KAFKA_SSL_CA_FILE
+              ? { ca: [readFileSync(this.KAFKA_SSL_CA_FILE, 'utf8')] }
+              : this.KAFKA_SSL_CA
+                ? { ca: [this.KAFKA_SSL_CA] }
+                : true,
+          }
+        : {}),
+      ...(this.KAFKA_SASL_MECHANISM
+        ? {
+            sasl: {
+              mechanism: this.KAFKA_SASL_MECHANISM,
+              username: this.KAFKA_SASL_USERNAME!,
+              password: this.KAFKA_SASL_PASSWORD!,
+            },
+          }
+        : {}),
+    };
   }
 
   get publicUrl(): string {

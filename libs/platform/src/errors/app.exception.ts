@@ -32,6 +32,7 @@ export enum PlatformErrorCode {
   NotFound = 'not_found',
   IdempotencyKeyReused = 'idempotency_key_reused',
   IdempotencyKeyInProgress = 'idempotency_key_in_progress',
+  TooManyRequests = 'too_many_requests',
   Unavailable = 'service_unavailable',
   Internal = 'internal_error',
 }
@@ -47,6 +48,7 @@ const PLATFORM_STATUS: Record<PlatformErrorCode, number> = {
   [PlatformErrorCode.NotFound]: 404,
   [PlatformErrorCode.IdempotencyKeyReused]: 422,
   [PlatformErrorCode.IdempotencyKeyInProgress]: 409,
+  [PlatformErrorCode.TooManyRequests]: 429,
   [PlatformErrorCode.Unavailable]: 503,
   [PlatformErrorCode.Internal]: 500,
 };

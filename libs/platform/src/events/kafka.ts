@@ -1,6 +1,6 @@
 import './kafkajs-request-queue.fix';
 
-import { Kafka, LogEntry, logLevel } from 'kafkajs';
+import { Kafka, KafkaConfig, LogEntry, logLevel, SASLOptions } from 'kafkajs';
 
 import { rootLogger } from '../observability/logger';
 
@@ -20,14 +20,30 @@ export function kafkaLogCreator() {
   };
 }
 
-export const kafkaClientOptions = (clientId: string, brokers: string[]) => ({
-  clientId,
-  brokers,
+/**
+ * How a service's Kafka clients connect (PlatformConfig.kafkaConnection): the client id prefix,
+ * the brokers, TLS (`true`, or the CA of a private PKI) and SASL credentials. Plain data, so the
+ * relay thread gets it as it is.
+ */
+export interface KafkaConnection {
+  clientId: string;
+  brokers: string[];
+  ssl?: true | { ca: string[] };
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+}
+
+/** The kafkajs options of one client of the service; `role` suffixes the client id (`-consumer`, `-producer`). */
+export const kafkaClientOptions = (connection: KafkaConnection, role?: string): KafkaConfig => ({
+  clientId: role ? `${connection.clientId}-${role}` : connection.clientId,
+  brokers: connection.brokers,
+  ...(connection.ssl ? { ssl: connection.ssl } : {}),
+  ...(connection.sasl ? { sasl: { ...connection.sasl } as SASLOptions } : {}),
   logLevel: logLevel.WARN,
   logCreator: kafkaLogCreator,
   retry: { initialRetryTime: 200, retries: 8 },
 });
 
-export function createKafka(clientId: string, brokers: string[]): Kafka {
-  return new Kafka(kafkaClientOptions(clientId, brokers));
+/** The Kafka client of a service (admin, access cache); the relay thread and the consumers build their own from the same connection. */
+export function createKafka(connection: KafkaConnection, role?: string): Kafka {
+  return new Kafka(kafkaClientOptions(connection, role));
 }

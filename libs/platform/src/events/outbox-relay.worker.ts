@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 
 import { searchPathOption } from '../database/pooled-client';
 import { JsonLogger, rootLogger } from '../observability/logger';
-import { kafkaClientOptions } from './kafka';
+import { kafkaClientOptions,KafkaConnection } from './kafka';
 import { OutboxRelay } from './outbox-relay';
 
 /** What OutboxRelayService hands the relay thread. */
@@ -17,8 +17,8 @@ export interface RelayThreadData {
   logLevel: string;
   databaseUrl: string;
   schema: string;
-  clientId: string;
-  brokers: string[];
+  /** How the producer connects (client id prefix, brokers, TLS, SASL). */
+  kafka: KafkaConnection;
   pollMs: number;
 }
 
@@ -41,7 +41,7 @@ async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData)
   const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: searchPathOption(data.schema) });
   pool.on('error', (err) => log.warn({ err }, 'outbox relay database connection failed'));
   const client = new ClientKafka({
-    client: kafkaClientOptions(data.clientId, data.brokers),
+    client: kafkaClientOptions(data.kafka, 'producer'),
     producer: { allowAutoTopicCreation: false, idempotent: false, createPartitioner: Partitioners.DefaultPartitioner },
     producerOnlyMode: true,
   });

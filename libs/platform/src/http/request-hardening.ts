@@ -55,13 +55,13 @@ export function registerRequestHardening(fastify: FastifyInstance, options: Requ
 
   fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (!options.auth || !req.routeOptions?.url || routeConfig(req).kycPublic || !hasBody(req)) return done();
-    try {
-      options.auth.checkKey(req.headers);
-    } catch (err) {
-      void reply.header('connection', 'close');
-      return done(err as Error);
-    }
-    done();
+    options.auth.checkKey(req.headers).then(
+      () => done(),
+      (err: Error) => {
+        void reply.header('connection', 'close');
+        done(err);
+      },
+    );
   });
 
   fastify.addHook('preParsing', (req, reply, payload, done) => {

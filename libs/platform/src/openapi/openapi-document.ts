@@ -27,15 +27,31 @@ const errorContent = (status: number, message: string, code: string) => ({
   'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeDto) }, example: envelope(status, message, code) },
 });
 
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': { description: 'Seconds until a request can succeed', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Requests the bucket holds', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the bucket', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again', schema: { type: 'integer' } },
+};
+
 /**
  * What every route of every service has in common, added to the document once instead of on each
- * route: the Idempotency-Key header of every POST (and its 409/422), the 401 of every route that
- * needs an API key, and the envelope's schema. Routes document their own success answer and the
+ * route: the Idempotency-Key header of every POST (and its 409/422), the 401 and 429 (rate limits) of every
+ * route that needs an API key, and the envelope's schema. Routes document their own success answer and the
  * errors of their own rules (ApiSuccess, ApiPage, ApiEnvelopeErrors).
  */
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components ??= {}).schemas ?? {};
   document.components.schemas = schemas;
+  document.components.responses = {
+    ...document.components.responses,
+    TooManyRequests: {
+      description:
+        "The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds",
+      headers: RATE_LIMIT_HEADERS,
+      content: errorContent(429, 'Too many requests for this tenant: retry after 1 s', 'too_many_requests'),
+    },
+  };
   for (const item of Object.values(document.paths)) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation: OperationObject | undefined = item[method];
@@ -46,6 +62,7 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
           description: 'Missing, malformed, forged, expired or revoked API key, or its user is disabled',
           content: errorContent(401, 'Missing API key (Service-API-Key header)', 'missing_api_key'),
         };
+      if (!isPublic) operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
       if (method === 'post') {
         operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_PARAMETER];
         operation.responses['409'] ??= {

@@ -61,8 +61,7 @@ describe('OutboxRelayService (relay thread)', () => {
       logLevel: 'warn',
       databaseUrl: harness().databaseUrl,
       schema,
-      clientId: 'relay-thread-spec',
-      brokers: harness().kafkaBrokers,
+      kafka: { clientId: 'relay-thread-spec', brokers: harness().kafkaBrokers },
       pollMs: 60_000,
     });
   });

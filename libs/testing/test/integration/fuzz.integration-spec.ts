@@ -198,9 +198,10 @@ describe('fuzz: bad input never gets a 5xx (every route of every service, from i
   const services = new Map<ServiceName, ServiceProcess>();
   let tenant: TestTenant;
   const operations: Operation[] = [];
-  const operator = signer().platformAdminToken('fuzz');
+  let operator: string;
 
   beforeAll(async () => {
+    operator = await signer().platformAdminToken('fuzz');
     const ports = await freePorts(SERVICES.length);
     // Three at a time (seven Nest processes booting at once on two cores time out), each one
     // registered as soon as it runs so afterAll stops it even if another fails to start.

@@ -22,7 +22,7 @@ export async function startPass(overrides: Record<string, string> = {}): Promise
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...overrides,
   });
-  const operator = new ApiClient(pass.url, signer().platformAdminToken('test'));
+  const operator = new ApiClient(pass.url, await signer().platformAdminToken('test'));
   // The relying party: answers its callbacks, and /embed is a page embedding pass's script (another origin).
   const rp: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://rp');
