@@ -38,6 +38,7 @@ export * from './observability/request-context.storage';
 export * from './openapi/api-docs.decorators';
 export * from './openapi/openapi-document';
 export * from './platform.module';
+export * from './storage/s3-object-storage';
 export * from './time/clock';
 export * from './validation/transforms';
 export * from './validation/validation.pipe';
