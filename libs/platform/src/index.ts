@@ -46,6 +46,7 @@ export * from './openapi/api-docs.decorators';
 export * from './openapi/openapi-document';
 export * from './platform.module';
 export * from './process-role';
+export * from './storage/s3-object-storage';
 export * from './time/clock';
 export * from './validation/transforms';
 export * from './validation/validation.pipe';

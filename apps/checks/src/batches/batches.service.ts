@@ -128,7 +128,7 @@ export class BatchesService {
       finishedAt: null,
     });
     await this.batches.insert(batch);
-    return { batch, link: this.storage.uploadLink(batch, batch.uploadExpiresAt, serviceBaseUrl, now) };
+    return { batch, link: await this.storage.uploadLink(batch, batch.uploadExpiresAt, serviceBaseUrl, now) };
   }
 
   async get(caller: Caller, batchId: string): Promise<BatchEntity> {

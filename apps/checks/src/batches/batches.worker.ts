@@ -95,6 +95,9 @@ export class BatchesWorker implements OnModuleInit {
       ]);
     const content = await this.storage.read(m, batch, now);
     if (!content) return void (await fail('no file was uploaded to file_upload_link'));
+    // S3 storage: a presigned PUT cannot bound the size, so it is checked here.
+    if (content.length > this.config.CHECKS_BATCH_MAX_FILE_BYTES)
+      return void (await fail(`the file is larger than ${this.config.CHECKS_BATCH_MAX_FILE_BYTES} bytes`));
     let rows;
     try {
       rows = await readBatchRows(content, batch.columns, this.config.CHECKS_BATCH_MAX_ROWS);

@@ -199,15 +199,21 @@ export class ChecksConfig extends PlatformConfig {
   @IsIn(['local', 's3'])
   CHECKS_BATCH_STORAGE: 'local' | 's3' = 'local';
 
-  /** S3 storage: endpoint (e.g. https://s3.us-east-1.amazonaws.com or a MinIO URL), bucket, region and keys. */
+  /**
+   * S3 storage: the endpoint of an S3-compatible store (e.g. http://minio:9000). Unset: AWS S3 of
+   * CHECKS_S3_REGION.
+   */
   @IsOptional() @IsString() CHECKS_S3_ENDPOINT?: string;
-  /** S3 storage: the bucket of batch files. */
+  /** S3 storage: the bucket of batch files (required with CHECKS_BATCH_STORAGE=s3). */
   @IsOptional() @IsString() CHECKS_S3_BUCKET?: string;
-  /** S3 storage: the region the presigned URLs are signed for. */
+  /** S3 storage: the bucket's region. Unset: the AWS SDK's (AWS_REGION, the profile). */
   @IsOptional() @IsString() CHECKS_S3_REGION?: string;
-  /** S3 storage: access key id of the presigning credentials. */
+  /**
+   * S3 storage: access key id. Unset (with CHECKS_S3_SECRET_ACCESS_KEY): the AWS SDK's default
+   * credential chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, EKS web identity, ECS/EC2 roles, AWS_PROFILE).
+   */
   @IsOptional() @IsString() CHECKS_S3_ACCESS_KEY_ID?: string;
-  /** S3 storage: secret access key of the presigning credentials. */
+  /** S3 storage: secret access key, set together with CHECKS_S3_ACCESS_KEY_ID. */
   @IsOptional() @IsString() CHECKS_S3_SECRET_ACCESS_KEY?: string;
   /** Path-style URLs (endpoint/bucket/key), as MinIO needs; default virtual-hosted (bucket.endpoint/key). */
   @EnvBoolean()

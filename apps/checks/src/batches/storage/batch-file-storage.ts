@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { S3ObjectStorage } from '@kyc/platform';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { ChecksConfig } from '../../config/checks.config';
 import { UploadLinkSigner } from '../batch-upload-link';
-import { presignS3Url, S3Location } from './s3-presigner';
 
 export interface BatchFileRef {
   id: string;
@@ -14,7 +14,7 @@ export interface BatchFileRef {
 export abstract class BatchFileStorage {
   abstract readonly kind: 'local' | 's3';
   /** The link the client PUTs the file to, valid until expiresAt. */
-  abstract uploadLink(batch: BatchFileRef, expiresAt: Date, serviceBaseUrl: string, now: Date): string;
+  abstract uploadLink(batch: BatchFileRef, expiresAt: Date, serviceBaseUrl: string, now: Date): Promise<string>;
   /** Stores a file received by the service itself (local storage only). */
   abstract save(manager: EntityManager, batch: BatchFileRef, content: Buffer, now: Date): Promise<void>;
   /** The uploaded file, or null when none is there. */
@@ -35,9 +35,11 @@ export class LocalBatchFileStorage extends BatchFileStorage {
     this.signer = new UploadLinkSigner(config.uploadSigningKey);
   }
 
-  uploadLink(batch: BatchFileRef, expiresAt: Date, serviceBaseUrl: string): string {
+  uploadLink(batch: BatchFileRef, expiresAt: Date, serviceBaseUrl: string): Promise<string> {
     const expires = Math.floor(expiresAt.getTime() / 1000);
-    return `${serviceBaseUrl}/v1/batches/${batch.id}/file?expires=${expires}&signature=${this.signer.sign(batch.id, expiresAt)}`;
+    return Promise.resolve(
+      `${serviceBaseUrl}/v1/batches/${batch.id}/file?expires=${expires}&signature=${this.signer.sign(batch.id, expiresAt)}`,
+    );
   }
 
   async save(manager: EntityManager, batch: BatchFileRef, content: Buffer, now: Date): Promise<void> {
@@ -59,62 +61,58 @@ export class LocalBatchFileStorage extends BatchFileStorage {
 }
 
 /**
- * S3-compatible storage (CHECKS_BATCH_STORAGE=s3): the upload link is a presigned PUT URL (SigV4)
- * of `batches/<tenant>/<batch>.xlsx`; the service reads the object with a presigned GET at start.
- * First-file-only is enforced by the service at start (it reads the object once); S3 itself
- * accepts overwrites until the link expires.
+ * S3-compatible storage (CHECKS_BATCH_STORAGE=s3), through the AWS SDK: the upload link is a presigned
+ * PUT URL of `batches/<tenant>/<batch>.xlsx`; the worker reads the object at start. First-file-only is
+ * enforced by the service at start (it reads the object once); S3 itself accepts overwrites until the
+ * link expires.
  */
-export class S3BatchFileStorage extends BatchFileStorage {
+export class S3BatchFileStorage extends BatchFileStorage implements OnModuleDestroy {
   readonly kind = 's3' as const;
 
-  constructor(private readonly location: S3Location) {
+  constructor(private readonly objects: S3ObjectStorage) {
     super();
   }
 
   private key = (batch: BatchFileRef) => `batches/${batch.tenantId}/${batch.id}.xlsx`;
 
-  uploadLink(batch: BatchFileRef, expiresAt: Date, _serviceBaseUrl: string, now: Date): string {
-    return presignS3Url(this.location, 'PUT', this.key(batch), (expiresAt.getTime() - now.getTime()) / 1000, now);
+  uploadLink(batch: BatchFileRef, expiresAt: Date, _serviceBaseUrl: string, now: Date): Promise<string> {
+    return this.objects.presignedPutUrl(this.key(batch), (expiresAt.getTime() - now.getTime()) / 1000);
   }
 
   save(): Promise<void> {
     throw new Error('S3 batch storage receives files directly from clients');
   }
 
-  async read(_manager: EntityManager, batch: BatchFileRef, now: Date): Promise<Buffer | null> {
-    const res = await fetch(presignS3Url(this.location, 'GET', this.key(batch), 300, now));
-    if (res.status === 404 || res.status === 403) return null;
-    if (!res.ok) throw new Error(`S3 GET of the batch file answered ${res.status}`);
-    return Buffer.from(await res.arrayBuffer());
+  read(_manager: EntityManager, batch: BatchFileRef): Promise<Buffer | null> {
+    return this.objects.get(this.key(batch));
+  }
+
+  onModuleDestroy(): void {
+    this.objects.destroy();
   }
 }
 
-export function batchFileStorageFactory(config: ChecksConfig): BatchFileStorage {
+/**
+ * The storage CHECKS_BATCH_STORAGE names. S3 credentials: CHECKS_S3_ACCESS_KEY_ID and
+ * CHECKS_S3_SECRET_ACCESS_KEY when both are set, else the AWS SDK's default provider chain.
+ */
+export async function batchFileStorageFactory(config: ChecksConfig): Promise<BatchFileStorage> {
   if (config.CHECKS_BATCH_STORAGE !== 's3') return new LocalBatchFileStorage(config);
-  const {
-    CHECKS_S3_ENDPOINT,
-    CHECKS_S3_BUCKET,
-    CHECKS_S3_REGION,
-    CHECKS_S3_ACCESS_KEY_ID,
-    CHECKS_S3_SECRET_ACCESS_KEY,
-  } = config;
-  if (
-    !CHECKS_S3_ENDPOINT ||
-    !CHECKS_S3_BUCKET ||
-    !CHECKS_S3_REGION ||
-    !CHECKS_S3_ACCESS_KEY_ID ||
-    !CHECKS_S3_SECRET_ACCESS_KEY
-  ) {
+  const { CHECKS_S3_BUCKET, CHECKS_S3_ACCESS_KEY_ID, CHECKS_S3_SECRET_ACCESS_KEY } = config;
+  if (!CHECKS_S3_BUCKET) throw new Error('CHECKS_BATCH_STORAGE=s3 needs CHECKS_S3_BUCKET');
+  if (!CHECKS_S3_ACCESS_KEY_ID !== !CHECKS_S3_SECRET_ACCESS_KEY)
     throw new Error(
-      'CHECKS_BATCH_STORAGE=s3 needs CHECKS_S3_ENDPOINT, CHECKS_S3_BUCKET, CHECKS_S3_REGION, CHECKS_S3_ACCESS_KEY_ID and CHECKS_S3_SECRET_ACCESS_KEY',
+      'set both CHECKS_S3_ACCESS_KEY_ID and CHECKS_S3_SECRET_ACCESS_KEY, or neither (the AWS default credential chain)',
     );
-  }
-  return new S3BatchFileStorage({
-    endpoint: CHECKS_S3_ENDPOINT,
+  const objects = await S3ObjectStorage.open({
     bucket: CHECKS_S3_BUCKET,
-    region: CHECKS_S3_REGION,
-    accessKeyId: CHECKS_S3_ACCESS_KEY_ID,
-    secretAccessKey: CHECKS_S3_SECRET_ACCESS_KEY,
+    region: config.CHECKS_S3_REGION || undefined,
+    endpoint: config.CHECKS_S3_ENDPOINT || undefined,
     forcePathStyle: config.CHECKS_S3_FORCE_PATH_STYLE,
+    credentials:
+      CHECKS_S3_ACCESS_KEY_ID && CHECKS_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: CHECKS_S3_ACCESS_KEY_ID, secretAccessKey: CHECKS_S3_SECRET_ACCESS_KEY }
+        : undefined,
   });
+  return new S3BatchFileStorage(objects);
 }
