@@ -58,6 +58,8 @@ export async function engagementBenchmark(ctx) {
     LOG_LEVEL: 'warn',
     ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
     ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
+    OUTBOUND_HTTP_ALLOW: 'loopback',
     ENGAGEMENT_WORKER_LOCK_MS: '3000',
     ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS: '15000',
     ENGAGEMENT_CAMPAIGN_CONCURRENCY: '32',
