@@ -16,6 +16,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/engagement/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Catalogs_list"];
+        put?: never;
+        post: operations["Catalogs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Catalogs_get"];
+        put: operations["Catalogs_update"];
+        post?: never;
+        delete: operations["Catalogs_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/link-waba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Catalogs_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Products_list"];
+        put: operations["Products_update"];
+        post: operations["Products_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/products/mark-for-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Products_markForDeletion"];
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Catalogs_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/unlink-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Catalogs_unlink"];
+        trace?: never;
+    };
     "/v1/msg/{provider}/statuses": {
         parameters: {
             query?: never;
@@ -308,7 +420,67 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddProductsDto: {
+            products: components["schemas"]["NewProductDto"][];
+        };
+        CampaignProgressResponse: {
+            cancelled: number;
+            failed: number;
+            pending: number;
+            /** @description Finished recipients (sent, failed, cancelled), in percent */
+            percent: number;
+            sent: number;
+            total: number;
+        };
+        CampaignResponse: {
+            campaign_id: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** Format: date-time */
+            finish_date?: string;
+            flow_id?: string;
+            outbound_id: string;
+            progress: components["schemas"]["CampaignProgressResponse"];
+            /** @description Messages a second */
+            rate: number;
+            /** @enum {string} */
+            status: "processing" | "completed" | "cancelled";
+        };
+        CatalogResponse: {
+            /** Format: uuid */
+            catalog_id: string;
+            catalog_name: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @description The catalog's id at the provider, once published */
+            provider_catalog_id: string | null;
+            /** @example WHATSAPP */
+            provider_type: string;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            update_date: string;
+            /** @example commerce */
+            vertical: string;
+            /** @description The linked business account */
+            waba_id: string | null;
+        };
         CreateCampaignDto: Record<string, never>;
+        CreateCatalogDto: {
+            /** @example Tienda Bogotá */
+            catalog_name: string;
+            /**
+             * @description A provider value in uppercase
+             * @example WHATSAPP
+             * @enum {string}
+             */
+            provider_type: "WHATSAPP";
+            /**
+             * @example commerce
+             * @enum {string}
+             */
+            vertical: "commerce";
+        };
         ErrorEnvelopeDto: {
             /**
              * @description HTTP status
@@ -337,13 +509,235 @@ export interface components {
             message: string;
         };
         FinishSessionDto: Record<string, never>;
+        InboundResponse: {
+            /** @description Deep link that opens the chat with the activation message typed */
+            activation_link: string;
+            activation_message: string;
+            /** Format: date-time */
+            creation_date: string;
+            flow_id: string;
+            inbound_flow_id: string;
+            /** Format: date-time */
+            update_date: string;
+            waba_phone_number: string;
+        };
         LineConfigDto: Record<string, never>;
+        LineResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            default_flow_id?: string;
+            name?: string;
+            /** @description The provider's phone number id */
+            phone_number_id: string;
+            /** @enum {string} */
+            quality_rating: "HIGH" | "MEDIUM" | "LOW" | "PENDING";
+            /** Format: date-time */
+            update_date: string;
+            verified_name?: string;
+            waba_id: string;
+            /** @description The line, its phone with country code */
+            waba_line: string;
+            waba_phone_number: string;
+        };
+        MarkForDeletionDto: {
+            /**
+             * @example [
+             *       "SKU-1001"
+             *     ]
+             */
+            retailer_ids: string[];
+        };
+        MediaResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            media_id: string;
+            /** @enum {string} */
+            media_type: "IMAGE" | "VIDEO" | "DOCUMENT";
+            mime_type: string;
+            size_bytes: number;
+        };
+        MessageResponse: {
+            account_id?: string;
+            campaign_id?: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description The provider's error (failed) */
+            error?: string;
+            flow_id?: string;
+            message_id: string;
+            outbound_id?: string;
+            phone: string;
+            /** @enum {string} */
+            status: "accepted" | "sent" | "delivered" | "read" | "failed";
+            text?: string;
+            /** Format: date-time */
+            update_date: string;
+            waba_phone_number: string;
+        };
+        NewProductDto: {
+            /**
+             * @example in stock
+             * @enum {string}
+             */
+            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            /** @example Acme */
+            brand?: string;
+            /**
+             * @example new
+             * @enum {string}
+             */
+            condition: "new" | "refurbished" | "used";
+            /**
+             * @description ISO 4217 code, uppercase
+             * @example COP
+             */
+            currency: string;
+            /** @example Algodón, talla M */
+            description?: string;
+            /** @example https://shop.example.com/img/sku-1001.jpg */
+            image_url?: string;
+            /** @example Camiseta azul */
+            name: string;
+            /**
+             * @description In currency units, at most 2 decimals, 0 or more
+             * @example 59900.5
+             */
+            price: number;
+            /** @example SKU-1001 */
+            retailer_id: string;
+            /** @example https://shop.example.com/p/sku-1001 */
+            url?: string;
+        };
+        OutboundButtonResponse: {
+            phone_number?: string;
+            text: string;
+            /** @enum {string} */
+            type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER" | "COPY_CODE";
+            url?: string;
+        };
+        OutboundResponse: {
+            buttons: components["schemas"]["OutboundButtonResponse"][];
+            /** @enum {string} */
+            category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+            code_expiration_minutes?: number;
+            content?: string;
+            /** Format: date-time */
+            creation_date: string;
+            default_flow_id?: string;
+            /** @description False with 4 or more buttons, or a quick reply mixed with another type */
+            desktop_visible: boolean;
+            footer?: string;
+            header_text?: string;
+            is_notification: boolean;
+            language_code: string;
+            media_id?: string;
+            outbound_id: string;
+            outbound_name: string;
+            /** @enum {string} */
+            quality: "HIGH" | "MEDIUM" | "LOW" | "PENDING";
+            /** @enum {string} */
+            status: "PENDING" | "APPROVED" | "REJECTED" | "FLAGGED" | "PAUSED" | "PENDING_DELETION" | "DISABLED";
+            status_reason?: string;
+            /** @enum {string} */
+            template_type: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
+            /** Format: date-time */
+            update_date: string;
+            /** @description Example value of each variable: `{"name": {"value": "Ana"}}` */
+            var: Record<string, never>;
+            /** @description Variables a send supplies as `var.<name>` */
+            variables: string[];
+            waba_phone_number: string;
+        };
+        ProductChangeDto: {
+            /**
+             * @example out of stock
+             * @enum {string}
+             */
+            availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            /** @example Acme */
+            brand?: string;
+            /**
+             * @example used
+             * @enum {string}
+             */
+            condition?: "new" | "refurbished" | "used";
+            /** @example COP */
+            currency?: string;
+            description?: string;
+            image_url?: string;
+            /** @example Camiseta azul oscuro */
+            name?: string;
+            /** @example 49900 */
+            price?: number;
+            /** @example SKU-1001 */
+            retailer_id: string;
+            url?: string;
+        };
+        ProductResponse: {
+            /** @enum {string} */
+            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            brand: string | null;
+            /** @enum {string} */
+            condition: "new" | "refurbished" | "used";
+            /** Format: date-time */
+            creation_date: string;
+            currency: string;
+            description?: string | null;
+            image_url: string | null;
+            name: string;
+            price: number;
+            retailer_id: string;
+            /** @description The provider's refusal (FAILED) */
+            sync_error: string | null;
+            /** @enum {string} */
+            sync_status: "PENDING" | "SYNCED" | "MARKED_FOR_DELETION" | "FAILED";
+            /** Format: date-time */
+            synced_at: string | null;
+            /** Format: date-time */
+            update_date: string;
+            url: string | null;
+        };
         SaveInboundDto: Record<string, never>;
         SaveOutboundDto: Record<string, never>;
         SaveProviderCredentialsDto: Record<string, never>;
         SendOutboundDto: Record<string, never>;
+        UpdateCatalogDto: {
+            /** @example Tienda Medellín */
+            catalog_name?: string;
+            /**
+             * @example WHATSAPP
+             * @enum {string}
+             */
+            provider_type?: "WHATSAPP";
+            /**
+             * @example commerce
+             * @enum {string}
+             */
+            vertical?: "commerce";
+        };
         UpdateLineDto: Record<string, never>;
+        UpdateProductsDto: {
+            products: components["schemas"]["ProductChangeDto"][];
+        };
         UploadMediaDto: Record<string, never>;
+        WabaDto: {
+            /**
+             * @description The account's WhatsApp Business Account id
+             * @example 102290129340398
+             */
+            waba_id: string;
+        };
+        WabaResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            lines: string[];
+            subscribed: boolean;
+            /** Format: date-time */
+            subscription_date?: string;
+            waba_id: string;
+        };
         WhoAmIResponse: {
             /** @enum {number} */
             api_key_version: 0 | 1;
@@ -428,26 +822,74 @@ export interface operations {
             };
         };
     };
-    Webhooks_verify: {
+    Catalogs_list: {
         parameters: {
-            query: {
-                "hub.challenge": string;
-                "hub.mode": string;
-                "hub.verify_token": string;
+            query?: {
+                /** @description Opaque token from the `next` link of the previous page */
+                start_key?: string;
             };
             header?: never;
-            path: {
-                provider: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "catalogs": [
+                     *         {
+                     *           "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *           "catalog_name": "Tienda Bogotá",
+                     *           "provider_type": "WHATSAPP",
+                     *           "vertical": "commerce",
+                     *           "waba_id": "102290129340398",
+                     *           "provider_catalog_id": null,
+                     *           "published_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/catalogs",
+                     *       "next": "/v1/engagement/catalogs?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        catalogs: components["schemas"]["CatalogResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -468,26 +910,66 @@ export interface operations {
             };
         };
     };
-    Webhooks_receive: {
+    Catalogs_create: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
                 "Idempotency-Key"?: string;
-                "x-hub-signature-256": string;
             };
-            path: {
-                provider: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCatalogDto"];
+            };
+        };
         responses: {
-            200: {
+            /** @description Success */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": null,
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -518,6 +1000,1527 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": "102290129340398",
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCatalogDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Medellín",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": "102290129340398",
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with its products (and at the provider when it was published) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        catalog_id?: string;
+                        deleted?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WabaDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": "102290129340398",
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_waba` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "business account 1234 is not this account's",
+                     *       "error_code": "unknown_waba"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Products_list: {
+        parameters: {
+            query?: {
+                availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+                /** @description Exact brand (case-insensitive) */
+                brand?: string;
+                condition?: "new" | "refurbished" | "used";
+                /** @description Highest price (inclusive), not below min_price */
+                max_price?: number;
+                /** @description Lowest price (inclusive) */
+                min_price?: number;
+                page_size?: number;
+                /** @description Retailer ids, comma-separated (up to 100) */
+                retailer_ids?: string[];
+                /** @description Substring of the name or the retailer id (case-insensitive) */
+                search?: string;
+                /** @description Opaque token from the `next` link of the previous page */
+                start_key?: string;
+                /** @description Sync statuses, comma-separated (PENDING, SYNCED, MARKED_FOR_DELETION, FAILED) */
+                sync_statuses?: string[];
+            };
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 59900.5,
+                     *           "currency": "COP",
+                     *           "availability": "in stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "PENDING",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/catalogs/5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d/products?page_size=20",
+                     *       "next": "/v1/engagement/catalogs/5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d/products?page_size=20&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        products: components["schemas"]["ProductResponse"][];
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Products_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProductsDto"];
+            };
+        };
+        responses: {
+            /** @description Updated (PENDING until published) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 49900,
+                     *           "currency": "COP",
+                     *           "availability": "out of stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "PENDING",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products?: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `products_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "products not in the catalog: SKU-9",
+                     *       "error_code": "products_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Products_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddProductsDto"];
+            };
+        };
+        responses: {
+            /** @description Added (PENDING until published) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 59900.5,
+                     *           "currency": "COP",
+                     *           "availability": "in stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "PENDING",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products?: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `products_already_exist` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "products already in the catalog: SKU-1001 (update them with PUT)",
+                     *       "error_code": "products_already_exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Products_markForDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkForDeletionDto"];
+            };
+        };
+        responses: {
+            /** @description Marked: removed from the provider at the next publish */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 59900.5,
+                     *           "currency": "COP",
+                     *           "availability": "in stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "MARKED_FOR_DELETION",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products?: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `products_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "products not in the catalog: SKU-9",
+                     *       "error_code": "products_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_publish: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WabaDto"];
+            };
+        };
+        responses: {
+            /** @description Published: the provider's catalog, connected to the WABA, has every product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog": {
+                     *         "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *         "catalog_name": "Tienda Bogotá",
+                     *         "provider_type": "WHATSAPP",
+                     *         "vertical": "commerce",
+                     *         "waba_id": "102290129340398",
+                     *         "provider_catalog_id": "1765432198765432",
+                     *         "published_at": "2026-11-25T10:05:00.000Z",
+                     *         "creation_date": "2026-11-25T10:00:00.000Z",
+                     *         "update_date": "2026-11-25T10:00:00.000Z"
+                     *       },
+                     *       "products": {
+                     *         "created": 12,
+                     *         "updated": 3,
+                     *         "deleted": 1,
+                     *         "failed": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        catalog?: components["schemas"]["CatalogResponse"];
+                        products?: {
+                            created?: number;
+                            deleted?: number;
+                            failed?: number;
+                            updated?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `catalog_not_linked` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "link a business account first (link-waba)",
+                     *       "error_code": "catalog_not_linked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": null,
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `catalog_not_linked` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "catalog is not linked to a business account",
+                     *       "error_code": "catalog_not_linked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Webhooks_verify: {
+        parameters: {
+            query: {
+                "hub.challenge": string;
+                "hub.mode": string;
+                "hub.verify_token": string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `hub.challenge`, as text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `verification_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "verification failed: unknown verify token",
+                     *       "error_code": "verification_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_provider` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "unknown messaging provider sms",
+                     *       "error_code": "unknown_provider"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Webhooks_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+                "x-hub-signature-256": string;
+            };
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; processed once, off the request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
+                    "application/json": {
+                        received?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "the webhook body must be JSON",
+                     *       "error_code": "invalid_body"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled; e.g. `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "the X-Hub-Signature-256 signature is missing or invalid",
+                     *       "error_code": "invalid_signature"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_provider` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "unknown messaging provider sms",
+                     *       "error_code": "unknown_provider"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -558,11 +2561,54 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "CMP3c4d5e6f7a8b49c0d1e2f3a4b5c6d7e8",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "status": "processing",
+                     *       "rate": 80,
+                     *       "progress": {
+                     *         "total": 10000,
+                     *         "sent": 0,
+                     *         "failed": 12,
+                     *         "pending": 10000,
+                     *         "cancelled": 0,
+                     *         "percent": 0
+                     *       },
+                     *       "creation_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -581,7 +2627,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `outbound_not_sendable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -591,8 +2654,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "only APPROVED outbounds can be sent",
+                     *       "error_code": "outbound_not_sendable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -628,11 +2708,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "CMP3c4d5e6f7a8b49c0d1e2f3a4b5c6d7e8",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "status": "processing",
+                     *       "rate": 80,
+                     *       "progress": {
+                     *         "total": 10000,
+                     *         "sent": 4200,
+                     *         "failed": 12,
+                     *         "pending": 5788,
+                     *         "cancelled": 0,
+                     *         "percent": 42
+                     *       },
+                     *       "creation_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -646,6 +2746,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `campaign_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "campaign CMP3c4d not found",
+                     *       "error_code": "campaign_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -667,11 +2784,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "CMP3c4d5e6f7a8b49c0d1e2f3a4b5c6d7e8",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "status": "cancelled",
+                     *       "rate": 80,
+                     *       "progress": {
+                     *         "total": 10000,
+                     *         "sent": 4200,
+                     *         "failed": 12,
+                     *         "pending": 0,
+                     *         "cancelled": 5788,
+                     *         "percent": 100
+                     *       },
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "finish_date": "2026-11-25T10:02:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -690,7 +2828,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `campaign_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "campaign CMP3c4d not found",
+                     *       "error_code": "campaign_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `campaign_finished` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -700,8 +2855,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the campaign is already finished",
+                     *       "error_code": "campaign_finished"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -742,11 +2897,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "SES9a8b7c6d5e4f43a2b1c0d9e8f7a6b5c4",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "status": "finished",
+                     *       "finished_at": "2026-11-25T10:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        finished_at?: string;
+                        flow_id?: string;
+                        session_id?: string;
+                        status?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -765,6 +2960,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `session_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "no open session of this user on this line",
+                     *       "error_code": "session_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
@@ -777,6 +2989,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -810,11 +3039,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbounds": [
+                     *         {
+                     *           "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *           "flow_id": "IPF1a2b3c",
+                     *           "activation_message": "Quiero validar mi identidad",
+                     *           "waba_phone_number": "+573000000001",
+                     *           "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/msg/inbounds",
+                     *       "next": "/v1/msg/inbounds?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        inbounds: components["schemas"]["InboundResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -851,11 +3129,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "activation_message": "Quiero validar mi identidad",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -874,7 +3189,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `activation_message_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -884,8 +3216,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the line already has an inbound flow with this activation message",
+                     *       "error_code": "activation_message_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -921,11 +3270,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "activation_message": "Quiero validar mi identidad",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -939,6 +3302,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `inbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "inbound flow IBF5e6f not found",
+                     *       "error_code": "inbound_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -964,11 +3344,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Updated; the activation link regenerated */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "activation_message": "Quiero validar mi identidad",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -987,7 +3404,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `inbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "inbound flow IBF5e6f not found",
+                     *       "error_code": "inbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `activation_message_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -997,8 +3431,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the line already has an inbound flow with this activation message",
+                     *       "error_code": "activation_message_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1034,11 +3485,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        deleted?: boolean;
+                        inbound_flow_id?: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1057,6 +3520,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `inbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "inbound flow IBF5e6f not found",
+                     *       "error_code": "inbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Lines_list: {
@@ -1068,11 +3548,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "waba_line": "+573000000001",
+                     *         "waba_phone_number": "+573000000001",
+                     *         "phone_number_id": "106540352242922",
+                     *         "waba_id": "102290129340398",
+                     *         "name": "Ventas",
+                     *         "verified_name": "Acme Tiendas",
+                     *         "quality_rating": "HIGH",
+                     *         "default_flow_id": "IPF1a2b3c",
+                     *         "creation_date": "2026-11-25T10:00:00.000Z",
+                     *         "update_date": "2026-11-25T10:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["LineResponse"][];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1104,11 +3603,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_line": "+573000000001",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone_number_id": "106540352242922",
+                     *       "waba_id": "102290129340398",
+                     *       "name": "Ventas",
+                     *       "verified_name": "Acme Tiendas",
+                     *       "quality_rating": "HIGH",
+                     *       "default_flow_id": "IPF1a2b3c",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1122,6 +3638,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1144,11 +3677,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_line": "+573000000001",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone_number_id": "106540352242922",
+                     *       "waba_id": "102290129340398",
+                     *       "name": "Ventas",
+                     *       "verified_name": "Acme Tiendas",
+                     *       "quality_rating": "HIGH",
+                     *       "default_flow_id": "IPF1a2b3c",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1162,6 +3735,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1184,11 +3791,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_line": "+573000000001",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone_number_id": "106540352242922",
+                     *       "waba_id": "102290129340398",
+                     *       "name": "Ventas",
+                     *       "verified_name": "Acme Tiendas",
+                     *       "quality_rating": "HIGH",
+                     *       "default_flow_id": "IPF1a2b3c",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1202,6 +3849,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1225,11 +3906,46 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "media_id": "MED7a8b9c0d1e2f43a4b5c6d7e8f9a0b1c2",
+                     *       "media_type": "IMAGE",
+                     *       "mime_type": "image/png",
+                     *       "size_bytes": 48213,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1248,7 +3964,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1258,8 +3991,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1282,6 +4032,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Messages_get: {
@@ -1295,11 +4062,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message_id": "MSG6f1d2c3b4a5e46f7a8b9c0d1e2f3a4b5",
+                     *       "direction": "outbound",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone": "+573001234567",
+                     *       "account_id": "user-42",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "status": "delivered",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1318,6 +4102,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `message_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "message MSG6f1d2 not found",
+                     *       "error_code": "message_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Outbounds_list: {
@@ -1329,11 +4130,79 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A plain array (up to 100; 404 when empty), or with `paginated=true` `{outbounds, self, next?}` (20 a page) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *         "outbound_name": "pedido en camino",
+                     *         "waba_phone_number": "+573000000001",
+                     *         "category": "UTILITY",
+                     *         "language_code": "es",
+                     *         "template_type": "TEXT",
+                     *         "is_notification": true,
+                     *         "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *         "var": {
+                     *           "name": {
+                     *             "value": "Ana"
+                     *           },
+                     *           "order": {
+                     *             "value": "A-1001"
+                     *           }
+                     *         },
+                     *         "buttons": [
+                     *           {
+                     *             "type": "URL",
+                     *             "text": "Ver pedido",
+                     *             "url": "https://shop.example.com/orders/{{.order}}"
+                     *           }
+                     *         ],
+                     *         "variables": [
+                     *           "name",
+                     *           "order"
+                     *         ],
+                     *         "status": "APPROVED",
+                     *         "quality": "HIGH",
+                     *         "desktop_visible": true,
+                     *         "creation_date": "2026-11-25T10:00:00.000Z",
+                     *         "update_date": "2026-11-25T10:00:02.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"][] | {
+                        next?: string;
+                        outbounds?: components["schemas"]["OutboundResponse"][];
+                        self?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1347,6 +4216,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `no_outbounds` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "no outbounds match",
+                     *       "error_code": "no_outbounds"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1370,11 +4256,73 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "outbound_name": "pedido en camino",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "category": "UTILITY",
+                     *       "language_code": "es",
+                     *       "template_type": "TEXT",
+                     *       "is_notification": true,
+                     *       "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *       "var": {
+                     *         "name": {
+                     *           "value": "Ana"
+                     *         },
+                     *         "order": {
+                     *           "value": "A-1001"
+                     *         }
+                     *       },
+                     *       "buttons": [
+                     *         {
+                     *           "type": "URL",
+                     *           "text": "Ver pedido",
+                     *           "url": "https://shop.example.com/orders/{{.order}}"
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         "name",
+                     *         "order"
+                     *       ],
+                     *       "status": "PENDING",
+                     *       "quality": "PENDING",
+                     *       "desktop_visible": true,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1393,7 +4341,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,8 +4368,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1427,6 +4409,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Outbounds_get: {
@@ -1440,11 +4439,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "outbound_name": "pedido en camino",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "category": "UTILITY",
+                     *       "language_code": "es",
+                     *       "template_type": "TEXT",
+                     *       "is_notification": true,
+                     *       "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *       "var": {
+                     *         "name": {
+                     *           "value": "Ana"
+                     *         },
+                     *         "order": {
+                     *           "value": "A-1001"
+                     *         }
+                     *       },
+                     *       "buttons": [
+                     *         {
+                     *           "type": "URL",
+                     *           "text": "Ver pedido",
+                     *           "url": "https://shop.example.com/orders/{{.order}}"
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         "name",
+                     *         "order"
+                     *       ],
+                     *       "status": "APPROVED",
+                     *       "quality": "HIGH",
+                     *       "desktop_visible": true,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1458,6 +4496,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1480,11 +4535,73 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "outbound_name": "pedido en camino",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "category": "UTILITY",
+                     *       "language_code": "es",
+                     *       "template_type": "TEXT",
+                     *       "is_notification": true,
+                     *       "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *       "var": {
+                     *         "name": {
+                     *           "value": "Ana"
+                     *         },
+                     *         "order": {
+                     *           "value": "A-1001"
+                     *         }
+                     *       },
+                     *       "buttons": [
+                     *         {
+                     *           "type": "URL",
+                     *           "text": "Ver pedido",
+                     *           "url": "https://shop.example.com/orders/{{.order}}"
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         "name",
+                     *         "order"
+                     *       ],
+                     *       "status": "PENDING",
+                     *       "quality": "PENDING",
+                     *       "desktop_visible": true,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1503,6 +4620,74 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `outbound_not_editable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "a DISABLED outbound cannot be edited",
+                     *       "error_code": "outbound_not_editable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Outbounds_remove: {
@@ -1516,11 +4701,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        deleted?: boolean;
+                        outbound_id?: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1534,6 +4731,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1557,11 +4788,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message_id": "MSG6f1d2c3b4a5e46f7a8b9c0d1e2f3a4b5",
+                     *       "direction": "outbound",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone": "+573001234567",
+                     *       "account_id": "user-42",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "status": "accepted",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1580,7 +4851,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `outbound_not_sendable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1590,8 +4878,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "only APPROVED outbounds can be sent",
+                     *       "error_code": "outbound_not_sendable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1609,6 +4914,23 @@ export interface operations {
                      *       "status": "Unprocessable Entity",
                      *       "message": "Idempotency-Key was used with a different request",
                      *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1629,11 +4951,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Saved (sealed at rest); the secrets are never answered */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "whatsapp",
+                     *       "waba_id": "102290129340398",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        provider?: string;
+                        update_date?: string;
+                        waba_id?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1647,6 +5006,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `waba_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "this WhatsApp Business Account belongs to another account",
+                     *       "error_code": "waba_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1666,11 +5059,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Subscribed at the provider; the account's lines synced from it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_id": "102290129340398",
+                     *       "subscribed": true,
+                     *       "lines": [
+                     *         {
+                     *           "waba_line": "+573000000001",
+                     *           "waba_phone_number": "+573000000001",
+                     *           "phone_number_id": "106540352242922",
+                     *           "waba_id": "102290129340398",
+                     *           "name": "Ventas",
+                     *           "verified_name": "Acme Tiendas",
+                     *           "quality_rating": "HIGH",
+                     *           "default_flow_id": "IPF1a2b3c",
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        lines?: components["schemas"]["LineResponse"][];
+                        subscribed?: boolean;
+                        waba_id?: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1689,7 +5109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1699,8 +5119,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1723,6 +5143,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Lines_wabas: {
@@ -1734,11 +5171,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "waba_id": "102290129340398",
+                     *         "subscribed": true,
+                     *         "subscription_date": "2026-11-25T10:00:00.000Z",
+                     *         "lines": [
+                     *           "+573000000001"
+                     *         ],
+                     *         "creation_date": "2026-11-25T09:59:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WabaResponse"][];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
