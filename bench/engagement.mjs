@@ -132,6 +132,11 @@ export async function engagementBenchmark(ctx) {
       body: JSON.stringify({ messaging_product: 'whatsapp', to: '573001234567', type: 'template', template }),
     });
     const ratio = serviceSends.requests_per_sec_avg / bareSends.requests_per_sec_avg;
+    if (!serviceSends.requests_total)
+      ctx.log(
+        'engagement: no send completed within the measured window (each took longer than BENCH_DURATION): ' +
+          'the ratio is 0 for lack of data, not a measurement; raise BENCH_DURATION',
+      );
     ctx.log(
       `engagement: sends ${serviceSends.requests_per_sec_avg}/s vs bare ${bareSends.requests_per_sec_avg}/s (ratio ${ratio.toFixed(2)})`,
     );
