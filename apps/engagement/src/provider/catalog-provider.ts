@@ -48,7 +48,7 @@ export class CatalogProvider {
   async ownerBusiness(c: ProviderCredentials, wabaId: string): Promise<string> {
     const body: CatalogGraphBody = await this.graph.call(c, 'GET', `${wabaId}?fields=owner_business_info`);
     const id = body.owner_business_info?.id;
-    if (!id) throw new Error('the provider did not name the business that owns the WABA');
+    if (!id) throw new ProviderError('the provider did not name the business that owns the WABA', 502);
     return String(id);
   }
 
