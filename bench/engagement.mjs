@@ -58,6 +58,8 @@ export async function engagementBenchmark(ctx) {
     LOG_LEVEL: 'warn',
     ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
     ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
+    OUTBOUND_HTTP_ALLOW: 'loopback',
     ENGAGEMENT_WORKER_LOCK_MS: '3000',
     ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS: '15000',
     ENGAGEMENT_CAMPAIGN_CONCURRENCY: '32',
@@ -130,6 +132,11 @@ export async function engagementBenchmark(ctx) {
       body: JSON.stringify({ messaging_product: 'whatsapp', to: '573001234567', type: 'template', template }),
     });
     const ratio = serviceSends.requests_per_sec_avg / bareSends.requests_per_sec_avg;
+    if (!serviceSends.requests_total)
+      ctx.log(
+        'engagement: no send completed within the measured window (each took longer than BENCH_DURATION): ' +
+          'the ratio is 0 for lack of data, not a measurement; raise BENCH_DURATION',
+      );
     ctx.log(
       `engagement: sends ${serviceSends.requests_per_sec_avg}/s vs bare ${bareSends.requests_per_sec_avg}/s (ratio ${ratio.toFixed(2)})`,
     );

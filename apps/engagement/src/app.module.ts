@@ -2,6 +2,7 @@ import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform
 import { DynamicModule, Module } from '@nestjs/common';
 
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { CatalogsModule } from './catalogs/catalogs.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
 import { InboundsModule } from './inbounds/inbounds.module';
@@ -29,6 +30,7 @@ export class AppModule {
         InboundsModule,
         CampaignsModule,
         WebhooksModule,
+        CatalogsModule,
       ],
     };
   }

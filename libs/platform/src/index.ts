@@ -9,6 +9,7 @@ export * from './auth/whoami.controller';
 export * from './bootstrap';
 export * from './config/env-transforms';
 export * from './config/platform.config';
+export * from './crypto/secret-sealer';
 export * from './database/commit-signal';
 export * from './database/data-source';
 export * from './database/group-commit';

@@ -1,3 +1,4 @@
+import { SecretSealer } from '@kyc/platform';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -6,19 +7,18 @@ import { ChecksConfig } from '../config/checks.config';
 import { CollectorCredentialEntity } from './collector-credential.entity';
 import { CredentialsController } from './credentials.controller';
 import { CredentialsService } from './credentials.service';
-import { CredentialsCipher } from './credentials-cipher';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CollectorCredentialEntity]), CollectorsModule],
   controllers: [CredentialsController],
   providers: [
     {
-      provide: CredentialsCipher,
+      provide: SecretSealer,
       inject: [ChecksConfig],
-      useFactory: (config: ChecksConfig) => new CredentialsCipher(config.credentialsKey),
+      useFactory: (config: ChecksConfig) => new SecretSealer(config.credentialsKey),
     },
     CredentialsService,
   ],
-  exports: [CredentialsService, CredentialsCipher],
+  exports: [CredentialsService, SecretSealer],
 })
 export class CredentialsModule {}

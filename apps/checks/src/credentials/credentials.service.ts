@@ -1,4 +1,4 @@
-import { Caller, Clock } from '@kyc/platform';
+import { Caller, Clock, SecretSealer } from '@kyc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -7,7 +7,6 @@ import type { CollectorCredentials } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { CollectorCredentialEntity } from './collector-credential.entity';
 import { CredentialErrorCode, CredentialException } from './credentials.exception';
-import { CredentialsCipher } from './credentials-cipher';
 import { SaveCredentialDto } from './dto/save-credential.dto';
 
 /** A credential as the API shows it: never the password or the complements. */
@@ -29,7 +28,7 @@ export class CredentialsService {
 
   constructor(
     @InjectRepository(CollectorCredentialEntity) private readonly credentials: Repository<CollectorCredentialEntity>,
-    private readonly cipher: CredentialsCipher,
+    private readonly cipher: SecretSealer,
     private readonly registry: CollectorRegistry,
     private readonly clock: Clock,
   ) {}
@@ -38,7 +37,7 @@ export class CredentialsService {
   async save(caller: Caller, databaseId: string, dto: SaveCredentialDto): Promise<CredentialView> {
     const name = this.databaseName(databaseId);
     const now = this.clock.now();
-    const secret = this.cipher.encrypt(
+    const secret = this.cipher.sealJson(
       { password: dto.password, complements: dto.complements ?? null },
       aad(caller.tenantId, databaseId),
     );
@@ -79,7 +78,7 @@ export class CredentialsService {
   async forCollector(tenantId: string, databaseId: string): Promise<CollectorCredentials | undefined> {
     const row = await this.credentials.findOneBy({ tenantId, databaseId });
     if (!row) return undefined;
-    const secret = this.cipher.decrypt<{ password: string; complements: unknown }>(
+    const secret = this.cipher.openJson<{ password: string; complements: unknown }>(
       row.secret,
       aad(tenantId, databaseId),
     );

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { canonicalJson } from '@kyc/platform';
+import { canonicalJson, SecretSealer } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-
-import { CredentialsCipher } from '../credentials/credentials-cipher';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
 /** A signature older or newer than this (by the engine's clock) is refused: replays of captured calls fail. */
@@ -18,10 +16,10 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  */
 @Injectable()
 export class WebhookSigner {
-  constructor(private readonly cipher: CredentialsCipher) {}
+  constructor(private readonly cipher: SecretSealer) {}
 
   secret(type: string): Buffer {
-    return this.cipher.derive('checks-webhooks', type);
+    return this.cipher.deriveKey('checks-webhooks', type);
   }
 
   sign(type: string, body: unknown, at: Date): string {

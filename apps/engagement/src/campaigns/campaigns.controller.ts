@@ -1,10 +1,13 @@
-import { Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { presentCampaign } from './campaign.presenter';
 import { CampaignsService } from './campaigns.service';
+import { CAMPAIGN_EXAMPLE, CampaignResponse } from './dto/campaign.response';
 import { CreateCampaignDto } from './dto/create-campaign.dto';
+
+const CAMPAIGN_NOT_FOUND = { 404: ['campaign CMP3c4d not found', 'campaign_not_found'] as [string, string] };
 
 /** Campaigns: bulk sends of an approved outbound, their progress and cancellation. */
 @ApiTags('campaigns')
@@ -13,6 +16,17 @@ export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}
 
   @Post()
+  @ApiSuccess({
+    status: 201,
+    type: CampaignResponse,
+    example: { ...CAMPAIGN_EXAMPLE, progress: { ...CAMPAIGN_EXAMPLE.progress, sent: 0, pending: 10000, percent: 0 } },
+  })
+  @ApiEnvelopeErrors(
+    400,
+    { 404: ['outbound OTB0c1d2 not found', 'outbound_not_found'] },
+    { 409: ['only APPROVED outbounds can be sent', 'outbound_not_sendable'] },
+    413,
+  )
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateCampaignDto) {
     const campaign = await this.campaigns.create(caller, dto);
     const { progress } = await this.campaigns.get(caller, campaign.id);
@@ -20,12 +34,24 @@ export class CampaignsController {
   }
 
   @Get(':campaign_id')
+  @ApiSuccess({ type: CampaignResponse, example: CAMPAIGN_EXAMPLE })
+  @ApiEnvelopeErrors(CAMPAIGN_NOT_FOUND)
   async get(@CurrentCaller() caller: Caller, @Param('campaign_id') id: string) {
     const { campaign, progress } = await this.campaigns.get(caller, id);
     return presentCampaign(campaign, progress);
   }
 
   @Post(':campaign_id/cancel')
+  @ApiSuccess({
+    type: CampaignResponse,
+    example: {
+      ...CAMPAIGN_EXAMPLE,
+      status: 'cancelled',
+      progress: { ...CAMPAIGN_EXAMPLE.progress, pending: 0, cancelled: 5788, percent: 100 },
+      finish_date: '2026-11-25T10:02:00.000Z',
+    },
+  })
+  @ApiEnvelopeErrors(CAMPAIGN_NOT_FOUND, { 409: ['the campaign is already finished', 'campaign_finished'] })
   @HttpCode(200)
   async cancel(@CurrentCaller() caller: Caller, @Param('campaign_id') id: string) {
     const { campaign, progress } = await this.campaigns.cancel(caller, id);

@@ -72,6 +72,26 @@ export class EngagementConfig extends PlatformConfig {
   @Max(23)
   ENGAGEMENT_QUALITY_REVIEW_HOUR = 3;
 
+  /**
+   * Days a provider webhook's record (table webhook_events: its digest and when it was received and
+   * processed) is kept; an hourly durable job deletes older ones (a redelivered webhook is still
+   * recognized by the inbox). At least 7: the provider retries a webhook for up to 7 days.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(7)
+  ENGAGEMENT_WEBHOOK_RETENTION_DAYS = 30;
+
+  /**
+   * Days of template quality history (table outbound_quality_history) kept by the same hourly job;
+   * the newest rating of each outbound before the cutoff stays, so the 7-day quality review decides
+   * the same. At least 8.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(8)
+  ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS = 90;
+
   get credentialsKey(): Buffer {
     if (isBase64Key(this.ENGAGEMENT_CREDENTIALS_KEY)) return Buffer.from(this.ENGAGEMENT_CREDENTIALS_KEY, 'base64');
     return scryptSync(this.ENGAGEMENT_CREDENTIALS_KEY, 'kyc-engagement-credentials', 32);

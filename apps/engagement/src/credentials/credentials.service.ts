@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Caller, Clock } from '@kyc/platform';
+import { Caller, Clock, SecretSealer } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -8,7 +8,6 @@ import { EntityManager, Repository } from 'typeorm';
 import { ProviderCredentials, ProviderError } from '../provider/messaging-provider';
 import { ProviderUnreachableError } from '../provider/provider-http.client';
 import { CredentialsErrorCode, CredentialsException } from './credentials.exception';
-import { CredentialsCipher } from './credentials-cipher';
 import { ProviderCredentialEntity } from './provider-credential.entity';
 import { SaveProviderCredentialsDto } from './save-provider-credentials.dto';
 
@@ -21,7 +20,7 @@ const aad = (tenantId: string, wabaId: string) => `engagement:${tenantId}:${waba
 export class CredentialsService {
   constructor(
     @InjectRepository(ProviderCredentialEntity) private readonly repo: Repository<ProviderCredentialEntity>,
-    private readonly cipher: CredentialsCipher,
+    private readonly cipher: SecretSealer,
     private readonly clock: Clock,
   ) {}
 
@@ -38,7 +37,7 @@ export class CredentialsService {
     const entity = this.repo.create({
       tenantId: caller.tenantId,
       wabaId: dto.waba_id,
-      sealed: this.cipher.encrypt(sealed, aad(caller.tenantId, dto.waba_id)),
+      sealed: this.cipher.sealJson(sealed, aad(caller.tenantId, dto.waba_id)),
       verifyTokenHash: hashToken(dto.verify_token),
       subscribedAt: taken?.wabaId === dto.waba_id ? taken.subscribedAt : null,
       createdAt: taken?.createdAt ?? now,
@@ -83,7 +82,7 @@ export class CredentialsService {
   }
 
   opened(row: ProviderCredentialEntity): ProviderCredentials {
-    return { ...this.cipher.decrypt<Sealed>(row.sealed, aad(row.tenantId, row.wabaId)), wabaId: row.wabaId };
+    return { ...this.cipher.openJson<Sealed>(row.sealed, aad(row.tenantId, row.wabaId)), wabaId: row.wabaId };
   }
 }
 

@@ -2,6 +2,8 @@ import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc
 import { DataSource } from 'typeorm';
 
 import { CampaignEntity, CampaignRecipientEntity } from '../campaigns/campaign.entity';
+import { CatalogEntity } from '../catalogs/catalog.entity';
+import { CatalogProductEntity } from '../catalogs/catalog-product.entity';
 import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
 import { InboundEntity, SessionEntity } from '../inbounds/inbound.entity';
 import { LineEntity } from '../lines/line.entity';
@@ -10,6 +12,7 @@ import { MediaEntity } from '../outbounds/media.entity';
 import { OutboundEntity, OutboundQualityEntity } from '../outbounds/outbound.entity';
 import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
+import { EngagementCatalogs1764100000000 } from './migrations/1764100000000-engagement-catalogs';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
 export const engagementEntities: EntityClass[] = [
@@ -24,8 +27,14 @@ export const engagementEntities: EntityClass[] = [
   CampaignEntity,
   CampaignRecipientEntity,
   WebhookEventEntity,
+  CatalogEntity,
+  CatalogProductEntity,
 ];
-export const engagementMigrations = [...PLATFORM_MIGRATIONS, EngagementMessaging1764000000000];
+export const engagementMigrations = [
+  ...PLATFORM_MIGRATIONS,
+  EngagementMessaging1764000000000,
+  EngagementCatalogs1764100000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

@@ -20,7 +20,7 @@ export interface ProviderPhoneNumber {
 }
 
 /** The Graph API answers this provider reads (fields may be missing). */
-interface GraphBody {
+export interface GraphBody {
   id?: string | number;
   status?: string;
   data?: Record<string, unknown>[];
@@ -130,7 +130,8 @@ export class MessagingProvider {
     return String(body.messages?.[0]?.id);
   }
 
-  private async call(
+  /** One Graph API call with the tenant's token; a non-2xx answer throws ProviderError. */
+  async call(
     c: ProviderCredentials,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,

@@ -1,3 +1,4 @@
+import { OutboundHttpClient, OutboundHttpError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { EngagementConfig } from '../config/engagement.config';
@@ -17,38 +18,52 @@ export interface ProviderHttpResponse {
   body: unknown;
 }
 
-/** The call could not be made or answered (network error, timeout): the outcome is unknown. */
+/** The call could not be made or answered (blocked address, network error, timeout): the outcome is unknown. */
 export class ProviderUnreachableError extends Error {}
+
+/** Graph answers larger than this are refused (template lists are paged by the provider well below it). */
+const MAX_PROVIDER_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The one module through which the engagement service makes outbound HTTP calls (to the messaging
- * provider). Plain fetch with a timeout for now; it is the single place to swap for the
- * platform's outbound HTTP client (SSRF policy) when that lands.
+ * provider): the platform's OutboundHttpClient, so the SSRF policy applies to the Graph base URL a
+ * deployment configures (the stack allows loopback, where the sandbox provider listens, through
+ * OUTBOUND_HTTP_ALLOW). Multipart bodies are encoded here (the client sends bytes).
  */
 @Injectable()
 export class ProviderHttpClient {
-  constructor(private readonly config: EngagementConfig) {}
+  constructor(
+    private readonly outbound: OutboundHttpClient,
+    private readonly config: EngagementConfig,
+  ) {}
 
   async request(req: ProviderHttpRequest): Promise<ProviderHttpResponse> {
     const headers: Record<string, string> = { ...(req.headers ?? {}) };
-    let body: string | FormData | undefined;
-    if (req.form) body = req.form;
-    else if (req.json !== undefined) {
+    let body: Buffer | undefined;
+    if (req.form) {
+      const encoded = new Response(req.form);
+      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+      body = Buffer.from(await encoded.arrayBuffer());
+    } else if (req.json !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(req.json);
+      body = Buffer.from(JSON.stringify(req.json), 'utf8');
     }
-    let res: Response;
+    if (body) headers['content-length'] = String(body.length);
+    let res;
     try {
-      res = await fetch(req.url, {
+      res = await this.outbound.request({
+        url: req.url,
         method: req.method,
         headers,
         body,
-        signal: AbortSignal.timeout(this.config.ENGAGEMENT_PROVIDER_TIMEOUT_MS),
+        timeoutMs: this.config.ENGAGEMENT_PROVIDER_TIMEOUT_MS,
+        maxResponseBytes: MAX_PROVIDER_RESPONSE_BYTES,
       });
     } catch (err) {
-      throw new ProviderUnreachableError(`${req.method} ${new URL(req.url).pathname}: ${(err as Error).message}`);
+      const reason = err instanceof OutboundHttpError ? err.reason : (err as Error).message;
+      throw new ProviderUnreachableError(`${req.method} ${safePath(req.url)}: ${reason}`);
     }
-    const text = await res.text();
+    const text = res.body.toString('utf8');
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : {};
@@ -56,5 +71,13 @@ export class ProviderHttpClient {
       /* not JSON: kept as text */
     }
     return { status: res.status, body: parsed };
+  }
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid URL)';
   }
 }

@@ -1,9 +1,9 @@
+import { SecretSealer } from '@kyc/platform';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
-import { CredentialsCipher } from '../credentials/credentials-cipher';
 import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
 import { MessagingProvider } from './messaging-provider';
 import { ProviderHttpClient } from './provider-http.client';
@@ -13,9 +13,9 @@ import { ProviderHttpClient } from './provider-http.client';
   imports: [TypeOrmModule.forFeature([ProviderCredentialEntity])],
   providers: [
     {
-      provide: CredentialsCipher,
+      provide: SecretSealer,
       inject: [EngagementConfig],
-      useFactory: (config: EngagementConfig) => new CredentialsCipher(config.credentialsKey),
+      useFactory: (config: EngagementConfig) => new SecretSealer(config.credentialsKey),
     },
     CredentialsService,
     ProviderHttpClient,

@@ -1,4 +1,4 @@
-import { Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, RawBodyRequest, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +14,14 @@ export class WebhooksController {
 
   @Public()
   @Get(':provider/statuses')
+  @ApiPublic()
+  @ApiSuccess({ contentType: 'text/plain', description: 'The `hub.challenge`, as text' })
+  @ApiEnvelopeErrors(
+    { 403: ['verification failed: unknown verify token', 'verification_failed'] },
+    {
+      404: ['unknown messaging provider sms', 'unknown_provider'],
+    },
+  )
   verify(
     @Param('provider') provider: string,
     @Query('hub.mode') mode?: string,
@@ -25,6 +33,18 @@ export class WebhooksController {
 
   @Public()
   @Post(':provider/statuses')
+  @ApiPublic()
+  @ApiSuccess({
+    schema: { type: 'object', properties: { received: { type: 'boolean' } } },
+    example: { received: true },
+    description: 'Accepted; processed once, off the request',
+  })
+  @ApiEnvelopeErrors(
+    { 400: ['the webhook body must be JSON', 'invalid_body'] },
+    { 401: ['the X-Hub-Signature-256 signature is missing or invalid', 'invalid_signature'] },
+    { 404: ['unknown messaging provider sms', 'unknown_provider'] },
+    413,
+  )
   @HttpCode(200)
   receive(
     @Param('provider') provider: string,

@@ -3,12 +3,13 @@ import { Module } from '@nestjs/common';
 import { CampaignsModule } from '../campaigns/campaigns.module';
 import { InboundsModule } from '../inbounds/inbounds.module';
 import { MessagesModule } from '../messages/messages.module';
+import { RetentionWorker } from './retention.worker';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
   imports: [MessagesModule, InboundsModule, CampaignsModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService],
+  providers: [WebhooksService, RetentionWorker],
 })
 export class WebhooksModule {}

@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 
+import { SandboxCatalog, sandboxCatalogs } from './sandbox-catalogs';
+
 /**
  * SANDBOX messaging provider: a small HTTP server speaking the subset of the WhatsApp Business
  * Platform Cloud API (Meta Graph API) the engagement service uses, so the service's real adapter
@@ -15,6 +17,7 @@ import { AddressInfo } from 'node:net';
  *   DELETE /{waba-id}/message_templates?name=     delete a template
  *   POST /{phone-number-id}/messages              send a template or session (text) message
  *   POST /{phone-number-id}/media                 upload media (any body; answers an id)
+ *   commerce catalogs (owned_product_catalogs, product_catalogs, items_batch): sandbox-catalogs.ts
  *
  * Behaviour (documented in docs/services/engagement.md):
  *   - Template review after `reviewDelayMs`: REJECTED (INVALID_FORMAT) when the body of a MARKETING or
@@ -32,7 +35,8 @@ import { AddressInfo } from 'node:net';
  * Control API for tests (no auth): POST /_sandbox/wabas (a new WABA with one number),
  * POST /_sandbox/reply {phone_number_id, from, text} (a user writes), POST /_sandbox/quality
  * {template_name | template_id, quality GREEN|YELLOW|RED}, POST /_sandbox/config {webhook_url},
- * GET /_sandbox/messages[?to=&phone_number_id=], GET /_sandbox/templates, GET /_sandbox/webhooks.
+ * GET /_sandbox/messages[?to=&phone_number_id=], GET /_sandbox/templates, GET /_sandbox/webhooks,
+ * GET /_sandbox/catalogs (catalogs published to the sandbox, with their products).
  */
 export interface SandboxMessagingOptions {
   port?: number;
@@ -81,6 +85,8 @@ export interface SandboxMessaging {
   setWebhookUrl(url: string): void;
   createWaba(): { waba_id: string; phone_numbers: { id: string; display_phone_number: string }[] };
   messages(): SandboxSentMessage[];
+  /** Catalogs published to the sandbox, with their connected WABAs and products. */
+  catalogs(): SandboxCatalog[];
   /** Every webhook post and its outcome (status code or error). */
   webhooks(): { body: unknown; status: number | string; at: string }[];
   stop(): Promise<void>;
@@ -137,6 +143,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
   let stopped = false;
   const nextId = () => `${Date.now()}${String(++seq).padStart(6, '0')}`;
   for (const w of options.wabas ?? []) wabas.set(w.id, w);
+  const catalogs = sandboxCatalogs({ wabaExists: (id) => wabas.has(id), nextId });
 
   const later = (ms: number, fn: () => void) => {
     if (stopped) return;
@@ -289,6 +296,13 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
         return undefined;
       }
     };
+    const catalogAnswer = catalogs.handle(
+      String(req.method),
+      parts,
+      url,
+      body() as Record<string, unknown> | undefined,
+    );
+    if (catalogAnswer) return json(res, catalogAnswer.status, catalogAnswer.body);
     const waba = wabas.get(node);
     if (edge === 'phone_numbers' && req.method === 'GET') {
       if (!waba) return graphError(res, 400, 100, `Object with ID '${node}' does not exist`);
@@ -376,6 +390,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     }
     if (action === 'templates' && req.method === 'GET') return json(res, 200, { data: [...templates.values()] });
     if (action === 'webhooks' && req.method === 'GET') return json(res, 200, { data: webhookLog });
+    if (action === 'catalogs' && req.method === 'GET') return json(res, 200, { data: catalogs.list() });
     if (action === 'reply' && req.method === 'POST') {
       const waba = wabaOfNumber(String(b.phone_number_id));
       if (!waba || typeof b.from !== 'string' || typeof b.text !== 'string')
@@ -443,6 +458,7 @@ export async function startSandboxMessaging(options: SandboxMessagingOptions = {
     setWebhookUrl: (u) => (webhookUrl = u),
     createWaba,
     messages: () => [...sent],
+    catalogs: () => catalogs.list(),
     webhooks: () => [...webhookLog],
     stop: async () => {
       stopped = true;
