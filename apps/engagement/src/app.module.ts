@@ -1,9 +1,13 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 
+import { AgentsModule } from './agents/agents.module';
+import { AssignmentModule } from './assignment/assignment.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { ChatsModule } from './chats/chats.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
+import { ExportsModule } from './exports/exports.module';
 import { InboundsModule } from './inbounds/inbounds.module';
 import { LinesModule } from './lines/lines.module';
 import { MessagesModule } from './messages/messages.module';
@@ -29,6 +33,11 @@ export class AppModule {
         InboundsModule,
         CampaignsModule,
         WebhooksModule,
+        // The agent workspace.
+        AssignmentModule,
+        AgentsModule,
+        ChatsModule,
+        ExportsModule,
       ],
     };
   }

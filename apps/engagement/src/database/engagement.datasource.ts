@@ -1,8 +1,12 @@
 import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
+import { AgentEntity, AgentSettingsEntity } from '../agents/agent.entity';
+import { AgentTemplateEntity } from '../agents/agent-template.entity';
 import { CampaignEntity, CampaignRecipientEntity } from '../campaigns/campaign.entity';
+import { ChatActivityEntity, ChatEntity } from '../chats/chat.entity';
 import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
+import { ChatExportEntity } from '../exports/chat-export.entity';
 import { InboundEntity, SessionEntity } from '../inbounds/inbound.entity';
 import { LineEntity } from '../lines/line.entity';
 import { MessageEntity } from '../messages/message.entity';
@@ -10,6 +14,7 @@ import { MediaEntity } from '../outbounds/media.entity';
 import { OutboundEntity, OutboundQualityEntity } from '../outbounds/outbound.entity';
 import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
+import { EngagementAgentWorkspace1764100000000 } from './migrations/1764100000000-engagement-agent-workspace';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
 export const engagementEntities: EntityClass[] = [
@@ -24,8 +29,19 @@ export const engagementEntities: EntityClass[] = [
   CampaignEntity,
   CampaignRecipientEntity,
   WebhookEventEntity,
+  // The agent workspace.
+  AgentEntity,
+  AgentSettingsEntity,
+  AgentTemplateEntity,
+  ChatEntity,
+  ChatActivityEntity,
+  ChatExportEntity,
 ];
-export const engagementMigrations = [...PLATFORM_MIGRATIONS, EngagementMessaging1764000000000];
+export const engagementMigrations = [
+  ...PLATFORM_MIGRATIONS,
+  EngagementMessaging1764000000000,
+  EngagementAgentWorkspace1764100000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(
