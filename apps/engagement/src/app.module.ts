@@ -3,7 +3,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 
 import { AgentsModule } from './agents/agents.module';
 import { AssignmentModule } from './assignment/assignment.module';
+import { CallingModule } from './calling/calling.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { ChannelsModule } from './channels/channels.module';
 import { ChatsModule } from './chats/chats.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
@@ -38,6 +40,8 @@ export class AppModule {
         AgentsModule,
         ChatsModule,
         ExportsModule,
+        ChannelsModule,
+        CallingModule,
       ],
     };
   }

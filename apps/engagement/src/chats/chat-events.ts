@@ -1,8 +1,17 @@
-import { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent, TOPICS } from '@kyc/contracts';
+import { ChatAssignedEvent, ChatClosedEvent, ChatEventBase, ChatOpenedEvent, TOPICS } from '@kyc/contracts';
 import { OutboxService } from '@kyc/platform';
 import { EntityManager } from 'typeorm';
 
 import { ChatActivityEntity, ChatEntity } from './chat.entity';
+
+const base = (chat: ChatEntity): ChatEventBase => ({
+  chat_id: chat.id,
+  waba_phone_number: chat.linePhone,
+  user_phone_number: chat.contactPhone,
+  ...(chat.contactName ? { contact_name: chat.contactName } : {}),
+  status: chat.status,
+  tags: chat.tags,
+});
 
 /** The chat lifecycle events (`engagement.chat.opened`, `.assigned`, `.closed`), written in the change's transaction. */
 export const chatEvents = {
@@ -13,10 +22,7 @@ export const chatEvents = {
       tenantId: chat.tenantId,
       aggregateId: chat.id,
       payload: {
-        chat_id: chat.id,
-        line: chat.linePhone,
-        phone: chat.contactPhone,
-        ...(chat.contactName ? { contact_name: chat.contactName } : {}),
+        ...base(chat),
         opened_at: chat.createdAt.toISOString(),
       } satisfies ChatOpenedEvent,
     });
@@ -35,9 +41,7 @@ export const chatEvents = {
       tenantId: chat.tenantId,
       aggregateId: chat.id,
       payload: {
-        chat_id: chat.id,
-        line: chat.linePhone,
-        phone: chat.contactPhone,
+        ...base(chat),
         owner: chat.owner!,
         ...(previousOwner ? { previous_owner: previousOwner } : {}),
         assigned_by: by,
@@ -54,9 +58,7 @@ export const chatEvents = {
       tenantId: chat.tenantId,
       aggregateId: chat.id,
       payload: {
-        chat_id: chat.id,
-        line: chat.linePhone,
-        phone: chat.contactPhone,
+        ...base(chat),
         ...(chat.owner ? { owner: chat.owner } : {}),
         opened_at: chat.createdAt.toISOString(),
         closed_at: (chat.closedAt ?? chat.updatedAt).toISOString(),

@@ -38,7 +38,7 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     tenant = await createTenant(account.url, [engagement.url]);
     t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
     agent = await addAgent(account.url, engagement.url, tenant, 'ana');
-    agentApi = t.api;
+    agentApi = agent.api;
   });
 
   afterAll(async () => {
@@ -69,16 +69,23 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     expect(agents.body.agents[0]).toMatchObject({ active_chats: 1, free_capacity: 4 });
 
     // A second message joins the same chat.
-    await userWrites(sandbox, t, '573001112233', 'Es el pedido 77');
+    await userWrites(sandbox, t, '573001112233', 'Es el pedido 77', 'Ana Gómez');
     await eventually(async () => {
       const acts = await t.api.get(`/v1/engagement/chat/${chat.chat_id}/activities?activity_type=message`);
       expect(acts.body.activities).toHaveLength(2);
     });
 
     // The agent answers (a session message: the user wrote within 24 hours); the sandbox records it.
-    const sent = await t.api.postJson(`/v1/engagement/chat/${chat.chat_id}/send`, { text: 'Hola Ana, ya lo reviso' });
+    const sent = await agentApi.postJson(`/v1/engagement/chat/${chat.chat_id}/send`, {
+      text: 'Hola Ana, ya lo reviso',
+    });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ actor_type: 'agent', activity_type: 'message', message_status: 'accepted' });
+    expect(sent.body).toMatchObject({
+      actor_type: 'agent',
+      actor: agent.email,
+      activity_type: 'message',
+      message_status: 'accepted',
+    });
     const atProvider = sandbox.messages().filter((m) => m.to === '573001112233');
     expect(atProvider).toEqual([
       expect.objectContaining({
@@ -106,20 +113,95 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     expect(messages.body.activities[2].message_status).toBe('read');
 
     // Closed: the agent's capacity is free again; the events were written.
-    const closed = await putJson(t.api, `/v1/engagement/chat/agent/${chat.chat_id}`, { status: 'closed' });
+    const closed = await putJson(agentApi, `/v1/engagement/chat/agent/${chat.chat_id}`, { status: 'closed' });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ status: 'closed', owner: agent.email });
     const after = await t.api.get(`/v1/engagement/agent/status?username=${encodeURIComponent(agent.email)}`);
     expect(after.body.agents[0]).toMatchObject({ active_chats: 0, free_capacity: 5 });
     expect(await events(tenant.tenantId, 'engagement.chat.opened')).toEqual([
-      expect.objectContaining({ chat_id: chat.chat_id, phone: '+573001112233', contact_name: 'Ana Gómez' }),
+      expect.objectContaining({
+        chat_id: chat.chat_id,
+        user_phone_number: '+573001112233',
+        waba_phone_number: t.line,
+        contact_name: 'Ana Gómez',
+        status: 'open',
+      }),
     ]);
     expect(await events(tenant.tenantId, 'engagement.chat.assigned')).toEqual([
       expect.objectContaining({ chat_id: chat.chat_id, owner: agent.email, assigned_by: 'ruleset' }),
     ]);
     expect(await events(tenant.tenantId, 'engagement.chat.closed')).toEqual([
-      expect.objectContaining({ chat_id: chat.chat_id, owner: agent.email, messages: 3 }),
+      expect.objectContaining({ chat_id: chat.chat_id, owner: agent.email, messages: 3, status: 'closed' }),
     ]);
+
+    // Exported as TSV (one chat, this month): the rows are the conversation.
+    const month = new Date().toISOString().slice(0, 7);
+    const requested = await t.api.postJson('/v1/engagement/chat/export', {
+      language: 'es',
+      export_type: 'single_chat',
+      export_format: 'tsv',
+      time_range_start_date: month,
+      time_range_end_date: month,
+      chat_id: chat.chat_id,
+      name: 'Pedido 77',
+    });
+    expect(requested.status).toBe(201);
+    expect(requested.body).toMatchObject({
+      status: 'pending',
+      time_range_start_date: month,
+      time_range_end_date: month,
+    });
+    const done = await eventually(async () => {
+      const got = await t.api.get(`/v1/engagement/chat/export/${requested.body.export_id}`);
+      if (got.body.status !== 'completed') throw new Error(`export is ${got.body.status}`);
+      return got.body;
+    });
+    expect(done.rows).toBe(3);
+    const link = new URL(done.download_url);
+    const file = await fetch(`${engagement.url}${link.pathname}${link.search}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('text/tab-separated-values');
+    const lines = (await file.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(lines[0]).toEqual([
+      'id_chat',
+      'linea',
+      'telefono_contacto',
+      'nombre_contacto',
+      'agente',
+      'estado_chat',
+      'fecha',
+      'tipo_actor',
+      'actor',
+      'tipo_actividad',
+      'texto',
+      'estado_entrega',
+    ]);
+    expect(lines.slice(1).map((r) => [r[0], r[2], r[3], r[7], r[8], r[9], r[10], r[11]])).toEqual([
+      [
+        chat.chat_id,
+        '+573001112233',
+        'Ana Gómez',
+        'usuario',
+        '+573001112233',
+        'mensaje',
+        'Hola, necesito ayuda con mi pedido',
+        '',
+      ],
+      [chat.chat_id, '+573001112233', 'Ana Gómez', 'usuario', '+573001112233', 'mensaje', 'Es el pedido 77', ''],
+      [chat.chat_id, '+573001112233', 'Ana Gómez', 'agente', agent.email, 'mensaje', 'Hola Ana, ya lo reviso', 'leido'],
+    ]);
+    // A link with another signature, or another export's signature, is refused.
+    const forged = new URL(link);
+    forged.searchParams.set('signature', 'x'.repeat(43));
+    expect((await fetch(`${engagement.url}${forged.pathname}${forged.search}`)).status).toBe(403);
+    const later = new URL(link);
+    later.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 60));
+    expect((await fetch(`${engagement.url}${later.pathname}${later.search}`)).status).toBe(403);
+    const listed = await t.api.get('/v1/engagement/chat/export?name=pedido&language=es&export_type=single_chat');
+    expect(listed.body.exports.map((e: any) => e.export_id)).toEqual([done.export_id]);
 
     // A new message after closing opens a new chat.
     await userWrites(sandbox, t, '573001112233', 'Otra pregunta');

@@ -5,21 +5,25 @@ export const CHAT_EVENT_TYPES = {
   chatClosed: 'engagement.chat.closed',
 } as const;
 
-/** A user's message opened a chat on a line (`engagement.chat.opened`). */
-export interface ChatOpenedEvent {
+/** What every chat event says about the chat (customers folds it into the user's profile). */
+export interface ChatEventBase {
   chat_id: string;
-  line: string;
-  /** E.164 phone of the user. */
-  phone: string;
+  /** The line, E.164. */
+  waba_phone_number: string;
+  /** The user's phone, E.164. */
+  user_phone_number: string;
   contact_name?: string;
+  status: 'open' | 'closed';
+  tags: string[];
+}
+
+/** A user's message opened a chat on a line (`engagement.chat.opened`). */
+export interface ChatOpenedEvent extends ChatEventBase {
   opened_at: string;
 }
 
 /** A chat was given to an agent (`engagement.chat.assigned`), by the ruleset, a force-dequeue or an owner update. */
-export interface ChatAssignedEvent {
-  chat_id: string;
-  line: string;
-  phone: string;
+export interface ChatAssignedEvent extends ChatEventBase {
   /** The agent's e-mail. */
   owner: string;
   previous_owner?: string;
@@ -28,10 +32,7 @@ export interface ChatAssignedEvent {
 }
 
 /** A chat was closed (`engagement.chat.closed`). */
-export interface ChatClosedEvent {
-  chat_id: string;
-  line: string;
-  phone: string;
+export interface ChatClosedEvent extends ChatEventBase {
   owner?: string;
   opened_at: string;
   closed_at: string;

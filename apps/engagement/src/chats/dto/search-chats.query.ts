@@ -7,7 +7,6 @@ import {
   IsDefined,
   IsEmail,
   IsIn,
-  IsISO8601,
   IsOptional,
   IsString,
   Matches,
@@ -17,6 +16,7 @@ import {
 } from 'class-validator';
 
 import { toList } from '../../shared/list-param';
+import { IsRfc3339 } from '../../shared/rfc3339';
 import { ACTIVITY_TYPES, ActivityType, ACTOR_TYPES, ActorType } from '../chat.entity';
 export const SEARCH_STATUSES = ['open', 'closed', 'UNASSIGNED'] as const;
 const TOGETHER = 'last_activity_from and last_activity_to must be given together';
@@ -39,13 +39,13 @@ export class SearchChatsQuery extends CursorPageQuery {
   @ApiPropertyOptional({ description: 'RFC 3339; with last_activity_to' })
   @ValidateIf((o: SearchChatsQuery) => o.last_activity_from !== undefined || o.last_activity_to !== undefined)
   @IsDefined({ message: TOGETHER })
-  @IsISO8601({ strict: true }, { message: 'last_activity_from must be an RFC 3339 date-time' })
+  @IsRfc3339('last_activity_from')
   last_activity_from?: string;
 
   @ApiPropertyOptional({ description: 'RFC 3339; with last_activity_from, not before it' })
   @ValidateIf((o: SearchChatsQuery) => o.last_activity_from !== undefined || o.last_activity_to !== undefined)
   @IsDefined({ message: TOGETHER })
-  @IsISO8601({ strict: true }, { message: 'last_activity_to must be an RFC 3339 date-time' })
+  @IsRfc3339('last_activity_to')
   last_activity_to?: string;
 
   @ApiPropertyOptional({ enum: ACTOR_TYPES, description: 'Actor of the latest activity' })

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
+import { IsRfc3339 } from '../../shared/rfc3339';
 import { EXPORT_FORMATS, EXPORT_LANGUAGES, EXPORT_TYPES } from '../chat-export.entity';
 
 const PAGE_SIZE_MESSAGE = 'page_size must be an integer from 1 to 100';
@@ -16,12 +17,12 @@ export class ListExportsQuery {
 
   @ApiPropertyOptional({ description: 'RFC 3339: exports whose range starts at or after it' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'time_range_start_date must be an RFC 3339 date-time' })
+  @IsRfc3339('time_range_start_date')
   time_range_start_date?: string;
 
   @ApiPropertyOptional({ description: 'RFC 3339: exports whose range ends at or before it' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'time_range_end_date must be an RFC 3339 date-time' })
+  @IsRfc3339('time_range_end_date')
   time_range_end_date?: string;
 
   @ApiPropertyOptional({ enum: EXPORT_FORMATS })

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { ApiClient, eventually, SandboxMessaging, TestTenant } from '@kyc/testing';
+import { ApiClient, eventually, mintKey, SandboxMessaging, TestTenant } from '@kyc/testing';
 
 import { ConnectedTenant } from './engagement-helpers';
 
 export interface TestAgent {
   email: string;
+  userId: string;
   /** The agent's own key at the engagement service. */
   api: ApiClient;
 }
@@ -28,7 +29,8 @@ export async function addAgent(
     const res = await engagement.postJson('/v1/engagement/agent/status', { username: email, status: 'offline' });
     if (res.status !== 200) throw new Error(`agent not known yet: ${res.status}`);
   });
-  return { email, api: engagement };
+  const key = mintKey({ tenant_id: tenant.tenantId, sub: created.body.user.user_id, ver: 1 });
+  return { email, userId: created.body.user.user_id, api: new ApiClient(engagementUrl, key) };
 }
 
 /** A user writes to the tenant's line through the sandbox provider (its webhook reaches engagement). */
