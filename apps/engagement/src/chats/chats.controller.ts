@@ -15,6 +15,7 @@ import { ChatOwnerService } from '../assignment/chat-owner.service';
 import { presentActivity, presentChat } from './chat.presenter';
 import { ChatSendService } from './chat-send.service';
 import { ChatsService } from './chats.service';
+import { AddNoteDto } from './dto/add-note.dto';
 import { ACTIVITY_EXAMPLE, CHAT_EXAMPLE, ChatActivityResponse, ChatResponse } from './dto/chat.response';
 import { ForceDequeueDto } from './dto/force-dequeue.dto';
 import { ListActivitiesQuery } from './dto/list-activities.query';
@@ -81,6 +82,23 @@ export class ChatsController {
   })
   async send(@CurrentCaller() caller: Caller, @Param('chat_id') id: string, @Body() dto: SendChatMessageDto) {
     return presentActivity(await this.sender.send(caller, id, dto));
+  }
+
+  @Post(':chat_id/notes')
+  @ApiSuccess({
+    status: 201,
+    type: ChatActivityResponse,
+    example: {
+      ...ACTIVITY_EXAMPLE,
+      activity_type: 'note',
+      text: 'Cliente VIP',
+      message_id: null,
+      message_status: null,
+    },
+  })
+  @ApiEnvelopeErrors(400, NOT_FOUND)
+  async addNote(@CurrentCaller() caller: Caller, @Param('chat_id') id: string, @Body() dto: AddNoteDto) {
+    return presentActivity(await this.chats.addNote(caller, id, dto.text));
   }
 
   @Post(':chat_id/force-dequeue')

@@ -104,6 +104,20 @@ export class ChatsService {
     return chat;
   }
 
+  /** An agent's internal note on a chat (open or closed); it is never sent to the user. */
+  addNote(caller: Caller, chatId: string, text: string): Promise<ChatActivityEntity> {
+    return this.chats.manager.transaction(async (m) => {
+      const chat = await m.findOneBy(ChatEntity, { id: chatId, tenantId: caller.tenantId });
+      if (!chat) throw new ChatException(ChatErrorCode.ChatNotFound, `chat ${chatId} not found`);
+      return addActivity(
+        m,
+        chat,
+        { actorType: 'agent', actor: caller.username ?? caller.userId, activityType: 'note', text },
+        this.clock.now(),
+      );
+    });
+  }
+
   search(caller: Caller, q: SearchChatsQuery): Promise<Page<ChatEntity>> {
     return searchChats(this.chats, caller.tenantId, q);
   }

@@ -208,6 +208,25 @@ describe('agent workspace API: reads, search filters, templates, channels, calli
     expect(ice.body.ttl).toBe(600);
   });
 
+  it('an agent writes a note: an activity of the chat, never sent to the user', async () => {
+    const before = sandbox.messages().length;
+    const note = await agent.api.postJson(`/v1/engagement/chat/${closedChat.chat_id}/notes`, {
+      text: 'volver a llamar',
+    });
+    expect(note.status).toBe(201);
+    expect(note.body).toMatchObject({
+      actor_type: 'agent',
+      actor: agent.email,
+      activity_type: 'note',
+      text: 'volver a llamar',
+    });
+    expect(sandbox.messages()).toHaveLength(before);
+    expect(ids(await search('activity_type=note'))).toEqual(['+573009990002']);
+    expect((await other.api.postJson(`/v1/engagement/chat/${closedChat.chat_id}/notes`, { text: 'x' })).status).toBe(
+      404,
+    );
+  });
+
   it('unknown users, rulesets and chats are 404', async () => {
     const unknown = await t.api.postJson('/v1/engagement/agent/status', {
       username: 'nobody@x.test',
@@ -330,6 +349,10 @@ describe('agent workspace API: reads, search filters, templates, channels, calli
       await expect400(t.api.postJson(send, { text: 'x'.repeat(4097) }), 'text');
       await expect400(t.api.postJson(send, { outbound_id: 'nope' }), 'outbound_id');
       await expect400(t.api.postJson(send, { outbound_id: `OTB${'a'.repeat(32)}`, var: 'x' }), 'var');
+      const notes = `/v1/engagement/chat/${chat.chat_id}/notes`;
+      await expect400(t.api.postJson(notes, {}), 'text');
+      await expect400(t.api.postJson(notes, { text: '' }), 'text');
+      await expect400(t.api.postJson(notes, { text: 'x'.repeat(4097) }), 'text');
     });
 
     it.each([
