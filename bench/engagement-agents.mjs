@@ -110,8 +110,16 @@ export async function engagementAgentsBenchmark(ctx) {
     // 50 agents: users of the account service, online, with room for every chat of the run.
     const run = randomBytes(3).toString('hex');
     const emails = Array.from({ length: agentCount }, (_, i) => `agent${i}-${run}@bench.test`);
+    // An account with billing hubs needs one on each user.
+    const hubs = (await json(`${ctx.info.services.account}/v1/account/settings/billing-hubs`, { headers }))
+      .billing_hubs;
+    const hub = hubs?.length ? { billing_hub: hubs[0] } : {};
     await pool(emails.length, 8, (i) =>
-      json(`${ctx.info.services.account}/v1/account/users`, { method: 'POST', headers, body: { email: emails[i] } }),
+      json(`${ctx.info.services.account}/v1/account/users`, {
+        method: 'POST',
+        headers,
+        body: { email: emails[i], ...hub },
+      }),
     );
     await json(`${base}/v1/engagement/agent/capacities`, {
       method: 'POST',
