@@ -1,12 +1,13 @@
 import { AgentView } from './agents.service';
 import { AgentResponse } from './dto/agent.response';
 
-export const presentAgent = ({ agent, settings, role }: AgentView): AgentResponse => {
+export const presentAgent = ({ agent, settings, role, permissions }: AgentView): AgentResponse => {
   const capacity = agent.capacity ?? settings.defaultCapacity;
   return {
     username: agent.email,
     user_id: agent.userId,
     ...(role ? { role } : {}),
+    ...(permissions ? { permissions } : {}),
     status: agent.status,
     capacity,
     own_capacity: agent.capacity !== null,

@@ -17,6 +17,8 @@ export interface AgentView {
   agent: AgentEntity;
   settings: Settings;
   role?: string;
+  /** The permissions of its role, from the access cache. */
+  permissions?: string[];
 }
 
 /**
@@ -47,7 +49,11 @@ export class AgentsService {
         { tenantId: agent.tenantId, email },
         { status: agent.status, groups: agent.groups, updatedAt: now },
       );
-      return { agent, settings: await this.assignment.settings(m, caller.tenantId), role: user.role };
+      return {
+        agent,
+        settings: await this.assignment.settings(m, caller.tenantId),
+        ...this.roleOf(caller.tenantId, user.role),
+      };
     });
     if (dto.status === 'online') await this.assignment.drain(caller.tenantId);
     return { ...view, agent: await this.agents.findOneByOrFail({ tenantId: caller.tenantId, email }) };
@@ -72,7 +78,7 @@ export class AgentsService {
       items: items.map((agent) => ({
         agent,
         settings,
-        role: this.access.user(caller.tenantId, agent.userId)?.role,
+        ...this.roleOf(caller.tenantId, this.access.user(caller.tenantId, agent.userId)?.role),
       })),
       nextKey: rows.length > limit ? encodeStartKey(['email', items[items.length - 1].email]) : undefined,
     };
@@ -145,6 +151,12 @@ export class AgentsService {
         chats_assigned: t.assigned,
       },
     };
+  }
+
+  /** The agent's role and its permissions, as the access cache knows them. */
+  private roleOf(tenantId: string, role: string | undefined): Pick<AgentView, 'role' | 'permissions'> {
+    if (!role) return {};
+    return { role, permissions: [...(this.access.role(tenantId, role)?.permissions ?? [])].sort() };
   }
 
   private userOf(tenantId: string, email: string) {

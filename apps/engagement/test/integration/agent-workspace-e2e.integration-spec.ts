@@ -54,6 +54,10 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     });
     expect(online.status).toBe(200);
     expect(online.body).toMatchObject({ username: agent.email, status: 'online', capacity: 5, active_chats: 0 });
+    // Its role and permissions come from the access cache (account's users and roles).
+    expect(online.body.role).toBe('default_access');
+    expect(online.body.permissions).toContain('validations.face_recognition');
+    expect(online.body.permissions).not.toContain('svc.users');
 
     // A user writes to the line through the sandbox provider: a chat opens and goes to the agent.
     await userWrites(sandbox, t, '573001112233', 'Hola, necesito ayuda con mi pedido', 'Ana Gómez');

@@ -642,6 +642,8 @@ export interface components {
             last_assigned_at?: Record<string, never> | null;
             /** @description Whether the capacity is its own (update_type user) */
             own_capacity: boolean;
+            /** @description Its role's permissions (from the access cache) */
+            permissions?: string[];
             /**
              * @description Its role in the account (from the access cache)
              * @example full_access
@@ -1245,7 +1247,11 @@ export interface operations {
                      *         {
                      *           "username": "ana@acme.com",
                      *           "user_id": "9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b",
-                     *           "role": "full_access",
+                     *           "role": "default_access",
+                     *           "permissions": [
+                     *             "checks.country_co",
+                     *             "validations.face_recognition"
+                     *           ],
                      *           "status": "online",
                      *           "capacity": 8,
                      *           "own_capacity": true,
@@ -1450,7 +1456,11 @@ export interface operations {
                      *         {
                      *           "username": "ana@acme.com",
                      *           "user_id": "9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b",
-                     *           "role": "full_access",
+                     *           "role": "default_access",
+                     *           "permissions": [
+                     *             "checks.country_co",
+                     *             "validations.face_recognition"
+                     *           ],
                      *           "status": "online",
                      *           "capacity": 5,
                      *           "own_capacity": false,
@@ -1544,7 +1554,11 @@ export interface operations {
                      * @example {
                      *       "username": "ana@acme.com",
                      *       "user_id": "9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b",
-                     *       "role": "full_access",
+                     *       "role": "default_access",
+                     *       "permissions": [
+                     *         "checks.country_co",
+                     *         "validations.face_recognition"
+                     *       ],
                      *       "status": "online",
                      *       "capacity": 5,
                      *       "own_capacity": false,

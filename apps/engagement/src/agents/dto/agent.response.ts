@@ -13,6 +13,9 @@ export class AgentResponse {
   @ApiPropertyOptional({ description: 'Its role in the account (from the access cache)', example: 'full_access' })
   role?: string;
 
+  @ApiPropertyOptional({ type: [String], description: "Its role's permissions (from the access cache)" })
+  permissions?: string[];
+
   @ApiProperty({ enum: AGENT_STATUSES })
   status: string;
 
@@ -41,7 +44,8 @@ export class AgentResponse {
 export const AGENT_EXAMPLE = {
   username: 'ana@acme.com',
   user_id: '9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b',
-  role: 'full_access',
+  role: 'default_access',
+  permissions: ['checks.country_co', 'validations.face_recognition'],
   status: 'online',
   capacity: 5,
   own_capacity: false,
