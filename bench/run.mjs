@@ -13,6 +13,9 @@
 //   BENCH_SCENARIOS    comma-separated scenario names to run (default: all)
 //   BENCH_ENGAGEMENT_RECIPIENTS / _RATE / _KILL_AT  engagement campaign size (10000), messages per
 //                      second (500) and the sent fraction at which the service is killed (0.5; 0: no kill)
+//   BENCH_AGENTS_ONLINE / _CHATS / _WRITERS / _SEARCH_CHATS  engagement-agents: online agents (50), chats
+//                      opened through the sandbox provider (2000), messages in flight (32), chats seeded
+//                      for the search latency (100000)
 //   BENCH_SERVICE_ENV  extra service env as JSON, e.g. '{"DB_POOL_SIZE":"40"}' (for experiments)
 //   BENCH_SETUP_SQL    SQL run against the bench database after each scenario's stack is up, to try a
 //                      table or index change, e.g. 'DROP INDEX checks.checks_pending_idx'
@@ -112,6 +115,12 @@ const scenarios = [
   { name: 'pass', services: ['pass'], run: passScenario },
   // Sends through the messaging adapter vs a bare provider call; a campaign killed mid-way (bench/engagement.mjs).
   { name: 'engagement', services: ['account', 'identity', 'checks'], run: engagementScenario },
+  // Chats opened and assigned per second with 50 online agents; chat search over 100,000 chats (bench/engagement-agents.mjs).
+  {
+    name: 'engagement-agents',
+    services: ['account', 'identity', 'checks'],
+    run: async (ctx) => (await import('./engagement-agents.mjs')).engagementAgentsBenchmark(ctx),
+  },
   {
     name: 'identity',
     services: ['identity', 'account', 'checks'],

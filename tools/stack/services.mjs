@@ -26,7 +26,14 @@ export function serviceEntry(name) {
  * Spawns one service. `env` is the full service environment (see docs/configuration.md).
  * Output goes to <logsDir>/<name>.log; the last lines are shown if it fails to start.
  */
-export async function startService({ name, port, env, logsDir, healthTimeoutMs = 60_000 }) {
+export async function startService({
+  name,
+  port,
+  env,
+  logsDir,
+  // STACK_HEALTH_TIMEOUT_MS: a longer wait for a machine under heavy load (bench runs on a shared host).
+  healthTimeoutMs = Number(process.env.STACK_HEALTH_TIMEOUT_MS) || 60_000,
+}) {
   await assertPortFree(port, `${name} service`);
   await mkdir(logsDir, { recursive: true });
   const logFile = path.join(logsDir, `${name}.log`);

@@ -1,10 +1,16 @@
 import { PlatformModule, ServiceDefinition, ServiceOptions } from '@kyc/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 
+import { AgentsModule } from './agents/agents.module';
+import { AssignmentModule } from './assignment/assignment.module';
+import { CallingModule } from './calling/calling.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { CatalogsModule } from './catalogs/catalogs.module';
+import { ChannelsModule } from './channels/channels.module';
+import { ChatsModule } from './chats/chats.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
+import { ExportsModule } from './exports/exports.module';
 import { InboundsModule } from './inbounds/inbounds.module';
 import { LinesModule } from './lines/lines.module';
 import { MessagesModule } from './messages/messages.module';
@@ -31,6 +37,13 @@ export class AppModule {
         CampaignsModule,
         WebhooksModule,
         CatalogsModule,
+        // The agent workspace.
+        AssignmentModule,
+        AgentsModule,
+        ChatsModule,
+        ExportsModule,
+        ChannelsModule,
+        CallingModule,
       ],
     };
   }

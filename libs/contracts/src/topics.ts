@@ -1,6 +1,7 @@
 import type { ApiKeyState, RoleState, UserState } from './account/access.events';
 import type { CheckRequestedPayload } from './account/rules.events';
 import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
+import type { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent } from './engagement/chat.events';
 import type {
   FlowStartedEvent,
   MessageReceivedEvent,
@@ -38,6 +39,9 @@ export const TOPICS = {
   engagementMessageReceived: 'engagement.message.received',
   engagementOutboundStatusChanged: 'engagement.outbound.status-changed',
   engagementFlowStarted: 'engagement.flow.started',
+  engagementChatOpened: 'engagement.chat.opened',
+  engagementChatAssigned: 'engagement.chat.assigned',
+  engagementChatClosed: 'engagement.chat.closed',
   processCreated: 'identity.process.created',
   processFinished: 'identity.process.finished',
 } as const;
@@ -66,6 +70,9 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.engagementMessageReceived, compacted: false, partitions: 3 },
   { name: TOPICS.engagementOutboundStatusChanged, compacted: false, partitions: 3 },
   { name: TOPICS.engagementFlowStarted, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementChatOpened, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementChatAssigned, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementChatClosed, compacted: false, partitions: 3 },
   { name: TOPICS.processCreated, compacted: false, partitions: 3 },
   { name: TOPICS.processFinished, compacted: false, partitions: 3 },
 ];
@@ -90,6 +97,9 @@ export interface TopicPayloads {
   [TOPICS.engagementMessageReceived]: MessageReceivedEvent;
   [TOPICS.engagementOutboundStatusChanged]: OutboundStatusChangedEvent;
   [TOPICS.engagementFlowStarted]: FlowStartedEvent;
+  [TOPICS.engagementChatOpened]: ChatOpenedEvent;
+  [TOPICS.engagementChatAssigned]: ChatAssignedEvent;
+  [TOPICS.engagementChatClosed]: ChatClosedEvent;
   [TOPICS.processCreated]: ProcessCreatedPayload;
   [TOPICS.processFinished]: ProcessFinishedPayload;
 }

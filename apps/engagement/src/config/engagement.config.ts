@@ -91,6 +91,38 @@ export class EngagementConfig extends PlatformConfig {
   @IsInt()
   @Min(8)
   ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS = 90;
+  /** Chats an agent works at once when neither it nor its tenant set a capacity. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  ENGAGEMENT_AGENT_DEFAULT_CAPACITY = 5;
+
+  /** How long a chat export's signed download link stays valid, in seconds. */
+  @EnvNumber()
+  @IsInt()
+  @Min(10)
+  @Max(604_800)
+  ENGAGEMENT_EXPORT_LINK_TTL_S = 900;
+
+  /** STUN server URLs of the calling ICE servers (comma-separated; empty: none). */
+  @IsString()
+  ENGAGEMENT_ICE_STUN_URLS = 'stun:stun.l.google.com:19302';
+
+  /** TURN server URLs (comma-separated, `turn:` or `turns:`; empty: no TURN server is offered). */
+  @IsString()
+  ENGAGEMENT_ICE_TURN_URLS = '';
+
+  /** The TURN server's shared secret (coturn `static-auth-secret`): signs short-lived TURN credentials. */
+  @IsString()
+  ENGAGEMENT_TURN_SECRET = '';
+
+  /** Lifetime of a TURN credential, in seconds. */
+  @EnvNumber()
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  ENGAGEMENT_TURN_TTL_S = 3_600;
 
   get credentialsKey(): Buffer {
     if (isBase64Key(this.ENGAGEMENT_CREDENTIALS_KEY)) return Buffer.from(this.ENGAGEMENT_CREDENTIALS_KEY, 'base64');

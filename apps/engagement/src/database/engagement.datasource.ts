@@ -1,10 +1,14 @@
 import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
+import { AgentEntity, AgentSettingsEntity } from '../agents/agent.entity';
+import { AgentTemplateEntity } from '../agents/agent-template.entity';
 import { CampaignEntity, CampaignRecipientEntity } from '../campaigns/campaign.entity';
 import { CatalogEntity } from '../catalogs/catalog.entity';
 import { CatalogProductEntity } from '../catalogs/catalog-product.entity';
+import { ChatActivityEntity, ChatEntity } from '../chats/chat.entity';
 import { ProviderCredentialEntity } from '../credentials/provider-credential.entity';
+import { ChatExportEntity } from '../exports/chat-export.entity';
 import { InboundEntity, SessionEntity } from '../inbounds/inbound.entity';
 import { LineEntity } from '../lines/line.entity';
 import { MessageEntity } from '../messages/message.entity';
@@ -13,6 +17,7 @@ import { OutboundEntity, OutboundQualityEntity } from '../outbounds/outbound.ent
 import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
 import { EngagementCatalogs1764100000000 } from './migrations/1764100000000-engagement-catalogs';
+import { EngagementAgentWorkspace1764100000001 } from './migrations/1764100000001-engagement-agent-workspace';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
 export const engagementEntities: EntityClass[] = [
@@ -29,11 +34,19 @@ export const engagementEntities: EntityClass[] = [
   WebhookEventEntity,
   CatalogEntity,
   CatalogProductEntity,
+  // The agent workspace.
+  AgentEntity,
+  AgentSettingsEntity,
+  AgentTemplateEntity,
+  ChatEntity,
+  ChatActivityEntity,
+  ChatExportEntity,
 ];
 export const engagementMigrations = [
   ...PLATFORM_MIGRATIONS,
   EngagementMessaging1764000000000,
   EngagementCatalogs1764100000000,
+  EngagementAgentWorkspace1764100000001,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { CampaignsModule } from '../campaigns/campaigns.module';
+import { ChatsModule } from '../chats/chats.module';
 import { InboundsModule } from '../inbounds/inbounds.module';
 import { MessagesModule } from '../messages/messages.module';
 import { RetentionWorker } from './retention.worker';
@@ -8,7 +9,7 @@ import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
-  imports: [MessagesModule, InboundsModule, CampaignsModule],
+  imports: [MessagesModule, InboundsModule, CampaignsModule, ChatsModule],
   controllers: [WebhooksController],
   providers: [WebhooksService, RetentionWorker],
 })

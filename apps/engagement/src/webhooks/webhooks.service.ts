@@ -6,6 +6,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { CampaignsService } from '../campaigns/campaigns.service';
+import { ChatsService } from '../chats/chats.service';
 import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
 import { InboundsService } from '../inbounds/inbounds.service';
@@ -43,6 +44,7 @@ interface WaChangeValue {
   metadata?: { phone_number_id?: string };
   statuses?: WaStatus[];
   messages?: WaMessage[];
+  contacts?: { wa_id?: string; profile?: { name?: string } }[];
   event?: string;
   reason?: string;
   message_template_name?: string;
@@ -72,6 +74,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly outbounds: OutboundsService,
     private readonly inbounds: InboundsService,
     private readonly campaigns: CampaignsService,
+    private readonly chats: ChatsService,
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -174,6 +177,14 @@ export class WebhooksService implements OnApplicationBootstrap {
                 providerMessageId: String(msg.id),
                 contextProviderId: msg.context?.id,
               });
+              // The message joins its conversation's chat (or opens one) in the agent workspace.
+              const message = await this.messages.findByProviderId(m, String(msg.id));
+              if (message?.direction === 'inbound')
+                await this.chats.onUserMessage(m, {
+                  line,
+                  message,
+                  contactName: value.contacts?.find((c) => c.wa_id === msg.from)?.profile?.name,
+                });
             }
             break;
           case 'message_template_status_update':
@@ -207,12 +218,13 @@ export class WebhooksService implements OnApplicationBootstrap {
       const reference = typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined;
       if (reference) await this.campaigns.confirmFromStatus(m, reference, String(s.id), String(s.status));
       const error = s.errors?.[0];
-      await this.messages.applyStatus(m, {
+      const updated = await this.messages.applyStatus(m, {
         providerMessageId: String(s.id),
         reference,
         status: String(s.status),
         error: error ? `${error.code} ${error.title}` : undefined,
       });
+      if (updated) await this.chats.onMessageStatus(m, updated);
     }
   }
 

@@ -16,6 +16,310 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/engagement/agent/assignment-rulesets/{ruleset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Rulesets_get"];
+        put: operations["Rulesets_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/agent/capacities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Agents_capacities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/agent/groups/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Agents_groupCounters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/agent/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Agents_list"];
+        put?: never;
+        post: operations["Agents_setStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/agent/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AgentTemplates_list"];
+        put?: never;
+        post: operations["AgentTemplates_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/agent/templates/{template_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AgentTemplates_update"];
+        post?: never;
+        delete: operations["AgentTemplates_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/agent/templates/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AgentTemplates_removeMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/calling/ice-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Calling_iceServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Channels_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/{chat_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Chats_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/{chat_id}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Chats_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/{chat_id}/force-dequeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Chats_forceDequeue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/{chat_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Chats_addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/{chat_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Chats_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/agent/{chat_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Chats_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Exports_list"];
+        put?: never;
+        post: operations["Exports_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/export/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Exports_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/export/{export_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Exports_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/chat/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Chats_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/msg/{provider}/statuses": {
         parameters: {
             query?: never;
@@ -308,7 +612,207 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddNoteDto: {
+            /**
+             * @description An internal note (not sent to the user), ≤ 4096
+             * @example Cliente VIP: priorizar
+             */
+            text: string;
+        };
+        AgentResponse: {
+            /** @example 2 */
+            active_chats: number;
+            /**
+             * @description Effective capacity (its own, else the default)
+             * @example 5
+             */
+            capacity: number;
+            /**
+             * @description Chats it can still take (capacity limits on)
+             * @example 3
+             */
+            free_capacity: number;
+            /**
+             * @example [
+             *       "+573000000001"
+             *     ]
+             */
+            groups: string[];
+            /** Format: date-time */
+            last_assigned_at?: Record<string, never> | null;
+            /** @description Whether the capacity is its own (update_type user) */
+            own_capacity: boolean;
+            /** @description Its role's permissions (from the access cache) */
+            permissions?: string[];
+            /**
+             * @description Its role in the account (from the access cache)
+             * @example full_access
+             */
+            role?: string;
+            /** @enum {string} */
+            status: "online" | "offline";
+            /** Format: date-time */
+            update_date: string;
+            user_id: string;
+            /** @example ana@acme.com */
+            username: string;
+        };
+        AgentTemplateResponse: {
+            content?: Record<string, never> | null;
+            /** Format: date-time */
+            creation_date: string;
+            /** @example saludo */
+            template_name: string;
+            /** @enum {string} */
+            template_type: "text";
+            /** Format: date-time */
+            update_date: string;
+        };
+        ChannelResponse: {
+            /**
+             * @description The provider's phone-number id
+             * @example 106540352242922
+             */
+            channel_id: string;
+            /** @example whatsapp */
+            channel_type: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @example Ventas */
+            name?: Record<string, never> | null;
+            /** @description Open chats of the channel */
+            open_chats: number;
+            /** @example HIGH */
+            quality_rating: string;
+            waba_id: string;
+            /**
+             * @description The line (phone with country code); also its queue
+             * @example +573000000001
+             */
+            waba_line: string;
+        };
+        ChatActivityResponse: {
+            /** @example ACT0c2e9d8a4b7c8f6e5d4c3b2a1f0e5b1f */
+            activity_id: string;
+            /** @enum {string} */
+            activity_type: "message" | "assignment" | "status_change" | "note";
+            /** @description The agent's e-mail, the user's phone, or `provider` */
+            actor?: Record<string, never> | null;
+            /** @enum {string} */
+            actor_type: "user" | "agent" | "system" | "bot";
+            chat_id: string;
+            /** @enum {string|null} */
+            chat_status?: "open" | "closed" | null;
+            /** Format: date-time */
+            creation_date: string;
+            message_id?: Record<string, never> | null;
+            /** @description accepted, sent, delivered, read, failed */
+            message_status?: Record<string, never> | null;
+            /** @description The owner an assignment gave the chat to */
+            owner?: Record<string, never> | null;
+            text?: Record<string, never> | null;
+        };
+        ChatContactResponse: {
+            /** @example Ana Gómez */
+            name?: Record<string, never> | null;
+            /** @example +573001234567 */
+            phone: string;
+        };
+        ChatLastActivityResponse: {
+            /** @enum {string} */
+            activity_type: "message" | "assignment" | "status_change" | "note";
+            /** @enum {string} */
+            actor_type: "user" | "agent" | "system" | "bot";
+            /** Format: date-time */
+            date: string;
+        };
+        ChatResponse: {
+            /** Format: date-time */
+            assigned_at?: Record<string, never> | null;
+            /** @example whatsapp */
+            channel: string;
+            /** @example CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e */
+            chat_id: string;
+            /** Format: date-time */
+            closed_at?: Record<string, never> | null;
+            contact: components["schemas"]["ChatContactResponse"];
+            /** Format: date-time */
+            creation_date: string;
+            /** @description Open and waiting for an agent */
+            enqueued: boolean;
+            /** Format: date-time */
+            enqueued_at?: Record<string, never> | null;
+            last_activity: components["schemas"]["ChatLastActivityResponse"];
+            /**
+             * @description The line (phone with country code)
+             * @example +573000000001
+             */
+            line: string;
+            /**
+             * @description The agent's e-mail
+             * @example ana@acme.com
+             */
+            owner?: Record<string, never> | null;
+            /**
+             * @description The queue it waits in (its line)
+             * @example +573000000001
+             */
+            queue: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            tags: string[];
+            /** Format: date-time */
+            update_date: string;
+        };
+        CreateAgentTemplateDto: {
+            /**
+             * @description The text agents send (≤ 4096)
+             * @example Hola {{name}}, gracias por escribirnos.
+             */
+            content?: string;
+            /** @example saludo */
+            template_name: string;
+            /** @enum {string} */
+            template_type: "text";
+        };
         CreateCampaignDto: Record<string, never>;
+        CreateExportDto: {
+            /** @description The chat to export: required when export_type is single_chat */
+            chat_id?: string;
+            /** @enum {string} */
+            export_format: "tsv";
+            /** @enum {string} */
+            export_type: "all_chats" | "single_chat";
+            /**
+             * @description Language of the column titles and values
+             * @enum {string}
+             */
+            language: "en" | "es" | "pt";
+            /**
+             * @description A name to find the export by
+             * @example November chats
+             */
+            name?: string;
+            /**
+             * @description Last month, included (not before the first)
+             * @example 2026-11
+             */
+            time_range_end_date: string;
+            /**
+             * @description First month (YYYY-MM; a full date is accepted, only year and month are used)
+             * @example 2026-10
+             */
+            time_range_start_date: string;
+        };
+        DeleteAgentTemplatesDto: {
+            /**
+             * @example [
+             *       "saludo",
+             *       "despedida"
+             *     ]
+             */
+            template_names: string[];
+        };
         ErrorEnvelopeDto: {
             /**
              * @description HTTP status
@@ -330,6 +834,36 @@ export interface components {
              */
             status: string;
         };
+        ExportResponse: {
+            chat_id?: Record<string, never> | null;
+            /** Format: date-time */
+            completed_at?: Record<string, never> | null;
+            /** Format: date-time */
+            creation_date: string;
+            /** Format: date-time */
+            download_expires_at?: string;
+            /** @description Signed link to the TSV (completed); expires at download_expires_at */
+            download_url?: string;
+            /** @example tsv */
+            export_format: string;
+            /** @example EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a */
+            export_id: string;
+            /** @enum {string} */
+            export_type: "all_chats" | "single_chat";
+            /** @enum {string} */
+            language: "en" | "es" | "pt";
+            name?: Record<string, never> | null;
+            /** @description Who asked for it (e-mail) */
+            requested_by: string;
+            /** @description Data rows of the file (completed) */
+            rows?: Record<string, never> | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @example 2026-11 */
+            time_range_end_date: string;
+            /** @example 2026-10 */
+            time_range_start_date: string;
+        };
         FieldErrorDto: {
             /** @example country */
             field: string;
@@ -337,12 +871,107 @@ export interface components {
             message: string;
         };
         FinishSessionDto: Record<string, never>;
+        ForceDequeueDto: {
+            /** @enum {string} */
+            assignment_type: "specific_agent";
+            /**
+             * @description The agent's e-mail
+             * @example ana@acme.com
+             */
+            target: string;
+        };
         LineConfigDto: Record<string, never>;
+        RulesetResponse: {
+            /** @description false: capacities are not enforced (toggle_capacity) */
+            capacity_enabled: boolean;
+            /** @example 5 */
+            default_capacity: number;
+            /** @description Only online agents with free capacity receive chats */
+            online_only: boolean;
+            /**
+             * @description Chats queue per line; agents serve the queues of their groups (none: all)
+             * @example line
+             */
+            queue_by: string;
+            /** @example default */
+            ruleset_id: string;
+            /** @enum {string} */
+            strategy: "round_robin" | "least_busy";
+        };
         SaveInboundDto: Record<string, never>;
         SaveOutboundDto: Record<string, never>;
         SaveProviderCredentialsDto: Record<string, never>;
+        SendChatMessageDto: {
+            /** @description An APPROVED outbound of the chat line (outside the 24-hour window) */
+            outbound_id?: string;
+            /**
+             * @description Session message text (≤ 4096)
+             * @example Hola Ana, ¿en qué te ayudo?
+             */
+            text?: string;
+            /**
+             * @description Template values by variable name
+             * @example {
+             *       "name": "Ana"
+             *     }
+             */
+            var?: Record<string, never>;
+        };
         SendOutboundDto: Record<string, never>;
+        SetAgentStatusDto: {
+            /**
+             * @description Queues it serves: line phones (+57…) or group names; omitted keeps them, [] serves every queue
+             * @example [
+             *       "+573000000001"
+             *     ]
+             */
+            groups?: string[];
+            /** @enum {string} */
+            status: "online" | "offline";
+            /**
+             * @description The agent's e-mail (a user of the account)
+             * @example ana@acme.com
+             */
+            username: string;
+        };
+        UpdateAgentTemplateDto: {
+            /**
+             * @description The text agents send (≤ 4096)
+             * @example Hola {{name}}, gracias por escribirnos.
+             */
+            content?: string;
+            /** @enum {string} */
+            template_type: "text";
+        };
+        UpdateCapacitiesDto: {
+            /** @description Required for user and default */
+            capacity?: number;
+            /** @description Agents' e-mails; required only for user */
+            targets?: string[];
+            /** @enum {string} */
+            update_type: "user" | "default" | "toggle_capacity";
+        };
+        UpdateChatDto: {
+            /**
+             * @description The new owner's e-mail
+             * @example ana@acme.com
+             */
+            owner?: string;
+            /** @enum {string} */
+            status?: "open" | "closed";
+            /**
+             * @description Replaces the chat tags
+             * @example [
+             *       "vip"
+             *     ]
+             */
+            tags?: string[];
+        };
         UpdateLineDto: Record<string, never>;
+        UpdateRulesetDto: {
+            /** @enum {string} */
+            strategy: "round_robin" | "least_busy";
+        };
         UploadMediaDto: Record<string, never>;
         WhoAmIResponse: {
             /** @enum {number} */
@@ -453,6 +1082,2476 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Rulesets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ruleset_id": "default",
+                     *       "strategy": "round_robin",
+                     *       "queue_by": "line",
+                     *       "online_only": true,
+                     *       "capacity_enabled": true,
+                     *       "default_capacity": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RulesetResponse"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `ruleset_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "assignment ruleset x not found",
+                     *       "error_code": "ruleset_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Rulesets_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRulesetDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ruleset_id": "default",
+                     *       "strategy": "least_busy",
+                     *       "queue_by": "line",
+                     *       "online_only": true,
+                     *       "capacity_enabled": true,
+                     *       "default_capacity": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RulesetResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `ruleset_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "assignment ruleset x not found",
+                     *       "error_code": "ruleset_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Agents_capacities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCapacitiesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "update_type": "user",
+                     *       "capacity_enabled": true,
+                     *       "default_capacity": 5,
+                     *       "agents": [
+                     *         {
+                     *           "username": "ana@acme.com",
+                     *           "user_id": "9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b",
+                     *           "role": "default_access",
+                     *           "permissions": [
+                     *             "checks.country_co",
+                     *             "validations.face_recognition"
+                     *           ],
+                     *           "status": "online",
+                     *           "capacity": 8,
+                     *           "own_capacity": true,
+                     *           "active_chats": 2,
+                     *           "free_capacity": 6,
+                     *           "groups": [
+                     *             "+573000000001"
+                     *           ],
+                     *           "last_assigned_at": "2026-11-25T10:00:05.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        agents?: Record<string, never>[];
+                        capacity_enabled?: boolean;
+                        default_capacity?: number;
+                        update_type?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_user` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "ana@acme.com is not a user of this account",
+                     *       "error_code": "unknown_user"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Agents_groupCounters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "groups": [
+                     *         {
+                     *           "group": "+573000000001",
+                     *           "agents_online": 3,
+                     *           "agents_offline": 1,
+                     *           "chats_enqueued": 4,
+                     *           "chats_assigned": 9
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "agents_online": 3,
+                     *         "agents_offline": 1,
+                     *         "chats_enqueued": 4,
+                     *         "chats_assigned": 9
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        groups?: Record<string, never>[];
+                        total?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Agents_list: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated; agents serving any of them */
+                groups?: string;
+                limit?: number;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+                status?: "online" | "offline";
+                /** @description Part of the e-mail (any case) */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agents": [
+                     *         {
+                     *           "username": "ana@acme.com",
+                     *           "user_id": "9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b",
+                     *           "role": "default_access",
+                     *           "permissions": [
+                     *             "checks.country_co",
+                     *             "validations.face_recognition"
+                     *           ],
+                     *           "status": "online",
+                     *           "capacity": 5,
+                     *           "own_capacity": false,
+                     *           "active_chats": 2,
+                     *           "free_capacity": 3,
+                     *           "groups": [
+                     *             "+573000000001"
+                     *           ],
+                     *           "last_assigned_at": "2026-11-25T10:00:05.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/agent/status",
+                     *       "next": "/v1/engagement/agent/status?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        agents: components["schemas"]["AgentResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Agents_setStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAgentStatusDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "username": "ana@acme.com",
+                     *       "user_id": "9b2f6a1e-3c1d-4f6e-9a1b-2c3d4e5f6a7b",
+                     *       "role": "default_access",
+                     *       "permissions": [
+                     *         "checks.country_co",
+                     *         "validations.face_recognition"
+                     *       ],
+                     *       "status": "online",
+                     *       "capacity": 5,
+                     *       "own_capacity": false,
+                     *       "active_chats": 2,
+                     *       "free_capacity": 3,
+                     *       "groups": [
+                     *         "+573000000001"
+                     *       ],
+                     *       "last_assigned_at": "2026-11-25T10:00:05.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_user` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "ana@acme.com is not a user of this account",
+                     *       "error_code": "unknown_user"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `user_disabled` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "ana@acme.com is disabled",
+                     *       "error_code": "user_disabled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AgentTemplates_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Names starting with it (case-sensitive) */
+                prefix?: string;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "template_name": "saludo",
+                     *           "template_type": "text",
+                     *           "content": "Hola, gracias por escribirnos. ¿En qué te ayudo?",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/agent/templates?prefix=sal",
+                     *       "next": "/v1/engagement/agent/templates?prefix=sal&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                        templates: components["schemas"]["AgentTemplateResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AgentTemplates_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAgentTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template_name": "saludo",
+                     *       "template_type": "text",
+                     *       "content": "Hola, gracias por escribirnos. ¿En qué te ayudo?",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentTemplateResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `agent_template_exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "agent template saludo already exists",
+                     *       "error_code": "agent_template_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AgentTemplates_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template_name": "saludo",
+                     *       "template_type": "text",
+                     *       "content": "Hola, gracias por escribirnos. ¿En qué te ayudo?",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentTemplateResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `agent_template_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "agent template saludo not found",
+                     *       "error_code": "agent_template_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AgentTemplates_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template_name": "saludo",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `agent_template_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "agent template saludo not found",
+                     *       "error_code": "agent_template_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AgentTemplates_removeMany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAgentTemplatesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": [
+                     *         "saludo"
+                     *       ],
+                     *       "not_found": [
+                     *         "despedida"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        deleted?: string[];
+                        not_found?: string[];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Calling_iceServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ice_servers": [
+                     *         {
+                     *           "urls": [
+                     *             "stun:stun.l.google.com:19302"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "urls": [
+                     *             "turn:turn.example.com:3478?transport=udp",
+                     *             "turns:turn.example.com:5349"
+                     *           ],
+                     *           "username": "1795000000:agent@acme.com",
+                     *           "credential": "d8soP47RbdIKLDUOpnJPVQyq5Ts="
+                     *         }
+                     *       ],
+                     *       "ttl": 3600,
+                     *       "expires_at": "2026-11-25T11:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        expires_at?: string;
+                        ice_servers: {
+                            credential?: string;
+                            urls?: string[];
+                            username?: string;
+                        }[];
+                        /** @description Seconds the TURN credential is valid */
+                        ttl?: number;
+                    };
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Channels_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channels": [
+                     *         {
+                     *           "channel_id": "106540352242922",
+                     *           "channel_type": "whatsapp",
+                     *           "waba_line": "+573000000001",
+                     *           "waba_id": "102290129340398",
+                     *           "name": "Ventas",
+                     *           "quality_rating": "HIGH",
+                     *           "open_chats": 12,
+                     *           "creation_date": "2026-11-25T06:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/channels",
+                     *       "next": "/v1/engagement/channels?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        channels: components["schemas"]["ChannelResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *       "line": "+573000000001",
+                     *       "channel": "whatsapp",
+                     *       "queue": "+573000000001",
+                     *       "contact": {
+                     *         "phone": "+573001234567",
+                     *         "name": "Ana Gómez"
+                     *       },
+                     *       "status": "open",
+                     *       "owner": "agent@acme.com",
+                     *       "enqueued": false,
+                     *       "tags": [
+                     *         "vip"
+                     *       ],
+                     *       "last_activity": {
+                     *         "date": "2026-11-25T10:00:05.000Z",
+                     *         "actor_type": "system",
+                     *         "activity_type": "assignment"
+                     *       },
+                     *       "enqueued_at": null,
+                     *       "assigned_at": "2026-11-25T10:00:05.000Z",
+                     *       "closed_at": null,
+                     *       "creation_date": "2026-11-25T10:00:04.000Z",
+                     *       "update_date": "2026-11-25T10:00:05.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_activities: {
+        parameters: {
+            query?: {
+                activity_type?: "message" | "assignment" | "status_change" | "note";
+                actor_type?: "user" | "agent" | "system" | "bot";
+                limit?: number;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path: {
+                chat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of activities, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activities": [
+                     *         {
+                     *           "activity_id": "ACT0c2e9d8a4b7c8f6e5d4c3b2a1f0e5b1f",
+                     *           "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *           "actor_type": "agent",
+                     *           "actor": "agent@acme.com",
+                     *           "activity_type": "message",
+                     *           "text": "Hola Ana, ¿en qué te ayudo?",
+                     *           "message_id": "MSG9a0c2e9d8a4b7c8f6e5d4c3b2a1f0e5b",
+                     *           "message_status": "delivered",
+                     *           "chat_status": null,
+                     *           "owner": null,
+                     *           "creation_date": "2026-11-25T10:01:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/chat/CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e/activities",
+                     *       "next": "/v1/engagement/chat/CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e/activities?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        activities: components["schemas"]["ChatActivityResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_forceDequeue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                chat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForceDequeueDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *       "line": "+573000000001",
+                     *       "channel": "whatsapp",
+                     *       "queue": "+573000000001",
+                     *       "contact": {
+                     *         "phone": "+573001234567",
+                     *         "name": "Ana Gómez"
+                     *       },
+                     *       "status": "open",
+                     *       "owner": "agent@acme.com",
+                     *       "enqueued": false,
+                     *       "tags": [
+                     *         "vip"
+                     *       ],
+                     *       "last_activity": {
+                     *         "date": "2026-11-25T10:00:05.000Z",
+                     *         "actor_type": "system",
+                     *         "activity_type": "assignment"
+                     *       },
+                     *       "enqueued_at": null,
+                     *       "assigned_at": "2026-11-25T10:00:05.000Z",
+                     *       "closed_at": null,
+                     *       "creation_date": "2026-11-25T10:00:04.000Z",
+                     *       "update_date": "2026-11-25T10:00:05.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `agent_at_capacity` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "agent@acme.com has no free capacity",
+                     *       "error_code": "agent_at_capacity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_addNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                chat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddNoteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity_id": "ACT0c2e9d8a4b7c8f6e5d4c3b2a1f0e5b1f",
+                     *       "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *       "actor_type": "agent",
+                     *       "actor": "agent@acme.com",
+                     *       "activity_type": "note",
+                     *       "text": "Cliente VIP",
+                     *       "message_id": null,
+                     *       "message_status": null,
+                     *       "chat_status": null,
+                     *       "owner": null,
+                     *       "creation_date": "2026-11-25T10:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatActivityResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_send: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                chat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendChatMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity_id": "ACT0c2e9d8a4b7c8f6e5d4c3b2a1f0e5b1f",
+                     *       "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *       "actor_type": "agent",
+                     *       "actor": "agent@acme.com",
+                     *       "activity_type": "message",
+                     *       "text": "Hola Ana, ¿en qué te ayudo?",
+                     *       "message_id": "MSG9a0c2e9d8a4b7c8f6e5d4c3b2a1f0e5b",
+                     *       "message_status": "accepted",
+                     *       "chat_status": null,
+                     *       "owner": null,
+                     *       "creation_date": "2026-11-25T10:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatActivityResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `session_window_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "the user's last message is more than 24 hours old: send an approved template",
+                     *       "error_code": "session_window_closed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChatDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *       "line": "+573000000001",
+                     *       "channel": "whatsapp",
+                     *       "queue": "+573000000001",
+                     *       "contact": {
+                     *         "phone": "+573001234567",
+                     *         "name": "Ana Gómez"
+                     *       },
+                     *       "status": "closed",
+                     *       "owner": "agent@acme.com",
+                     *       "enqueued": false,
+                     *       "tags": [
+                     *         "vip"
+                     *       ],
+                     *       "last_activity": {
+                     *         "date": "2026-11-25T10:00:05.000Z",
+                     *         "actor_type": "system",
+                     *         "activity_type": "assignment"
+                     *       },
+                     *       "enqueued_at": null,
+                     *       "assigned_at": "2026-11-25T10:00:05.000Z",
+                     *       "closed_at": null,
+                     *       "creation_date": "2026-11-25T10:00:04.000Z",
+                     *       "update_date": "2026-11-25T10:00:05.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `chat_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "chat CHT… is closed",
+                     *       "error_code": "chat_closed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Exports_list: {
+        parameters: {
+            query?: {
+                /** @description Exports of this chat (single_chat) */
+                chat_id?: string;
+                export_format?: "tsv";
+                export_type?: "all_chats" | "single_chat";
+                language?: "en" | "es" | "pt";
+                /** @description Part of the name (any case) */
+                name?: string;
+                page_size?: number;
+                /** @description Exports requested by this user (e-mail) */
+                requested_by?: string;
+                /** @description Cursor from the `next` link */
+                start_key?: string;
+                /** @description RFC 3339: exports whose range ends at or before it */
+                time_range_end_date?: string;
+                /** @description RFC 3339: exports whose range starts at or after it */
+                time_range_start_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "exports": [
+                     *         {
+                     *           "export_id": "EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a",
+                     *           "name": "November chats",
+                     *           "export_type": "all_chats",
+                     *           "export_format": "tsv",
+                     *           "language": "es",
+                     *           "chat_id": null,
+                     *           "time_range_start_date": "2026-10",
+                     *           "time_range_end_date": "2026-11",
+                     *           "requested_by": "supervisor@acme.com",
+                     *           "status": "completed",
+                     *           "rows": 1520,
+                     *           "download_url": "https://engagement.example.com/v1/engagement/chat/export/EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a/file?expires=1795000000&signature=q1…",
+                     *           "download_expires_at": "2026-11-25T10:15:00.000Z",
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "completed_at": "2026-11-25T10:00:02.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/chat/export",
+                     *       "next": "/v1/engagement/chat/export?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        exports: components["schemas"]["ExportResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Exports_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateExportDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "export_id": "EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a",
+                     *       "name": "November chats",
+                     *       "export_type": "all_chats",
+                     *       "export_format": "tsv",
+                     *       "language": "es",
+                     *       "chat_id": null,
+                     *       "time_range_start_date": "2026-10",
+                     *       "time_range_end_date": "2026-11",
+                     *       "requested_by": "supervisor@acme.com",
+                     *       "status": "pending",
+                     *       "rows": null,
+                     *       "download_expires_at": "2026-11-25T10:15:00.000Z",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "chat CHT… not found",
+                     *       "error_code": "chat_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Exports_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "export_id": "EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a",
+                     *       "name": "November chats",
+                     *       "export_type": "all_chats",
+                     *       "export_format": "tsv",
+                     *       "language": "es",
+                     *       "chat_id": null,
+                     *       "time_range_start_date": "2026-10",
+                     *       "time_range_end_date": "2026-11",
+                     *       "requested_by": "supervisor@acme.com",
+                     *       "status": "completed",
+                     *       "rows": 1520,
+                     *       "download_url": "https://engagement.example.com/v1/engagement/chat/export/EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a/file?expires=1795000000&signature=q1…",
+                     *       "download_expires_at": "2026-11-25T10:15:00.000Z",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "completed_at": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportResponse"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `export_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "export EXP… not found",
+                     *       "error_code": "export_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Exports_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The TSV file (UTF-8, a header row then one row per message) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/tab-separated-values": string;
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `invalid_link` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "the download link is invalid or has expired",
+                     *       "error_code": "invalid_link"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `export_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "export EXP… not found",
+                     *       "error_code": "export_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Chats_search: {
+        parameters: {
+            query?: {
+                /** @description Type of the latest activity */
+                activity_type?: "message" | "assignment" | "status_change" | "note";
+                /** @description Actor of the latest activity */
+                actor_type?: "user" | "agent" | "system" | "bot";
+                /** @description RFC 3339; with last_activity_to */
+                last_activity_from?: string;
+                /** @description RFC 3339; with last_activity_from, not before it */
+                last_activity_to?: string;
+                limit?: number;
+                /** @description true: only open chats waiting in a queue (no owner) */
+                only_enqueued?: boolean;
+                /** @description The owner agent's e-mail */
+                owner?: string;
+                /** @description Part of the contact's name (any case) or phone digits */
+                search?: string;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+                /** @description UNASSIGNED: open without an owner */
+                status?: "open" | "closed" | "UNASSIGNED";
+                /** @description Comma-separated (or repeated); a chat with any of them matches */
+                tags?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chats": [
+                     *         {
+                     *           "chat_id": "CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e",
+                     *           "line": "+573000000001",
+                     *           "channel": "whatsapp",
+                     *           "queue": "+573000000001",
+                     *           "contact": {
+                     *             "phone": "+573001234567",
+                     *             "name": "Ana Gómez"
+                     *           },
+                     *           "status": "open",
+                     *           "owner": "agent@acme.com",
+                     *           "enqueued": false,
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "last_activity": {
+                     *             "date": "2026-11-25T10:00:05.000Z",
+                     *             "actor_type": "system",
+                     *             "activity_type": "assignment"
+                     *           },
+                     *           "enqueued_at": null,
+                     *           "assigned_at": "2026-11-25T10:00:05.000Z",
+                     *           "closed_at": null,
+                     *           "creation_date": "2026-11-25T10:00:04.000Z",
+                     *           "update_date": "2026-11-25T10:00:05.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/chat/search?status=open",
+                     *       "next": "/v1/engagement/chat/search?status=open&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        chats: components["schemas"]["ChatResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Webhooks_verify: {

@@ -114,6 +114,14 @@ export class AccessCacheService implements OnApplicationShutdown {
     return this.users.get(userStateKey(tenantId, userId));
   }
 
+  /** A user of the tenant by its username (the e-mail, stored lowercased), or undefined. */
+  userByUsername(tenantId: string, username: string): UserState | undefined {
+    const wanted = username.toLowerCase();
+    for (const user of this.users.values())
+      if (user.tenant_id === tenantId && user.username.toLowerCase() === wanted) return user;
+    return undefined;
+  }
+
   role(tenantId: string, name: string): RoleState | undefined {
     return this.roles.get(roleStateKey(tenantId, name));
   }

@@ -226,6 +226,7 @@ export const PROFILE_EVENT_MAPPERS: Readonly<Record<string, ProfileEventMapper>>
   'identity.process.created': processEvent,
   'identity.process.finished': processEvent,
   'engagement.chat.opened': chatEvent,
+  'engagement.chat.assigned': chatEvent,
   'engagement.chat.closed': chatEvent,
   'engagement.message.received': chatEvent,
 };

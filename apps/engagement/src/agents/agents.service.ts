@@ -1,0 +1,182 @@
+import { AccessCacheService, Caller, Clock, decodeStartKey, encodeStartKey, Page } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+
+import { AssignmentService, Settings } from '../assignment/assignment.service';
+import { AgentEntity, AgentSettingsEntity } from './agent.entity';
+import { AgentErrorCode, AgentException } from './agents.exception';
+import { ListAgentsQuery } from './dto/list-agents.query';
+import { SetAgentStatusDto } from './dto/set-agent-status.dto';
+import { UpdateCapacitiesDto } from './dto/update-capacities.dto';
+
+const PAGE = 20;
+
+/** An agent with the settings its effective capacity comes from. */
+export interface AgentView {
+  agent: AgentEntity;
+  settings: Settings;
+  role?: string;
+  /** The permissions of its role, from the access cache. */
+  permissions?: string[];
+}
+
+/**
+ * Agents: users of the account service (known from the access cache by their e-mail) who go
+ * online and offline, with capacities and the queues (groups) they serve.
+ */
+@Injectable()
+export class AgentsService {
+  constructor(
+    @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: AccessCacheService,
+    private readonly assignment: AssignmentService,
+    private readonly clock: Clock,
+  ) {}
+
+  async setStatus(caller: Caller, dto: SetAgentStatusDto): Promise<AgentView> {
+    const email = dto.username.toLowerCase();
+    const user = this.userOf(caller.tenantId, email);
+    const view = await this.dataSource.transaction(async (m) => {
+      const agent = await this.upsert(m, caller.tenantId, email, user.user_id);
+      const now = this.clock.now();
+      agent.status = dto.status;
+      if (dto.groups) agent.groups = [...new Set(dto.groups)];
+      agent.updatedAt = now;
+      await m.update(
+        AgentEntity,
+        { tenantId: agent.tenantId, email },
+        { status: agent.status, groups: agent.groups, updatedAt: now },
+      );
+      return {
+        agent,
+        settings: await this.assignment.settings(m, caller.tenantId),
+        ...this.roleOf(caller.tenantId, user.role),
+      };
+    });
+    if (dto.status === 'online') await this.assignment.drain(caller.tenantId);
+    return { ...view, agent: await this.agents.findOneByOrFail({ tenantId: caller.tenantId, email }) };
+  }
+
+  async list(caller: Caller, q: ListAgentsQuery): Promise<Page<AgentView>> {
+    const qb = this.agents.createQueryBuilder('a').where('a.tenantId = :tenantId', { tenantId: caller.tenantId });
+    if (q.status) qb.andWhere('a.status = :status', { status: q.status });
+    if (q.username)
+      qb.andWhere(`a.email ILIKE :u ESCAPE '\\'`, { u: `%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    if (q.groups?.length) qb.andWhere('a.groups && :groups', { groups: q.groups });
+    const start = decodeStartKey(q.start_key);
+    if (start) qb.andWhere('a.email > :after', { after: String(start[1]) });
+    const limit = q.limit ?? PAGE;
+    const rows = await qb
+      .orderBy('a.email', 'ASC')
+      .take(limit + 1)
+      .getMany();
+    const items = rows.slice(0, limit);
+    const settings = await this.assignment.settings(this.dataSource.manager, caller.tenantId);
+    return {
+      items: items.map((agent) => ({
+        agent,
+        settings,
+        ...this.roleOf(caller.tenantId, this.access.user(caller.tenantId, agent.userId)?.role),
+      })),
+      nextKey: rows.length > limit ? encodeStartKey(['email', items[items.length - 1].email]) : undefined,
+    };
+  }
+
+  /** Capacities: per agent (`user`), the tenant default (`default`), or capacity limits on/off (`toggle_capacity`). */
+  async updateCapacities(caller: Caller, dto: UpdateCapacitiesDto) {
+    const tenantId = caller.tenantId;
+    const users = (dto.update_type === 'user' ? dto.targets! : []).map((e) => ({
+      email: e.toLowerCase(),
+      userId: this.userOf(tenantId, e.toLowerCase()).user_id,
+    }));
+    const result = await this.dataSource.transaction(async (m) => {
+      const s = await this.assignment.lockedSettings(m, tenantId);
+      const now = this.clock.now();
+      if (dto.update_type === 'default') s.defaultCapacity = dto.capacity!;
+      if (dto.update_type === 'toggle_capacity') s.capacityEnabled = !s.capacityEnabled;
+      s.updatedAt = now;
+      await m.save(AgentSettingsEntity, s);
+      const agents: AgentEntity[] = [];
+      for (const u of users.sort((a, b) => a.email.localeCompare(b.email))) {
+        const agent = await this.upsert(m, tenantId, u.email, u.userId);
+        agent.capacity = dto.capacity!;
+        await m.update(AgentEntity, { tenantId, email: u.email }, { capacity: dto.capacity!, updatedAt: now });
+        agents.push(agent);
+      }
+      return { settings: s, agents };
+    });
+    await this.assignment.drain(tenantId);
+    return result;
+  }
+
+  /** Per queue or group: agents online and offline, chats waiting and being worked. */
+  async groupCounters(caller: Caller) {
+    const rows: {
+      group: string;
+      agents_online: number;
+      agents_offline: number;
+      chats_enqueued: number;
+      chats_assigned: number;
+    }[] = await this.dataSource.query(
+      `WITH g AS (
+         SELECT unnest(groups) AS name, status FROM agents WHERE tenant_id = $1),
+       c AS (
+         SELECT queue AS name, owner FROM chats WHERE tenant_id = $1 AND status = 'open'),
+       names AS (SELECT name FROM g UNION SELECT name FROM c)
+       SELECT n.name AS "group",
+         (SELECT count(*) FROM g WHERE g.name = n.name AND g.status = 'online')::int AS agents_online,
+         (SELECT count(*) FROM g WHERE g.name = n.name AND g.status = 'offline')::int AS agents_offline,
+         (SELECT count(*) FROM c WHERE c.name = n.name AND c.owner IS NULL)::int AS chats_enqueued,
+         (SELECT count(*) FROM c WHERE c.name = n.name AND c.owner IS NOT NULL)::int AS chats_assigned
+       FROM names n ORDER BY n.name`,
+      [caller.tenantId],
+    );
+    const totals: { online: number; offline: number; enqueued: number; assigned: number }[] =
+      await this.dataSource.query(
+        `SELECT (SELECT count(*) FROM agents WHERE tenant_id = $1 AND status = 'online')::int AS online,
+                (SELECT count(*) FROM agents WHERE tenant_id = $1 AND status = 'offline')::int AS offline,
+                (SELECT count(*) FROM chats WHERE tenant_id = $1 AND status = 'open' AND owner IS NULL)::int AS enqueued,
+                (SELECT count(*) FROM chats WHERE tenant_id = $1 AND status = 'open' AND owner IS NOT NULL)::int AS assigned`,
+        [caller.tenantId],
+      );
+    const t = totals[0];
+    return {
+      groups: rows,
+      total: {
+        agents_online: t.online,
+        agents_offline: t.offline,
+        chats_enqueued: t.enqueued,
+        chats_assigned: t.assigned,
+      },
+    };
+  }
+
+  /** The agent's role and its permissions, as the access cache knows them. */
+  private roleOf(tenantId: string, role: string | undefined): Pick<AgentView, 'role' | 'permissions'> {
+    if (!role) return {};
+    return { role, permissions: [...(this.access.role(tenantId, role)?.permissions ?? [])].sort() };
+  }
+
+  private userOf(tenantId: string, email: string) {
+    const user = this.access.userByUsername(tenantId, email);
+    if (!user) throw new AgentException(AgentErrorCode.UnknownUser, `${email} is not a user of this account`);
+    if (user.status !== 'enabled') throw new AgentException(AgentErrorCode.UserDisabled, `${email} is disabled`);
+    return user;
+  }
+
+  private async upsert(m: EntityManager, tenantId: string, email: string, userId: string): Promise<AgentEntity> {
+    const now = this.clock.now();
+    await m.query(
+      `INSERT INTO agents (tenant_id, email, user_id, status, groups, active_chats, created_at, updated_at)
+       VALUES ($1, $2, $3, 'offline', '{}', 0, $4, $4) ON CONFLICT (tenant_id, email) DO NOTHING`,
+      [tenantId, email, userId, now],
+    );
+    return m
+      .createQueryBuilder(AgentEntity, 'a')
+      .where('a.tenantId = :tenantId AND a.email = :email', { tenantId, email })
+      .setLock('pessimistic_write')
+      .getOneOrFail();
+  }
+}

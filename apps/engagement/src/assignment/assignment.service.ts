@@ -1,0 +1,151 @@
+import { Clock, OutboxService } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { AgentSettingsEntity, RulesetStrategy } from '../agents/agent.entity';
+import { ChatEntity } from '../chats/chat.entity';
+import { addActivity } from '../chats/chat-activities';
+import { chatEvents } from '../chats/chat-events';
+import { EngagementConfig } from '../config/engagement.config';
+
+/** At most this many chats are handed out by one drain (the rest wait for the next trigger). */
+const DRAIN_BATCH = 500;
+
+const ORDER: Record<RulesetStrategy, string> = {
+  // The agent that waited longest since its last assignment.
+  round_robin: 'last_assigned_at ASC NULLS FIRST, email ASC',
+  // The agent with the fewest open chats; ties by who waited longest.
+  least_busy: 'active_chats ASC, last_assigned_at ASC NULLS FIRST, email ASC',
+};
+
+/** The tenant's settings as assignment reads them (defaults until the tenant changes any). */
+export type Settings = Pick<AgentSettingsEntity, 'defaultCapacity' | 'capacityEnabled' | 'rulesetStrategy'>;
+
+/**
+ * Hands open unassigned chats to online agents with free capacity, by the tenant's ruleset.
+ *
+ * Concurrency: a chat is taken with `FOR UPDATE SKIP LOCKED` (two assigners never hold the same
+ * chat; the owner is set while the lock is held), and an agent with `FOR UPDATE SKIP LOCKED`
+ * re-checking its capacity on the locked row (PostgreSQL re-evaluates the condition on the newest
+ * version), so no agent goes over capacity. Nothing here waits for a lock another assigner holds.
+ */
+@Injectable()
+export class AssignmentService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly config: EngagementConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async settings(m: EntityManager, tenantId: string): Promise<Settings> {
+    return (
+      (await m.findOneBy(AgentSettingsEntity, { tenantId })) ?? {
+        defaultCapacity: this.config.ENGAGEMENT_AGENT_DEFAULT_CAPACITY,
+        capacityEnabled: true,
+        rulesetStrategy: 'round_robin',
+      }
+    );
+  }
+
+  /** Settings locked for a change (created with the defaults on first use). */
+  async lockedSettings(m: EntityManager, tenantId: string): Promise<AgentSettingsEntity> {
+    const d = await this.settings(m, tenantId);
+    await m.query(
+      `INSERT INTO agent_settings (tenant_id, default_capacity, capacity_enabled, ruleset_strategy, updated_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id) DO NOTHING`,
+      [tenantId, d.defaultCapacity, d.capacityEnabled, d.rulesetStrategy, this.clock.now()],
+    );
+    return m
+      .createQueryBuilder(AgentSettingsEntity, 's')
+      .where('s.tenantId = :tenantId', { tenantId })
+      .setLock('pessimistic_write')
+      .getOneOrFail();
+  }
+
+  /** Gives a locked, open, unassigned chat to an agent, if one is free. Answers whether it did. */
+  async assign(m: EntityManager, chat: ChatEntity, settings?: Settings): Promise<boolean> {
+    const s = settings ?? (await this.settings(m, chat.tenantId));
+    const rows: { email: string }[] = await m.query(
+      `SELECT email FROM agents
+        WHERE tenant_id = $1 AND status = 'online'
+          AND (NOT $2::boolean OR active_chats < COALESCE(capacity, $3::int))
+          AND (cardinality(groups) = 0 OR $4 = ANY(groups))
+        ORDER BY ${ORDER[s.rulesetStrategy]}
+        LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [chat.tenantId, s.capacityEnabled, s.defaultCapacity, chat.queue],
+    );
+    if (!rows.length) return false;
+    await this.giveTo(m, chat, rows[0].email, 'ruleset');
+    return true;
+  }
+
+  /** Sets the owner of a locked chat whose new agent row is locked and counted, with its activity and event. */
+  async giveTo(
+    m: EntityManager,
+    chat: ChatEntity,
+    email: string,
+    by: 'ruleset' | 'force_dequeue' | 'owner_update',
+  ): Promise<void> {
+    const now = this.clock.now();
+    await m.query(
+      `UPDATE agents SET active_chats = active_chats + 1, last_assigned_at = $3, updated_at = $3
+        WHERE tenant_id = $1 AND email = $2`,
+      [chat.tenantId, email, now],
+    );
+    const previous = chat.owner;
+    chat.owner = email;
+    chat.assignedAt = now;
+    chat.enqueuedAt = null;
+    await m.update(ChatEntity, { id: chat.id }, { owner: email, assignedAt: now, enqueuedAt: null, updatedAt: now });
+    await addActivity(
+      m,
+      chat,
+      { actorType: by === 'ruleset' ? 'system' : 'agent', activityType: 'assignment', owner: email },
+      now,
+    );
+    await chatEvents.assigned(this.outbox, m, chat, previous, by);
+  }
+
+  /** Frees the capacity a chat held on its owner (closing or moving it). */
+  async release(m: EntityManager, tenantId: string, owner: string | null): Promise<void> {
+    if (!owner) return;
+    await m.query(
+      `UPDATE agents SET active_chats = active_chats - 1, updated_at = $3
+        WHERE tenant_id = $1 AND email = $2 AND active_chats > 0`,
+      [tenantId, owner, this.clock.now()],
+    );
+  }
+
+  /**
+   * Hands queued chats (oldest first) to free agents until no chat or no agent is left: after an
+   * agent came online, a chat closed or capacities changed. One short transaction per chat.
+   */
+  async drain(tenantId: string): Promise<number> {
+    let assigned = 0;
+    for (let i = 0; i < DRAIN_BATCH; i++) {
+      const done = await this.dataSource.transaction(async (m) => {
+        const s = await this.settings(m, tenantId);
+        const chat = await m
+          .createQueryBuilder(ChatEntity, 'c')
+          .where(`c.tenantId = :tenantId AND c.status = 'open' AND c.owner IS NULL`, { tenantId })
+          .andWhere(
+            `EXISTS (SELECT 1 FROM agents a WHERE a.tenant_id = c.tenant_id AND a.status = 'online'
+              AND (NOT :capOn OR a.active_chats < COALESCE(a.capacity, :defCap))
+              AND (cardinality(a.groups) = 0 OR c.queue = ANY(a.groups)))`,
+            { capOn: s.capacityEnabled, defCap: s.defaultCapacity },
+          )
+          .orderBy('c.enqueuedAt', 'ASC')
+          .limit(1)
+          .setLock('pessimistic_write')
+          .setOnLocked('skip_locked')
+          .getOne();
+        return chat ? this.assign(m, chat, s) : false;
+      });
+      if (!done) break;
+      assigned++;
+    }
+    return assigned;
+  }
+}

@@ -1,0 +1,134 @@
+import { Caller, Clock, OutboxService } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { ChatEntity } from '../chats/chat.entity';
+import { addActivity } from '../chats/chat-activities';
+import { chatEvents } from '../chats/chat-events';
+import { ChatErrorCode, ChatException } from '../chats/chats.exception';
+import { ForceDequeueDto } from '../chats/dto/force-dequeue.dto';
+import { UpdateChatDto } from '../chats/dto/update-chat.dto';
+import { AssignmentService } from './assignment.service';
+
+/**
+ * Who owns a chat and whether it is open: force-dequeue to a specific agent, owner and status
+ * updates, closing (which frees the owner's capacity and hands queued chats on).
+ *
+ * Lock order: the chat, then the agents involved in e-mail order, so two moves between the same
+ * agents cannot deadlock; the new owner is counted only if it has room (a conditional UPDATE).
+ */
+@Injectable()
+export class ChatOwnerService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly assignment: AssignmentService,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+  ) {}
+
+  async forceDequeue(caller: Caller, chatId: string, dto: ForceDequeueDto): Promise<ChatEntity> {
+    const chat = await this.dataSource.transaction(async (m) => {
+      const chat = await this.lockChat(m, caller.tenantId, chatId);
+      if (chat.status !== 'open') throw new ChatException(ChatErrorCode.ChatClosed, `chat ${chatId} is closed`);
+      await this.moveTo(m, chat, dto.target.toLowerCase(), 'force_dequeue');
+      return chat;
+    });
+    return chat;
+  }
+
+  async update(caller: Caller, chatId: string, dto: UpdateChatDto): Promise<ChatEntity> {
+    let freed = false;
+    const chat = await this.dataSource.transaction(async (m) => {
+      const chat = await this.lockChat(m, caller.tenantId, chatId);
+      const now = this.clock.now();
+      const actor = caller.username ?? caller.userId;
+      if (dto.tags) {
+        chat.tags = [...new Set(dto.tags)];
+        await m.update(ChatEntity, { id: chat.id }, { tags: chat.tags, updatedAt: now });
+      }
+      if (dto.status === 'open' && chat.status === 'closed') {
+        const other = await m.findOneBy(ChatEntity, {
+          tenantId: chat.tenantId,
+          lineId: chat.lineId,
+          contactPhone: chat.contactPhone,
+          status: 'open',
+        });
+        if (other)
+          throw new ChatException(
+            ChatErrorCode.OpenChatExists,
+            `the conversation already has an open chat (${other.id}); it cannot be reopened`,
+          );
+        chat.status = 'open';
+        chat.closedAt = null;
+        chat.owner = null;
+        chat.enqueuedAt = now;
+        await m.update(ChatEntity, { id: chat.id }, { status: 'open', closedAt: null, owner: null, enqueuedAt: now });
+        await addActivity(
+          m,
+          chat,
+          { actorType: 'agent', actor, activityType: 'status_change', chatStatus: 'open' },
+          now,
+        );
+        await chatEvents.opened(this.outbox, m, chat);
+      }
+      if (dto.owner !== undefined && dto.owner.toLowerCase() !== chat.owner) {
+        if (chat.status !== 'open') throw new ChatException(ChatErrorCode.ChatClosed, `chat ${chatId} is closed`);
+        await this.moveTo(m, chat, dto.owner.toLowerCase(), 'owner_update');
+      }
+      if (dto.status === 'closed' && chat.status === 'open') {
+        await this.assignment.release(m, chat.tenantId, chat.owner);
+        freed = true;
+        chat.status = 'closed';
+        chat.closedAt = now;
+        chat.enqueuedAt = null;
+        await m.update(ChatEntity, { id: chat.id }, { status: 'closed', closedAt: now, enqueuedAt: null });
+        await addActivity(
+          m,
+          chat,
+          { actorType: 'agent', actor, activityType: 'status_change', chatStatus: 'closed' },
+          now,
+        );
+        await chatEvents.closed(this.outbox, m, chat);
+      } else if (chat.status === 'open' && !chat.owner) {
+        await this.assignment.assign(m, chat);
+      }
+      return chat;
+    });
+    // The freed place goes to the oldest queued chat.
+    if (freed) await this.assignment.drain(caller.tenantId);
+    return chat;
+  }
+
+  private async lockChat(m: EntityManager, tenantId: string, id: string): Promise<ChatEntity> {
+    const chat = await m
+      .createQueryBuilder(ChatEntity, 'c')
+      .where('c.tenantId = :tenantId AND c.id = :id', { tenantId, id })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!chat) throw new ChatException(ChatErrorCode.ChatNotFound, `chat ${id} not found`);
+    return chat;
+  }
+
+  /** Gives a locked open chat to `email` if that agent has room, and frees its previous owner. */
+  private async moveTo(m: EntityManager, chat: ChatEntity, email: string, by: 'force_dequeue' | 'owner_update') {
+    if (chat.owner === email) return;
+    const involved = [email, chat.owner].filter((e): e is string => !!e).sort();
+    const locked: { email: string }[] = await m.query(
+      `SELECT email FROM agents WHERE tenant_id = $1 AND email = ANY($2) ORDER BY email FOR UPDATE`,
+      [chat.tenantId, involved],
+    );
+    if (!locked.some((a) => a.email === email))
+      throw new ChatException(ChatErrorCode.AgentNotFound, `${email} is not an agent of this account`);
+    const s = await this.assignment.settings(m, chat.tenantId);
+    const room: unknown[] = await m.query(
+      `SELECT 1 FROM agents WHERE tenant_id = $1 AND email = $2
+         AND (NOT $3::boolean OR active_chats < COALESCE(capacity, $4::int))`,
+      [chat.tenantId, email, s.capacityEnabled, s.defaultCapacity],
+    );
+    if (!room.length)
+      throw new ChatException(ChatErrorCode.AgentAtCapacity, `${email} has no free capacity for another chat`);
+    await this.assignment.release(m, chat.tenantId, chat.owner);
+    await this.assignment.giveTo(m, chat, email, by);
+  }
+}

@@ -1,0 +1,38 @@
+import { ApiEnvelopeErrors, ApiPage, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
+import { ChannelsService } from './channels.service';
+import { CHANNEL_EXAMPLE, ChannelResponse } from './dto/channel.response';
+import { ListChannelsQuery } from './dto/list-channels.query';
+
+/** Channels of the workspace (the tenant's lines). */
+@ApiTags('agent workspace: channels')
+@Controller('v1/engagement/channels')
+export class ChannelsController {
+  constructor(
+    private readonly channels: ChannelsService,
+    private readonly config: PlatformConfig,
+  ) {}
+
+  @Get()
+  @ApiPage({ items: 'channels', type: ChannelResponse, example: [CHANNEL_EXAMPLE], self: '/v1/engagement/channels' })
+  @ApiEnvelopeErrors(400)
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListChannelsQuery, @Req() req: FastifyRequest) {
+    const page = await this.channels.list(caller, query);
+    return {
+      channels: page.items.map(({ line, openChats }): ChannelResponse => ({
+        channel_id: line.id,
+        channel_type: 'whatsapp',
+        waba_line: line.phone,
+        waba_id: line.wabaId,
+        name: line.name,
+        quality_rating: line.quality,
+        open_chats: openChats,
+        creation_date: line.createdAt.toISOString(),
+      })),
+      ...pageLinks(this.config.publicUrl, req.url, page.nextKey),
+    };
+  }
+}

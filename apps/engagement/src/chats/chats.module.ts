@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { AssignmentModule } from '../assignment/assignment.module';
+import { MessagesModule } from '../messages/messages.module';
+import { ProviderModule } from '../provider/provider.module';
+import { ChatActivityEntity, ChatEntity } from './chat.entity';
+import { ChatSendService } from './chat-send.service';
+import { ChatsController } from './chats.controller';
+import { ChatsService } from './chats.service';
+
+/** Chats opened by users' messages, their activities, search, and agents' messages into them. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ChatEntity, ChatActivityEntity]),
+    AssignmentModule,
+    MessagesModule,
+    ProviderModule,
+  ],
+  controllers: [ChatsController],
+  providers: [ChatsService, ChatSendService],
+  exports: [ChatsService],
+})
+export class ChatsModule {}

@@ -1,0 +1,143 @@
+import { Caller, Clock, OutboxService, Page } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+
+import { AssignmentService } from '../assignment/assignment.service';
+import { LineEntity } from '../lines/line.entity';
+import { MessageEntity } from '../messages/message.entity';
+import { newId } from '../shared/phones';
+import { ChatActivityEntity, ChatEntity } from './chat.entity';
+import { addActivity } from './chat-activities';
+import { chatEvents } from './chat-events';
+import { ChatErrorCode, ChatException } from './chats.exception';
+import { ListActivitiesQuery } from './dto/list-activities.query';
+import { SearchChatsQuery } from './dto/search-chats.query';
+import { decodeSeqKey, encodeSeqKey, searchChats } from './search/chat-search';
+
+const ACTIVITY_PAGE = 50;
+
+/** A user message as the webhook processor recorded it. */
+export interface UserMessage {
+  line: LineEntity;
+  message: MessageEntity;
+  contactName?: string;
+}
+
+/** Chats: opened by a user's message on a line, holding the conversation as activities. */
+@Injectable()
+export class ChatsService {
+  constructor(
+    @InjectRepository(ChatEntity) private readonly chats: Repository<ChatEntity>,
+    @InjectRepository(ChatActivityEntity) private readonly activities: Repository<ChatActivityEntity>,
+    private readonly assignment: AssignmentService,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A user wrote to a line: the message joins the open chat of that conversation, or opens one
+   * (queued on the line and offered to an agent by the ruleset at once), in the webhook's transaction.
+   */
+  async onUserMessage(m: EntityManager, u: UserMessage): Promise<ChatEntity> {
+    const now = this.clock.now();
+    const tenantId = u.line.tenantId;
+    const phone = u.message.phone;
+    const inserted: { id: string }[] = await m.query(
+      `INSERT INTO chats (id, tenant_id, line_id, line_phone, queue, contact_phone, contact_name, status, tags,
+         enqueued_at, last_user_message_at, last_activity_at, last_actor_type, last_activity_type, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $4, $5, $6, 'open', '{}', $7, $7, $7, 'user', 'message', $7, $7)
+       ON CONFLICT (tenant_id, line_id, contact_phone) WHERE status = 'open' DO NOTHING
+       RETURNING id`,
+      [newId('CHT'), tenantId, u.line.id, u.line.phone, phone, u.contactName ?? null, now],
+    );
+    const chat = await m
+      .createQueryBuilder(ChatEntity, 'c')
+      .where(`c.tenantId = :tenantId AND c.lineId = :lineId AND c.contactPhone = :phone AND c.status = 'open'`, {
+        tenantId,
+        lineId: u.line.id,
+        phone,
+      })
+      .setLock('pessimistic_write')
+      .getOneOrFail();
+    await addActivity(
+      m,
+      chat,
+      { actorType: 'user', actor: phone, activityType: 'message', text: u.message.text, messageId: u.message.id },
+      now,
+    );
+    chat.lastUserMessageAt = now;
+    if (u.contactName) chat.contactName = u.contactName;
+    await m.update(ChatEntity, { id: chat.id }, { lastUserMessageAt: now, contactName: chat.contactName });
+    if (inserted.length) {
+      await chatEvents.opened(this.outbox, m, chat);
+      await this.assignment.assign(m, chat);
+    }
+    return chat;
+  }
+
+  /** A delivery status the provider reported for a message of a chat becomes an activity of the chat. */
+  async onMessageStatus(m: EntityManager, message: MessageEntity): Promise<void> {
+    const sent = await m.findOneBy(ChatActivityEntity, { messageId: message.id, activityType: 'message' });
+    if (!sent) return;
+    const chat = await m.findOneByOrFail(ChatEntity, { id: sent.chatId });
+    await m.update(ChatActivityEntity, { id: sent.id }, { messageStatus: message.status });
+    await addActivity(
+      m,
+      chat,
+      {
+        actorType: 'system',
+        actor: 'provider',
+        activityType: 'status_change',
+        messageId: message.id,
+        messageStatus: message.status,
+        text: message.error,
+      },
+      this.clock.now(),
+      false,
+    );
+  }
+
+  async get(caller: Caller, id: string): Promise<ChatEntity> {
+    const chat = await this.chats.findOneBy({ id, tenantId: caller.tenantId });
+    if (!chat) throw new ChatException(ChatErrorCode.ChatNotFound, `chat ${id} not found`);
+    return chat;
+  }
+
+  /** An agent's internal note on a chat (open or closed); it is never sent to the user. */
+  addNote(caller: Caller, chatId: string, text: string): Promise<ChatActivityEntity> {
+    return this.chats.manager.transaction(async (m) => {
+      const chat = await m.findOneBy(ChatEntity, { id: chatId, tenantId: caller.tenantId });
+      if (!chat) throw new ChatException(ChatErrorCode.ChatNotFound, `chat ${chatId} not found`);
+      return addActivity(
+        m,
+        chat,
+        { actorType: 'agent', actor: caller.username ?? caller.userId, activityType: 'note', text },
+        this.clock.now(),
+      );
+    });
+  }
+
+  search(caller: Caller, q: SearchChatsQuery): Promise<Page<ChatEntity>> {
+    return searchChats(this.chats, caller.tenantId, q);
+  }
+
+  /** A chat's activities in the order they happened, filtered by actor and activity type. */
+  async listActivities(caller: Caller, chatId: string, q: ListActivitiesQuery): Promise<Page<ChatActivityEntity>> {
+    await this.get(caller, chatId);
+    const qb = this.activities
+      .createQueryBuilder('a')
+      .where('a.tenantId = :tenantId AND a.chatId = :chatId', { tenantId: caller.tenantId, chatId });
+    if (q.actor_type) qb.andWhere('a.actorType = :actorType', { actorType: q.actor_type });
+    if (q.activity_type) qb.andWhere('a.activityType = :activityType', { activityType: q.activity_type });
+    const after = decodeSeqKey(q.start_key);
+    if (after !== undefined) qb.andWhere('a.seq > :after', { after });
+    const limit = q.limit ?? ACTIVITY_PAGE;
+    const rows = await qb
+      .orderBy('a.seq', 'ASC')
+      .take(limit + 1)
+      .getMany();
+    const items = rows.slice(0, limit);
+    return { items, nextKey: rows.length > limit ? encodeSeqKey(items[items.length - 1].seq) : undefined };
+  }
+}
