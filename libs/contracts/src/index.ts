@@ -4,6 +4,7 @@ export * from './account/permissions';
 export * from './account/rules.events';
 export * from './checks/check.enums';
 export * from './checks/check.events';
+export * from './checks/custom-type.events';
 export * from './engagement/engagement.events';
 export * from './events/event-envelope';
 export * from './identity/api-key.claims';
