@@ -18,6 +18,8 @@ export interface SegmentComputeJob {
 
 /** Parameters $1..$3 of every compute statement; the rule's own parameters follow ($4…). */
 const RULE_FIRST_PARAM = 4;
+/** The last push-down step may be this much larger than CUSTOMERS_SEGMENT_SQL_CHUNK. */
+const LAST_STEP_SLACK = 1.25;
 const VARIABLE_NAMES = Object.keys(SEGMENT_VARIABLES);
 
 /**
@@ -95,6 +97,7 @@ export class SegmentComputeService implements OnModuleInit {
 
     let total = segment.computeTotal;
     if (segment.computeStatus === 'queued') {
+      const startedAt = this.clock.now();
       const counted: { total: number }[] = await this.dataSource.query(
         `SELECT count(*)::int AS total FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL`,
         [segment.tenantId],
@@ -103,7 +106,7 @@ export class SegmentComputeService implements OnModuleInit {
       await this.dataSource.query(
         `UPDATE segments SET compute_status = 'running', compute_started_at = $3, compute_total = $4,
            compute_evaluation = $5, compute_fallback_reason = $6 WHERE id = $1 AND compute_id = $2`,
-        [segment.id, segment.computeId, this.clock.now(), total, evaluation, reason],
+        [segment.id, segment.computeId, startedAt, total, evaluation, reason],
       );
     }
 
@@ -114,9 +117,10 @@ export class SegmentComputeService implements OnModuleInit {
     for (;;) {
       const done = await this.dataSource.transaction(async (m) => {
         base[1] = cursor;
-        // The step's last profile id bounds it; the last step (what remains fits in it) needs no bound.
+        // The step's last profile id bounds it; the last step needs no bound: it takes what remains
+        // when that fits in a step and a quarter (rather than leaving a small remainder step).
         const [bound]: { id: string }[] =
-          where && processedSoFar + step < total
+          where && processedSoFar + step * LAST_STEP_SLACK < total
             ? await m.query(
                 `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
                 [segment.tenantId, cursor, step - 1],

@@ -175,7 +175,7 @@ export class CreateValidationUseCase {
         type: VALIDATION_EVENT_TYPES.validationCreated,
         tenantId: caller.tenantId,
         aggregateId: id,
-        payload: { validation: validationRecord(validation) } satisfies ValidationCreatedPayload,
+        payload: { validation: validationRecord(validation, account) } satisfies ValidationCreatedPayload,
       });
       return presentValidation(validation, { instructions: this.instructions.of(validation, media, baseUrl) });
     });
