@@ -46,5 +46,6 @@ export function validationsService(
     migrations: validationsMigrations,
     title: 'Validations API',
     description: 'Document, face, e-mail and phone validators',
+    consumesEvents: true,
   };
 }

@@ -2,6 +2,7 @@ import type { ApiKeyState, RoleState, UserState } from './account/access.events'
 import type { CheckRequestedPayload } from './account/rules.events';
 import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
 import type { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent } from './engagement/chat.events';
+import type { CustomTypeCreatedPayload, CustomTypeDeletedPayload } from './checks/custom-type.events';
 import type {
   FlowStartedEvent,
   MessageReceivedEvent,
@@ -28,6 +29,9 @@ export const TOPICS = {
   ruleCheckCreated: 'checks.rule-check.created',
   /** Command from the rules engine (account) to the checks service: create a check for a tenant. */
   checkRequested: 'account.check.requested',
+  /** A tenant's custom check type was created / deleted (validations keeps the names it may link to). */
+  customTypeCreated: 'checks.custom-type.created',
+  customTypeDeleted: 'checks.custom-type.deleted',
   userState: 'account.users',
   roleState: 'account.roles',
   apiKeyState: 'identity.api-keys',
@@ -59,6 +63,8 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.checkFinished, compacted: false, partitions: 3 },
   { name: TOPICS.ruleCheckCreated, compacted: false, partitions: 3 },
   { name: TOPICS.checkRequested, compacted: false, partitions: 3 },
+  { name: TOPICS.customTypeCreated, compacted: false, partitions: 3 },
+  { name: TOPICS.customTypeDeleted, compacted: false, partitions: 3 },
   { name: TOPICS.userState, compacted: true, partitions: 1 },
   { name: TOPICS.roleState, compacted: true, partitions: 1 },
   { name: TOPICS.apiKeyState, compacted: true, partitions: 1 },
@@ -86,6 +92,8 @@ export interface TopicPayloads {
   [TOPICS.checkFinished]: CheckFinishedPayload;
   [TOPICS.ruleCheckCreated]: RuleCheckCreatedPayload;
   [TOPICS.checkRequested]: CheckRequestedPayload;
+  [TOPICS.customTypeCreated]: CustomTypeCreatedPayload;
+  [TOPICS.customTypeDeleted]: CustomTypeDeletedPayload;
   [TOPICS.userState]: UserState;
   [TOPICS.roleState]: RoleState;
   [TOPICS.apiKeyState]: ApiKeyState;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { BUILT_IN_CHECK_TYPES, CustomTypeCountry, DataSet } from '@kyc/contracts';
-import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import type { CustomTypeCreatedPayload, CustomTypeDeletedPayload, CustomTypeRecord } from '@kyc/contracts';
+import { BUILT_IN_CHECK_TYPES, CUSTOM_TYPE_EVENT_TYPES, CustomTypeCountry, DataSet, TOPICS } from '@kyc/contracts';
+import { Caller, Clock, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
 
 import { CustomTypeEntity } from './custom-type.entity';
 import { CustomTypeErrorCode, CustomTypeException } from './custom-types.exception';
@@ -50,17 +51,31 @@ export function scoreConfigList(types: CustomTypeEntity[]) {
   }));
 }
 
+/** The custom type as the `checks.custom-type.*` events carry it. */
+export const customTypeRecord = (t: CustomTypeEntity): CustomTypeRecord => ({
+  config_id: t.id,
+  tenant_id: t.tenantId,
+  country: t.country,
+  type: t.type,
+  weights: t.weights,
+  created_at: t.createdAt.toISOString(),
+});
+
 const isBuiltIn = (type: string) => (BUILT_IN_CHECK_TYPES as readonly string[]).includes(type.toLowerCase());
 
 /**
  * Custom check types. A check of a custom type consults only the datasets its type weighs and
  * scores with these weights; the create-check statement reads the type (and copies its weights
- * onto the check) in the same round trip, so no cache can go stale.
+ * onto the check) in the same round trip, so no cache can go stale. Creation and deletion publish
+ * `checks.custom-type.created` / `deleted` (the validations service links document validations to
+ * existing types by name).
  */
 @Injectable()
 export class CustomTypesService {
   constructor(
     @InjectRepository(CustomTypeEntity) private readonly types: Repository<CustomTypeEntity>,
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
     private readonly clock: Clock,
   ) {}
 
@@ -77,7 +92,16 @@ export class CustomTypesService {
       updatedAt: now,
     });
     try {
-      await this.types.insert(entity);
+      await this.dataSource.transaction(async (m) => {
+        await m.getRepository(CustomTypeEntity).insert(entity);
+        await this.outbox.add(m, {
+          topic: TOPICS.customTypeCreated,
+          type: CUSTOM_TYPE_EVENT_TYPES.created,
+          tenantId: caller.tenantId,
+          aggregateId: entity.id,
+          payload: { custom_type: customTypeRecord(entity) } satisfies CustomTypeCreatedPayload,
+        });
+      });
     } catch (err) {
       if (err instanceof QueryFailedError && (err as unknown as { code?: string }).code === '23505') {
         throw new CustomTypeException(
@@ -114,16 +138,23 @@ export class CustomTypesService {
   /** Deletes a custom type and returns the remaining ones of its country. */
   async remove(caller: Caller, query: DeleteCustomTypeQuery): Promise<CustomTypeEntity[]> {
     this.assertNotBuiltIn(query.type, 'deleted');
-    const { affected } = await this.types.delete({
-      tenantId: caller.tenantId,
-      country: query.country,
-      type: query.type,
+    await this.dataSource.transaction(async (m) => {
+      const where = { tenantId: caller.tenantId, country: query.country, type: query.type };
+      const existing = await m.getRepository(CustomTypeEntity).findOneBy(where);
+      const { affected } = existing ? await m.getRepository(CustomTypeEntity).delete({ id: existing.id }) : {};
+      if (!existing || !affected)
+        throw new CustomTypeException(
+          CustomTypeErrorCode.CustomTypeNotFound,
+          `custom type ${query.type} does not exist in ${query.country}`,
+        );
+      await this.outbox.add(m, {
+        topic: TOPICS.customTypeDeleted,
+        type: CUSTOM_TYPE_EVENT_TYPES.deleted,
+        tenantId: caller.tenantId,
+        aggregateId: existing.id,
+        payload: { custom_type: customTypeRecord(existing) } satisfies CustomTypeDeletedPayload,
+      });
     });
-    if (!affected)
-      throw new CustomTypeException(
-        CustomTypeErrorCode.CustomTypeNotFound,
-        `custom type ${query.type} does not exist in ${query.country}`,
-      );
     return this.types.find({
       where: { tenantId: caller.tenantId, country: query.country },
       order: { createdAt: 'ASC', id: 'ASC' },

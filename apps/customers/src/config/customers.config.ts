@@ -16,6 +16,16 @@ export class CustomersConfig extends PlatformConfig {
   @Min(100)
   @Max(100_000)
   CUSTOMERS_SEGMENT_NODE_BATCH = 5_000;
+
+  /**
+   * Lease of a segment compute job (ms): a compute whose process died is taken up again by another
+   * worker once it expires, at its cursor. It must outlast the longest compute.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  CUSTOMERS_SEGMENT_LEASE_MS = 600_000;
 }
 
 /** Reads the customers service configuration from the environment (defaults: port 4005, schema customers). */

@@ -1,4 +1,13 @@
-import { Caller, CurrentCaller, CursorPageQuery, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  CursorPageQuery,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -6,6 +15,12 @@ import type { FastifyRequest } from 'fastify';
 import { FormBody } from '../shared/form-body';
 import { contactPath, presentContact, presentContactProperty } from './contact.presenter';
 import { ContactsService } from './contacts.service';
+import {
+  CONTACT_EXAMPLE,
+  CONTACT_PROPERTY_EXAMPLE,
+  ContactPropertyResponse,
+  ContactResponse,
+} from './dto/contact.response';
 import { ContactKeyQuery } from './dto/contact-key.query';
 import { CreateContactDto } from './dto/create-contact.dto';
 import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
@@ -19,11 +34,28 @@ export class ContactPropertiesController {
   constructor(private readonly contacts: ContactsService) {}
 
   @Post()
+  @ApiSuccess({
+    status: 201,
+    type: ContactPropertyResponse,
+    wrap: 'contact_property',
+    example: { contact_property: CONTACT_PROPERTY_EXAMPLE },
+  })
+  @ApiEnvelopeErrors(
+    400,
+    { 409: ['contact property plan already exists', 'contact_property_already_exists'] },
+    { 422: ['at most 25 visible contact properties', 'visible_properties_limit_reached'] },
+    413,
+  )
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateContactPropertyDto) {
     return { contact_property: presentContactProperty(await this.contacts.createProperty(caller, dto)) };
   }
 
   @Get()
+  @ApiSuccess({
+    schema: { type: 'array', items: { $ref: '#/components/schemas/ContactPropertyResponse' } },
+    wrap: 'contact_properties',
+    example: { contact_properties: [CONTACT_PROPERTY_EXAMPLE] },
+  })
   async list(@CurrentCaller() caller: Caller) {
     return { contact_properties: (await this.contacts.listProperties(caller)).map(presentContactProperty) };
   }
@@ -39,6 +71,14 @@ export class ContactsController {
   ) {}
 
   @Post()
+  @ApiSuccess({
+    status: 201,
+    type: ContactResponse,
+    wrap: 'contact',
+    with: { self: { type: 'string' } },
+    example: { contact: CONTACT_EXAMPLE, self: '/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7' },
+  })
+  @ApiEnvelopeErrors(400, { 409: ['a contact with phone number +573001234567 exists', 'contact_already_exists'] }, 413)
   async create(@CurrentCaller() caller: Caller, @FormBody(CreateContactDto, VALUES) dto: CreateContactDto) {
     const contact = await this.contacts.create(caller, dto);
     const hidden = await this.contacts.hiddenPropertyIds(caller.tenantId);
@@ -46,6 +86,8 @@ export class ContactsController {
   }
 
   @Get()
+  @ApiPage({ items: 'contacts', type: ContactResponse, example: [CONTACT_EXAMPLE], self: '/v1/contacts' })
+  @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: CursorPageQuery, @Req() req: FastifyRequest) {
     const page = await this.contacts.list(caller, query.start_key, query.limit);
     const hidden = await this.contacts.hiddenPropertyIds(caller.tenantId);
@@ -56,6 +98,13 @@ export class ContactsController {
   }
 
   @Get(':contact_id')
+  @ApiSuccess({
+    type: ContactResponse,
+    wrap: 'contact',
+    with: { self: { type: 'string' } },
+    example: { contact: CONTACT_EXAMPLE, self: '/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7' },
+  })
+  @ApiEnvelopeErrors(400, { 404: ['contact +573001234567 not found', 'contact_not_found'] })
   async get(@CurrentCaller() caller: Caller, @Param('contact_id') key: string, @Query() query: ContactKeyQuery) {
     const contact = await this.contacts.get(caller, key, query.key_type);
     const hidden = await this.contacts.hiddenPropertyIds(caller.tenantId);
@@ -63,6 +112,18 @@ export class ContactsController {
   }
 
   @Put(':contact_id')
+  @ApiSuccess({
+    type: ContactResponse,
+    wrap: 'contact',
+    with: { self: { type: 'string' } },
+    example: { contact: CONTACT_EXAMPLE, self: '/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7' },
+  })
+  @ApiEnvelopeErrors(
+    400,
+    { 404: ['contact +573001234567 not found', 'contact_not_found'] },
+    { 409: ['a contact with phone number +573001234567 exists', 'contact_already_exists'] },
+    413,
+  )
   async update(
     @CurrentCaller() caller: Caller,
     @Param('contact_id') key: string,
@@ -75,6 +136,13 @@ export class ContactsController {
   }
 
   @Delete(':contact_id')
+  @ApiSuccess({
+    type: ContactResponse,
+    wrap: 'contact',
+    with: { message: { type: 'string' } },
+    example: { message: 'contact CON019ab9f2c4e0a1b2c3d4e5f6a7 deleted', contact: CONTACT_EXAMPLE },
+  })
+  @ApiEnvelopeErrors(400, { 404: ['contact +573001234567 not found', 'contact_not_found'] })
   async delete(@CurrentCaller() caller: Caller, @Param('contact_id') key: string, @Query() query: ContactKeyQuery) {
     const contact = await this.contacts.delete(caller, key, query.key_type);
     return { message: `contact ${contact.id} deleted`, contact: presentContact(contact) };

@@ -10,6 +10,7 @@ import { TagHistoryEntity } from '../profiles/tag-history.entity';
 import { TransactionEntity } from '../profiles/transaction.entity';
 import { SegmentEntity } from '../segments/segment.entity';
 import { CreateCustomers1764000000000 } from './migrations/1764000000000-create-customers';
+import { ProfileTagsJsonb1764300000000 } from './migrations/1764300000000-profile-tags-jsonb';
 
 /** Entities and migrations of the customers schema, in order. */
 export const customersEntities: EntityClass[] = [
@@ -22,7 +23,11 @@ export const customersEntities: EntityClass[] = [
   ProfileMergeEntity,
   SegmentEntity,
 ];
-export const customersMigrations = [...PLATFORM_MIGRATIONS, CreateCustomers1764000000000];
+export const customersMigrations = [
+  ...PLATFORM_MIGRATIONS,
+  CreateCustomers1764000000000,
+  ProfileTagsJsonb1764300000000,
+];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
 export default new DataSource(

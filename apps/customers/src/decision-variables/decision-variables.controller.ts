@@ -1,10 +1,24 @@
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { DecisionVariable } from './decision-variable.catalog';
 import { DecisionVariablesService } from './decision-variables.service';
+import {
+  DECISION_VALUES_EXAMPLE,
+  DECISION_VARIABLE_EXAMPLE,
+  DecisionValuesPageResponse,
+  DecisionVariableResponse,
+} from './dto/decision-variable.response';
 import { ListAvailableVariablesQuery } from './dto/list-available.query';
 import { ListDecisionValuesQuery } from './dto/list-values.query';
 
@@ -19,6 +33,8 @@ export class DecisionVariablesController {
   ) {}
 
   @Get()
+  @ApiSuccess({ type: DecisionValuesPageResponse, example: DECISION_VALUES_EXAMPLE })
+  @ApiEnvelopeErrors(400)
   async values(@CurrentCaller() caller: Caller, @Query() query: ListDecisionValuesQuery, @Req() req: FastifyRequest) {
     const page = await this.variables.values(caller, query);
     return {
@@ -30,6 +46,13 @@ export class DecisionVariablesController {
   }
 
   @Get('available')
+  @ApiPage({
+    items: 'decision_variables',
+    type: DecisionVariableResponse,
+    example: [DECISION_VARIABLE_EXAMPLE],
+    self: '/v1/customers/decision-variables/available?category=risk',
+  })
+  @ApiEnvelopeErrors(400)
   available(@Query() query: ListAvailableVariablesQuery, @Req() req: FastifyRequest) {
     const page = this.variables.available(query);
     return {

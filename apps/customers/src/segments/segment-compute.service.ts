@@ -18,6 +18,8 @@ export interface SegmentComputeJob {
 
 /** Parameters $1..$3 of every compute statement; the rule's own parameters follow ($4…). */
 const RULE_FIRST_PARAM = 4;
+/** The last push-down step may be this much larger than CUSTOMERS_SEGMENT_SQL_CHUNK. */
+const LAST_STEP_SLACK = 1.25;
 const VARIABLE_NAMES = Object.keys(SEGMENT_VARIABLES);
 
 /**
@@ -27,7 +29,9 @@ const VARIABLE_NAMES = Object.keys(SEGMENT_VARIABLES);
  * at its cursor. The members become the segment's when the last step commits.
  *
  * Push-down: the rule is translated (libs/json-logic toSql) into one parameterized WHERE over
- * the profile and its decision variables, and each step is one INSERT … SELECT. Rules the
+ * the profile and its decision variables; each step is one SELECT of the members (PostgreSQL may
+ * scan in parallel) and one INSERT of them in profile id order (the members' primary key then
+ * grows at its end instead of splitting pages). Rules the
  * translation refuses (operators like `if`, `+`, `map`, or coercions PostgreSQL cannot
  * reproduce exactly) are evaluated in Node per batch of profiles, with the compiled rule
  * (json-logic-js semantics) over the same variable expressions; the compute says so
@@ -47,7 +51,7 @@ export class SegmentComputeService implements OnModuleInit {
   onModuleInit(): void {
     this.jobs.register<SegmentComputeJob>(SEGMENT_COMPUTE_QUEUE, (job) => this.run(job), {
       concurrency: 2,
-      lockMs: 10 * 60_000,
+      lockMs: this.config.CUSTOMERS_SEGMENT_LEASE_MS,
     });
   }
 
@@ -93,6 +97,7 @@ export class SegmentComputeService implements OnModuleInit {
 
     let total = segment.computeTotal;
     if (segment.computeStatus === 'queued') {
+      const startedAt = this.clock.now();
       const counted: { total: number }[] = await this.dataSource.query(
         `SELECT count(*)::int AS total FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL`,
         [segment.tenantId],
@@ -101,7 +106,7 @@ export class SegmentComputeService implements OnModuleInit {
       await this.dataSource.query(
         `UPDATE segments SET compute_status = 'running', compute_started_at = $3, compute_total = $4,
            compute_evaluation = $5, compute_fallback_reason = $6 WHERE id = $1 AND compute_id = $2`,
-        [segment.id, segment.computeId, this.clock.now(), total, evaluation, reason],
+        [segment.id, segment.computeId, startedAt, total, evaluation, reason],
       );
     }
 
@@ -112,9 +117,10 @@ export class SegmentComputeService implements OnModuleInit {
     for (;;) {
       const done = await this.dataSource.transaction(async (m) => {
         base[1] = cursor;
-        // The step's last profile id bounds it; the last step (what remains fits in it) needs no bound.
+        // The step's last profile id bounds it; the last step needs no bound: it takes what remains
+        // when that fits in a step and a quarter (rather than leaving a small remainder step).
         const [bound]: { id: string }[] =
-          where && processedSoFar + step < total
+          where && processedSoFar + step * LAST_STEP_SLACK < total
             ? await m.query(
                 `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
                 [segment.tenantId, cursor, step - 1],
@@ -125,18 +131,23 @@ export class SegmentComputeService implements OnModuleInit {
         let processed: number;
         if (where) {
           const n = RULE_FIRST_PARAM + where.params.length;
-          const range = upper === null ? '' : ` AND p.id <= $${n + 2}`;
-          const [inserted]: { n: number }[] = await m.query(
-            `WITH members AS (
-               INSERT INTO segment_members (compute_id, profile_id, segment_id)
-               SELECT CAST($${n} AS text), p.id, CAST($${n + 1} AS text)
-                 FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
-                WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2${range} AND ${where.sql}
-               RETURNING 1)
-             SELECT count(*)::int AS n FROM members`,
-            [...base, ...where.params, segment.computeId, segment.id, ...(upper === null ? [] : [upper])],
+          const range = upper === null ? '' : ` AND p.id <= $${n}`;
+          // A plain SELECT may run on parallel workers (an INSERT … SELECT never does): the members
+          // are selected as one text array, in id order, and written by one INSERT from it; no row
+          // is handled in Node.
+          const [selected]: { ids: string | null; n: number }[] = await m.query(
+            `SELECT array_agg(p.id ORDER BY p.id)::text AS ids, count(*)::int AS n
+               FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
+              WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2${range} AND ${where.sql}`,
+            [...base, ...where.params, ...(upper === null ? [] : [upper])],
           );
-          matched = inserted.n;
+          if (selected.ids)
+            await m.query(
+              `INSERT INTO segment_members (compute_id, profile_id, segment_id)
+               SELECT $1, id, $2 FROM unnest(CAST($3 AS text[])) AS id`,
+              [segment.computeId, segment.id, selected.ids],
+            );
+          matched = selected.n;
           processed = upper === null ? -1 : step;
         } else {
           const rows: Record<string, unknown>[] = await m.query(

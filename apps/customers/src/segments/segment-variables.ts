@@ -36,7 +36,7 @@ export const SEGMENT_VARIABLES: Readonly<Record<string, SegmentVariable>> = {
   birthday: text('birthday'),
   document_issue_date: text('document_issue_date'),
   gender: text('gender'),
-  tags: { sql: 'to_jsonb(p.tags)', type: 'json' },
+  tags: { sql: 'p.tags_json', type: 'json' },
   transactions_count: num('p.transactions_count'),
   checks_count: num('p.checks_count'),
   latest_check_score: num('p.latest_check_score'),

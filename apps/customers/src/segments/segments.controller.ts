@@ -1,12 +1,22 @@
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { presentCustomer } from '../profiles/customer.presenter';
+import { CUSTOMER_EXAMPLE, CustomerResponse } from '../profiles/dto/customer.response';
 import { ComputeSegmentDto } from './dto/compute-segment.dto';
 import { CreateSegmentDto } from './dto/create-segment.dto';
 import { ListSegmentsQuery } from './dto/list-segments.query';
+import { SEGMENT_EXAMPLE, SEGMENT_SELF, SegmentResponse } from './dto/segment.response';
 import { SegmentProfilesQuery } from './dto/segment-profiles.query';
 import { UpdateSegmentDto } from './dto/update-segment.dto';
 import { presentSegment, segmentPath } from './segment.presenter';
@@ -24,39 +34,97 @@ export class SegmentsController {
   ) {}
 
   @Post()
+  @ApiSuccess({
+    status: 201,
+    type: SegmentResponse,
+    wrap: 'segment',
+    with: { self: { type: 'string' } },
+    example: { segment: SEGMENT_EXAMPLE, self: SEGMENT_SELF },
+  })
+  @ApiEnvelopeErrors({ 400: ['rule: and[1].frobnicate: unknown operator', 'invalid_rule'] }, 413)
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateSegmentDto) {
     return one(await this.segments.create(caller, dto));
   }
 
   @Get()
+  @ApiPage({ items: 'segments', type: SegmentResponse, example: [SEGMENT_EXAMPLE], self: '/v1/customers/segments' })
+  @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListSegmentsQuery, @Req() req: FastifyRequest) {
     const page = await this.segments.list(caller, query);
     return { segments: page.items.map(presentSegment), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
   @Get(':segment_id')
+  @ApiSuccess({
+    type: SegmentResponse,
+    wrap: 'segment',
+    with: { self: { type: 'string' } },
+    example: { segment: SEGMENT_EXAMPLE, self: SEGMENT_SELF },
+  })
+  @ApiEnvelopeErrors({ 404: ['segment SEG019ab9f2 not found', 'segment_not_found'] })
   async get(@CurrentCaller() caller: Caller, @Param('segment_id') id: string) {
     return one(await this.segments.get(caller, id));
   }
 
   @Put(':segment_id')
+  @ApiSuccess({
+    type: SegmentResponse,
+    wrap: 'segment',
+    with: { self: { type: 'string' } },
+    example: { segment: SEGMENT_EXAMPLE, self: SEGMENT_SELF },
+  })
+  @ApiEnvelopeErrors(
+    400,
+    { 404: ['segment SEG019ab9f2 not found', 'segment_not_found'] },
+    { 409: ['segment SEG019ab9f2 is being computed; wait until it finishes', 'compute_in_progress'] },
+    413,
+  )
   async update(@CurrentCaller() caller: Caller, @Param('segment_id') id: string, @Body() dto: UpdateSegmentDto) {
     return one(await this.segments.update(caller, id, dto));
   }
 
   @Delete(':segment_id')
+  @ApiSuccess({
+    type: SegmentResponse,
+    wrap: 'segment',
+    with: { message: { type: 'string' } },
+    example: { message: 'segment SEG019ab9f2c4e0a1b2c3d4e5f6a7 deleted', segment: SEGMENT_EXAMPLE },
+  })
+  @ApiEnvelopeErrors({ 404: ['segment SEG019ab9f2 not found', 'segment_not_found'] })
   async delete(@CurrentCaller() caller: Caller, @Param('segment_id') id: string) {
     const segment = await this.segments.delete(caller, id);
     return { message: `segment ${segment.id} deleted`, segment: presentSegment(segment) };
   }
 
   @Post(':segment_id/compute')
+  @ApiSuccess({
+    status: 202,
+    type: SegmentResponse,
+    wrap: 'segment',
+    with: { self: { type: 'string' } },
+    description: 'The compute is queued (a durable job); read the segment for its progress',
+    example: {
+      segment: {
+        ...SEGMENT_EXAMPLE,
+        compute: { ...SEGMENT_EXAMPLE.compute, status: 'queued', processed: 0, matched: 0, progress: 0 },
+      },
+      self: SEGMENT_SELF,
+    },
+  })
+  @ApiEnvelopeErrors(
+    400,
+    { 404: ['segment SEG019ab9f2 not found', 'segment_not_found'] },
+    { 409: ['segment SEG019ab9f2 is being computed; wait until it finishes', 'compute_in_progress'] },
+    413,
+  )
   @HttpCode(202)
   async compute(@CurrentCaller() caller: Caller, @Param('segment_id') id: string, @Body() dto: ComputeSegmentDto) {
     return one(await this.segments.compute(caller, id, dto));
   }
 
   @Get(':segment_id/profiles')
+  @ApiPage({ items: 'profiles', type: CustomerResponse, example: [CUSTOMER_EXAMPLE], self: `${SEGMENT_SELF}/profiles` })
+  @ApiEnvelopeErrors(400, { 404: ['segment SEG019ab9f2 not found', 'segment_not_found'] })
   async profiles(
     @CurrentCaller() caller: Caller,
     @Param('segment_id') id: string,

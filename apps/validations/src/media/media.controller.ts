@@ -1,8 +1,9 @@
-import { Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { UPLOAD_EXAMPLE, UploadResponse } from './dto/media.response';
 import { SignedLinkQuery } from './dto/signed-link.query';
 import { MediaService } from './media.service';
 
@@ -15,6 +16,15 @@ export class MediaController {
   /** PUT {file_upload_url}: the file encoded in Base64 as the body (text/plain or application/octet-stream). */
   @Public()
   @Put('uploads/:media_id')
+  @ApiPublic()
+  @ApiSuccess({ type: UploadResponse, example: UPLOAD_EXAMPLE })
+  @ApiEnvelopeErrors(
+    { 400: ['the body is not Base64', 'invalid_base64'] },
+    { 403: ['the upload link has expired', 'upload_link_expired'] },
+    { 409: ['this file was already uploaded', 'media_already_uploaded'] },
+    { 413: ['the file is larger than 10485760 bytes', 'media_too_large'] },
+    { 415: ['front takes image/jpeg or image/png', 'unsupported_media_type'] },
+  )
   @ApiConsumes('text/plain', 'application/octet-stream')
   async upload(@Param('media_id') mediaId: string, @Query() query: SignedLinkQuery, @Req() req: FastifyRequest) {
     const media = await this.media.upload(mediaId, query.expires, query.signature, req.body);
@@ -30,6 +40,13 @@ export class MediaController {
   /** A show_details link (valid 15 minutes): the file itself. */
   @Public()
   @Get('media/:media_id')
+  @ApiPublic()
+  @ApiSuccess({ contentType: 'application/octet-stream', description: 'The file (its own content type)' })
+  @ApiEnvelopeErrors(
+    400,
+    { 403: ['invalid link', 'invalid_upload_link'] },
+    { 404: ['media not found', 'media_not_found'] },
+  )
   async view(
     @Param('media_id') mediaId: string,
     @Query() query: SignedLinkQuery,

@@ -1,10 +1,11 @@
-import { Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsOptional, IsString } from 'class-validator';
 import { Repository } from 'typeorm';
 
+import { SANDBOX_MESSAGES_EXAMPLE, SandboxMessagesResponse } from './dto/sandbox-messages.response';
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
 export class SandboxMessagesQuery {
@@ -23,6 +24,8 @@ export class SandboxPhoneController {
   ) {}
 
   @Get()
+  @ApiSuccess({ type: SandboxMessagesResponse, example: SANDBOX_MESSAGES_EXAMPLE })
+  @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: SandboxMessagesQuery) {
     const rows = await this.messages.find({
       where: { tenantId: caller.tenantId, ...(query.phone_number ? { phoneNumber: query.phone_number } : {}) },

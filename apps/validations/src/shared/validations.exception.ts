@@ -23,6 +23,8 @@ export enum ValidationsErrorCode {
   MediaNotFound = 'media_not_found',
   FaceManualReviewNotActivated = 'face_manual_review_not_activated',
   ReviewNotPending = 'review_not_pending',
+  CustomTypeNotFound = 'custom_type_not_found',
+  OnRequestNotAuthorized = 'available_on_request',
 }
 
 const STATUS: Record<ValidationsErrorCode, number> = {
@@ -47,6 +49,8 @@ const STATUS: Record<ValidationsErrorCode, number> = {
   [ValidationsErrorCode.MediaNotFound]: 404,
   [ValidationsErrorCode.FaceManualReviewNotActivated]: 403,
   [ValidationsErrorCode.ReviewNotPending]: 409,
+  [ValidationsErrorCode.CustomTypeNotFound]: 400,
+  [ValidationsErrorCode.OnRequestNotAuthorized]: 403,
 };
 
 export class ValidationsException extends domainException<ValidationsErrorCode>(STATUS) {}

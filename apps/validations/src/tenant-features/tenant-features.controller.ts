@@ -1,7 +1,8 @@
-import { PlatformAdmin } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, PlatformAdmin } from '@kyc/platform';
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
+import { FEATURES_EXAMPLE, FeaturesResponse } from './dto/features.response';
 import { UpdateFeaturesDto } from './dto/update-features.dto';
 import { presentFeatures, TenantFeaturesService } from './tenant-features.service';
 
@@ -13,11 +14,15 @@ export class TenantFeaturesController {
   constructor(private readonly features: TenantFeaturesService) {}
 
   @Get()
+  @ApiSuccess({ type: FeaturesResponse, example: FEATURES_EXAMPLE })
+  @ApiEnvelopeErrors(403)
   async get(@Param('tenant_id') tenantId: string) {
     return presentFeatures(await this.features.get(tenantId));
   }
 
   @Put()
+  @ApiSuccess({ type: FeaturesResponse, example: FEATURES_EXAMPLE })
+  @ApiEnvelopeErrors(400, 403, 413)
   async update(@Param('tenant_id') tenantId: string, @Body() dto: UpdateFeaturesDto) {
     return presentFeatures(await this.features.update(tenantId, dto));
   }

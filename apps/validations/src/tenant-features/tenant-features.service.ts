@@ -21,6 +21,8 @@ export class TenantFeaturesService {
         tenantId,
         confirmationNoneAuthorizedAt: null,
         faceManualReview: false,
+        onRequestCountries: [],
+        onRequestDocumentTypes: [],
         updatedAt: new Date(0),
       })
     );
@@ -32,6 +34,8 @@ export class TenantFeaturesService {
     if (dto.confirmation_none === true) current.confirmationNoneAuthorizedAt ??= now;
     if (dto.confirmation_none === false) current.confirmationNoneAuthorizedAt = null;
     if (dto.face_manual_review !== undefined) current.faceManualReview = dto.face_manual_review;
+    if (dto.on_request_countries) current.onRequestCountries = [...new Set(dto.on_request_countries)];
+    if (dto.on_request_document_types) current.onRequestDocumentTypes = [...new Set(dto.on_request_document_types)];
     current.updatedAt = now;
     await this.features.save(current);
     return current;
@@ -43,4 +47,6 @@ export const presentFeatures = (f: TenantFeaturesEntity) => ({
   confirmation_none: f.confirmationNoneAuthorizedAt !== null,
   confirmation_none_authorized_at: f.confirmationNoneAuthorizedAt?.toISOString(),
   face_manual_review: f.faceManualReview,
+  on_request_countries: f.onRequestCountries,
+  on_request_document_types: f.onRequestDocumentTypes,
 });

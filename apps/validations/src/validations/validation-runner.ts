@@ -13,8 +13,8 @@ import { MediaService } from '../media/media.service';
 import { documentSwitches } from '../validator-config/validator-settings';
 import { phraseSimilarity, SPEECH_MIN_MATCH, SpeechRecognizer } from './speech/speech-recognizer';
 import { ValidationEntity, ValidationOutcome } from './validation.entity';
+import { PROCESS_QUEUE } from './validation-queues';
 import { ValidationStateService } from './validation-state.service';
-import { PROCESS_QUEUE } from './validations.service';
 
 type Sub = ValidationOutcome['subvalidations'][number];
 const round = (n: number) => Math.round(n * 10_000) / 10_000;

@@ -10,6 +10,7 @@ import { Clock, Job, JobQueueService, OutboxService } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
 import { EnrollmentEntity } from '../enrollments/enrollment.entity';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { ValidationEntity, ValidationOutcome } from './validation.entity';
@@ -88,7 +89,10 @@ export class ValidationStateService implements OnModuleInit {
       tenantId: v.tenantId,
       aggregateId: v.id,
       payload: {
-        validation: validationRecord(v),
+        validation: validationRecord(
+          v,
+          await m.getRepository(ValidatorAccountEntity).findOneBy({ tenantId: v.tenantId, accountId: v.accountId }),
+        ),
         subvalidations: (v.outcome?.subvalidations ?? []).map(({ name, status, reason }) => ({
           name,
           status,

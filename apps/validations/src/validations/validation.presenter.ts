@@ -1,10 +1,25 @@
 import { ValidationRecord } from '@kyc/contracts';
 
+import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
 import { iso } from '../shared/ids';
 import { ValidationEntity } from './validation.entity';
 
+/** The person fields of a validation's events: its account's, the document number as read when it was. */
+const personOf = (v: ValidationEntity, account?: ValidatorAccountEntity | null) => {
+  const read = (v.outcome?.details as { document_details?: { document_number?: unknown } } | undefined)
+    ?.document_details?.document_number;
+  const person = {
+    document_number: typeof read === 'string' && read ? read : account?.documentNumber,
+    first_name: account?.firstName,
+    last_name: account?.lastName,
+    email: account?.email,
+    phone_number: account?.phoneNumber,
+  };
+  return Object.fromEntries(Object.entries(person).filter(([, value]) => value)) as Partial<ValidationRecord>;
+};
+
 /** The validation as other services see it (created and finished events). */
-export const validationRecord = (v: ValidationEntity): ValidationRecord => ({
+export const validationRecord = (v: ValidationEntity, account?: ValidatorAccountEntity | null): ValidationRecord => ({
   validation_id: v.id,
   tenant_id: v.tenantId,
   account_id: v.accountId,
@@ -21,6 +36,7 @@ export const validationRecord = (v: ValidationEntity): ValidationRecord => ({
   ...(v.processId ? { process_id: v.processId } : {}),
   ...(v.flowId ? { flow_id: v.flowId } : {}),
   ...(v.retryOfId ? { retry_of_id: v.retryOfId } : {}),
+  ...personOf(v, account),
   creation_date: iso(v.createdAt)!,
   update_date: iso(v.updatedAt)!,
   ...(v.finishedAt ? { finished_date: iso(v.finishedAt) } : {}),

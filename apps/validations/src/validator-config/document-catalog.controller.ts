@@ -1,11 +1,17 @@
 import { DOCUMENT_COUNTRIES, DOCUMENT_TYPES } from '@kyc/contracts';
-import { Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 
 import { UpperTrim } from '../shared/validators';
 import { DOCUMENT_CATALOG } from './document-catalog';
+import {
+  DOCUMENT_INFOGRAPHIC_EXAMPLE,
+  DOCUMENT_SELECTION_EXAMPLE,
+  DocumentInfographicResponse,
+  DocumentSelectionResponse,
+} from './dto/config.response';
 import { ValidatorConfigService } from './validator-config.service';
 
 export class InfographicQuery {
@@ -33,6 +39,7 @@ export class DocumentCatalogController {
   constructor(private readonly configs: ValidatorConfigService) {}
 
   @Get('config/document-selection')
+  @ApiSuccess({ type: DocumentSelectionResponse, example: DOCUMENT_SELECTION_EXAMPLE })
   async selection(@CurrentCaller() caller: Caller) {
     const config = (await this.configs.documentConfig(caller.tenantId)) ?? {};
     return {
@@ -55,6 +62,8 @@ export class DocumentCatalogController {
   }
 
   @Get('document-infographic')
+  @ApiSuccess({ type: DocumentInfographicResponse, example: DOCUMENT_INFOGRAPHIC_EXAMPLE })
+  @ApiEnvelopeErrors(400)
   async infographic(@CurrentCaller() caller: Caller, @Query() query: InfographicQuery) {
     const config = (await this.configs.documentConfig(caller.tenantId)) ?? {};
     const countries = query.country ? [query.country] : Object.keys(DOCUMENT_CATALOG);

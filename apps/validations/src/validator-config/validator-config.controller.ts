@@ -1,8 +1,9 @@
 import { ConfigurableValidator } from '@kyc/contracts';
-import { Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
+import { CONFIG_LIST_EXAMPLE, DOCUMENT_CONFIG_EXAMPLE, ValidatorConfigResponse } from './dto/config.response';
 import { ResetConfigQuery, UpdateConfigDto } from './dto/update-config.dto';
 import { presentConfig } from './validator-config.presenter';
 import { ValidatorConfigService } from './validator-config.service';
@@ -13,11 +14,22 @@ export class ValidatorConfigController {
   constructor(private readonly configs: ValidatorConfigService) {}
 
   @Put()
+  @ApiSuccess({ type: ValidatorConfigResponse, wrap: 'config', example: { config: DOCUMENT_CONFIG_EXAMPLE } })
+  @ApiEnvelopeErrors(
+    400,
+    { 403: ['use_manual_review for face-recognition needs an activation', 'face_manual_review_not_activated'] },
+    413,
+  )
   async update(@CurrentCaller() caller: Caller, @Body() dto: UpdateConfigDto) {
     return { config: presentConfig(dto.validator, await this.configs.update(caller, dto)) };
   }
 
   @Get()
+  @ApiSuccess({
+    schema: { type: 'array', items: { $ref: '#/components/schemas/ValidatorConfigResponse' } },
+    wrap: 'config',
+    example: { config: CONFIG_LIST_EXAMPLE },
+  })
   async all(@CurrentCaller() caller: Caller) {
     const all = await this.configs.all(caller);
     return {
@@ -26,6 +38,13 @@ export class ValidatorConfigController {
   }
 
   @Delete()
+  @ApiSuccess({
+    type: ValidatorConfigResponse,
+    wrap: 'config',
+    description: 'The validator after the reset (defaults restored)',
+    example: { config: { ...DOCUMENT_CONFIG_EXAMPLE, document_config: [] } },
+  })
+  @ApiEnvelopeErrors(400)
   async reset(@CurrentCaller() caller: Caller, @Query() query: ResetConfigQuery) {
     return { config: presentConfig(query.validator, await this.configs.reset(caller, query)) };
   }

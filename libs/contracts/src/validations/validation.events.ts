@@ -34,6 +34,15 @@ export interface ValidationRecord {
   process_id?: string;
   flow_id?: string;
   retry_of_id?: string;
+  /**
+   * The person the validation concerns, from its validation account (the document number as the
+   * document engine read it when it did): customers resolves profiles by them.
+   */
+  document_number?: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone_number?: string;
   creation_date: string;
   update_date: string;
   finished_date?: string;

@@ -150,6 +150,9 @@ export abstract class Comparisons extends ValueBuilder {
           path,
         );
       }
+      // A string needle: jsonb containment of a one-string array matches exactly the top-level string
+      // elements equal to it (strict equality), without a subquery per row.
+      if (a.kinds.length === 1 && a.kinds[0] === 'string') return `(${b.json()} @> jsonb_build_array(${a.text()}))`;
       const alias = `jl_e${this.aliases++}`;
       const element = this.jsonVal(`${alias}.v`, ALL_KINDS);
       return `EXISTS (SELECT 1 FROM jsonb_array_elements(${b.json()}) AS ${alias}(v) WHERE ${this.strictEquals(a, element)})`;
