@@ -9,9 +9,8 @@ const DOCUMENT_INPUTS = ['national_id', 'document_number', 'foreign_id', 'passpo
 
 /**
  * The claim store: applies the events of the services that verify people to pass's users.
- * Today: `checks.check.finished` (background claims). `identity.process.finished` and
- * `validations.validation.finished` do not exist yet; until they do, the verified identity data is
- * seeded through PUT /v1/admin/users (the stack seeds its demo user there).
+ * Here: `checks.check.finished` (background claims); the identity and validations events are applied by
+ * IdentityClaimsService. PUT /v1/admin/users seeds a person directly (the stack's demo user).
  */
 @Injectable()
 export class ClaimStoreService {

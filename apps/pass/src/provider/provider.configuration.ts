@@ -6,6 +6,11 @@ import { DataSource } from 'typeorm';
 
 import { ApplicationEntity } from '../applications/application.entity';
 import { ACR_VALUES } from '../applications/dto/application-fields';
+import {
+  AuthorizationDetail,
+  InvalidAuthorizationDetails,
+  parseAuthorizationDetails,
+} from '../approvals/authorization-details';
 import { PassConfig } from '../config/pass.config';
 import { PrivateJwk } from '../keys/signing-keys.service';
 import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
@@ -38,6 +43,20 @@ export const TTL = {
   Session: 14 * 24 * 3600,
 } as const;
 
+/**
+ * oidc-provider 8 refuses `authorization_details` at bc-authorize (its RAR feature covers the authorization and
+ * token endpoints only), so pass hands the parameter to it under this name and checks it itself.
+ */
+export const AUTHORIZATION_DETAILS_PARAM = 'pass_authorization_details';
+
+/** Renames a bc-authorize request's `authorization_details` (a value sent under the internal name is dropped). */
+export function passAuthorizationDetails(body: Record<string, unknown>): void {
+  delete body[AUTHORIZATION_DETAILS_PARAM];
+  if (body.authorization_details === undefined) return;
+  body[AUTHORIZATION_DETAILS_PARAM] = body.authorization_details;
+  delete body.authorization_details;
+}
+
 /** Seconds a CIBA client must wait between two polls (returned as `interval`). */
 export const CIBA_INTERVAL = 5;
 
@@ -54,6 +73,8 @@ export interface ProviderDeps {
   messenger: PhoneMessenger;
   /** The approval page link of a CIBA request (signed so that only the user's message carries it). */
   approvalLink(authReqId: string): string;
+  /** Why staged attachments cannot be used by this application and approver, or null. */
+  unusableAttachments(clientId: string, loginHint: string, keys: string[]): Promise<string | null>;
 }
 
 /** Every `document:<country>:<type>` scope (oidc-provider grants only scopes it knows). */
@@ -116,7 +137,29 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     issueRefreshToken: (ctx, client) =>
       Promise.resolve(client.grantTypeAllowed('refresh_token') && ctx.oidc.params?.grant_type !== CIBA_GRANT),
     expiresWithSession: () => Promise.resolve(false),
-    extraParams: ['authorization_details'],
+    extraParams: {
+      async [AUTHORIZATION_DETAILS_PARAM](
+        ctx: KoaContextWithOIDC,
+        value: string | undefined,
+        client?: { clientId: string },
+      ) {
+        if (value === undefined || value === '') return;
+        let details: AuthorizationDetail[];
+        try {
+          details = parseAuthorizationDetails(value);
+        } catch (err) {
+          if (err instanceof InvalidAuthorizationDetails) throw new errors.InvalidRequest(err.message);
+          throw err;
+        }
+        const keys = details.flatMap((d) => d.attachments.map((a) => a.s3_key));
+        const loginHint = ctx.oidc.params?.login_hint;
+        if (!keys.length) return;
+        if (typeof loginHint !== 'string')
+          throw new errors.InvalidRequest('attachments are only for CIBA requests (bc-authorize)');
+        const unusable = await deps.unusableAttachments(client!.clientId, loginHint, keys);
+        if (unusable) throw new errors.InvalidRequest(unusable);
+      },
+    },
     async findAccount(_ctx, sub) {
       const user = await deps.findUserById(sub);
       if (!user) return undefined;

@@ -9,6 +9,7 @@ import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 
 import { ApplicationsService } from '../applications/applications.service';
+import { AttachmentsService } from '../approvals/attachments.service';
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
 import { SigningKeysService } from '../keys/signing-keys.service';
@@ -17,7 +18,12 @@ import { errorPage } from '../pages/html';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
-import { approvalSignature, PROVIDER_ROUTES, providerConfiguration } from './provider.configuration';
+import {
+  approvalSignature,
+  passAuthorizationDetails,
+  PROVIDER_ROUTES,
+  providerConfiguration,
+} from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
 
 /**
@@ -40,6 +46,7 @@ export class ProviderService implements OnModuleInit {
     private readonly users: PassUsersService,
     private readonly box: SecretBox,
     private readonly messenger: PhoneMessenger,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -91,6 +98,7 @@ export class ProviderService implements OnModuleInit {
     }
     if (req.body && typeof req.body === 'object') {
       raw.body = req.body as Record<string, unknown>;
+      if (raw.url?.split('?')[0] === PROVIDER_ROUTES.backchannel_authentication) passAuthorizationDetails(raw.body);
       if (req.headers['content-type']?.startsWith('application/json')) {
         raw.passJson = true;
         raw.headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -116,6 +124,7 @@ export class ProviderService implements OnModuleInit {
         findUserByEmail: (email) => this.users.findByEmail(email),
         messenger: this.messenger,
         approvalLink: (id) => this.approvalLink(id),
+        unusableAttachments: (clientId, loginHint, keys) => this.attachments.unusable(clientId, loginHint, keys),
       }),
     );
     provider.proxy = true;
