@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient, closeDb, eventually, testKafka } from '@kyc/testing';
 import type { Producer } from 'kafkajs';
 
-import { PassFixture, registerApplication, startPass, TestApplication } from './support/pass-fixture';
+import { PassFixture, registerApplication, seedUser, startPass, TestApplication } from './support/pass-fixture';
 
 const id = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '')}`;
 
@@ -117,9 +117,19 @@ describe('pass: claims from identity.process.finished and validations.validation
     });
 
   beforeAll(async () => {
-    f = await startPass();
+    f = await startPass({ PASS_BACKGROUND_REFRESH_MS: '2500' });
     app = await registerApplication(f, {
-      scopes: ['openid', 'email', 'phone', 'profile', 'identity', 'documents', 'biometric', 'verification'],
+      scopes: [
+        'openid',
+        'email',
+        'phone',
+        'profile',
+        'identity',
+        'documents',
+        'biometric',
+        'verification',
+        'background',
+      ],
     });
     client = new ApiClient(f.pass.url);
     producer = testKafka().producer();
@@ -220,4 +230,74 @@ describe('pass: claims from identity.process.finished and validations.validation
     expect(claims.face_enrolled).toBe(false);
     expect(claims.liveness_check_passed).toBeUndefined();
   }, 60_000);
+
+  describe('background: an in-progress check is refreshed before userinfo answers', () => {
+    const check = (checkId: string, documentNumber: string, status: string, at: Date) => ({
+      check_id: checkId,
+      tenant_id: tenantId,
+      country: 'CO',
+      type: 'person',
+      status,
+      score: status === 'completed' ? 0.9 : -1,
+      id_score: 1,
+      homonym_score: 1,
+      inputs: { national_id: documentNumber },
+      creation_date: at.toISOString(),
+      update_date: at.toISOString(),
+    });
+    const timedUserinfo = async (accessToken: string) => {
+      const started = Date.now();
+      const claims = await userinfo(accessToken);
+      return { claims, ms: Date.now() - started };
+    };
+
+    it("waits for the person's check to finish and answers with its result", async () => {
+      const documentNumber = `DOC${Date.now()}`;
+      const person = await seedUser(f.operator, {
+        identity: { verified: true, document_number: documentNumber, document_type: 'national-id' },
+      });
+      const checkId = id('CHK');
+      const createdAt = new Date();
+      await send(
+        envelope('checks.check.created', checkId, { check: check(checkId, documentNumber, 'in_progress', createdAt) }),
+      );
+      const accessToken = await tokensFor(person.email, person.phone, 'openid background');
+      // the check is in progress: userinfo waits for it (bounded at 2.5 s here) ...
+      const pending = timedUserinfo(accessToken);
+      await new Promise((r) => setTimeout(r, 800));
+      await send(
+        envelope('checks.check.finished', checkId, {
+          check: check(checkId, documentNumber, 'completed', new Date(createdAt.getTime() + 1000)),
+        }),
+      );
+      // ... and answers with the finished check's result
+      const { claims } = await pending;
+      expect(claims).toMatchObject({
+        background_verified: true,
+        trust_level: 'high',
+        verification_badges: ['background_check'],
+      });
+    }, 60_000);
+
+    it('answers after the bound with the check still in progress (not verified, no trust level)', async () => {
+      const documentNumber = `DOC${Date.now()}`;
+      const person = await seedUser(f.operator, {
+        identity: { verified: true, document_number: documentNumber, document_type: 'national-id' },
+      });
+      const checkId = id('CHK');
+      await send(
+        envelope('checks.check.created', checkId, { check: check(checkId, documentNumber, 'in_progress', new Date()) }),
+      );
+      const accessToken = await tokensFor(person.email, person.phone, 'openid background');
+      await eventually(
+        async () => {
+          const { claims, ms } = await timedUserinfo(accessToken);
+          expect(ms).toBeGreaterThanOrEqual(2400);
+          expect(claims.background_verified).toBe(false);
+          expect(claims.trust_level).toBeUndefined();
+        },
+        { timeoutMs: 20_000 },
+      );
+    }, 60_000);
+  });
 });
