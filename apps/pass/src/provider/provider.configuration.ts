@@ -15,7 +15,14 @@ import { PassConfig } from '../config/pass.config';
 import { PrivateJwk } from '../keys/signing-keys.service';
 import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
 import { errorPage } from '../pages/html';
-import { BASE_SCOPES, DOCUMENT_TYPES, isSensitive, parseScopes, RESTRICTED_SCOPES } from '../scopes/scopes';
+import {
+  BASE_SCOPES,
+  DOCUMENT_TYPES,
+  isSensitive,
+  normalizeScope,
+  parseScopes,
+  RESTRICTED_SCOPES,
+} from '../scopes/scopes';
 import { PassUserEntity } from '../users/pass-user.entity';
 import type { OidcProviderModule } from './oidc-provider.loader';
 import { postgresAdapter } from './postgres.adapter';
@@ -96,7 +103,7 @@ export function clientMetadata(application: ApplicationEntity, secret: string): 
     grant_types: ['authorization_code', 'refresh_token', ...(application.cibaEnabled ? [CIBA_GRANT] : [])],
     token_endpoint_auth_method: 'client_secret_post',
     id_token_signed_response_alg: 'RS256',
-    scope: [...application.scopes, ...application.restrictedScopes].join(' '),
+    scope: [...new Set([...application.scopes.map(normalizeScope), ...application.restrictedScopes])].join(' '),
     ...(application.cibaEnabled ? { backchannel_token_delivery_mode: 'poll' } : {}),
     ...(application.maxAuthAge ? { default_max_age: application.maxAuthAge } : {}),
   };
