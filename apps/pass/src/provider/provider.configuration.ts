@@ -102,7 +102,10 @@ export function clientMetadata(application: ApplicationEntity, secret: string): 
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token', ...(application.cibaEnabled ? [CIBA_GRANT] : [])],
     token_endpoint_auth_method: 'client_secret_post',
-    id_token_signed_response_alg: 'RS256',
+    // oidc-provider's id_token is only an intermediate: the token endpoint re-issues it as spec 3 shapes it
+    // (reshapeIdToken, RS256 with the provider's key). HS256 (the client secret) makes that intermediate
+    // signature an HMAC instead of a second RSA signature per token response; at_hash is SHA-256 either way.
+    id_token_signed_response_alg: 'HS256',
     scope: [...new Set([...application.scopes.map(normalizeScope), ...application.restrictedScopes])].join(' '),
     ...(application.cibaEnabled ? { backchannel_token_delivery_mode: 'poll' } : {}),
     ...(application.maxAuthAge ? { default_max_age: application.maxAuthAge } : {}),
@@ -134,6 +137,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
     claims: { openid: ['sub', 'acr', 'amr', 'auth_time'] },
     acrValues: [...ACR_VALUES],
+    enabledJWA: { idTokenSigningAlgValues: ['HS256', 'RS256'] },
     clientAuthMethods: ['client_secret_post'],
     clientBasedCORS: () => false,
     conformIdTokenClaims: true,

@@ -129,9 +129,10 @@ export class ProviderService implements OnModuleInit {
     );
     provider.proxy = true;
     const signingKey = createPrivateKey({ key: keys[0] as never, format: 'jwk' });
+    const kid = keys[0].kid;
     provider.use(
       tokenEndpointMiddleware({
-        signingKey: () => signingKey,
+        signingKey: () => ({ key: signingKey, kid }),
         dataSource: this.dataSource,
         now: () => this.clock.now(),
       }) as never,
