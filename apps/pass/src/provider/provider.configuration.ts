@@ -76,6 +76,8 @@ export interface ProviderDeps {
   findApplication(clientId: string): Promise<ApplicationEntity | undefined>;
   clientSecret(application: ApplicationEntity): string;
   findUserById(id: string): Promise<PassUserEntity | null>;
+  /** True when the person exists (every token response checks it: one primary-key lookup). */
+  accountExists(id: string): Promise<boolean>;
   findUserByEmail(email: string): Promise<PassUserEntity | null>;
   messenger: PhoneMessenger;
   /** The approval page link of a CIBA request (signed so that only the user's message carries it). */
@@ -172,10 +174,9 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       },
     },
     async findAccount(_ctx, sub) {
-      const user = await deps.findUserById(sub);
-      if (!user) return undefined;
+      if (!(await deps.accountExists(sub))) return undefined;
       // The id_token carries sub (and acr, amr, auth_time); verified claims come from /v1/oauth2/userinfo.
-      return { accountId: user.id, claims: () => ({ sub: user.id }) };
+      return { accountId: sub, claims: () => ({ sub }) };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {

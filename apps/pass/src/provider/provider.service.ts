@@ -1,7 +1,7 @@
 import { createPrivateKey, KeyObject } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
-import { Clock } from '@kyc/platform';
+import { Clock, pgPool } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +25,8 @@ import {
   providerConfiguration,
 } from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
+
+const ACCOUNT_EXISTS = 'SELECT 1 FROM users WHERE id = $1';
 
 /**
  * Owns pass's oidc-provider instance (built at boot from the stored signing keys, rebuilt on key rotation)
@@ -121,6 +123,10 @@ export class ProviderService implements OnModuleInit {
         findApplication: (id) => this.applications.find(id),
         clientSecret: (a) => this.applications.clientSecret(a),
         findUserById: (id) => this.users.findById(id),
+        accountExists: async (id) =>
+          /^[0-9a-f-]{36}$/.test(id) &&
+          (await pgPool(this.dataSource).query({ name: 'pass_account_exists', text: ACCOUNT_EXISTS, values: [id] }))
+            .rowCount === 1,
         findUserByEmail: (email) => this.users.findByEmail(email),
         messenger: this.messenger,
         approvalLink: (id) => this.approvalLink(id),
