@@ -89,10 +89,15 @@ describe('pass: applications admin API', () => {
         'content-type': 'application/json',
       });
     expect((await patch({ ciba_enabled: false })).status).toBe(200);
-    await eventually(async () => expect((await bcAuthorize()).body.error).toBe('unauthorized_client'), {
-      timeoutMs: 10_000,
-      intervalMs: 500,
-    });
+    // CIBA off: oidc-provider refuses the backchannel request (400 invalid_request, no message sent)
+    await eventually(
+      async () => {
+        const res = await bcAuthorize();
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('invalid_request');
+      },
+      { timeoutMs: 10_000, intervalMs: 500 },
+    );
     expect((await patch({ ciba_enabled: true })).status).toBe(200);
     const rotated = (await f.operator.post(`/v1/admin/applications/${created.client_id}/secret`)).body.application;
     await eventually(

@@ -172,7 +172,15 @@ describe('pass: claims from identity.process.finished and validations.validation
       () => tokensFor(email, phone, 'openid email phone profile identity documents biometric verification'),
       { timeoutMs: 30_000, intervalMs: 500 },
     );
-    const claims = await userinfo(accessToken);
+    // the validations are on other partitions than the phone's: wait until every one has been applied
+    const claims = await eventually(
+      async () => {
+        const current = await userinfo(accessToken);
+        expect(current.verification_methods).toEqual(['document', 'face', 'phone']);
+        return current;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
     expect(claims).toMatchObject({
       email,
       phone_number: phone,
