@@ -3,22 +3,28 @@
 // of the `pass` scenario: the bare provider (in its own process, memory adapter) and pass (a provider in the
 // bench process writing to pass's oidc_models table, the format pass's Postgres adapter reads).
 
-/** Mints `count` refresh tokens and `count` codes of one grant; saves run `parallel` at a time. */
+/**
+ * Mints `count` refresh tokens and `count` codes, each of its own grant (as real sign-ins are): a token used
+ * twice (a run that outlasts the pool) revokes only its own family, not every other token of the pool.
+ * Saves run `parallel` at a time.
+ */
 export async function mintTokens(provider, { clientId, accountId, redirectUri, count, parallel = 50 }) {
   const client = await provider.Client.find(clientId);
   if (!client) throw new Error(`client ${clientId} not found by the minting provider`);
-  const grant = new provider.Grant({ accountId, clientId });
-  grant.addOIDCScope('openid email');
-  const grantId = await grant.save();
   const authTime = Math.floor(Date.now() / 1000);
-  const common = {
-    accountId,
-    client,
-    grantId,
-    scope: 'openid email',
-    authTime,
-    acr: 'urn:pass:loa:2',
-    amr: ['otp', 'email'],
+  const common = async () => {
+    const grant = new provider.Grant({ accountId, clientId });
+    grant.addOIDCScope('openid email');
+    const grantId = await grant.save();
+    return {
+      accountId,
+      client,
+      grantId,
+      scope: 'openid email',
+      authTime,
+      acr: 'urn:pass:loa:2',
+      amr: ['otp', 'email'],
+    };
   };
   const refresh = [];
   const codes = [];
@@ -26,8 +32,8 @@ export async function mintTokens(provider, { clientId, accountId, redirectUri, c
     const n = Math.min(parallel, count - i);
     const batch = await Promise.all(
       Array.from({ length: n }, async () => [
-        await new provider.RefreshToken({ ...common, gty: 'authorization_code' }).save(),
-        await new provider.AuthorizationCode({ ...common, redirectUri }).save(),
+        await new provider.RefreshToken({ ...(await common()), gty: 'authorization_code' }).save(),
+        await new provider.AuthorizationCode({ ...(await common()), redirectUri }).save(),
       ]),
     );
     for (const [r, c] of batch) {

@@ -12,8 +12,12 @@ import { ApprovalsController } from './approvals/approvals.controller';
 import { ApprovalsService } from './approvals/approvals.service';
 import { AttachmentsService } from './approvals/attachments.service';
 import { UploadBodyParser } from './approvals/upload-body.parser';
+import { AccountValidationEntity } from './claims/account-validation.entity';
 import { CheckFinishedConsumer } from './claims/check-finished.consumer';
 import { ClaimStoreService } from './claims/claim-store.service';
+import { IdentityClaimsService } from './claims/identity-claims.service';
+import { IdentityEventsConsumer } from './claims/identity-events.consumer';
+import { UserAccountEntity } from './claims/user-account.entity';
 import { PassConfig } from './config/pass.config';
 import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
@@ -46,6 +50,8 @@ import { ValidationsService } from './validations/validations.service';
       ApprovalAttachmentEntity,
       ApprovalOutcomeEntity,
       ExternalValidationEntity,
+      AccountValidationEntity,
+      UserAccountEntity,
     ]),
   ],
   controllers: [
@@ -58,6 +64,7 @@ import { ValidationsService } from './validations/validations.service';
     UserinfoController,
     ApprovalsController,
     CheckFinishedConsumer,
+    IdentityEventsConsumer,
     ApprovalAttachmentsController,
     ValidationsController,
     EmbedController,
@@ -72,6 +79,7 @@ import { ValidationsService } from './validations/validations.service';
     UserinfoService,
     ApprovalsService,
     ClaimStoreService,
+    IdentityClaimsService,
     AttachmentsService,
     ApprovalOutcomesService,
     UploadBodyParser,

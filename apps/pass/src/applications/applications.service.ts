@@ -6,6 +6,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { SecretBox } from '../crypto/secret-box';
+import { normalizeScope } from '../scopes/scopes';
 import { ApplicationEntity } from './application.entity';
 import { ApplicationErrorCode, ApplicationException } from './applications.exception';
 import { CreateApplicationDto } from './dto/create-application.dto';
@@ -20,6 +21,8 @@ export interface ApplicationWithSecret {
 
 const secretAad = (clientId: string) => `pass-client-secret:${clientId}`;
 
+/** Scopes are stored in their flat form (aliases normalized, as oidc-provider and the authorize gate compare them). */
+const flatScopes = (scopes: string[]) => [...new Set(scopes.map(normalizeScope))];
 @Injectable()
 export class ApplicationsService {
   constructor(
@@ -38,7 +41,7 @@ export class ApplicationsService {
       name: dto.name,
       clientSecretSealed: this.box.seal(clientSecret, secretAad(clientId)),
       redirectUris: dto.redirect_uris,
-      scopes: [...new Set(dto.scopes)],
+      scopes: flatScopes(dto.scopes),
       restrictedScopes: [...new Set(dto.restricted_scopes ?? [])],
       allowsWebMessage: dto.allows_web_message ?? false,
       allowedWebMessageOrigins: dto.allowed_web_message_origins ?? [],
@@ -76,7 +79,7 @@ export class ApplicationsService {
     const application = await this.get(clientId);
     if (dto.name !== undefined) application.name = dto.name;
     if (dto.redirect_uris !== undefined) application.redirectUris = dto.redirect_uris;
-    if (dto.scopes !== undefined) application.scopes = [...new Set(dto.scopes)];
+    if (dto.scopes !== undefined) application.scopes = flatScopes(dto.scopes);
     if (dto.restricted_scopes !== undefined) application.restrictedScopes = [...new Set(dto.restricted_scopes)];
     if (dto.allows_web_message !== undefined) application.allowsWebMessage = dto.allows_web_message;
     if (dto.allowed_web_message_origins !== undefined)

@@ -13,7 +13,7 @@ export class ApprovalOutcomeEntity {
   decision: 'approved' | 'declined';
 
   @Column({ name: 'form_data', type: 'jsonb' })
-  formData: Record<string, string>;
+  formData: Record<string, string | number | boolean>;
 
   @Column({ name: 'decided_at', type: 'timestamptz' })
   decidedAt: Date;

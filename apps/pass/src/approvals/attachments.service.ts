@@ -3,12 +3,13 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Clock, domainException, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 
 import { ApplicationsService } from '../applications/applications.service';
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
 import { ApprovalAttachmentEntity } from './approval-attachment.entity';
+import type { AttachmentView } from './approval-page';
 import { ATTACHMENT_TYPES, StageAttachmentDto } from './dto/stage-attachment.dto';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -113,6 +114,42 @@ export class AttachmentsService {
     this.refuseActiveContent(attachment.contentType, body);
     await this.attachments.update({ s3Key }, { content: body, size: body.length, uploadedAt: this.clock.now() });
     return { s3_key: s3Key, size: body.length };
+  }
+
+  /**
+   * Why the attachments referenced by a CIBA request cannot be used, or null: each must have been staged by
+   * the same application for the same approver and uploaded (an unknown key and another application's key
+   * get the same answer).
+   */
+  async unusable(clientId: string, loginHint: string, keys: string[]): Promise<string | null> {
+    if (!keys.length) return null;
+    const rows = await this.attachments.findBy({ s3Key: In(keys) });
+    for (const key of keys) {
+      const row = rows.find((r) => r.s3Key === key);
+      if (!row || row.clientId !== clientId)
+        return `attachment ${key.slice(0, 300)} was not staged by this application`;
+      if (row.loginHint !== loginHint.trim().toLowerCase()) return `attachment ${key} was staged for another approver`;
+      if (!row.uploadedAt) return `attachment ${key} has not been uploaded`;
+    }
+    return null;
+  }
+
+  /** What the approval page shows of each attachment. */
+  async describe(keys: string[]): Promise<Map<string, AttachmentView>> {
+    const rows = keys.length ? await this.attachments.findBy({ s3Key: In(keys) }) : [];
+    return new Map(
+      rows.map((r) => [r.s3Key, { s3_key: r.s3Key, file_name: r.fileName, content_type: r.contentType, size: r.size }]),
+    );
+  }
+
+  /** The bytes of an uploaded attachment. */
+  async content(s3Key: string): Promise<{ content: Buffer; contentType: string; fileName: string } | null> {
+    const row = await this.attachments
+      .createQueryBuilder('a')
+      .addSelect('a.content')
+      .where('a.s3Key = :s3Key', { s3Key })
+      .getOne();
+    return row?.content ? { content: row.content, contentType: row.contentType, fileName: row.fileName } : null;
   }
 
   private refuseActiveContent(contentType: string, body: Buffer): void {

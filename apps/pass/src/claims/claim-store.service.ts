@@ -1,4 +1,4 @@
-import { CheckFinishedPayload } from '@kyc/contracts';
+import { CheckCreatedPayload, CheckFinishedPayload, CheckRecord } from '@kyc/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
@@ -7,20 +7,33 @@ import { PassUserEntity } from '../users/pass-user.entity';
 /** Inputs of a check that carry the person's document number. */
 const DOCUMENT_INPUTS = ['national_id', 'document_number', 'foreign_id', 'passport'];
 
+/** Check statuses after which a check does not change any more. */
+export const FINISHED_CHECK_STATUSES = ['completed', 'error'];
+
 /**
  * The claim store: applies the events of the services that verify people to pass's users.
- * Today: `checks.check.finished` (background claims). `identity.process.finished` and
- * `validations.validation.finished` do not exist yet; until they do, the verified identity data is
- * seeded through PUT /v1/admin/users (the stack seeds its demo user there).
+ * Here: `checks.check.created` and `checks.check.finished` (background claims); the identity and validations events are applied by
+ * IdentityClaimsService. PUT /v1/admin/users seeds a person directly (the stack's demo user).
  */
 @Injectable()
 export class ClaimStoreService {
   /** Records a finished check as the latest background result of the people with its document number. */
-  async applyCheckFinished(manager: EntityManager, payload: CheckFinishedPayload): Promise<number> {
-    const check = payload.check;
+  applyCheckFinished(manager: EntityManager, payload: CheckFinishedPayload): Promise<number> {
+    return this.record(manager, payload.check, false);
+  }
+
+  /**
+   * Records a new check as the person's in-progress background check (userinfo waits for it to finish), unless
+   * that check already finished (the two topics are not ordered with each other).
+   */
+  applyCheckCreated(manager: EntityManager, payload: CheckCreatedPayload): Promise<number> {
+    return this.record(manager, payload.check, true);
+  }
+
+  private async record(manager: EntityManager, check: CheckRecord, created: boolean): Promise<number> {
     const documentNumber = DOCUMENT_INPUTS.map((k) => check.inputs?.[k]).find((v) => typeof v === 'string' && v);
     if (!documentNumber) return 0;
-    const result = await manager
+    const query = manager
       .createQueryBuilder()
       .update(PassUserEntity)
       .set({
@@ -35,8 +48,13 @@ export class ClaimStoreService {
       .where(`identity->>'document_number' = :documentNumber`, { documentNumber })
       .andWhere(`(background->>'updated_at' IS NULL OR background->>'updated_at' <= :updatedAt)`, {
         updatedAt: check.update_date,
-      })
-      .execute();
+      });
+    if (created)
+      query.andWhere(`(background->>'check_id' IS DISTINCT FROM :checkId OR background->>'status' <> ALL(:finished))`, {
+        checkId: check.check_id,
+        finished: FINISHED_CHECK_STATUSES,
+      });
+    const result = await query.execute();
     return result.affected ?? 0;
   }
 }

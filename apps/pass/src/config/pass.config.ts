@@ -1,7 +1,7 @@
 import { SERVICES } from '@kyc/contracts';
-import { loadConfig, PlatformConfig } from '@kyc/platform';
+import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class PassConfig extends PlatformConfig {
   /**
@@ -45,6 +45,16 @@ export class PassConfig extends PlatformConfig {
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   PASS_SANDBOX_UNREACHABLE_PHONES: string[] = [];
+
+  /**
+   * Userinfo with the `background` scope waits at most this many milliseconds for a person's in-progress
+   * background check to finish before answering (0: answer at once with the check still in progress).
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(0)
+  @Max(30_000)
+  PASS_BACKGROUND_REFRESH_MS = 5000;
 
   get issuer(): string {
     return (this.PASS_ISSUER ?? this.publicUrl).replace(/\/$/, '');

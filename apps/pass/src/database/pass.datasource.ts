@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { ApplicationEntity } from '../applications/application.entity';
 import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entity';
 import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
+import { AccountValidationEntity } from '../claims/account-validation.entity';
+import { UserAccountEntity } from '../claims/user-account.entity';
 import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';
@@ -11,6 +13,7 @@ import { ExternalValidationEntity } from '../validations/external-validation.ent
 import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass';
 import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
 import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
+import { ClaimSources1764070800000 } from './migrations/1764070800000-claim-sources';
 
 /** Entities and migrations of the pass schema, in order. */
 export const passEntities: EntityClass[] = [
@@ -21,12 +24,15 @@ export const passEntities: EntityClass[] = [
   ApprovalAttachmentEntity,
   ApprovalOutcomeEntity,
   ExternalValidationEntity,
+  AccountValidationEntity,
+  UserAccountEntity,
 ];
 export const passMigrations = [
   ...PLATFORM_MIGRATIONS,
   CreatePass1764060000000,
   Approvals1764063600000,
   ExternalValidations1764067200000,
+  ClaimSources1764070800000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -18,7 +18,7 @@ export const SCOPE_CLAIMS: Record<string, string> = {
   'approval:read': 'decisions you make on approval requests',
 };
 
-const describeScope = (scope: string) =>
+export const describeScope = (scope: string) =>
   SCOPE_CLAIMS[scope] ?? (scope.startsWith('document:') ? `documents (${scope.slice(9).replace(':', ', ')})` : scope);
 
 const notice = (code: string | undefined, text: string | undefined) =>

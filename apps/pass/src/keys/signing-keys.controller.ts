@@ -1,4 +1,4 @@
-import { PlatformAdmin } from '@kyc/platform';
+import { ApiSuccess, PlatformAdmin } from '@kyc/platform';
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -13,6 +13,15 @@ export class SigningKeysController {
 
   @Post('rotate')
   @HttpCode(200)
+  @ApiSuccess({
+    schema: {
+      type: 'object',
+      required: ['kid', 'retired'],
+      properties: { kid: { type: 'string' }, retired: { type: 'array', items: { type: 'string' } } },
+    },
+    example: { kid: '3fb1c0de9a2b', retired: ['1ac0ffee42d7'] },
+    description: 'The new signing key; the previous ones are retired',
+  })
   async rotate() {
     return this.provider.rotateSigningKey();
   }

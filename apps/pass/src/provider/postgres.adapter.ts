@@ -1,4 +1,4 @@
-import { Clock } from '@kyc/platform';
+import { Clock, pgPool } from '@kyc/platform';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { DataSource } from 'typeorm';
 
@@ -29,7 +29,14 @@ const CLIENT_CACHE_MS = 5_000;
  */
 export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) => Adapter {
   const clientCache = new Map<string, { at: number; payload: AdapterPayload | undefined }>();
-  const { dataSource, clock } = deps;
+  const { clock } = deps;
+  // Straight on the pg pool with named (prepared once per connection) statements: every token request runs
+  // several of these primary-key statements, and TypeORM's query runner adds work to each.
+  const pool = pgPool(deps.dataSource);
+  const run = async <T>(name: string, text: string, values: unknown[]) => {
+    const result = await pool.query({ name: `pass_oidc_${name}`, text, values });
+    return { rows: result.rows as T[], count: result.rowCount ?? 0 };
+  };
   const live = (row: Row | undefined): AdapterPayload | undefined => {
     if (!row) return undefined;
     if (row.expires_at && row.expires_at.getTime() <= clock.now().getTime()) return undefined;
@@ -41,7 +48,8 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(clock.now().getTime() + expiresIn * 1000) : null;
-      await dataSource.query(
+      await run(
+        'upsert',
         `INSERT INTO oidc_models (model, id, payload, grant_id, uid, user_code, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (model, id) DO UPDATE
@@ -53,7 +61,8 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') return this.findClient(id);
-      const rows: Row[] = await dataSource.query(
+      const { rows } = await run<Row>(
+        'find',
         'SELECT payload, consumed_at, expires_at FROM oidc_models WHERE model = $1 AND id = $2',
         [this.model, id],
       );
@@ -61,7 +70,8 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      const rows: Row[] = await dataSource.query(
+      const { rows } = await run<Row>(
+        'find_by_uid',
         'SELECT payload, consumed_at, expires_at FROM oidc_models WHERE model = $1 AND uid = $2 LIMIT 1',
         [this.model, uid],
       );
@@ -69,7 +79,8 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      const rows: Row[] = await dataSource.query(
+      const { rows } = await run<Row>(
+        'find_by_user_code',
         'SELECT payload, consumed_at, expires_at FROM oidc_models WHERE model = $1 AND user_code = $2 LIMIT 1',
         [this.model, userCode],
       );
@@ -78,7 +89,8 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
 
     /** Marks the token used; a token already used (by a concurrent request) is refused. */
     async consume(id: string): Promise<void> {
-      const [, count] = await dataSource.query<[unknown, number]>(
+      const { count } = await run(
+        'consume',
         'UPDATE oidc_models SET consumed_at = $3 WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
         [this.model, id, clock.now()],
       );
@@ -86,12 +98,12 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
     }
 
     async destroy(id: string): Promise<void> {
-      await dataSource.query('DELETE FROM oidc_models WHERE model = $1 AND id = $2', [this.model, id]);
+      await run('destroy', 'DELETE FROM oidc_models WHERE model = $1 AND id = $2', [this.model, id]);
     }
 
     /** Revokes a whole token family (every model sharing the grant). */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await dataSource.query('DELETE FROM oidc_models WHERE grant_id = $1', [grantId]);
+      await run('revoke_grant', 'DELETE FROM oidc_models WHERE grant_id = $1', [grantId]);
     }
 
     private async findClient(id: string): Promise<AdapterPayload | undefined> {

@@ -6,11 +6,23 @@ import { DataSource } from 'typeorm';
 
 import { ApplicationEntity } from '../applications/application.entity';
 import { ACR_VALUES } from '../applications/dto/application-fields';
+import {
+  AuthorizationDetail,
+  InvalidAuthorizationDetails,
+  parseAuthorizationDetails,
+} from '../approvals/authorization-details';
 import { PassConfig } from '../config/pass.config';
 import { PrivateJwk } from '../keys/signing-keys.service';
 import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
 import { errorPage } from '../pages/html';
-import { BASE_SCOPES, DOCUMENT_TYPES, isSensitive, parseScopes, RESTRICTED_SCOPES } from '../scopes/scopes';
+import {
+  BASE_SCOPES,
+  DOCUMENT_TYPES,
+  isSensitive,
+  normalizeScope,
+  parseScopes,
+  RESTRICTED_SCOPES,
+} from '../scopes/scopes';
 import { PassUserEntity } from '../users/pass-user.entity';
 import type { OidcProviderModule } from './oidc-provider.loader';
 import { postgresAdapter } from './postgres.adapter';
@@ -38,6 +50,20 @@ export const TTL = {
   Session: 14 * 24 * 3600,
 } as const;
 
+/**
+ * oidc-provider 8 refuses `authorization_details` at bc-authorize (its RAR feature covers the authorization and
+ * token endpoints only), so pass hands the parameter to it under this name and checks it itself.
+ */
+export const AUTHORIZATION_DETAILS_PARAM = 'pass_authorization_details';
+
+/** Renames a bc-authorize request's `authorization_details` (a value sent under the internal name is dropped). */
+export function passAuthorizationDetails(body: Record<string, unknown>): void {
+  delete body[AUTHORIZATION_DETAILS_PARAM];
+  if (body.authorization_details === undefined) return;
+  body[AUTHORIZATION_DETAILS_PARAM] = body.authorization_details;
+  delete body.authorization_details;
+}
+
 /** Seconds a CIBA client must wait between two polls (returned as `interval`). */
 export const CIBA_INTERVAL = 5;
 
@@ -50,10 +76,14 @@ export interface ProviderDeps {
   findApplication(clientId: string): Promise<ApplicationEntity | undefined>;
   clientSecret(application: ApplicationEntity): string;
   findUserById(id: string): Promise<PassUserEntity | null>;
+  /** True when the person exists (every token response checks it: one primary-key lookup). */
+  accountExists(id: string): Promise<boolean>;
   findUserByEmail(email: string): Promise<PassUserEntity | null>;
   messenger: PhoneMessenger;
   /** The approval page link of a CIBA request (signed so that only the user's message carries it). */
   approvalLink(authReqId: string): string;
+  /** Why staged attachments cannot be used by this application and approver, or null. */
+  unusableAttachments(clientId: string, loginHint: string, keys: string[]): Promise<string | null>;
 }
 
 /** Every `document:<country>:<type>` scope (oidc-provider grants only scopes it knows). */
@@ -74,8 +104,11 @@ export function clientMetadata(application: ApplicationEntity, secret: string): 
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token', ...(application.cibaEnabled ? [CIBA_GRANT] : [])],
     token_endpoint_auth_method: 'client_secret_post',
-    id_token_signed_response_alg: 'RS256',
-    scope: [...application.scopes, ...application.restrictedScopes].join(' '),
+    // oidc-provider's id_token is only an intermediate: the token endpoint re-issues it as spec 3 shapes it
+    // (reshapeIdToken, RS256 with the provider's key). HS256 (the client secret) makes that intermediate
+    // signature an HMAC instead of a second RSA signature per token response; at_hash is SHA-256 either way.
+    id_token_signed_response_alg: 'HS256',
+    scope: [...new Set([...application.scopes.map(normalizeScope), ...application.restrictedScopes])].join(' '),
     ...(application.cibaEnabled ? { backchannel_token_delivery_mode: 'poll' } : {}),
     ...(application.maxAuthAge ? { default_max_age: application.maxAuthAge } : {}),
   };
@@ -106,6 +139,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
     claims: { openid: ['sub', 'acr', 'amr', 'auth_time'] },
     acrValues: [...ACR_VALUES],
+    enabledJWA: { idTokenSigningAlgValues: ['HS256', 'RS256'] },
     clientAuthMethods: ['client_secret_post'],
     clientBasedCORS: () => false,
     conformIdTokenClaims: true,
@@ -116,12 +150,33 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     issueRefreshToken: (ctx, client) =>
       Promise.resolve(client.grantTypeAllowed('refresh_token') && ctx.oidc.params?.grant_type !== CIBA_GRANT),
     expiresWithSession: () => Promise.resolve(false),
-    extraParams: ['authorization_details'],
+    extraParams: {
+      async [AUTHORIZATION_DETAILS_PARAM](
+        ctx: KoaContextWithOIDC,
+        value: string | undefined,
+        client?: { clientId: string },
+      ) {
+        if (value === undefined || value === '') return;
+        let details: AuthorizationDetail[];
+        try {
+          details = parseAuthorizationDetails(value);
+        } catch (err) {
+          if (err instanceof InvalidAuthorizationDetails) throw new errors.InvalidRequest(err.message);
+          throw err;
+        }
+        const keys = details.flatMap((d) => d.attachments.map((a) => a.s3_key));
+        const loginHint = ctx.oidc.params?.login_hint;
+        if (!keys.length) return;
+        if (typeof loginHint !== 'string')
+          throw new errors.InvalidRequest('attachments are only for CIBA requests (bc-authorize)');
+        const unusable = await deps.unusableAttachments(client!.clientId, loginHint, keys);
+        if (unusable) throw new errors.InvalidRequest(unusable);
+      },
+    },
     async findAccount(_ctx, sub) {
-      const user = await deps.findUserById(sub);
-      if (!user) return undefined;
+      if (!(await deps.accountExists(sub))) return undefined;
       // The id_token carries sub (and acr, amr, auth_time); verified claims come from /v1/oauth2/userinfo.
-      return { accountId: user.id, claims: () => ({ sub: user.id }) };
+      return { accountId: sub, claims: () => ({ sub }) };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {

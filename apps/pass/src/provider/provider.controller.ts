@@ -1,15 +1,20 @@
-import { Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { ApiOAuthErrors } from '../openapi/oauth-errors';
+import { TOKEN_RESPONSE_EXAMPLE, TOKEN_RESPONSE_SCHEMA } from '../openapi/pass-schemas';
 import { ProviderService } from './provider.service';
+
+const field = (description: string) => ({ type: 'string', description });
 
 /**
  * The paths oidc-provider serves, mounted on its Koa callback. Only these are forwarded: the provider's
- * discovery, key set, revocation and introspection stay unpublished (spec 3).
+ * discovery, key set, revocation and introspection stay unpublished (spec 3). The token and bc-authorize
+ * routes are documented here (oidc-provider answers them); the authorization page is a browser page.
  */
-@ApiExcludeController()
+@ApiTags('oauth2')
 @Public()
 @Controller()
 export class ProviderController {
@@ -18,12 +23,134 @@ export class ProviderController {
   // One decorator per HTTP method, not @All: Nest registers @All routes without their route config, so the
   // platform would not see @Public() and would ask for an API key before reading the body.
   @Get(['authorize', 'authorize/:uid'])
+  @ApiExcludeEndpoint()
   async read(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.provider.handle(req, reply);
   }
 
-  @Post(['authorize', 'v1/oauth2/token', 'v1/oauth2/bc-authorize'])
-  async write(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @Post('authorize')
+  @ApiExcludeEndpoint()
+  async authorizeForm(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.provider.handle(req, reply);
+  }
+
+  @Post('v1/oauth2/token')
+  @ApiPublic()
+  @ApiOperation({
+    summary: 'Token endpoint (oidc-provider)',
+    description:
+      'Dispatches by content type: JSON `authorization_code` (errors in the service envelope), JSON ' +
+      '`refresh_token` (RFC 6749 errors; single-use rotation, reuse revokes the family), form CIBA grant ' +
+      '(RFC 6749 errors; poll no faster than `interval`). Client credentials in the body.',
+  })
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['grant_type', 'client_id', 'client_secret'],
+      properties: {
+        grant_type: {
+          type: 'string',
+          enum: ['authorization_code', 'refresh_token', 'urn:openid:params:grant-type:ciba'],
+        },
+        client_id: field('the application'),
+        client_secret: field('shown once at registration'),
+        code: field('authorization_code grant'),
+        redirect_uri: field('authorization_code grant: exactly the one of the authorization request'),
+        refresh_token: field('refresh_token grant'),
+        scope: field('refresh_token grant: a space-delimited subset of the granted scopes'),
+        auth_req_id: field('CIBA grant'),
+      },
+    },
+    examples: {
+      authorization_code: {
+        value: {
+          grant_type: 'authorization_code',
+          code: 'c0de…',
+          client_id: 'pc_5b0c2f6d8e1a4b7c9d0e1f2a',
+          client_secret: 'ps_…',
+          redirect_uri: 'https://acme.example/callback',
+        },
+      },
+      refresh_token: {
+        value: {
+          grant_type: 'refresh_token',
+          refresh_token: 'r8Jx…',
+          client_id: 'pc_5b0c2f6d8e1a4b7c9d0e1f2a',
+          client_secret: 'ps_…',
+          scope: 'openid email',
+        },
+      },
+    },
+  })
+  @ApiSuccess({ schema: TOKEN_RESPONSE_SCHEMA, example: TOKEN_RESPONSE_EXAMPLE })
+  @ApiOAuthErrors(
+    {
+      400: [
+        ['validation_error', 'authorization_code (service envelope): invalid or expired code, client or redirect_uri'],
+        ['invalid_grant', 'refresh/CIBA: token invalid, expired, of another client, already used or raced'],
+        ['invalid_scope', 'refresh: scope not a subset of the granted scopes'],
+        ['authorization_pending', 'CIBA: the user has not decided; keep polling at interval'],
+        ['slow_down', 'CIBA: polled faster than interval'],
+        ['access_denied', 'CIBA: the user declined'],
+        ['expired_token', 'CIBA: unknown, expired or already redeemed auth_req_id'],
+        ['unsupported_grant_type', 'another grant_type'],
+        ['unauthorized_client', 'the application may not use this grant (CIBA not enabled)'],
+      ],
+      401: [['invalid_client', 'client authentication failed (authorization_code: envelope `bad_credentials`)']],
+    },
+    [400, 401],
+  )
+  async token(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.provider.handle(req, reply);
+  }
+
+  @Post('v1/oauth2/bc-authorize')
+  @ApiPublic()
+  @ApiOperation({
+    summary: 'CIBA backchannel authentication (oidc-provider)',
+    description:
+      'Sends the approval link to the verified phone of the person `login_hint` names; poll the token ' +
+      'endpoint with the returned auth_req_id. Errors in the RFC 6749 envelope.',
+  })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['client_id', 'client_secret', 'login_hint', 'scope'],
+      properties: {
+        client_id: field('the application (CIBA enabled)'),
+        client_secret: field('shown once at registration'),
+        login_hint: field("the person's e-mail"),
+        scope: field('space-delimited; must include openid'),
+        binding_message: field('required with sensitive scopes; at most 100 printable characters'),
+        authorization_details: field('RFC 9396 JSON array (attachments by s3_key, form_fields); see the pass page'),
+      },
+    },
+  })
+  @ApiSuccess({
+    schema: {
+      type: 'object',
+      required: ['auth_req_id', 'expires_in', 'interval'],
+      properties: {
+        auth_req_id: { type: 'string' },
+        expires_in: { type: 'integer', example: 600 },
+        interval: { type: 'integer', example: 5 },
+      },
+    },
+    example: { auth_req_id: 'Xk3p9Qe0…', expires_in: 600, interval: 5 },
+  })
+  @ApiOAuthErrors({
+    400: [
+      ['invalid_request', 'sensitive scope without binding_message; no verified phone; bad authorization_details'],
+      ['unknown_user_id', 'login_hint is not the e-mail of a person'],
+      ['unauthorized_client', 'the application may not use CIBA'],
+    ],
+    401: [['invalid_client', 'client authentication failed']],
+    503: [['notifier_unavailable', 'approval message not delivered; retry later']],
+  })
+  @ApiEnvelopeErrors()
+  async bcAuthorize(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.provider.handle(req, reply);
   }
 }

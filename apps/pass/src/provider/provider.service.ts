@@ -1,7 +1,7 @@
 import { createPrivateKey, KeyObject } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
-import { Clock } from '@kyc/platform';
+import { Clock, pgPool } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 
 import { ApplicationsService } from '../applications/applications.service';
+import { AttachmentsService } from '../approvals/attachments.service';
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
 import { SigningKeysService } from '../keys/signing-keys.service';
@@ -17,8 +18,15 @@ import { errorPage } from '../pages/html';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
-import { approvalSignature, PROVIDER_ROUTES, providerConfiguration } from './provider.configuration';
+import {
+  approvalSignature,
+  passAuthorizationDetails,
+  PROVIDER_ROUTES,
+  providerConfiguration,
+} from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
+
+const ACCOUNT_EXISTS = 'SELECT 1 FROM users WHERE id = $1';
 
 /**
  * Owns pass's oidc-provider instance (built at boot from the stored signing keys, rebuilt on key rotation)
@@ -40,6 +48,7 @@ export class ProviderService implements OnModuleInit {
     private readonly users: PassUsersService,
     private readonly box: SecretBox,
     private readonly messenger: PhoneMessenger,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -91,6 +100,7 @@ export class ProviderService implements OnModuleInit {
     }
     if (req.body && typeof req.body === 'object') {
       raw.body = req.body as Record<string, unknown>;
+      if (raw.url?.split('?')[0] === PROVIDER_ROUTES.backchannel_authentication) passAuthorizationDetails(raw.body);
       if (req.headers['content-type']?.startsWith('application/json')) {
         raw.passJson = true;
         raw.headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -113,16 +123,22 @@ export class ProviderService implements OnModuleInit {
         findApplication: (id) => this.applications.find(id),
         clientSecret: (a) => this.applications.clientSecret(a),
         findUserById: (id) => this.users.findById(id),
+        accountExists: async (id) =>
+          /^[0-9a-f-]{36}$/.test(id) &&
+          (await pgPool(this.dataSource).query({ name: 'pass_account_exists', text: ACCOUNT_EXISTS, values: [id] }))
+            .rowCount === 1,
         findUserByEmail: (email) => this.users.findByEmail(email),
         messenger: this.messenger,
         approvalLink: (id) => this.approvalLink(id),
+        unusableAttachments: (clientId, loginHint, keys) => this.attachments.unusable(clientId, loginHint, keys),
       }),
     );
     provider.proxy = true;
     const signingKey = createPrivateKey({ key: keys[0] as never, format: 'jwk' });
+    const kid = keys[0].kid;
     provider.use(
       tokenEndpointMiddleware({
-        signingKey: () => signingKey,
+        signingKey: () => ({ key: signingKey, kid }),
         dataSource: this.dataSource,
         now: () => this.clock.now(),
       }) as never,

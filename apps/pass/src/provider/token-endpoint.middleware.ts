@@ -25,7 +25,7 @@ type Body = Record<string, unknown>;
  * - bc-authorize answers carry `interval`.
  */
 export function tokenEndpointMiddleware(deps: {
-  signingKey: () => KeyObject;
+  signingKey: () => { key: KeyObject; kid: string };
   dataSource: DataSource;
   now: () => Date;
 }) {
@@ -74,7 +74,10 @@ export function tokenEndpointMiddleware(deps: {
     }
     if (typeof body.id_token !== 'string') return;
     if (grantType === 'refresh_token') delete body.id_token;
-    else body.id_token = reshapeIdToken(body.id_token, deps.signingKey(), grantType === CIBA_GRANT);
+    else {
+      const { key, kid } = deps.signingKey();
+      body.id_token = reshapeIdToken(body.id_token, key, kid, grantType === CIBA_GRANT);
+    }
   };
 }
 

@@ -1,7 +1,8 @@
-import { Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Controller, Get, Headers } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
+import { USERINFO_EXAMPLE, USERINFO_SCHEMA } from '../openapi/pass-schemas';
 import { UserinfoService } from './userinfo.service';
 
 /** GET /v1/oauth2/userinfo: claims per granted scope (Authorization: Bearer <access token>). */
@@ -12,6 +13,13 @@ export class UserinfoController {
   constructor(private readonly userinfo: UserinfoService) {}
 
   @Get()
+  @ApiPublic()
+  @ApiBearerAuth()
+  @ApiSuccess({ schema: USERINFO_SCHEMA, example: USERINFO_EXAMPLE })
+  @ApiEnvelopeErrors(
+    { 401: ['the token carries no usable scopes', 'insufficient_scope'] },
+    { 404: ['the user behind the token no longer exists', 'user_not_found'] },
+  )
   async get(@Headers('authorization') authorization?: string) {
     return this.userinfo.claims(authorization);
   }

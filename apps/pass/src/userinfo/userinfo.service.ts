@@ -1,8 +1,11 @@
 import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
+import { FINISHED_CHECK_STATUSES } from '../claims/claim-store.service';
+import { PassConfig } from '../config/pass.config';
 import { ProviderService } from '../provider/provider.service';
 import { DOCUMENT_SCOPE, parseScopes } from '../scopes/scopes';
+import { PassUserEntity } from '../users/pass-user.entity';
 import { PassUsersService } from '../users/pass-users.service';
 import { userClaims } from '../users/user-claims';
 import { UserinfoErrorCode, UserinfoException } from './userinfo.exception';
@@ -23,9 +26,15 @@ const CLAIM_SCOPES = new Set([
   'nationality',
 ]);
 
+const REFRESH_POLL_MS = 200;
+
+const inProgress = (user: PassUserEntity) =>
+  !!user.background.check_id && !FINISHED_CHECK_STATUSES.includes(user.background.status ?? '');
+
 @Injectable()
 export class UserinfoService {
   constructor(
+    private readonly config: PassConfig,
     private readonly provider: ProviderService,
     private readonly users: PassUsersService,
     private readonly clock: Clock,
@@ -41,9 +50,25 @@ export class UserinfoService {
     const scopes = parseScopes(token.scope ?? '');
     if (!scopes.some((s) => CLAIM_SCOPES.has(s) || DOCUMENT_SCOPE.test(s)))
       throw new UserinfoException(UserinfoErrorCode.InsufficientScope, 'the token carries no usable scopes');
-    const user = await this.users.findById(String(token.accountId));
+    let user = await this.users.findById(String(token.accountId));
     if (!user)
       throw new UserinfoException(UserinfoErrorCode.UserNotFound, 'the user behind the token no longer exists');
+    if (scopes.includes('background')) user = await this.refreshedBackground(user);
     return userClaims(user, scopes, this.clock.now());
+  }
+
+  /**
+   * Scopes table: `background` "refreshes an in-progress background check before responding". The person's
+   * check is followed through the checks service's events; while it is in progress, userinfo waits for its
+   * result (re-reading the claim store) for at most PASS_BACKGROUND_REFRESH_MS, then answers with what it has.
+   */
+  private async refreshedBackground(user: PassUserEntity): Promise<PassUserEntity> {
+    const deadline = Date.now() + this.config.PASS_BACKGROUND_REFRESH_MS;
+    let current = user;
+    while (inProgress(current) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(REFRESH_POLL_MS, deadline - Date.now())));
+      current = (await this.users.findById(user.id)) ?? current;
+    }
+    return current;
   }
 }

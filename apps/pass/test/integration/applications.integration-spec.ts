@@ -1,6 +1,6 @@
-import { ApiClient, closeDb, db, signer } from '@kyc/testing';
+import { ApiClient, closeDb, db, eventually, signer } from '@kyc/testing';
 
-import { PassFixture, startPass } from './support/pass-fixture';
+import { PassFixture, seedUser, startPass } from './support/pass-fixture';
 
 /** The applications admin API (platform operator) and the provider's sealed signing keys. */
 describe('pass: applications admin API', () => {
@@ -36,7 +36,8 @@ describe('pass: applications admin API', () => {
     expect(application).toMatchObject({
       client_id: expect.stringMatching(/^pc_[0-9a-f]{24}$/),
       client_secret: expect.stringMatching(/^ps_/),
-      scopes: ['openid', 'email', 'identity:full', 'document:co:passport'],
+      // aliases are stored in their flat form
+      scopes: ['openid', 'email', 'identity', 'document:co:passport'],
       restricted_scopes: ['validations:write'],
       required_acr: 'urn:pass:loa:2',
       ciba_enabled: true,
@@ -62,6 +63,81 @@ describe('pass: applications admin API', () => {
     );
     expect(patched.status).toBe(200);
     expect(patched.body.application).toMatchObject({ required_acr: null, ciba_enabled: false, scopes: ['openid'] });
+  });
+
+  it('an edit, a new secret and a deletion take effect on the provider (within the 5 s client cache)', async () => {
+    const person = await seedUser(f.operator);
+    const created = (
+      await f.operator.postJson('/v1/admin/applications', {
+        ...valid(),
+        required_acr: undefined,
+        max_auth_age: undefined,
+      })
+    ).body.application;
+    const client = new ApiClient(f.pass.url);
+    const bcAuthorize = (secret = created.client_secret as string) =>
+      client.post('/v1/oauth2/bc-authorize', {
+        client_id: created.client_id,
+        client_secret: secret,
+        login_hint: person.email,
+        scope: 'openid email',
+      });
+    const first = await bcAuthorize();
+    if (first.status !== 200) throw new Error(JSON.stringify(first.body));
+    const patch = (body: Record<string, unknown>) =>
+      f.operator.request('PATCH', `/v1/admin/applications/${created.client_id}`, body, {
+        'content-type': 'application/json',
+      });
+    expect((await patch({ ciba_enabled: false })).status).toBe(200);
+    // CIBA off: oidc-provider refuses the backchannel request (400 invalid_request, no message sent)
+    await eventually(
+      async () => {
+        const res = await bcAuthorize();
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('invalid_request');
+      },
+      { timeoutMs: 10_000, intervalMs: 500 },
+    );
+    expect((await patch({ ciba_enabled: true })).status).toBe(200);
+    const rotated = (await f.operator.post(`/v1/admin/applications/${created.client_id}/secret`)).body.application;
+    await eventually(
+      async () => {
+        expect((await bcAuthorize(rotated.client_secret)).status).toBe(200);
+        expect((await bcAuthorize()).status).toBe(401);
+      },
+      { timeoutMs: 10_000, intervalMs: 500 },
+    );
+    expect((await f.operator.request('DELETE', `/v1/admin/applications/${created.client_id}`)).status).toBe(200);
+    await eventually(
+      async () => {
+        const res = await bcAuthorize(rotated.client_secret);
+        expect(res.status).toBe(401);
+        expect(res.body.error).toBe('invalid_client');
+      },
+      { timeoutMs: 10_000, intervalMs: 500 },
+    );
+  }, 60_000);
+
+  it('refuses an invalid edit with 400 and changes nothing', async () => {
+    const created = (await f.operator.postJson('/v1/admin/applications', valid())).body.application;
+    for (const change of [
+      { redirect_uris: [] },
+      { scopes: ['validations:write'] },
+      { allowed_web_message_origins: ['https://acme.example/x'] },
+      { required_acr: 'gold' },
+      { max_auth_age: 10 },
+      { ciba_enabled: 'yes' },
+    ]) {
+      const res = await f.operator.request('PATCH', `/v1/admin/applications/${created.client_id}`, change, {
+        'content-type': 'application/json',
+      });
+      expect(res.status).toBe(400);
+      expect((res.body as { fields: { field: string }[] }).fields.map((x) => x.field)).toContain(
+        Object.keys(change)[0],
+      );
+    }
+    const stored = (await f.operator.get(`/v1/admin/applications/${created.client_id}`)).body.application;
+    expect(stored).toEqual({ ...created, client_secret: undefined, updated_at: stored.updated_at });
   });
 
   it('lists applications of a tenant with pagination links and deletes one', async () => {

@@ -1,0 +1,35 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A finished validation of the validators suite (validations.validation.finished), kept by account. */
+@Entity({ name: 'account_validations' })
+export class AccountValidationEntity {
+  @PrimaryColumn({ name: 'validation_id', type: 'text' })
+  validationId: string;
+
+  @Column({ name: 'tenant_id', type: 'text' })
+  tenantId: string;
+
+  @Column({ name: 'account_id', type: 'text' })
+  accountId: string;
+
+  @Column({ type: 'text' })
+  type: string;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  @Column({ type: 'text', nullable: true })
+  country: string | null;
+
+  @Column({ name: 'document_type', type: 'text', nullable: true })
+  documentType: string | null;
+
+  @Column({ name: 'manual_review_status', type: 'text', nullable: true })
+  manualReviewStatus: string | null;
+
+  @Column({ type: 'jsonb' })
+  subvalidations: { name: string; status: string; reason?: string }[];
+
+  @Column({ name: 'finished_at', type: 'timestamptz' })
+  finishedAt: Date;
+}
