@@ -141,6 +141,7 @@ export class PlatformModule {
         OutboxRelayService,
         InboxService,
         OutboundHttpClient,
+        AuthGuard,
       ],
     };
   }
