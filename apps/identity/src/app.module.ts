@@ -6,6 +6,7 @@ import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
 import { FlowsModule } from './flows/flows.module';
 import { ProcessesModule } from './processes/processes.module';
+import { WebModule } from './web/web.module';
 
 @Module({})
 export class AppModule {
@@ -22,6 +23,7 @@ export class AppModule {
         ApiKeysModule,
         FlowsModule,
         ProcessesModule,
+        WebModule,
       ],
     };
   }

@@ -6,9 +6,11 @@ import { FlowStep, VALIDATOR_STEP_TYPES } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import { StepInputDto } from './dto/process.dto';
 import { ProcessEntity, ProcessStep } from './process.entity';
+import { ProcessCodesService } from './process-codes.service';
 import { CREATE_VALIDATION_QUEUE, ProcessStore, VALIDATION_TYPE_OF_STEP } from './process-store';
 import { ProcessErrorCode, ProcessException } from './processes.exception';
-import { CreatedValidation, ValidationRefused, ValidationsClient } from './validations.client';
+import { StepValidations, StepValidationUnavailable } from './step-validations';
+import { CreatedValidation } from './validations.client';
 
 interface CreateValidationJob {
   process_id: string;
@@ -28,7 +30,8 @@ export class ProcessStepsService implements OnModuleInit {
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
     private readonly flows: FlowsService,
-    private readonly validations: ValidationsClient,
+    private readonly stepValidations: StepValidations,
+    private readonly codes: ProcessCodesService,
     private readonly store: ProcessStore,
   ) {}
 
@@ -38,8 +41,12 @@ export class ProcessStepsService implements OnModuleInit {
     });
   }
 
-  /** POST /v1/processes/{id}: validates the current step's input and advances the process. */
-  submitStep(caller: Caller, id: string, dto: StepInputDto): Promise<ProcessEntity> {
+  /**
+   * POST /v1/processes/{id}: validates the current step's input and advances the process; the code of
+   * an e-mail or phone step goes to its validation (ProcessCodesService).
+   */
+  async submitStep(caller: Caller, id: string, dto: StepInputDto): Promise<ProcessEntity> {
+    if (await this.codes.isCode(caller, id, dto)) return this.codes.submit(caller, id, dto);
     return this.store.mutate(caller, id, true, async (m, p) => {
       const step = p.steps[p.currentStep];
       if (!step || step.status !== 'pending')
@@ -61,6 +68,9 @@ export class ProcessStepsService implements OnModuleInit {
           ...missing.map((k) => ({ field: `expected_inputs.${k}`, message: `${k} is required` })),
           ...unknown.map((k) => ({ field: `expected_inputs.${k}`, message: `${k} is not an input of this step` })),
         ]);
+      const invalid = invalidContactInputs(step, given);
+      if (invalid.length)
+        throw new ProcessException(ProcessErrorCode.WrongStep, 'the expected inputs do not match the step', invalid);
       for (const [k, v] of given) p.variables[k] = v.trim();
       if (VALIDATOR_STEP_TYPES.includes(step.type)) {
         step.status = 'awaiting_validation';
@@ -132,21 +142,18 @@ export class ProcessStepsService implements OnModuleInit {
     const flow = await this.flows.get(p.tenantId, p.flowId).catch(() => null);
     const settings = flow?.steps.find((s) => s.step_id === step.step_id)?.validator_settings;
     let created: CreatedValidation | undefined;
+    let unavailable: StepValidationUnavailable | undefined;
     try {
-      created = await this.validations.create(p.tenantId, p.userId, `${p.id}:${step.verification_id}`, {
-        type,
-        user_authorized: true,
-        account_id: p.accountId,
-        ...(type === 'document-validation'
-          ? { country: p.variables.country ?? 'ALL', document_type: p.variables.document_type ?? 'national-id' }
-          : {}),
-        process_id: p.id,
-        flow_id: p.flowId,
-        ...(settings ? { validator_settings: settings } : {}),
-      });
+      created = await this.stepValidations.create(p, step, settings);
     } catch (err) {
-      if (!(err instanceof ValidationRefused)) throw err;
-      this.logger.warn({ msg: 'validation refused', process_id: p.id, status: err.status, body: err.body });
+      if (!(err instanceof StepValidationUnavailable)) throw err;
+      unavailable = err;
+      this.logger.warn({
+        msg: 'step validation unavailable',
+        process_id: p.id,
+        reason: err.reason,
+        detail: err.detail,
+      });
     }
     await this.dataSource.transaction(async (m) => {
       const locked = await m.findOne(ProcessEntity, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
@@ -155,6 +162,10 @@ export class ProcessStepsService implements OnModuleInit {
         if (created) {
           s.validation_id = created.validation_id;
           if (created.instructions) s.instructions = created.instructions;
+        } else if (unavailable?.reason === 'document_face_not_detected') {
+          s.status = 'failure';
+          s.declined_reason = unavailable.reason;
+          this.store.fail(locked, 'declined', unavailable.reason);
         } else {
           s.status = 'failure';
           this.store.fail(locked, 'system_error', 'validation_refused');
@@ -170,4 +181,31 @@ export class ProcessStepsService implements OnModuleInit {
 function requiredFields(flowSteps: FlowStep[] | undefined, step: ProcessStep): string[] {
   const def = flowSteps?.find((s) => s.step_id === step.step_id);
   return def?.fields?.filter((f) => f.required).map((f) => f.name) ?? [];
+}
+
+/** Countries whose numbers the validations service's phone provider serves (by calling code). */
+export const PHONE_CALLING_CODES = ['+593', '+57', '+56', '+52', '+55', '+58', '+51', '+54', '+1'];
+const E164 = /^\+[1-9]\d{7,14}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The e-mail step's address and the phone step's number (E.164, a country the phone provider serves). */
+function invalidContactInputs(step: ProcessStep, given: Map<string, string>) {
+  const errors: { field: string; message: string }[] = [];
+  const email = given.get('email')?.trim();
+  if (step.type === 'email' && email !== undefined && (!EMAIL.test(email) || email.length > 254))
+    errors.push({ field: 'expected_inputs.email', message: 'email must be an e-mail address' });
+  const phone = given.get('phone_number')?.trim();
+  if (step.type === 'phone' && phone !== undefined) {
+    if (!E164.test(phone))
+      errors.push({
+        field: 'expected_inputs.phone_number',
+        message: 'phone_number must be E.164 (+ and 8 to 15 digits)',
+      });
+    else if (!PHONE_CALLING_CODES.some((c) => phone.startsWith(c)))
+      errors.push({
+        field: 'expected_inputs.phone_number',
+        message: 'phone_number must be of CO, CL, MX, BR, VE, PE, EC, AR or US (the countries codes are sent to)',
+      });
+  }
+  return errors;
 }

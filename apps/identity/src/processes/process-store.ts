@@ -13,6 +13,8 @@ export const PROCESS_TIMEOUT_QUEUE = 'identity.process-timeout';
 export const CREATE_VALIDATION_QUEUE = 'identity.create-validation';
 /** Validator steps whose validation this service creates in the validations service. */
 export const VALIDATION_TYPE_OF_STEP: Partial<Record<FlowStepType, ValidationType>> = {
+  email: 'email-verification',
+  phone: 'phone-verification',
   document: 'document-validation',
   face: 'face-recognition',
 };

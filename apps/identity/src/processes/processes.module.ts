@@ -6,6 +6,7 @@ import { FlowsModule } from '../flows/flows.module';
 import { ProcessLogEntity } from '../process-logs/process-log.entity';
 import { ProcessLogsController } from '../process-logs/process-logs.controller';
 import { ProcessEntity } from './process.entity';
+import { ProcessCodesService } from './process-codes.service';
 import { ProcessCreationService } from './process-creation.service';
 import { ProcessNavigationService } from './process-navigation.service';
 import { ProcessOverrideService } from './process-override.service';
@@ -14,6 +15,7 @@ import { ProcessStepsService } from './process-steps.service';
 import { ProcessStore } from './process-store';
 import { ProcessTimeoutService } from './process-timeout.service';
 import { ProcessesController } from './processes.controller';
+import { StepValidations } from './step-validations';
 import { ValidationFinishedConsumer } from './validation-finished.consumer';
 import { ValidationsClient } from './validations.client';
 
@@ -29,7 +31,9 @@ import { ValidationsClient } from './validations.client';
     ProcessOverrideService,
     ProcessTimeoutService,
     ValidationsClient,
+    StepValidations,
+    ProcessCodesService,
   ],
-  exports: [ProcessStore, ProcessQueryService],
+  exports: [ProcessStore, ProcessQueryService, ProcessCreationService, ValidationsClient],
 })
 export class ProcessesModule {}

@@ -23,7 +23,12 @@ export function pendingSlots(step: ProcessStep): UploadSlot[] {
 const ref = (s: ProcessStep): StepRef => ({ step_id: s.step_id, verification_id: s.verification_id, type: s.type });
 
 /** What the end user sees for the process as it is now (pure: the process, its flow and its key). */
-export function pageState(p: ProcessEntity, flow: FlowEntity | null, key: ApiKeyEntity | null, m: PageMessages): PageState {
+export function pageState(
+  p: ProcessEntity,
+  flow: FlowEntity | null,
+  key: ApiKeyEntity | null,
+  m: PageMessages,
+): PageState {
   const status = p.overrideStatus ?? p.status;
   if (status !== 'pending') {
     const reason = p.declinedReason ?? p.expiredReason ?? p.failureStatus ?? undefined;
@@ -48,7 +53,14 @@ export function pageState(p: ProcessEntity, flow: FlowEntity | null, key: ApiKey
         const f = def?.fields?.find((x) => x.name === name);
         return { name, label: f?.label ?? name, kind: 'text', required: f?.required ?? true, value: p.variables[name] };
       });
-      return { kind: 'step', heading: m.form.heading, intro: m.form.intro, fields, submit: m.continue, step: ref(step) };
+      return {
+        kind: 'step',
+        heading: m.form.heading,
+        intro: m.form.intro,
+        fields,
+        submit: m.continue,
+        step: ref(step),
+      };
     }
     case 'email':
     case 'phone': {
@@ -113,7 +125,14 @@ export function pageState(p: ProcessEntity, flow: FlowEntity | null, key: ApiKey
     }
     case 'face':
       if (!awaiting)
-        return { kind: 'step', heading: m.face.heading, intro: m.face.intro, fields: [], submit: m.continue, step: ref(step) };
+        return {
+          kind: 'step',
+          heading: m.face.heading,
+          intro: m.face.intro,
+          fields: [],
+          submit: m.continue,
+          step: ref(step),
+        };
       return uploadOrWait(step, m.face.uploadHeading, m.face.fileHint, m.face.checking, m);
   }
 }
@@ -122,7 +141,11 @@ function uploadOrWait(step: ProcessStep, heading: string, intro: string, checkin
   if (!step.instructions) return { kind: 'waiting', heading, text: m.preparing };
   const slots = pendingSlots(step);
   if (!slots.length) return { kind: 'waiting', heading, text: checking };
-  const label: Record<UploadSlot, string> = { front: m.document.front, reverse: m.document.reverse, selfie: m.face.selfie };
+  const label: Record<UploadSlot, string> = {
+    front: m.document.front,
+    reverse: m.document.reverse,
+    selfie: m.face.selfie,
+  };
   return {
     kind: 'upload',
     heading,

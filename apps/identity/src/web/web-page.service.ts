@@ -5,8 +5,8 @@ import { Repository } from 'typeorm';
 
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { FlowsService } from '../flows/flows.service';
-import { ProcessCreationService } from '../processes/process-creation.service';
 import { ProcessEntity } from '../processes/process.entity';
+import { ProcessCreationService } from '../processes/process-creation.service';
 import { ProcessErrorCode, ProcessException } from '../processes/processes.exception';
 import { PAGE_MESSAGES, PageLanguage } from './i18n/messages';
 import { pageState } from './page-state';
@@ -36,7 +36,11 @@ export class WebPageService {
     const m = PAGE_MESSAGES[lang];
     const invalid: RenderedPage = {
       status: 401,
-      model: { lang, messages: m, state: { kind: 'invalid-link', heading: m.invalidLink.heading, text: m.invalidLink.text } },
+      model: {
+        lang,
+        messages: m,
+        state: { kind: 'invalid-link', heading: m.invalidLink.heading, text: m.invalidLink.text },
+      },
     };
     let caller: Caller;
     try {
@@ -76,7 +80,7 @@ export class WebPageService {
     try {
       return await this.creation.create(caller);
     } catch (err) {
-      if (!(err instanceof ProcessException) || err.errorCode !== ProcessErrorCode.KeyAlreadyUsed) throw err;
+      if (!(err instanceof ProcessException) || err.errorCode !== String(ProcessErrorCode.KeyAlreadyUsed)) throw err;
       return this.processes.findOneByOrFail({ tenantId: caller.tenantId, keyId: caller.keyId });
     }
   }

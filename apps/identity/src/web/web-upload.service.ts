@@ -35,7 +35,10 @@ export class WebUploadService {
     const link = step?.instructions?.[UPLOAD_SLOTS[slot]];
     if (!step || step.status !== 'awaiting_validation' || !link || !pendingSlots(step).includes(slot))
       throw new WebException(WebErrorCode.UploadNotExpected, `the current step waits for no ${slot} file`, [
-        { field: 'slot', message: `the current step waits for ${(step && pendingSlots(step).join(', ')) || 'no file'}` },
+        {
+          field: 'slot',
+          message: `the current step waits for ${(step && pendingSlots(step).join(', ')) || 'no file'}`,
+        },
       ]);
     const refused = await this.validations.upload(link, file);
     if (refused) throw uploadRefusal(refused.status, refused.message);

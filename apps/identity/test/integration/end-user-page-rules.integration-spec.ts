@@ -159,14 +159,24 @@ describe('identity: the end user page, its languages, keyboard use and input rul
       });
       expect(step.expected_inputs).toEqual(['code']);
       const code = await emailCode(s, email);
-      for (const bad of [[{ name: 'code', value: '12ab' }], [{ name: 'code', value: code }, { name: 'email', value: email }]]) {
+      for (const bad of [
+        [{ name: 'code', value: '12ab' }],
+        [
+          { name: 'code', value: code },
+          { name: 'email', value: email },
+        ],
+      ]) {
         const res = await send(web, id, step, bad);
         expect(res.status).toBe(400);
         expect(res.body.error_code).toBe('wrong_step');
       }
       const wrong = await send(web, id, step, [{ name: 'code', value: code === '000000' ? '111111' : '000000' }]);
       expect(wrong.status).toBe(200);
-      expect(wrong.body.steps[0]).toMatchObject({ status: 'awaiting_validation', code_status: 'rejected', attempts_left: 2 });
+      expect(wrong.body.steps[0]).toMatchObject({
+        status: 'awaiting_validation',
+        code_status: 'rejected',
+        attempts_left: 2,
+      });
       const right = await send(web, id, step, [{ name: 'code', value: code }]);
       expect(right.body.steps[0]).toMatchObject({ code_status: 'accepted' });
       await eventually(async () => expect((await get()).steps[0].status).toBe('success'));
@@ -183,7 +193,9 @@ describe('identity: the end user page, its languages, keyboard use and input rul
         return st;
       });
       const code = await eventually(async () => {
-        const msgs = (await s.validationsApi.get(`/v1/sandbox/phone-messages?phone_number=${encodeURIComponent(phone)}`)).body;
+        const msgs = (
+          await s.validationsApi.get(`/v1/sandbox/phone-messages?phone_number=${encodeURIComponent(phone)}`)
+        ).body;
         const text = JSON.stringify(msgs);
         const found = /\b(\d{6})\b/.exec(text);
         if (!found) throw new Error(`no SMS yet: ${text}`);
@@ -222,9 +234,14 @@ describe('identity: the end user page, its languages, keyboard use and input rul
       });
       expect(none.status).toBe(401);
       const other = await started([{ type: 'document' }]);
-      const res = await other.web.request('PUT', `/web/processes/${id}/uploads/front`, { file: png }, {
-        'content-type': 'application/json',
-      });
+      const res = await other.web.request(
+        'PUT',
+        `/web/processes/${id}/uploads/front`,
+        { file: png },
+        {
+          'content-type': 'application/json',
+        },
+      );
       expect([403, 404]).toContain(res.status);
     });
   });

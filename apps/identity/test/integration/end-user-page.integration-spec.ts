@@ -78,8 +78,14 @@ describe('identity: the end user completes a process in the web page', () => {
         country: 'CO',
         document_type: 'national-id',
       });
-      expect(result.body.details.validations.map((v: { type: string }) => v.type)).toEqual(['email', 'document', 'face']);
-      expect(result.body.details.validations.every((v: { validation_status: string }) => v.validation_status === 'success')).toBe(true);
+      expect(result.body.details.validations.map((v: { type: string }) => v.type)).toEqual([
+        'email',
+        'document',
+        'face',
+      ]);
+      expect(
+        result.body.details.validations.every((v: { validation_status: string }) => v.validation_status === 'success'),
+      ).toBe(true);
 
       await page.waitForURL(`${s.siteUrl}/done`, { timeout: 20_000 });
       await page.close();

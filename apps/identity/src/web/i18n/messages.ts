@@ -14,7 +14,14 @@ export interface PageMessages {
   working: string;
   form: { heading: string; intro: string };
   email: { heading: string; intro: string; label: string; codeHeading: string; codeIntro: (to: string) => string };
-  phone: { heading: string; intro: string; label: string; hint: string; codeHeading: string; codeIntro: (to: string) => string };
+  phone: {
+    heading: string;
+    intro: string;
+    label: string;
+    hint: string;
+    codeHeading: string;
+    codeIntro: (to: string) => string;
+  };
   code: { label: string; hint: string; wrong: (attemptsLeft: number) => string; checking: string };
   document: {
     heading: string;

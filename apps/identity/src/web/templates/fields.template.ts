@@ -25,15 +25,40 @@ const control = (f: PageField, id: string, describedBy: string): SafeHtml => {
   const autocomplete = f.autocomplete ?? AUTOCOMPLETE[f.name] ?? 'off';
   switch (f.kind) {
     case 'select':
-      return html`<select id="${id}" name="${f.name}" aria-describedby="${describedBy}"${flag('required', f.required)}>
-        ${(f.options ?? []).map((o) => html`<option value="${o.value}"${flag('selected', o.value === f.value)}>${o.label}</option>`)}
+      return html`<select id="${id}" name="${f.name}" aria-describedby="${describedBy}" ${flag('required', f.required)}>
+        ${(f.options ?? []).map((o) => html`<option value="${o.value}" ${flag('selected', o.value === f.value)}>${o.label}</option>`)}
       </select>`;
     case 'file':
-      return html`<input id="${id}" name="${f.name}" type="file" accept="image/jpeg,image/png" aria-describedby="${describedBy}"${flag('required', f.required)}>`;
+      return html`<input
+        id="${id}"
+        name="${f.name}"
+        type="file"
+        accept="image/jpeg,image/png"
+        aria-describedby="${describedBy}"
+        ${flag('required', f.required)}
+      />`;
     case 'code':
-      return html`<input id="${id}" name="${f.name}" type="text" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" aria-describedby="${describedBy}"${flag('required', f.required)}>`;
+      return html`<input
+        id="${id}"
+        name="${f.name}"
+        type="text"
+        inputmode="numeric"
+        pattern="[0-9]{6}"
+        maxlength="6"
+        autocomplete="one-time-code"
+        aria-describedby="${describedBy}"
+        ${flag('required', f.required)}
+      />`;
     default:
-      return html`<input id="${id}" name="${f.name}" type="${f.kind}" value="${f.value ?? ''}" autocomplete="${autocomplete}" aria-describedby="${describedBy}"${flag('required', f.required)}>`;
+      return html`<input
+        id="${id}"
+        name="${f.name}"
+        type="${f.kind}"
+        value="${f.value ?? ''}"
+        autocomplete="${autocomplete}"
+        aria-describedby="${describedBy}"
+        ${flag('required', f.required)}
+      />`;
   }
 };
 
@@ -43,8 +68,7 @@ export const fieldTemplate = (f: PageField): SafeHtml => {
   const describedBy = [f.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
   return html`<div class="field">
     <label for="${id}">${f.label}${f.required ? html`<span aria-hidden="true"> *</span>` : ''}</label>
-    ${f.hint ? html`<p id="${id}-hint" class="hint">${f.hint}</p>` : ''}
-    ${control(f, id, describedBy)}
+    ${f.hint ? html`<p id="${id}-hint" class="hint">${f.hint}</p>` : ''} ${control(f, id, describedBy)}
     <p id="${id}-error" class="field-error" hidden></p>
   </div>`;
 };

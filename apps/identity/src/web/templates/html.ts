@@ -13,8 +13,12 @@ export class SafeHtml {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export const escapeHtml = (value: unknown): string =>
-  (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '')
-    .replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  (typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : ''
+  ).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 type Interpolated = SafeHtml | string | number | boolean | null | undefined | readonly Interpolated[];
 

@@ -1,5 +1,5 @@
 import type { PageLanguage, PageMessages } from '../i18n/messages';
-import { PageField, fieldTemplate } from './fields.template';
+import { fieldTemplate, PageField } from './fields.template';
 import { html, SafeHtml } from './html';
 
 export interface StepRef {
@@ -38,30 +38,43 @@ export interface PageModel {
 
 const stepForm = (s: Extract<PageState, { kind: 'step' }>, m: PageMessages): SafeHtml =>
   html`<p class="intro">${s.intro}</p>
-  ${s.alert ? html`<p class="notice" role="alert">${s.alert}</p>` : ''}
-  <form id="step-form" data-kind="step" data-step-id="${s.step.step_id}" data-verification-id="${s.step.verification_id}" data-type="${s.step.type}" novalidate>
-    ${s.fields.map(fieldTemplate)}
-    <button type="submit" data-working="${m.working}">${s.submit}</button>
-  </form>`;
+    ${s.alert ? html`<p class="notice" role="alert">${s.alert}</p>` : ''}
+    <form
+      id="step-form"
+      data-kind="step"
+      data-step-id="${s.step.step_id}"
+      data-verification-id="${s.step.verification_id}"
+      data-type="${s.step.type}"
+      novalidate
+    >
+      ${s.fields.map(fieldTemplate)}
+      <button type="submit" data-working="${m.working}">${s.submit}</button>
+    </form>`;
 
 const uploadForm = (s: Extract<PageState, { kind: 'upload' }>, m: PageMessages): SafeHtml =>
   html`<p class="intro">${s.intro}</p>
-  <form id="upload-form" data-kind="upload" novalidate>
-    ${s.fields.map(fieldTemplate)}
-    <button type="submit" data-working="${m.working}">${s.submit}</button>
-  </form>`;
+    <form id="upload-form" data-kind="upload" novalidate>
+      ${s.fields.map(fieldTemplate)}
+      <button type="submit" data-working="${m.working}">${s.submit}</button>
+    </form>`;
 
 const waiting = (s: Extract<PageState, { kind: 'waiting' }>): SafeHtml =>
   html`<p class="waiting" data-poll><span class="spinner" aria-hidden="true"></span>${s.text}</p>`;
 
 const result = (s: Extract<PageState, { kind: 'result' }>, m: PageMessages): SafeHtml =>
-  html`<div id="result" class="result ${s.success ? 'success' : 'failure'}" data-status="${s.success ? 'success' : 'failure'}">
+  html`<div
+    id="result"
+    class="result ${s.success ? 'success' : 'failure'}"
+    data-status="${s.success ? 'success' : 'failure'}"
+  >
     <p>${s.text}</p>
     ${s.reason ? html`<p id="reason"><strong>${m.result.reason}:</strong> ${s.reason}</p>` : ''}
     ${
       s.redirectUrl
-        ? html`<p id="redirect-note" data-redirect="${s.redirectUrl}" data-seconds="${s.redirectSeconds}">${m.result.redirecting(s.redirectSeconds)}</p>
-    <p><a id="redirect-link" href="${s.redirectUrl}">${m.result.continueLink}</a></p>`
+        ? html`<p id="redirect-note" data-redirect="${s.redirectUrl}" data-seconds="${s.redirectSeconds}">
+              ${m.result.redirecting(s.redirectSeconds)}
+            </p>
+            <p><a id="redirect-link" href="${s.redirectUrl}">${m.result.continueLink}</a></p>`
         : ''
     }
   </div>`;
@@ -86,24 +99,33 @@ const body = (model: PageModel): SafeHtml => {
 export const pageTemplate = (model: PageModel): SafeHtml => {
   const m = model.messages;
   return html`<!doctype html>
-<html lang="${model.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${model.state.heading} · ${m.title}</title>
-<link rel="stylesheet" href="/web/assets/page.css">
-<script src="/web/assets/page.js" defer></script>
-</head>
-<body>
-<header><p class="brand">${m.title}</p>${model.progress ? html`<p class="progress">${model.progress}</p>` : ''}</header>
-<main id="main" data-process="${model.processId ?? ''}" data-key="${model.key ?? ''}" data-updated="${model.updatedAt ?? ''}"
-  data-msg-required="${m.required}" data-msg-invalid="${m.invalid}" data-msg-error="${m.genericError}">
-<h1 id="heading" tabindex="-1">${model.state.heading}</h1>
-${body(model)}
-<div id="errors" class="errors" role="alert" aria-live="assertive"></div>
-<div id="status" class="visually-hidden" role="status" aria-live="polite"></div>
-</main>
-</body>
-</html>
-`;
+    <html lang="${model.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${model.state.heading} · ${m.title}</title>
+        <link rel="stylesheet" href="/web/assets/page.css" />
+        <script src="/web/assets/page.js" defer></script>
+      </head>
+      <body>
+        <header>
+          <p class="brand">${m.title}</p>
+          ${model.progress ? html`<p class="progress">${model.progress}</p>` : ''}
+        </header>
+        <main
+          id="main"
+          data-process="${model.processId ?? ''}"
+          data-key="${model.key ?? ''}"
+          data-updated="${model.updatedAt ?? ''}"
+          data-msg-required="${m.required}"
+          data-msg-invalid="${m.invalid}"
+          data-msg-error="${m.genericError}"
+        >
+          <h1 id="heading" tabindex="-1">${model.state.heading}</h1>
+          ${body(model)}
+          <div id="errors" class="errors" role="alert" aria-live="assertive"></div>
+          <div id="status" class="visually-hidden" role="status" aria-live="polite"></div>
+        </main>
+      </body>
+    </html> `;
 };

@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 
 import {
   ApiClient,
@@ -39,7 +39,9 @@ export async function startPageStack() {
   const tenant: TestTenant = await createTenant(account.url, [identity.url, validations.url]);
   const api = new ApiClient(identity.url, tenant.apiKey);
   // The relying party's site the page redirects to at the end.
-  const site: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>back</p>'));
+  const site: Server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>back</p>'),
+  );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   return {
