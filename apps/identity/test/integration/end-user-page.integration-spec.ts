@@ -54,7 +54,17 @@ describe('identity: the end user completes a process in the web page', () => {
 
     await page.getByRole('heading', { name: 'Your selfie' }).waitFor({ timeout: ENGINE_MS });
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Selfie').setInputFiles(fixture(selfie), { timeout: 60_000 });
+    // The portrait on the document is enrolled first (the face model reads it): then the upload shows.
+    await page
+      .getByLabel('Selfie')
+      .setInputFiles(fixture(selfie), { timeout: ENGINE_MS })
+      .catch(async (err: Error) => {
+        const id = await processIdOf(page);
+        const state = await s.api.get(`/v1/processes/${id}`);
+        throw new Error(
+          `${err.message}\npage: ${await page.locator('main').innerText()}\nprocess: ${JSON.stringify(state.body)}`,
+        );
+      });
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('#result').waitFor({ timeout: ENGINE_MS });
     return (await processIdOf(page))!;
