@@ -35,39 +35,36 @@ describe('identity: the end user completes a process in the web page', () => {
 
   async function walk(page: Page, link: string, selfie: string, email: string): Promise<string> {
     await page.goto(link);
-    await page.getByLabel('First name').fill('María José');
-    await page.getByLabel('Last name').fill('Pérez Gómez');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    const id = (await processIdOf(page))!;
+    try {
+      await page.getByLabel('First name').fill('María José');
+      await page.getByLabel('Last name').fill('Pérez Gómez');
+      await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Send' }).click();
-    const code = await emailCode(s, email);
-    await page.getByLabel('Verification code').fill(code, { timeout: 60_000 });
-    await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByRole('button', { name: 'Send' }).click();
+      const code = await emailCode(s, email);
+      await page.getByLabel('Verification code').fill(code, { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByLabel('Country of the document').selectOption('CO', { timeout: 60_000 });
-    await page.getByLabel('Document type').selectOption('national-id');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Front of the document').setInputFiles(fixture('id-card-front.jpg'), { timeout: 60_000 });
-    await page.getByLabel('Back of the document').setInputFiles(fixture('id-card-reverse.jpg'));
-    await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByLabel('Country of the document').selectOption('CO', { timeout: 60_000 });
+      await page.getByLabel('Document type').selectOption('national-id');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Front of the document').setInputFiles(fixture('id-card-front.jpg'), { timeout: 60_000 });
+      await page.getByLabel('Back of the document').setInputFiles(fixture('id-card-reverse.jpg'));
+      await page.getByRole('button', { name: 'Send' }).click();
 
-    await page.getByRole('heading', { name: 'Your selfie' }).waitFor({ timeout: ENGINE_MS });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    // The portrait on the document is enrolled first (the face model reads it): then the upload shows.
-    await page
-      .getByLabel('Selfie')
-      .setInputFiles(fixture(selfie), { timeout: ENGINE_MS })
-      .catch(async (err: Error) => {
-        const id = await processIdOf(page);
-        const state = await s.api.get(`/v1/processes/${id}`);
-        throw new Error(
-          `${err.message}\npage: ${await page.locator('main').innerText()}\nprocess: ${JSON.stringify(state.body)}`,
-        );
-      });
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.locator('#result').waitFor({ timeout: ENGINE_MS });
-    return (await processIdOf(page))!;
+      await page.getByRole('heading', { name: 'Your selfie' }).waitFor({ timeout: ENGINE_MS });
+      await page.getByRole('button', { name: 'Continue' }).click();
+      // The portrait on the document is enrolled first (the face model reads it): then the upload shows.
+      await page.getByLabel('Selfie').setInputFiles(fixture(selfie), { timeout: ENGINE_MS });
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.locator('#result').waitFor({ timeout: ENGINE_MS });
+      return id;
+    } catch (err) {
+      const state = await s.api.get(`/v1/processes/${id}`);
+      throw new Error(`${(err as Error).message}\nprocess: ${JSON.stringify(state.body)}`);
+    }
   }
 
   it(
