@@ -50,7 +50,10 @@ describe('identity: the end user completes a process in the web page', () => {
       await page.getByLabel('Country of the document').selectOption('CO', { timeout: 60_000 });
       await page.getByLabel('Document type').selectOption('national-id');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Front of the document').setInputFiles(fixture('id-card-front.jpg'), { timeout: 60_000 });
+      await page.getByLabel('Front of the document').waitFor({ timeout: 60_000 });
+      // docs/images/identity-page.png is taken here: IDENTITY_PAGE_SCREENSHOT=<path> (off in CI).
+      if (process.env.IDENTITY_PAGE_SCREENSHOT) await page.screenshot({ path: process.env.IDENTITY_PAGE_SCREENSHOT });
+      await page.getByLabel('Front of the document').setInputFiles(fixture('id-card-front.jpg'));
       await page.getByLabel('Back of the document').setInputFiles(fixture('id-card-reverse.jpg'));
       await page.getByRole('button', { name: 'Send' }).click();
 
