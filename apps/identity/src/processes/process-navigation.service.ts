@@ -34,6 +34,8 @@ export class ProcessNavigationService {
       step.status = 'pending';
       step.validation_id = undefined;
       step.completed_date = undefined;
+      // What the end user's page recorded of the previous attempt.
+      for (const field of ['instructions', 'uploaded', 'code_status', 'attempts_left'] as const) delete step[field];
       for (const later of p.steps.slice(p.currentStep + 1)) if (later.status !== 'pending') later.status = 'pending';
       await this.store.settle(m, p);
     });
