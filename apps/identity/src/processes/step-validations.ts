@@ -64,13 +64,16 @@ export class StepValidations {
             account_id: p.accountId,
             email: p.variables.email,
           });
-          return await this.validations.create(p.tenantId, p.userId, key, { ...common, language: 'es' });
+          return await this.validations.create(p.tenantId, p.userId, key, {
+            ...common,
+            language: languageOf(p) === 'es' ? 'es' : 'en',
+          });
         case 'phone': {
           const phoneType = await this.enrollPhone(p, key);
           return await this.validations.create(p.tenantId, p.userId, key, {
             ...common,
             phone_type: phoneType,
-            phone_locale: 'es',
+            phone_locale: { es: 'es', en: 'en', pt: 'pt-BR' }[languageOf(p)],
             verify_channel: 'sms',
           });
         }
@@ -138,5 +141,15 @@ export class StepValidations {
       if (Date.now() > deadline) throw new Error(`the face enrollment ${enrollment.enrollment_id} is not read yet`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+  }
+}
+
+/** The end user's language: the page records it in the process's device information (es when unknown). */
+export function languageOf(p: ProcessEntity): 'es' | 'en' | 'pt' {
+  try {
+    const language = (JSON.parse(p.deviceInfo ?? '{}') as { language?: unknown }).language;
+    return language === 'en' || language === 'pt' ? language : 'es';
+  } catch {
+    return 'es';
   }
 }

@@ -66,6 +66,7 @@ export class WebPageService {
         processId: process.id,
         key: token,
         updatedAt: process.updatedAt.toISOString(),
+        sendDeviceInfo: state.kind !== 'result' && !process.deviceInfo,
         ...(state.kind !== 'result' && total
           ? { progress: m.stepOf(Math.min(process.currentStep + 1, total), total) }
           : {}),

@@ -183,26 +183,35 @@ describe('identity: the end user page, its languages, keyboard use and input rul
       expect((await get()).current_step).toBe(1);
     });
 
-    it('phone code: the SMS of the sandbox provider carries the code, and the step succeeds', async () => {
+    it('phone step in the page (pt): the SMS comes in Portuguese (the device information the page sent), the code finishes the step', async () => {
       const phone = `+5730${String(Date.now()).slice(-8)}`;
-      const { id, web, get } = await started([{ type: 'phone' }, FORM_STEP]);
-      await send(web, id, (await get()).steps[0], [{ name: 'phone_number', value: phone }]);
-      const step = await eventually(async () => {
-        const st = (await get()).steps[0];
-        if (!st.validation_id) throw new Error(`no validation yet: ${JSON.stringify(st)}`);
-        return st;
-      });
-      const code = await eventually(async () => {
-        const msgs = (
-          await s.validationsApi.get(`/v1/sandbox/phone-messages?phone_number=${encodeURIComponent(phone)}`)
-        ).body;
-        const text = JSON.stringify(msgs);
-        const found = /\b(\d{6})\b/.exec(text);
-        if (!found) throw new Error(`no SMS yet: ${text}`);
-        return found[1];
-      });
-      expect((await send(web, id, step, [{ name: 'code', value: code }])).status).toBe(200);
-      await eventually(async () => expect((await get()).steps[0].status).toBe('success'));
+      const { link } = await pageLink(s, [{ type: 'phone' }, FORM_STEP], 'pt');
+      const page = await browser.newPage();
+      await page.goto(link);
+      const id = await page.locator('main').getAttribute('data-process');
+      await eventually(async () =>
+        expect(JSON.parse((await s.api.get(`/v1/processes/${id}`)).body.device_info ?? '{}')).toMatchObject({
+          language: 'pt',
+        }),
+      );
+      await page.getByLabel('Número de telefone').fill(phone);
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      const text = await eventually(
+        async () => {
+          const msgs = (
+            await s.validationsApi.get(`/v1/sandbox/phone-messages?phone_number=${encodeURIComponent(phone)}`)
+          ).body;
+          const found = /seu código de verificação é (\d{6})/.exec(JSON.stringify(msgs));
+          if (!found) throw new Error(`no SMS in Portuguese yet: ${JSON.stringify(msgs)}`);
+          return found[1];
+        },
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+      await page.getByLabel('Código de verificação').fill(text, { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('heading', { name: 'Seus dados' }).waitFor({ timeout: 60_000 });
+      expect((await s.api.get(`/v1/processes/${id}`)).body.steps[0].status).toBe('success');
+      await page.close();
     });
   });
 

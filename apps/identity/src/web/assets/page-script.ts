@@ -101,6 +101,18 @@ export const PAGE_SCRIPT = String.raw`(function () {
     return function () { busy(form, false); errors.textContent = main.getAttribute('data-msg-error'); };
   }
 
+  // Device information (PUT /v1/processes/{id}): the codes of e-mail and phone steps follow its language.
+  if (main.getAttribute('data-device') === 'send') {
+    var device = {
+      language: document.documentElement.lang,
+      user_agent: navigator.userAgent,
+      screen: window.screen ? window.screen.width + 'x' + window.screen.height : undefined,
+      languages: navigator.languages ? Array.prototype.slice.call(navigator.languages, 0, 5) : undefined
+    };
+    api('PUT', '/v1/processes/' + encodeURIComponent(processId), { device_info: JSON.stringify(device) })
+      .then(function (res) { if (res.status === 200) main.setAttribute('data-updated', res.body.update_date); }, function () {});
+  }
+
   var stepForm = document.getElementById('step-form');
   if (stepForm) stepForm.addEventListener('submit', function (event) {
     event.preventDefault();

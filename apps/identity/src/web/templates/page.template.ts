@@ -33,6 +33,8 @@ export interface PageModel {
   key?: string;
   /** The process's update_date: the page reloads when it changes while waiting. */
   updatedAt?: string;
+  /** The process has no device information yet: the page sends it (browser, screen, language). */
+  sendDeviceInfo?: boolean;
   progress?: string;
 }
 
@@ -117,6 +119,7 @@ export const pageTemplate = (model: PageModel): SafeHtml => {
           data-process="${model.processId ?? ''}"
           data-key="${model.key ?? ''}"
           data-updated="${model.updatedAt ?? ''}"
+          data-device="${model.sendDeviceInfo ? 'send' : ''}"
           data-msg-required="${m.required}"
           data-msg-invalid="${m.invalid}"
           data-msg-error="${m.genericError}"
