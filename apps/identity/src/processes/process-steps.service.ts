@@ -68,7 +68,7 @@ export class ProcessStepsService implements OnModuleInit {
           ...missing.map((k) => ({ field: `expected_inputs.${k}`, message: `${k} is required` })),
           ...unknown.map((k) => ({ field: `expected_inputs.${k}`, message: `${k} is not an input of this step` })),
         ]);
-      const invalid = invalidContactInputs(step, given);
+      const invalid = invalidStepInputs(step, given);
       if (invalid.length)
         throw new ProcessException(ProcessErrorCode.WrongStep, 'the expected inputs do not match the step', invalid);
       for (const [k, v] of given) p.variables[k] = v.trim();
@@ -188,9 +188,40 @@ export const PHONE_CALLING_CODES = ['+593', '+57', '+56', '+52', '+55', '+58', '
 const E164 = /^\+[1-9]\d{7,14}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The e-mail step's address and the phone step's number (E.164, a country the phone provider serves). */
-function invalidContactInputs(step: ProcessStep, given: Map<string, string>) {
+const DOCUMENT_COUNTRIES = ['CO', 'CL', 'MX', 'PE', 'BR', 'CR', 'SV', 'ALL'];
+const DOCUMENT_TYPES = [
+  'national-id',
+  'foreign-id',
+  'driver-license',
+  'passport',
+  'identity-card',
+  'rut',
+  'ppt',
+  'cnh',
+];
+
+/**
+ * The e-mail step's address, the phone step's number (E.164, a country the phone provider serves) and
+ * the document step's country and type (those the validations service reads; ALL for passports only).
+ */
+function invalidStepInputs(step: ProcessStep, given: Map<string, string>) {
   const errors: { field: string; message: string }[] = [];
+  if (step.type === 'document') {
+    const country = given.get('country')?.trim();
+    const type = given.get('document_type')?.trim();
+    if (country !== undefined && !DOCUMENT_COUNTRIES.includes(country))
+      errors.push({
+        field: 'expected_inputs.country',
+        message: `country must be one of ${DOCUMENT_COUNTRIES.join(', ')}`,
+      });
+    if (type !== undefined && !DOCUMENT_TYPES.includes(type))
+      errors.push({
+        field: 'expected_inputs.document_type',
+        message: `document_type must be one of ${DOCUMENT_TYPES.join(', ')}`,
+      });
+    else if (country === 'ALL' && type !== 'passport')
+      errors.push({ field: 'expected_inputs.country', message: 'country ALL is only for document_type passport' });
+  }
   const email = given.get('email')?.trim();
   if (step.type === 'email' && email !== undefined && (!EMAIL.test(email) || email.length > 254))
     errors.push({ field: 'expected_inputs.email', message: 'email must be an e-mail address' });

@@ -93,7 +93,8 @@ export function pageState(
     }
     case 'document': {
       if (!awaiting) {
-        const country = p.variables.country ?? key?.country ?? 'CO';
+        // ALL (an access link's key) is for passports only: the page proposes CO.
+        const country = p.variables.country ?? (key?.country && key.country !== 'ALL' ? key.country : 'CO');
         const fields: PageField[] = [
           {
             name: 'country',

@@ -138,6 +138,22 @@ describe('identity: the end user page, its languages, keyboard use and input rul
     });
 
     it.each([
+      ['XX', 'national-id', 'expected_inputs.country'],
+      ['CO', 'selfie', 'expected_inputs.document_type'],
+      ['ALL', 'national-id', 'expected_inputs.country'],
+    ])('refuses the document %s / %s; nothing is stored', async (country, documentType, field) => {
+      const { id, web, get } = await started([{ type: 'document' }]);
+      const res = await send(web, id, (await get()).steps[0], [
+        { name: 'country', value: country },
+        { name: 'document_type', value: documentType },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error_code: 'wrong_step', fields: [{ field }] });
+      expect((await get()).steps[0].status).toBe('pending');
+      expect((await s.api.get(`/v1/processes/${id}/variables`)).body.variables).toEqual({});
+    });
+
+    it.each([
       ['3001234567', 'not E.164'],
       ['+441234567890', 'a country the phone provider does not serve'],
     ])('refuses the phone number %s (%s); nothing is stored', async (value) => {

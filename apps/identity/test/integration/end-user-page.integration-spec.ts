@@ -2,11 +2,11 @@ import { closeDb } from '@kyc/testing';
 import { Browser, Page } from 'playwright-core';
 
 import {
+  accessLink,
   emailCode,
   fixture,
   FORM_STEP,
   launchBrowser,
-  pageLink,
   PageStack,
   processIdOf,
   startPageStack,
@@ -73,7 +73,11 @@ describe('identity: the end user completes a process in the web page', () => {
   it(
     'form, e-mail code, document and matching selfie: success on the page and in GET /result, then the redirect',
     async () => {
-      const { link } = await pageLink(s, [FORM_STEP, { type: 'email' }, { type: 'document' }, { type: 'face' }], 'en');
+      const { link } = await accessLink(
+        s,
+        [FORM_STEP, { type: 'email' }, { type: 'document' }, { type: 'face' }],
+        'en',
+      );
       const page = await browser.newPage();
       const id = await walk(page, link, 'selfie-match.jpg', `ana.${Date.now()}@example.com`);
       expect(await page.locator('#result').getAttribute('data-status')).toBe('success');
@@ -106,7 +110,11 @@ describe('identity: the end user completes a process in the web page', () => {
   it(
     'the same flow with the selfie of another person ends in failure with its reason, on the page and in the API',
     async () => {
-      const { link } = await pageLink(s, [FORM_STEP, { type: 'email' }, { type: 'document' }, { type: 'face' }], 'en');
+      const { link } = await accessLink(
+        s,
+        [FORM_STEP, { type: 'email' }, { type: 'document' }, { type: 'face' }],
+        'en',
+      );
       const page = await browser.newPage();
       const id = await walk(page, link, 'selfie-other.jpg', `other.${Date.now()}@example.com`);
       expect(await page.locator('#result').getAttribute('data-status')).toBe('failure');

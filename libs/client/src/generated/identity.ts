@@ -673,6 +673,16 @@ export interface components {
             update_date: string;
         };
         ProcessStepResponse: {
+            /**
+             * @description E-mail and phone steps: codes the user may still try
+             * @example 2
+             */
+            attempts_left?: number;
+            /**
+             * @description E-mail and phone steps: the answer of the validations service to the last code
+             * @enum {string}
+             */
+            code_status?: "accepted" | "rejected";
             /** Format: date-time */
             completed_date?: string;
             declined_reason?: string;
@@ -687,6 +697,13 @@ export interface components {
             step_id: string;
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
+            /**
+             * @description Upload slots the end user's page sent to the validation
+             * @example [
+             *       "front"
+             *     ]
+             */
+            uploaded?: string[];
             validation_id?: string;
             /** @example VER3f2a1b0c9d8e7f6a5b4c */
             verification_id: string;

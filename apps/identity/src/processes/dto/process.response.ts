@@ -8,6 +8,19 @@ export class ProcessStepResponse {
   @ApiProperty({ type: [String] }) expected_inputs: string[];
   @ApiPropertyOptional() validation_id?: string;
   @ApiPropertyOptional({ description: 'Upload links of the validation' }) instructions?: object;
+  @ApiPropertyOptional({
+    description: "Upload slots the end user's page sent to the validation",
+    type: [String],
+    example: ['front'],
+  })
+  uploaded?: string[];
+  @ApiPropertyOptional({
+    enum: ['accepted', 'rejected'],
+    description: 'E-mail and phone steps: the answer of the validations service to the last code',
+  })
+  code_status?: string;
+  @ApiPropertyOptional({ example: 2, description: 'E-mail and phone steps: codes the user may still try' })
+  attempts_left?: number;
   @ApiPropertyOptional() declined_reason?: string;
   @ApiPropertyOptional() expired_reason?: string;
   @ApiPropertyOptional() dynamic?: boolean;

@@ -33,6 +33,7 @@ export async function startPageStack() {
     }),
     startInProcess('identity', identityService, {
       JOBS_POLL_MS: '100',
+      IDENTITY_SMTP_URL: smtp.url,
       IDENTITY_VALIDATIONS_URL: `http://127.0.0.1:${validationsPort}`,
     }),
   ]);
@@ -82,6 +83,33 @@ export async function pageLink(
   if (key.status !== 201) throw new Error(`key: ${key.status} ${JSON.stringify(key.body)}`);
   const link = `${s.identity.url}/web?token=${encodeURIComponent(key.body.api_key)}${lang ? `&lang=${lang}` : ''}`;
   return { flowId: flow.body.flow_id, key: key.body.api_key, link };
+}
+
+/**
+ * The access link of a flow (POST /v1/web-integration/{flow}/process-access-link, channel email), read from the
+ * e-mail the end user receives. The link's origin is identity's PUBLIC_URL; the test's identity listens on a
+ * free port, so the path and query are opened there.
+ */
+export async function accessLink(s: PageStack, steps: unknown[], lang: string): Promise<{ link: string; url: string }> {
+  const flow = await s.api.postJson('/v1/flows', {
+    name: 'Page flow',
+    timeout_seconds: 3600,
+    redirect_url: `${s.siteUrl}/done`,
+    steps,
+  });
+  if (flow.status !== 201) throw new Error(`flow: ${flow.status} ${JSON.stringify(flow.body)}`);
+  const to = `link.${randomUUID().slice(0, 8)}@example.com`;
+  const res = await s.api.post(`/v1/web-integration/${flow.body.flow_id}/process-access-link`, {
+    message_channel: 'email',
+    email: to,
+    lang,
+  });
+  if (res.status !== 201) throw new Error(`access link: ${res.status} ${JSON.stringify(res.body)}`);
+  const mail = await s.smtp.waitFor((m) => m.recipients.includes(to), 60_000);
+  const found = /(https?:\/\/\S+\/web\?\S+)/.exec(mail.text)?.[1];
+  if (!found) throw new Error(`no link in the e-mail: ${mail.text}`);
+  const url = new URL(found);
+  return { url: found, link: `${s.identity.url}${url.pathname}${url.search}` };
 }
 
 export const FORM_STEP = {
