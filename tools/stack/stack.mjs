@@ -433,6 +433,8 @@ export async function startStack(options = {}) {
         ? {
             API_KEY_PRIVATE_KEY: keys.privateKey,
             IDENTITY_VALIDATIONS_URL: `http://localhost:${servicePort('validations')}`,
+            IDENTITY_ENGAGEMENT_URL: `http://localhost:${servicePort('engagement')}`,
+            IDENTITY_SMTP_URL: smtp.url,
           }
         : {}),
       ...(name === 'account'

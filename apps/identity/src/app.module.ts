@@ -6,7 +6,10 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
 import { FlowsModule } from './flows/flows.module';
+import { ProcessFilesModule } from './process-files/process-files.module';
 import { ProcessesModule } from './processes/processes.module';
+import { WebModule } from './web/web.module';
+import { WebIntegrationModule } from './web-integration/web-integration.module';
 
 @Module({})
 export class AppModule {
@@ -23,6 +26,9 @@ export class AppModule {
         ApiKeysModule,
         FlowsModule,
         ProcessesModule,
+        ProcessFilesModule,
+        WebIntegrationModule,
+        WebModule,
       ],
     };
   }

@@ -151,6 +151,7 @@ export class PlatformModule {
         InboxService,
         OutboundHttpClient,
         RateLimiterService,
+        AuthGuard,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { PERMISSIONS } from '@kyc/contracts';
+import { GRANTING_PERMISSIONS, PERMISSIONS } from '@kyc/contracts';
 import { AccessCacheService } from '@kyc/platform';
 import { ApiClient, closeDb, createTenant, db, eventually, mintKey, startInProcess, TestTenant } from '@kyc/testing';
 
@@ -209,7 +209,7 @@ describe('roles and permissions API', () => {
       expect(res.body.role).toMatchObject({
         name: 'full_access',
         built_in: true,
-        permissions: [...PERMISSIONS],
+        permissions: [...GRANTING_PERMISSIONS],
         access_rules: [],
       });
       const def = await api.get('/v1/roles/default_access');
@@ -251,7 +251,7 @@ describe('roles and permissions API', () => {
         expect(res.body.error_code).toBe('built_in_role');
         expect((await api.delete(`/v1/roles/${name}`)).body.error_code).toBe('built_in_role');
       }
-      expect((await roleRow(tenantA.tenantId, 'full_access')).permissions).toEqual([...PERMISSIONS]);
+      expect((await roleRow(tenantA.tenantId, 'full_access')).permissions).toEqual([...GRANTING_PERMISSIONS]);
     });
 
     it('refuses bad updates with 400 naming the field, a rename, and unknown roles (404)', async () => {
@@ -342,7 +342,7 @@ describe('roles and permissions API', () => {
       const res = await api.get('/v1/permissions');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ list: 'account', permissions: [...PERMISSIONS] });
-      expect(res.body.permissions).toHaveLength(25);
+      expect(res.body.permissions).toHaveLength(26);
     });
 
     it("with list=user returns the calling user's role permissions", async () => {
@@ -356,8 +356,8 @@ describe('roles and permissions API', () => {
       await eventually(async () => expect((await api.withKey(key).get('/v1/auth/whoami')).status).toBe(200));
       const res = await api.withKey(key).get('/v1/permissions?list=user');
       expect(res.body).toEqual({ list: 'user', role: name, permissions: ['checks.behavior', 'checks.country_mx'] });
-      expect((await api.withKey(key).get('/v1/permissions')).body.permissions).toHaveLength(25);
-      expect((await api.get('/v1/permissions?list=user')).body.permissions).toEqual([...PERMISSIONS].sort());
+      expect((await api.withKey(key).get('/v1/permissions')).body.permissions).toHaveLength(26);
+      expect((await api.get('/v1/permissions?list=user')).body.permissions).toEqual([...GRANTING_PERMISSIONS].sort());
     });
 
     it('documents the users, roles, permissions and billing-hub endpoints in the OpenAPI document', async () => {

@@ -1,5 +1,6 @@
 import {
   ApiEnvelopeErrors,
+  ApiPage,
   ApiSuccess,
   Caller,
   CurrentCaller,
@@ -53,6 +54,8 @@ export class ApiKeysController {
 
   @Get()
   @RequirePermissions('svc.keys')
+  @ApiPage({ items: 'api_keys', type: ApiKeyResponse, example: [API_KEY_EXAMPLE], self: '/v1/api-keys' })
+  @ApiEnvelopeErrors(400, 403)
   async list(@CurrentCaller() caller: Caller, @Query() query: CursorPageQuery, @Req() req: FastifyRequest) {
     const page = await this.apiKeys.list(caller.tenantId, query.start_key);
     return { api_keys: page.items.map(presentApiKey), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };

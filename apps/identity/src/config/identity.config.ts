@@ -1,12 +1,35 @@
 import { SERVICES } from '@kyc/contracts';
 import { ConfigValidationError, loadConfig, PlatformConfig } from '@kyc/platform';
-import { IsOptional, IsUrl } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches } from 'class-validator';
 
 export class IdentityConfig extends PlatformConfig {
   /** Base URL of the validations service (validator steps create their validations there). */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   IDENTITY_VALIDATIONS_URL: string = `http://localhost:${SERVICES.validations.port}`;
+
+  /** Base URL of the engagement service (access links by messaging app are its outbound messages). */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  IDENTITY_ENGAGEMENT_URL: string = `http://localhost:${SERVICES.engagement.port}`;
+
+  /** SMTP server of access-link e-mails, e.g. smtp://127.0.0.1:2525. Without it e-mail deliveries fail. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'IDENTITY_SMTP_URL must be an smtp:// or smtps:// URL' })
+  IDENTITY_SMTP_URL?: string;
+
+  /** From address of access-link e-mails. */
+  @IsString()
+  IDENTITY_MAIL_FROM = 'KYC identity <identity@kyc.local>';
+
+  /** SMS provider of access links. Only the sandbox exists here: messages land in sandbox_phone_messages. */
+  @IsIn(['sandbox'])
+  IDENTITY_SMS_PROVIDER = 'sandbox';
+
+  /** Engagement outbound that send-link uses when the request names none (OTB…). */
+  @IsOptional()
+  @Matches(/^OTB[0-9a-f]{32}$/, { message: 'IDENTITY_SEND_LINK_OUTBOUND_ID must be an outbound id (OTB…)' })
+  IDENTITY_SEND_LINK_OUTBOUND_ID?: string;
 }
 
 /**

@@ -17,6 +17,12 @@ export interface ProcessStep {
   validation_id?: string;
   /** Upload links of the step's validation (front_url, reverse_url, file_upload_link). */
   instructions?: Record<string, string>;
+  /** Upload slots of the end user's page already sent to the validation (front, reverse, selfie). */
+  uploaded?: string[];
+  /** E-mail and phone steps: the answer of the validations service to the last code sent. */
+  code_status?: 'accepted' | 'rejected';
+  /** E-mail and phone steps: codes the user may still try. */
+  attempts_left?: number;
   declined_reason?: string;
   expired_reason?: string;
   /** Appended by POST /verifications (dynamic processes). */

@@ -1,4 +1,5 @@
 import { ProcessEntity } from './process.entity';
+import { awaitsCode } from './process-codes.service';
 
 const optional = <T>(key: string, value: T | null | undefined) =>
   value === null || value === undefined ? {} : { [key]: value };
@@ -20,9 +21,12 @@ export const presentProcess = (p: ProcessEntity) => ({
     type: s.type,
     verification_id: s.verification_id,
     status: s.status,
-    expected_inputs: s.expected_inputs,
+    expected_inputs: awaitsCode(s) ? ['code'] : s.expected_inputs,
     ...optional('validation_id', s.validation_id),
     ...optional('instructions', s.instructions),
+    ...optional('uploaded', s.uploaded),
+    ...optional('code_status', s.code_status),
+    ...optional('attempts_left', s.attempts_left),
     ...optional('declined_reason', s.declined_reason),
     ...optional('expired_reason', s.expired_reason),
     ...(s.dynamic ? { dynamic: true } : {}),

@@ -1,4 +1,12 @@
-import { Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -11,85 +19,172 @@ import {
   StepInputDto,
   UpdateProcessDto,
 } from './dto/process.dto';
+import { PROCESS_EXAMPLE, ProcessResponse, RESULT_EXAMPLE, RESULT_SCHEMA } from './dto/process.response';
 import { presentProcess, presentResult } from './process.presenter';
-import { ProcessesService } from './processes.service';
+import { ProcessCreationService } from './process-creation.service';
+import { ProcessNavigationService } from './process-navigation.service';
+import { ProcessOverrideService } from './process-override.service';
+import { ProcessQueryService } from './process-query.service';
+import { ProcessStepsService } from './process-steps.service';
 
 @ApiTags('processes')
 @Controller('v1/processes')
 export class ProcessesController {
   constructor(
-    private readonly processes: ProcessesService,
+    private readonly creation: ProcessCreationService,
+    private readonly query: ProcessQueryService,
+    private readonly steps: ProcessStepsService,
+    private readonly navigation: ProcessNavigationService,
+    private readonly overrides: ProcessOverrideService,
     private readonly config: PlatformConfig,
   ) {}
 
   @Post()
+  @ApiSuccess({ status: 201, type: ProcessResponse, example: PROCESS_EXAMPLE })
+  @ApiEnvelopeErrors(
+    {
+      403: [
+        'a process is created with a temporary web key of the digital-identity grant bound to a flow',
+        'web_key_required',
+      ],
+    },
+    { 404: ['flow IDFnope not found', 'flow_not_found'] },
+    { 409: ['this key already started a process: one key, one process', 'key_already_used'] },
+  )
   async create(@CurrentCaller() caller: Caller) {
-    const p = await this.processes.create(caller);
+    const p = await this.creation.create(caller);
     return presentProcess(p);
   }
 
   @Get()
+  @ApiPage({ items: 'processes', type: ProcessResponse, example: [PROCESS_EXAMPLE], self: '/v1/processes' })
+  @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListProcessesQuery, @Req() req: FastifyRequest) {
-    const page = await this.processes.list(caller, query);
+    const page = await this.query.list(caller, query);
     return { processes: page.items.map(presentProcess), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
   @Get(':process_id')
+  @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
+  @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async get(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return presentProcess(await this.processes.get(caller, id));
+    return presentProcess(await this.query.get(caller, id));
   }
 
   @Post(':process_id')
   @HttpCode(200)
+  @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
+  @ApiEnvelopeErrors(
+    { 400: ['the expected inputs do not match the step', 'wrong_step'] },
+    { 403: ['continue a process with the key that created it', 'not_process_key'] },
+    { 404: ['process IDPnope not found', 'process_not_found'] },
+    { 409: ['process IDP… is already success', 'process_finished'] },
+    413,
+  )
   async submit(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: StepInputDto) {
-    return presentProcess(await this.processes.submitStep(caller, id, dto));
+    return presentProcess(await this.steps.submitStep(caller, id, dto));
   }
 
   @Put(':process_id')
+  @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
+  @ApiEnvelopeErrors(
+    400,
+    { 403: ['continue a process with the key that created it', 'not_process_key'] },
+    { 404: ['process IDPnope not found', 'process_not_found'] },
+    { 409: ['process IDP… is already success', 'process_finished'] },
+  )
   async update(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: UpdateProcessDto) {
-    return presentProcess(await this.processes.update(caller, id, dto));
+    return presentProcess(await this.navigation.update(caller, id, dto));
   }
 
   @Delete(':process_id')
-  @HttpCode(204)
+  @ApiSuccess({
+    schema: {
+      type: 'object',
+      required: ['process_id', 'deleted'],
+      properties: { process_id: { type: 'string' }, deleted: { type: 'boolean' } },
+    },
+    example: { process_id: PROCESS_EXAMPLE.process_id, deleted: true },
+    description: 'Deleted: hidden from reads',
+  })
+  @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async remove(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    await this.processes.remove(caller, id);
+    await this.navigation.remove(caller, id);
+    return { process_id: id, deleted: true };
   }
 
   @Post(':process_id/verifications')
   @HttpCode(200)
+  @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
+  @ApiEnvelopeErrors(
+    400,
+    { 403: ['continue a process with the key that created it', 'not_process_key'] },
+    { 404: ['process IDPnope not found', 'process_not_found'] },
+    { 409: ['process IDP… is already success', 'process_finished'] },
+  )
   async addVerification(
     @CurrentCaller() caller: Caller,
     @Param('process_id') id: string,
     @Body() dto: AddVerificationDto,
   ) {
-    return presentProcess(await this.processes.addVerification(caller, id, dto));
+    return presentProcess(await this.navigation.addVerification(caller, id, dto));
   }
 
   @Post(':process_id/back')
   @HttpCode(200)
+  @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
+  @ApiEnvelopeErrors(
+    400,
+    { 403: ['continue a process with the key that created it', 'not_process_key'] },
+    { 404: ['process IDPnope not found', 'process_not_found'] },
+    { 409: ['the process is on its first step', 'no_step_back'] },
+  )
   async back(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: BackDto) {
-    return presentProcess(await this.processes.back(caller, id, dto));
+    return presentProcess(await this.navigation.back(caller, id, dto));
   }
 
   @Post(':process_id/override-status')
   @HttpCode(200)
+  @ApiSuccess({ type: ProcessResponse, example: { ...PROCESS_EXAMPLE, status: 'success', override_status: 'success' } })
+  @ApiEnvelopeErrors(
+    400,
+    { 404: ['process IDPnope not found', 'process_not_found'] },
+    { 409: ['only a finished process can be overridden', 'process_not_finished'] },
+  )
   async override(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: OverrideStatusDto) {
-    return presentProcess(await this.processes.override(caller, id, dto));
+    return presentProcess(await this.overrides.override(caller, id, dto));
   }
 
   @Get(':process_id/result')
+  @ApiSuccess({ schema: RESULT_SCHEMA, example: RESULT_EXAMPLE })
+  @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async result(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return presentResult(await this.processes.get(caller, id));
+    return presentResult(await this.query.get(caller, id));
   }
 
   @Get(':process_id/validations')
+  @ApiSuccess({
+    schema: { type: 'object', properties: { validations: { type: 'array', items: { type: 'object' } } } },
+    example: { validations: RESULT_EXAMPLE.details.validations },
+  })
+  @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async validations(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return { validations: presentResult(await this.processes.get(caller, id)).details.validations };
+    return { validations: presentResult(await this.query.get(caller, id)).details.validations };
   }
 
   @Get(':process_id/variables')
+  @ApiSuccess({
+    schema: {
+      type: 'object',
+      properties: {
+        process_id: { type: 'string' },
+        variables: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+    example: { process_id: PROCESS_EXAMPLE.process_id, variables: RESULT_EXAMPLE.details.variables },
+  })
+  @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async variables(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return { process_id: id, variables: (await this.processes.get(caller, id)).variables };
+    return { process_id: id, variables: (await this.query.get(caller, id)).variables };
   }
 }

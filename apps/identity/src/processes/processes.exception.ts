@@ -9,6 +9,7 @@ export enum ProcessErrorCode {
   ProcessNotFinished = 'process_not_finished',
   WrongStep = 'wrong_step',
   NoStepBack = 'no_step_back',
+  FileNotFound = 'file_not_found',
 }
 
 const STATUS: Record<ProcessErrorCode, number> = {
@@ -20,6 +21,7 @@ const STATUS: Record<ProcessErrorCode, number> = {
   [ProcessErrorCode.ProcessNotFinished]: 409,
   [ProcessErrorCode.WrongStep]: 400,
   [ProcessErrorCode.NoStepBack]: 409,
+  [ProcessErrorCode.FileNotFound]: 404,
 };
 
 export class ProcessException extends domainException<ProcessErrorCode>(STATUS) {}

@@ -3,7 +3,7 @@ import { InboxService } from '@kyc/platform';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 
-import { ProcessesService } from './processes.service';
+import { ProcessStepsService } from './process-steps.service';
 
 export const VALIDATION_FINISHED_CONSUMER = 'identity.validation-finished';
 
@@ -12,7 +12,7 @@ export const VALIDATION_FINISHED_CONSUMER = 'identity.validation-finished';
 export class ValidationFinishedConsumer {
   constructor(
     private readonly inbox: InboxService,
-    private readonly processes: ProcessesService,
+    private readonly steps: ProcessStepsService,
   ) {}
 
   @EventPattern(TOPICS.validationFinished)
@@ -20,7 +20,7 @@ export class ValidationFinishedConsumer {
     const v = event.payload?.validation;
     if (!v?.process_id) return;
     await this.inbox.handle(VALIDATION_FINISHED_CONSUMER, event, (m) =>
-      this.processes.onValidationFinished(m, v.process_id!, v.validation_id, {
+      this.steps.onValidationFinished(m, v.process_id!, v.validation_id, {
         status: v.validation_status,
         declined_reason: v.declined_reason,
         expired_reason: v.expired_reason,

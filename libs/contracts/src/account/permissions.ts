@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   'checks.country_mx',
   'checks.country_pa',
   'checks.country_pe',
+  'identity.process.read.own',
   'svc.keys',
   'svc.users',
   'validations.cell_phone_validation_br',
@@ -29,15 +30,24 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * Permissions that narrow what a role sees instead of granting more: `identity.process.read.own`
+ * limits process reads to the caller's own processes. Built-in roles never hold them.
+ */
+export const SCOPING_PERMISSIONS: readonly Permission[] = ['identity.process.read.own'];
+
+/** Every permission that grants access (PERMISSIONS without the scoping ones): what full_access holds. */
+export const GRANTING_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter((p) => !SCOPING_PERMISSIONS.includes(p));
+
 export const FULL_ACCESS_ROLE = 'full_access';
 export const DEFAULT_ACCESS_ROLE = 'default_access';
 
-/** Built-in roles: full_access holds every permission; default_access everything but administration. */
+/** Built-in roles: full_access holds every granting permission; default_access everything but administration. */
 export const BUILT_IN_ROLES: Record<string, { description: string; permissions: readonly Permission[] }> = {
-  [FULL_ACCESS_ROLE]: { description: 'Every permission of the account', permissions: PERMISSIONS },
+  [FULL_ACCESS_ROLE]: { description: 'Every permission of the account', permissions: GRANTING_PERMISSIONS },
   [DEFAULT_ACCESS_ROLE]: {
     description: 'Every product permission, without user and key administration',
-    permissions: PERMISSIONS.filter((p) => !p.startsWith('svc.')),
+    permissions: GRANTING_PERMISSIONS.filter((p) => !p.startsWith('svc.')),
   },
 };
 

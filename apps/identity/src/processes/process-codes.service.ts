@@ -1,0 +1,90 @@
+import { Caller } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+
+import { StepInputDto } from './dto/process.dto';
+import { ProcessEntity, ProcessStep } from './process.entity';
+import { ProcessStore, VALIDATION_TYPE_OF_STEP } from './process-store';
+import { ProcessErrorCode, ProcessException } from './processes.exception';
+import { ValidationRefused, ValidationsClient } from './validations.client';
+
+const CODE = /^\d{6}$/;
+
+/** An e-mail or phone step whose code the user can now send (its validation exists, attempts remain). */
+export const awaitsCode = (s: ProcessStep | undefined): boolean =>
+  !!s &&
+  (s.type === 'email' || s.type === 'phone') &&
+  s.status === 'awaiting_validation' &&
+  !!s.validation_id &&
+  s.code_status !== 'accepted' &&
+  s.attempts_left !== 0;
+
+/**
+ * The code of an e-mail or phone step (`expected_inputs` `code`): it goes to the step's validation in
+ * the validations service, outside any transaction; the step records the answer (accepted, or
+ * rejected with the attempts left). The step advances on validations.validation.finished, as every
+ * validator step does (a last wrong code fails the validation, and so the process).
+ */
+@Injectable()
+export class ProcessCodesService {
+  constructor(
+    @InjectRepository(ProcessEntity) private readonly processes: Repository<ProcessEntity>,
+    private readonly store: ProcessStore,
+    private readonly validations: ValidationsClient,
+  ) {}
+
+  /** Whether this input is the code of the process's current step (read without a lock). */
+  async isCode(caller: Caller, id: string, dto: StepInputDto): Promise<boolean> {
+    if (!dto.expected_inputs?.some((i) => i.name === 'code')) return false;
+    const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id });
+    return !!p && p.status === 'pending' && awaitsCode(p.steps[p.currentStep]);
+  }
+
+  async submit(caller: Caller, id: string, dto: StepInputDto): Promise<ProcessEntity> {
+    const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id });
+    if (!p || p.deletedAt || !this.store.visibleTo(caller, p))
+      throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${id} not found`);
+    if (caller.keyType !== 'backend' && p.keyId !== caller.keyId)
+      throw new ProcessException(ProcessErrorCode.NotProcessKey, 'continue a process with the key that created it');
+    const step = p.steps[p.currentStep];
+    const mismatch = (['step_id', 'verification_id', 'type'] as const).filter((f) => dto[f] !== step[f]);
+    if (mismatch.length)
+      throw new ProcessException(
+        ProcessErrorCode.WrongStep,
+        `the input is not for the current step ${step.step_id}`,
+        mismatch.map((field) => ({ field, message: `${field} must be ${step[field]}` })),
+      );
+    const others = (dto.expected_inputs ?? []).filter((i) => i.name !== 'code').map((i) => i.name);
+    const code = dto.expected_inputs!.find((i) => i.name === 'code')!.value.trim();
+    if (others.length || !CODE.test(code))
+      throw new ProcessException(ProcessErrorCode.WrongStep, 'the expected inputs do not match the step', [
+        ...(CODE.test(code) ? [] : [{ field: 'expected_inputs.code', message: 'code must be the 6 digits received' }]),
+        ...others.map((k) => ({ field: `expected_inputs.${k}`, message: `${k} is not an input of this step` })),
+      ]);
+    let outcome: { validation_status: string; attempts_left?: number };
+    try {
+      outcome = await this.validations.submitCode(
+        p.tenantId,
+        p.userId,
+        step.validation_id!,
+        VALIDATION_TYPE_OF_STEP[step.type]!,
+        code,
+      );
+    } catch (err) {
+      if (!(err instanceof ValidationRefused)) throw err;
+      // The validation ended meanwhile (expired, or finished): its event moves the process.
+      throw new ProcessException(ProcessErrorCode.WrongStep, 'the code can no longer be checked', [
+        { field: 'expected_inputs.code', message: 'the verification of this step already ended' },
+      ]);
+    }
+    return this.store.mutate(caller, id, true, async (m, locked) => {
+      const s = locked.steps.find((x) => x.validation_id === step.validation_id);
+      if (s && s.status === 'awaiting_validation') {
+        s.code_status = outcome.validation_status === 'success' ? 'accepted' : 'rejected';
+        if (outcome.attempts_left !== undefined) s.attempts_left = outcome.attempts_left;
+      }
+      await this.store.settle(m, locked);
+    });
+  }
+}

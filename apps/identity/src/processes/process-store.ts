@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+
+import { IDENTITY_EVENT_TYPES, ProcessFinishedPayload, ProcessRecord, TOPICS, ValidationType } from '@kyc/contracts';
+import { Caller, Clock, JobQueueService, OutboxService } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { FlowStep, FlowStepType } from '../flows/flow.entity';
+import { ProcessEntity, ProcessStep } from './process.entity';
+import { ProcessErrorCode, ProcessException } from './processes.exception';
+
+export const PROCESS_TIMEOUT_QUEUE = 'identity.process-timeout';
+export const CREATE_VALIDATION_QUEUE = 'identity.create-validation';
+/** Validator steps whose validation this service creates in the validations service. */
+export const VALIDATION_TYPE_OF_STEP: Partial<Record<FlowStepType, ValidationType>> = {
+  email: 'email-verification',
+  phone: 'phone-verification',
+  document: 'document-validation',
+  face: 'face-recognition',
+};
+export const PROCESS_PAGE_SIZE = 20;
+/** When a validation is still unfinished at the timeout: 5 more minutes, up to 3 times. */
+export const TIMEOUT_GRACE_MS = 5 * 60_000;
+export const TIMEOUT_MAX_GRACES = 3;
+export const READ_OWN_PERMISSION = 'identity.process.read.own';
+
+export interface TimeoutJob {
+  process_id: string;
+  attempt: number;
+}
+
+export const newVerificationId = () => `VER${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+
+/**
+ * What every process use case shares: loading a process the caller may see (locked for a change),
+ * the state rules applied on save (success when every step succeeded, the finished event), failure
+ * reasons, and the durable timeout timer.
+ */
+@Injectable()
+export class ProcessStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly jobs: JobQueueService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Runs `fn` on the locked process in one transaction; `continuing` needs the process's key and a pending process. */
+  mutate(
+    caller: Caller,
+    id: string,
+    continuing: boolean,
+    fn: (m: EntityManager, p: ProcessEntity) => Promise<void>,
+  ): Promise<ProcessEntity> {
+    return this.dataSource.transaction(async (m) => {
+      const p = await m.findOne(ProcessEntity, {
+        where: { tenantId: caller.tenantId, id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!p || p.deletedAt || !this.visibleTo(caller, p))
+        throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${id} not found`);
+      if (continuing) {
+        if (caller.keyType !== 'backend' && p.keyId !== caller.keyId)
+          throw new ProcessException(ProcessErrorCode.NotProcessKey, 'continue a process with the key that created it');
+        if (p.status !== 'pending')
+          throw new ProcessException(ProcessErrorCode.ProcessFinished, `process ${id} is already ${p.status}`);
+      }
+      await fn(m, p);
+      return p;
+    });
+  }
+
+  /** Saves the process; a pending process whose steps all succeeded becomes success; finishing publishes. */
+  async settle(m: EntityManager, p: ProcessEntity): Promise<void> {
+    const now = this.clock.now();
+    if (p.status === 'pending' && p.steps.length > 0 && p.steps.every((s) => s.status === 'success'))
+      p.status = 'success';
+    const finishing = p.status !== 'pending' && !p.finishedAt;
+    if (finishing) p.finishedAt = now;
+    p.updatedAt = now;
+    await m.save(ProcessEntity, p);
+    if (finishing)
+      await this.outbox.add(m, {
+        topic: TOPICS.processFinished,
+        type: IDENTITY_EVENT_TYPES.processFinished,
+        tenantId: p.tenantId,
+        aggregateId: p.id,
+        payload: { process: processRecord(p), variables: p.variables } satisfies ProcessFinishedPayload,
+      });
+  }
+
+  fail(p: ProcessEntity, failureStatus: string, declined?: string, expired?: string): void {
+    p.status = 'failure';
+    p.failureStatus = failureStatus;
+    p.declinedReason = declined ?? (failureStatus === 'declined' ? 'validation_declined' : null);
+    p.expiredReason = expired ?? null;
+  }
+
+  scheduleTimeout(m: EntityManager, p: ProcessEntity, attempt: number) {
+    return this.jobs.enqueue<TimeoutJob>(
+      m,
+      PROCESS_TIMEOUT_QUEUE,
+      { process_id: p.id, attempt },
+      { tenantId: p.tenantId, runAt: p.deadline, dedupeKey: `process-timeout:${p.id}:${attempt}` },
+    );
+  }
+
+  /** With `identity.process.read.own` a caller sees only the processes it created (its user or its key). */
+  readsOwnOnly(caller: Caller): boolean {
+    return caller.permissions.has(READ_OWN_PERMISSION);
+  }
+
+  visibleTo(caller: Caller, p: ProcessEntity): boolean {
+    return !this.readsOwnOnly(caller) || p.userId === caller.userId || p.keyId === caller.keyId;
+  }
+}
+
+export function toProcessStep(s: FlowStep): ProcessStep {
+  return {
+    step_id: s.step_id,
+    type: s.type,
+    verification_id: newVerificationId(),
+    status: 'pending',
+    expected_inputs:
+      s.type === 'form'
+        ? (s.fields ?? []).map((f) => f.name)
+        : s.type === 'document'
+          ? ['country', 'document_type']
+          : s.type === 'email'
+            ? ['email']
+            : s.type === 'phone'
+              ? ['phone_number']
+              : [],
+  };
+}
+
+export function processRecord(p: ProcessEntity): ProcessRecord {
+  return {
+    process_id: p.id,
+    tenant_id: p.tenantId,
+    flow_id: p.flowId,
+    account_id: p.accountId,
+    user_id: p.userId,
+    status: p.status,
+    ...(p.failureStatus ? { failure_status: p.failureStatus } : {}),
+    ...(p.declinedReason ? { declined_reason: p.declinedReason } : {}),
+    ...(p.expiredReason ? { expired_reason: p.expiredReason } : {}),
+    creation_date: p.createdAt.toISOString(),
+    update_date: p.updatedAt.toISOString(),
+    ...(p.finishedAt ? { finished_date: p.finishedAt.toISOString() } : {}),
+  };
+}

@@ -1,0 +1,59 @@
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsOptional, IsString } from 'class-validator';
+import { Repository } from 'typeorm';
+
+import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
+
+export class SandboxMessagesQuery {
+  @ApiPropertyOptional({ description: 'E.164', example: '+573001234567' })
+  @IsOptional()
+  @IsString()
+  phone_number?: string;
+}
+
+/** SANDBOX only: the access-link SMS the sandbox provider delivered to the tenant's users (latest 50). */
+@ApiTags('sandbox')
+@Controller('v1/sandbox/phone-messages')
+export class SandboxPhoneController {
+  constructor(
+    @InjectRepository(SandboxPhoneMessageEntity) private readonly messages: Repository<SandboxPhoneMessageEntity>,
+  ) {}
+
+  @Get()
+  @ApiSuccess({
+    schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object' } } } },
+    example: {
+      messages: [
+        {
+          message_id: 'SMS0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+          phone_number: '+573001234567',
+          channel: 'sms',
+          text: 'Hola. Para continuar, verifica tu identidad en este enlace: https://…/web?token=…&lang=es',
+          delivery_id: 'LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+          creation_date: '2026-11-25T06:00:00.000Z',
+        },
+      ],
+    },
+  })
+  @ApiEnvelopeErrors(400)
+  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxMessagesQuery) {
+    const rows = await this.messages.find({
+      where: { tenantId: caller.tenantId, ...(query.phone_number ? { phoneNumber: query.phone_number } : {}) },
+      order: { createdAt: 'DESC' },
+      take: 50,
+    });
+    return {
+      messages: rows.map((m) => ({
+        message_id: m.id,
+        phone_number: m.phoneNumber,
+        channel: m.channel,
+        text: m.text,
+        delivery_id: m.deliveryId,
+        creation_date: m.createdAt.toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,86 @@
+import type { ProcessEntity, ProcessStep } from '../processes/process.entity';
+import { PAGE_MESSAGES } from './i18n/messages';
+import { pageState } from './page-state';
+import { pageTemplate } from './templates/page.template';
+
+const step = (over: Partial<ProcessStep>): ProcessStep => ({
+  step_id: 'step-1',
+  type: 'form',
+  verification_id: 'VER1',
+  status: 'pending',
+  expected_inputs: [],
+  ...over,
+});
+
+const processWith = (s: ProcessStep, over: Partial<ProcessEntity> = {}) =>
+  ({
+    id: 'IDP1',
+    status: 'pending',
+    overrideStatus: null,
+    currentStep: 0,
+    steps: [s],
+    variables: { email: 'ana@example.com' },
+    phoneNumber: null,
+    declinedReason: null,
+    expiredReason: null,
+    failureStatus: null,
+    updatedAt: new Date(0),
+    ...over,
+  }) as unknown as ProcessEntity;
+
+const render = (p: ProcessEntity) =>
+  pageTemplate({ lang: 'en', messages: PAGE_MESSAGES.en, state: pageState(p, null, null, PAGE_MESSAGES.en) }).value;
+
+describe('the end user page states', () => {
+  it.each([
+    ['form', step({ expected_inputs: ['first_name'] }), 'name="first_name"'],
+    ['email', step({ type: 'email', expected_inputs: ['email'] }), 'type="email"'],
+    ['email code', step({ type: 'email', status: 'awaiting_validation', validation_id: 'V' }), 'one-time-code'],
+    ['phone', step({ type: 'phone', expected_inputs: ['phone_number'] }), 'type="tel"'],
+    ['document', step({ type: 'document', expected_inputs: ['country', 'document_type'] }), 'name="document_type"'],
+    [
+      'document upload',
+      step({ type: 'document', status: 'awaiting_validation', instructions: { front_url: 'u', reverse_url: 'u' } }),
+      'name="reverse"',
+    ],
+    ['face', step({ type: 'face' }), 'Continue'],
+    ['face waiting', step({ type: 'face', status: 'awaiting_validation' }), 'data-poll'],
+    [
+      'face upload',
+      step({
+        type: 'face',
+        status: 'awaiting_validation',
+        validation_id: 'V',
+        instructions: { file_upload_link: 'u' },
+      }),
+      'name="selfie"',
+    ],
+    [
+      'face checking',
+      step({
+        type: 'face',
+        status: 'awaiting_validation',
+        instructions: { file_upload_link: 'u' },
+        uploaded: ['selfie'],
+      }),
+      'Comparing your face',
+    ],
+  ])('%s', (_name, s, expected) => {
+    expect(render(processWith(s))).toContain(expected);
+  });
+
+  it('escapes every value (labels, values, reasons)', () => {
+    const html = render(
+      processWith(step({ expected_inputs: ['x'] }), { variables: { x: '"><script>alert(1)</script>' } }),
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('shows the result with the reason in words', () => {
+    const html = render(
+      processWith(step({}), { status: 'failure', declinedReason: 'similarity_threshold_not_passed' }),
+    );
+    expect(html).toContain('The face does not match the one on the document.');
+  });
+});
