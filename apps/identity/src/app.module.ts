@@ -7,6 +7,7 @@ import { identityEntities, identityMigrations } from './database/identity.dataso
 import { FlowsModule } from './flows/flows.module';
 import { ProcessFilesModule } from './process-files/process-files.module';
 import { ProcessesModule } from './processes/processes.module';
+import { WalletModule } from './wallet/wallet.module';
 import { WebIntegrationModule } from './web-integration/web-integration.module';
 
 @Module({})
@@ -26,6 +27,7 @@ export class AppModule {
         ProcessesModule,
         ProcessFilesModule,
         WebIntegrationModule,
+        WalletModule,
       ],
     };
   }
