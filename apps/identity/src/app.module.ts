@@ -9,6 +9,7 @@ import { FlowsModule } from './flows/flows.module';
 import { ProcessFilesModule } from './process-files/process-files.module';
 import { ProcessesModule } from './processes/processes.module';
 import { WebModule } from './web/web.module';
+import { WalletModule } from './wallet/wallet.module';
 import { WebIntegrationModule } from './web-integration/web-integration.module';
 
 @Module({})
@@ -29,6 +30,7 @@ export class AppModule {
         ProcessFilesModule,
         WebIntegrationModule,
         WebModule,
+        WalletModule,
       ],
     };
   }

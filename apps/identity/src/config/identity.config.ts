@@ -30,6 +30,26 @@ export class IdentityConfig extends PlatformConfig {
   @IsOptional()
   @Matches(/^OTB[0-9a-f]{32}$/, { message: 'IDENTITY_SEND_LINK_OUTBOUND_ID must be an outbound id (OTB…)' })
   IDENTITY_SEND_LINK_OUTBOUND_ID?: string;
+
+  /** Base URL of the pass service (the wallet feed-wallet writes to). Without it feed-wallet answers 503. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  IDENTITY_PASS_URL?: string;
+
+  /** Identity's OAuth client at pass (an application allowed the restricted scope validations:write). */
+  @IsOptional()
+  @IsString()
+  IDENTITY_PASS_CLIENT_ID?: string;
+
+  /** The secret of IDENTITY_PASS_CLIENT_ID (client_secret_post). */
+  @IsOptional()
+  @IsString()
+  IDENTITY_PASS_CLIENT_SECRET?: string;
+
+  /** The redirect URI the sign-up frame's authorization request used (sent with the code exchange). */
+  @IsOptional()
+  @IsString()
+  IDENTITY_PASS_REDIRECT_URI?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ export enum ProcessErrorCode {
   WrongStep = 'wrong_step',
   NoStepBack = 'no_step_back',
   FileNotFound = 'file_not_found',
+  WalletRefused = 'wallet_refused',
 }
 
 const STATUS: Record<ProcessErrorCode, number> = {
@@ -22,6 +23,7 @@ const STATUS: Record<ProcessErrorCode, number> = {
   [ProcessErrorCode.WrongStep]: 400,
   [ProcessErrorCode.NoStepBack]: 409,
   [ProcessErrorCode.FileNotFound]: 404,
+  [ProcessErrorCode.WalletRefused]: 422,
 };
 
 export class ProcessException extends domainException<ProcessErrorCode>(STATUS) {}

@@ -158,6 +158,68 @@ describe('identity: process files and identity.process.read.own', () => {
     });
   });
 
+  describe('POST /v1/processes/feed-wallet', () => {
+    const finished = async () => {
+      const p = await processFor(api);
+      const step = p.body.steps[0];
+      const res = await p.web.postJson(`/v1/processes/${p.id}`, {
+        step_id: step.step_id,
+        verification_id: step.verification_id,
+        type: 'form',
+        expected_inputs: [
+          { name: 'first_name', value: 'Ana' },
+          { name: 'last_name', value: 'Pérez' },
+        ],
+      });
+      expect(res.body.status).toBe('success');
+      return p;
+    };
+
+    it.each([
+      ['missing', {}],
+      ['empty', { code: '' }],
+      ['not a string', { code: 5 }],
+      ['with spaces', { code: 'a b' }],
+      ['too long', { code: 'x'.repeat(2049) }],
+    ])('refuses a code %s (400)', async (_case, body) => {
+      const p = await finished();
+      const res = await p.web.postJson('/v1/processes/feed-wallet', body);
+      expect(res.status).toBe(400);
+      expect(res.body.fields.map((f: { field: string }) => f.field)).toContain('code');
+    });
+
+    it('needs the web key of a successful process, and a configured wallet', async () => {
+      expect((await api.postJson('/v1/processes/feed-wallet', { code: 'abc' })).body).toMatchObject({
+        code: 403,
+        error_code: 'web_key_required',
+      });
+      const key = await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flowId,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      });
+      expect(
+        (await api.withKey(key.body.api_key).postJson('/v1/processes/feed-wallet', { code: 'abc' })).body,
+      ).toMatchObject({
+        code: 404,
+        error_code: 'process_not_found',
+      });
+      const pending = await processFor(api);
+      expect((await pending.web.postJson('/v1/processes/feed-wallet', { code: 'abc' })).body).toMatchObject({
+        code: 409,
+        error_code: 'process_not_finished',
+      });
+      // This identity has no IDENTITY_PASS_URL.
+      const done = await finished();
+      expect((await done.web.postJson('/v1/processes/feed-wallet', { code: 'abc' })).body).toMatchObject({
+        code: 503,
+        error_code: 'service_unavailable',
+      });
+    });
+  });
+
   describe('identity.process.read.own', () => {
     it('a user holding it lists and reads only the processes it started', async () => {
       const own = await createRoleUser(
