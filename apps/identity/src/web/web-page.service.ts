@@ -44,7 +44,7 @@ export class WebPageService {
     };
     let caller: Caller;
     try {
-      caller = this.guard.callerOf(token);
+      caller = await this.guard.callerOf(token);
     } catch {
       return invalid;
     }

@@ -70,8 +70,8 @@ export class AuthGuard implements CanActivate {
    * The caller of a key given outside the headers (a page link carrying the user's temporary key):
    * the same checks as the guard's (signature, expiry, revocation, user); operator tokens refused.
    */
-  callerOf(token: string): Caller {
-    const claims = this.verifier.verify(token.trim());
+  async callerOf(token: string): Promise<Caller> {
+    const claims = await this.verifier.verify(token.trim());
     if (claims.key_type === 'platform_admin')
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
     return this.resolveCaller(claims);

@@ -50,7 +50,7 @@ export class EngagementMessagingAppSender extends MessagingAppSender {
   }
 
   async send(m: MsgappLink): Promise<string> {
-    const key = this.key(m.tenantId, m.userId);
+    const key = await this.key(m.tenantId, m.userId);
     const outbound = (await this.call('GET', `/v1/msg/outbounds/${m.outboundId}`, key)) as OutboundView;
     const values = { ...m.variables };
     if ((outbound.variables ?? []).includes(LINK_VARIABLE) && values[LINK_VARIABLE] === undefined)
@@ -68,7 +68,7 @@ export class EngagementMessagingAppSender extends MessagingAppSender {
     return sent.message_id;
   }
 
-  private key(tenantId: string, userId: string): string {
+  private key(tenantId: string, userId: string): Promise<string> {
     const iat = Math.floor(Date.now() / 1000);
     return this.signer.sign({
       jti: `KEY${randomUUID().replace(/-/g, '')}`,
