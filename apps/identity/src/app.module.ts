@@ -8,8 +8,8 @@ import { identityEntities, identityMigrations } from './database/identity.dataso
 import { FlowsModule } from './flows/flows.module';
 import { ProcessFilesModule } from './process-files/process-files.module';
 import { ProcessesModule } from './processes/processes.module';
-import { WebModule } from './web/web.module';
 import { WalletModule } from './wallet/wallet.module';
+import { WebModule } from './web/web.module';
 import { WebIntegrationModule } from './web-integration/web-integration.module';
 
 @Module({})

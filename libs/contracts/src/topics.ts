@@ -1,8 +1,8 @@
 import type { ApiKeyState, RoleState, UserState } from './account/access.events';
 import type { CheckRequestedPayload } from './account/rules.events';
 import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
-import type { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent } from './engagement/chat.events';
 import type { CustomTypeCreatedPayload, CustomTypeDeletedPayload } from './checks/custom-type.events';
+import type { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent } from './engagement/chat.events';
 import type {
   FlowStartedEvent,
   MessageReceivedEvent,

@@ -276,6 +276,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BasicInfoResponse: {
+            birthday: string | null;
+            country: string | null;
+            document_issue_date: string | null;
+            document_number: string | null;
+            document_type: string | null;
+            email: string | null;
+            gender: string | null;
+            id: string;
+            name: string | null;
+            phone: string | null;
+        };
         ComputeSegmentDto: {
             /**
              * @description auto: SQL push-down, Node when the rule cannot be translated; node: always evaluate in Node (to compare)
@@ -283,6 +295,37 @@ export interface components {
              * @enum {string}
              */
             evaluation: "auto" | "node";
+        };
+        ContactPropertyResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            /** @description enum only */
+            enum_values?: string[];
+            hidden: boolean;
+            name: string;
+            /** @example CPR019ab9f2c4e0a1b2c3d4e5f6a7 */
+            property_id: string;
+            /** @enum {string} */
+            type: "string" | "int" | "boolean" | "date" | "email" | "enum" | "hidden";
+        };
+        ContactResponse: {
+            /** @example CON019ab9f2c4e0a1b2c3d4e5f6a7 */
+            contact_id: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @description property_id → value (hidden properties left out) */
+            custom_property_values: {
+                [key: string]: unknown;
+            };
+            /** @description The customer profile it links to */
+            customer_id: string | null;
+            email: string | null;
+            external_id: string | null;
+            name: string | null;
+            /** @description E.164 */
+            phone_number: string | null;
+            /** Format: date-time */
+            update_date: string;
         };
         CreateContactPropertyDto: {
             /**
@@ -304,6 +347,73 @@ export interface components {
             name: string;
             /** @description JSON-Logic rule over profile attributes and decision variables */
             rule: Record<string, never>;
+        };
+        CustomerResponse: {
+            basic_info: components["schemas"]["BasicInfoResponse"];
+            /** Format: date-time */
+            creation_date: string;
+            /** @example CUS019ab9f2c4e0a1b2c3d4e5f6a7 */
+            customer_id: string;
+            first_name: string | null;
+            last_name: string | null;
+            /** @description What segments and decision variables read */
+            summary: components["schemas"]["CustomerSummaryResponse"];
+            tags: string[];
+            /** Format: date-time */
+            update_date: string;
+        };
+        CustomersQueryResponse: {
+            customers: components["schemas"]["CustomerResponse"][];
+            /** @description Send it back as start_key for the next page */
+            next_start_key?: string;
+            self: string;
+        };
+        CustomerSummaryResponse: {
+            chats_count: number;
+            checks_count: number;
+            failed_validations_count: number;
+            /** Format: date-time */
+            first_transaction_date: string | null;
+            /** Format: date-time */
+            last_transaction_date: string | null;
+            latest_check_score: number | null;
+            latest_check_status: string | null;
+            latest_process_status: string | null;
+            latest_validation_status: string | null;
+            processes_count: number;
+            transactions_count: number;
+            validations_count: number;
+        };
+        CustomerValuesResponse: {
+            customer_id: string;
+            /** @description variable id → value over the range */
+            values: {
+                [key: string]: unknown;
+            };
+        };
+        DecisionValuesPageResponse: {
+            decision_variables: components["schemas"]["CustomerValuesResponse"][];
+            /** Format: date */
+            end_date: string;
+            /** @description The next page; absent on the last page */
+            next?: string;
+            self: string;
+            /** Format: date */
+            start_date: string;
+        };
+        DecisionVariableResponse: {
+            active: boolean;
+            /** @enum {string} */
+            category: "risk" | "activity" | "identity";
+            /** @enum {string} */
+            data_type: "boolean" | "string" | "number" | "date";
+            description: string;
+            id: string;
+            /** @description 1: a latest result; 2: aggregated over the range */
+            level: number;
+            name: string;
+            /** @enum {string} */
+            product: "check" | "process";
         };
         ErrorEnvelopeDto: {
             /**
@@ -339,11 +449,90 @@ export interface components {
             query: Record<string, never>;
             start_key?: string;
         };
+        SegmentComputeResponse: {
+            compute_id: string | null;
+            error: string | null;
+            /** @enum {string|null} */
+            evaluation: "sql" | "node" | null;
+            /** @description Why the rule was evaluated in Node */
+            fallback_reason: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            matched: number;
+            processed: number;
+            /** @description 0 to 1 */
+            progress: number;
+            /** Format: date-time */
+            requested_at: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** @enum {string} */
+            status: "never" | "queued" | "running" | "completed" | "failed";
+            total: number;
+        };
+        SegmentResponse: {
+            compute: components["schemas"]["SegmentComputeResponse"];
+            /** Format: date-time */
+            computed_at: string | null;
+            /** Format: date-time */
+            creation_date: string;
+            description: string | null;
+            members_count: number;
+            name: string;
+            /** @description JSON-Logic over profile attributes and decision variables */
+            rule: Record<string, never>;
+            /** @example SEG019ab9f2c4e0a1b2c3d4e5f6a7 */
+            segment_id: string;
+            /** Format: date-time */
+            update_date: string;
+        };
+        TagChangeResponse: {
+            /** @enum {string} */
+            action: "added" | "removed";
+            /** Format: date-time */
+            creation_date: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description What changed it (an event topic or the API) */
+            source: string;
+            tag: string;
+        };
+        TransactionResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            customer_id: string;
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description The topic of the event that made it */
+            event_type: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            product: "check" | "process" | "validation" | "engagement-chat" | "profile";
+            score: number | null;
+            /** @description The id of the check, process, validation or chat */
+            source_id: string;
+            status: string | null;
+            transaction_id: string;
+            /** Format: date-time */
+            update_date: string;
+        };
         UpdateSegmentDto: {
             description?: string;
             name?: string;
             /** @description JSON-Logic rule over profile attributes and decision variables */
             rule?: Record<string, never>;
+        };
+        WabaLineResponse: {
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            waba_phone_number: string;
+        };
+        WabaLinesResponse: {
+            waba_lines: components["schemas"]["WabaLineResponse"][];
         };
         WhoAmIResponse: {
             /** @enum {number} */
@@ -465,11 +654,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "contact_properties": [
+                     *         {
+                     *           "property_id": "CPR019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "name": "plan",
+                     *           "type": "enum",
+                     *           "enum_values": [
+                     *             "basic",
+                     *             "gold"
+                     *           ],
+                     *           "hidden": false,
+                     *           "creation_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        contact_properties: components["schemas"]["ContactPropertyResponse"][];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -507,11 +718,54 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "contact_property": {
+                     *         "property_id": "CPR019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "name": "plan",
+                     *         "type": "enum",
+                     *         "enum_values": [
+                     *           "basic",
+                     *           "gold"
+                     *         ],
+                     *         "hidden": false,
+                     *         "creation_date": "2026-11-25T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        contact_property: components["schemas"]["ContactPropertyResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -530,7 +784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Conflict with the current state; e.g. `contact_property_already_exists` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -540,14 +794,31 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "contact property plan already exists",
+                     *       "error_code": "contact_property_already_exists"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body; e.g. `visible_properties_limit_reached` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -557,8 +828,8 @@ export interface operations {
                      * @example {
                      *       "code": 422,
                      *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "message": "at most 25 visible contact properties",
+                     *       "error_code": "visible_properties_limit_reached"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -580,11 +851,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "contacts": [
+                     *         {
+                     *           "contact_id": "CON019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "phone_number": "+573001234567",
+                     *           "external_id": "crm-42",
+                     *           "name": "Ana Perez",
+                     *           "email": "ana@example.com",
+                     *           "custom_property_values": {
+                     *             "CPR019ab9f2c4e0a1b2c3d4e5f6a7": "gold"
+                     *           },
+                     *           "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/contacts",
+                     *       "next": "/v1/contacts?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        contacts: components["schemas"]["ContactResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -618,11 +942,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "contact": {
+                     *         "contact_id": "CON019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "phone_number": "+573001234567",
+                     *         "external_id": "crm-42",
+                     *         "name": "Ana Perez",
+                     *         "email": "ana@example.com",
+                     *         "custom_property_values": {
+                     *           "CPR019ab9f2c4e0a1b2c3d4e5f6a7": "gold"
+                     *         },
+                     *         "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "creation_date": "2026-11-25T09:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:00.000Z"
+                     *       },
+                     *       "self": "/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        contact: components["schemas"]["ContactResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -641,7 +1012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Conflict with the current state; e.g. `contact_already_exists` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -651,8 +1022,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "a contact with phone number +573001234567 exists",
+                     *       "error_code": "contact_already_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -692,11 +1080,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "contact": {
+                     *         "contact_id": "CON019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "phone_number": "+573001234567",
+                     *         "external_id": "crm-42",
+                     *         "name": "Ana Perez",
+                     *         "email": "ana@example.com",
+                     *         "custom_property_values": {
+                     *           "CPR019ab9f2c4e0a1b2c3d4e5f6a7": "gold"
+                     *         },
+                     *         "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "creation_date": "2026-11-25T09:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:00.000Z"
+                     *       },
+                     *       "self": "/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        contact: components["schemas"]["ContactResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -710,6 +1145,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `contact_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "contact +573001234567 not found",
+                     *       "error_code": "contact_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -732,11 +1184,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "contact": {
+                     *         "contact_id": "CON019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "phone_number": "+573001234567",
+                     *         "external_id": "crm-42",
+                     *         "name": "Ana Perez",
+                     *         "email": "ana@example.com",
+                     *         "custom_property_values": {
+                     *           "CPR019ab9f2c4e0a1b2c3d4e5f6a7": "gold"
+                     *         },
+                     *         "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "creation_date": "2026-11-25T09:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:00.000Z"
+                     *       },
+                     *       "self": "/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        contact: components["schemas"]["ContactResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -750,6 +1249,57 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `contact_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "contact +573001234567 not found",
+                     *       "error_code": "contact_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `contact_already_exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "a contact with phone number +573001234567 exists",
+                     *       "error_code": "contact_already_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -772,11 +1322,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "contact CON019ab9f2c4e0a1b2c3d4e5f6a7 deleted",
+                     *       "contact": {
+                     *         "contact_id": "CON019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "phone_number": "+573001234567",
+                     *         "external_id": "crm-42",
+                     *         "name": "Ana Perez",
+                     *         "email": "ana@example.com",
+                     *         "custom_property_values": {
+                     *           "CPR019ab9f2c4e0a1b2c3d4e5f6a7": "gold"
+                     *         },
+                     *         "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "creation_date": "2026-11-25T09:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        contact: components["schemas"]["ContactResponse"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -790,6 +1387,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `contact_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "contact +573001234567 not found",
+                     *       "error_code": "contact_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -819,11 +1433,88 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of customers (only their basic info with basic_info=true); with single_match=true the one match as `customer` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "customers": [
+                     *         {
+                     *           "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "basic_info": {
+                     *             "id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *             "name": "Ana Perez",
+                     *             "country": "CO",
+                     *             "phone": "+573001234567",
+                     *             "email": "ana@example.com",
+                     *             "document_number": "1020304050",
+                     *             "document_type": "national-id",
+                     *             "birthday": "1990-05-01",
+                     *             "document_issue_date": null,
+                     *             "gender": "female"
+                     *           },
+                     *           "first_name": "Ana",
+                     *           "last_name": "Perez",
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "summary": {
+                     *             "transactions_count": 2,
+                     *             "checks_count": 1,
+                     *             "latest_check_score": 0.8,
+                     *             "latest_check_status": "completed",
+                     *             "validations_count": 1,
+                     *             "failed_validations_count": 0,
+                     *             "latest_validation_status": "success",
+                     *             "processes_count": 0,
+                     *             "latest_process_status": null,
+                     *             "chats_count": 0,
+                     *             "first_transaction_date": "2026-11-25T09:00:00.000Z",
+                     *             "last_transaction_date": "2026-11-25T09:05:00.000Z"
+                     *           },
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers?search=Ana"
+                     *     }
+                     */
+                    "application/json": {
+                        customers: (components["schemas"]["CustomerResponse"] | components["schemas"]["BasicInfoResponse"])[];
+                        /** @description The next page; absent on the last page */
+                        next?: string;
+                        self: string;
+                    } | {
+                        customer: components["schemas"]["CustomerResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -837,6 +1528,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `customer_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "no customer matches",
+                     *       "error_code": "customer_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `multiple_matches` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "more than one customer matches",
+                     *       "error_code": "multiple_matches"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -856,11 +1581,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "basic_info": {
+                     *           "id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "name": "Ana Perez",
+                     *           "country": "CO",
+                     *           "phone": "+573001234567",
+                     *           "email": "ana@example.com",
+                     *           "document_number": "1020304050",
+                     *           "document_type": "national-id",
+                     *           "birthday": "1990-05-01",
+                     *           "document_issue_date": null,
+                     *           "gender": "female"
+                     *         },
+                     *         "first_name": "Ana",
+                     *         "last_name": "Perez",
+                     *         "tags": [
+                     *           "vip"
+                     *         ],
+                     *         "summary": {
+                     *           "transactions_count": 2,
+                     *           "checks_count": 1,
+                     *           "latest_check_score": 0.8,
+                     *           "latest_check_status": "completed",
+                     *           "validations_count": 1,
+                     *           "failed_validations_count": 0,
+                     *           "latest_validation_status": "success",
+                     *           "processes_count": 0,
+                     *           "latest_process_status": null,
+                     *           "chats_count": 0,
+                     *           "first_transaction_date": "2026-11-25T09:00:00.000Z",
+                     *           "last_transaction_date": "2026-11-25T09:05:00.000Z"
+                     *         },
+                     *         "creation_date": "2026-11-25T09:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:05:00.000Z"
+                     *       },
+                     *       "self": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        customer: components["schemas"]["CustomerResponse"];
+                        self: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -874,6 +1646,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `customer_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "customer CUS019ab9f2 not found",
+                     *       "error_code": "customer_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -897,11 +1686,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tag_history": [
+                     *         {
+                     *           "tag": "vip",
+                     *           "action": "added",
+                     *           "source": "engagement.message.received",
+                     *           "occurred_at": "2026-11-25T09:00:00.000Z",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/tag-history",
+                     *       "next": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/tag-history?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                        tag_history: components["schemas"]["TagChangeResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -915,6 +1751,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `customer_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "customer CUS019ab9f2 not found",
+                     *       "error_code": "customer_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -939,11 +1792,67 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "transaction_id": "TRX019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *           "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "product": "check",
+                     *           "source_id": "CHK019ab9f2c4e0a1b2c3d4e5f6a9",
+                     *           "event_type": "checks.check.finished",
+                     *           "status": "completed",
+                     *           "score": 0.8,
+                     *           "occurred_at": "2026-11-25T09:00:00.000Z",
+                     *           "data": {
+                     *             "country": "CO",
+                     *             "type": "person"
+                     *           },
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/transactions?product=check",
+                     *       "next": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/transactions?product=check&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                        transactions: components["schemas"]["TransactionResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -957,6 +1866,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `customer_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "customer CUS019ab9f2 not found",
+                     *       "error_code": "customer_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -977,11 +1903,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "transaction": {
+                     *         "transaction_id": "TRX019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *         "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "product": "check",
+                     *         "source_id": "CHK019ab9f2c4e0a1b2c3d4e5f6a9",
+                     *         "event_type": "checks.check.finished",
+                     *         "status": "completed",
+                     *         "score": 0.8,
+                     *         "occurred_at": "2026-11-25T09:00:00.000Z",
+                     *         "data": {
+                     *           "country": "CO",
+                     *           "type": "person"
+                     *         },
+                     *         "creation_date": "2026-11-25T09:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:00.000Z"
+                     *       },
+                     *       "self": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/transactions/TRX019ab9f2c4e0a1b2c3d4e5f6a8"
+                     *     }
+                     */
+                    "application/json": {
+                        self: string;
+                        transaction: components["schemas"]["TransactionResponse"];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -995,6 +1948,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "transaction TRX019ab9f2 not found",
+                     *       "error_code": "transaction_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1014,11 +1984,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_lines": [
+                     *         {
+                     *           "waba_phone_number": "+5215512345678",
+                     *           "first_seen_at": "2026-11-25T09:00:00.000Z",
+                     *           "last_seen_at": "2026-11-25T09:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WabaLinesResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1032,6 +2016,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `customer_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "customer CUS019ab9f2 not found",
+                     *       "error_code": "customer_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1064,11 +2065,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "start_date": "2026-10-26",
+                     *       "end_date": "2026-11-25",
+                     *       "decision_variables": [
+                     *         {
+                     *           "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "values": {
+                     *             "latest_check_score": 0.8,
+                     *             "failed_validations_count": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/decision-variables?start_date=2026-10-26&end_date=2026-11-25"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DecisionValuesPageResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1112,11 +2155,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "decision_variables": [
+                     *         {
+                     *           "id": "latest_check_score",
+                     *           "name": "Latest check score",
+                     *           "description": "Score (0 to 1) of the latest check in the range",
+                     *           "category": "risk",
+                     *           "level": 1,
+                     *           "product": "check",
+                     *           "data_type": "number",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/decision-variables/available?category=risk",
+                     *       "next": "/v1/customers/decision-variables/available?category=risk&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        decision_variables: components["schemas"]["DecisionVariableResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1154,11 +2247,74 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "customers": [
+                     *         {
+                     *           "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "basic_info": {
+                     *             "id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *             "name": "Ana Perez",
+                     *             "country": "CO",
+                     *             "phone": "+573001234567",
+                     *             "email": "ana@example.com",
+                     *             "document_number": "1020304050",
+                     *             "document_type": "national-id",
+                     *             "birthday": "1990-05-01",
+                     *             "document_issue_date": null,
+                     *             "gender": "female"
+                     *           },
+                     *           "first_name": "Ana",
+                     *           "last_name": "Perez",
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "summary": {
+                     *             "transactions_count": 2,
+                     *             "checks_count": 1,
+                     *             "latest_check_score": 0.8,
+                     *             "latest_check_status": "completed",
+                     *             "validations_count": 1,
+                     *             "failed_validations_count": 0,
+                     *             "latest_validation_status": "success",
+                     *             "processes_count": 0,
+                     *             "latest_process_status": null,
+                     *             "chats_count": 0,
+                     *             "first_transaction_date": "2026-11-25T09:00:00.000Z",
+                     *             "last_transaction_date": "2026-11-25T09:05:00.000Z"
+                     *           },
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/query"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomersQueryResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `query_not_supported` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "the query reads an unknown variable",
+                     *       "error_code": "query_not_supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1189,6 +2345,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1229,11 +2402,102 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "segments": [
+                     *         {
+                     *           "segment_id": "SEG019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "name": "CO VIP",
+                     *           "description": "VIP customers of Colombia with a good score",
+                     *           "rule": {
+                     *             "and": [
+                     *               {
+                     *                 "==": [
+                     *                   {
+                     *                     "var": "country"
+                     *                   },
+                     *                   "CO"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "in": [
+                     *                   "vip",
+                     *                   {
+                     *                     "var": "tags"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 ">=": [
+                     *                   {
+                     *                     "var": "latest_check_score"
+                     *                   },
+                     *                   0.7
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "members_count": 1280,
+                     *           "computed_at": "2026-11-25T09:00:02.000Z",
+                     *           "compute": {
+                     *             "compute_id": "CMP019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *             "status": "completed",
+                     *             "evaluation": "sql",
+                     *             "fallback_reason": null,
+                     *             "processed": 50000,
+                     *             "total": 50000,
+                     *             "matched": 1280,
+                     *             "progress": 1,
+                     *             "error": null,
+                     *             "requested_at": "2026-11-25T09:00:00.000Z",
+                     *             "started_at": "2026-11-25T09:00:00.100Z",
+                     *             "finished_at": "2026-11-25T09:00:02.000Z"
+                     *           },
+                     *           "creation_date": "2026-11-25T08:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:02.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/segments",
+                     *       "next": "/v1/customers/segments?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        segments: components["schemas"]["SegmentResponse"][];
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1271,11 +2535,90 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "segment": {
+                     *         "segment_id": "SEG019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "name": "CO VIP",
+                     *         "description": "VIP customers of Colombia with a good score",
+                     *         "rule": {
+                     *           "and": [
+                     *             {
+                     *               "==": [
+                     *                 {
+                     *                   "var": "country"
+                     *                 },
+                     *                 "CO"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "in": [
+                     *                 "vip",
+                     *                 {
+                     *                   "var": "tags"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               ">=": [
+                     *                 {
+                     *                   "var": "latest_check_score"
+                     *                 },
+                     *                 0.7
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "members_count": 1280,
+                     *         "computed_at": "2026-11-25T09:00:02.000Z",
+                     *         "compute": {
+                     *           "compute_id": "CMP019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *           "status": "completed",
+                     *           "evaluation": "sql",
+                     *           "fallback_reason": null,
+                     *           "processed": 50000,
+                     *           "total": 50000,
+                     *           "matched": 1280,
+                     *           "progress": 1,
+                     *           "error": null,
+                     *           "requested_at": "2026-11-25T09:00:00.000Z",
+                     *           "started_at": "2026-11-25T09:00:00.100Z",
+                     *           "finished_at": "2026-11-25T09:00:02.000Z"
+                     *         },
+                     *         "creation_date": "2026-11-25T08:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:02.000Z"
+                     *       },
+                     *       "self": "/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        segment: components["schemas"]["SegmentResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_rule` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "rule: and[1].frobnicate: unknown operator",
+                     *       "error_code": "invalid_rule"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1306,6 +2649,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1342,11 +2702,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "segment": {
+                     *         "segment_id": "SEG019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "name": "CO VIP",
+                     *         "description": "VIP customers of Colombia with a good score",
+                     *         "rule": {
+                     *           "and": [
+                     *             {
+                     *               "==": [
+                     *                 {
+                     *                   "var": "country"
+                     *                 },
+                     *                 "CO"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "in": [
+                     *                 "vip",
+                     *                 {
+                     *                   "var": "tags"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               ">=": [
+                     *                 {
+                     *                   "var": "latest_check_score"
+                     *                 },
+                     *                 0.7
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "members_count": 1280,
+                     *         "computed_at": "2026-11-25T09:00:02.000Z",
+                     *         "compute": {
+                     *           "compute_id": "CMP019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *           "status": "completed",
+                     *           "evaluation": "sql",
+                     *           "fallback_reason": null,
+                     *           "processed": 50000,
+                     *           "total": 50000,
+                     *           "matched": 1280,
+                     *           "progress": 1,
+                     *           "error": null,
+                     *           "requested_at": "2026-11-25T09:00:00.000Z",
+                     *           "started_at": "2026-11-25T09:00:00.100Z",
+                     *           "finished_at": "2026-11-25T09:00:02.000Z"
+                     *         },
+                     *         "creation_date": "2026-11-25T08:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:02.000Z"
+                     *       },
+                     *       "self": "/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        segment: components["schemas"]["SegmentResponse"];
+                        self: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1360,6 +2782,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `segment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "segment SEG019ab9f2 not found",
+                     *       "error_code": "segment_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1383,11 +2822,96 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "segment": {
+                     *         "segment_id": "SEG019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "name": "CO VIP",
+                     *         "description": "VIP customers of Colombia with a good score",
+                     *         "rule": {
+                     *           "and": [
+                     *             {
+                     *               "==": [
+                     *                 {
+                     *                   "var": "country"
+                     *                 },
+                     *                 "CO"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "in": [
+                     *                 "vip",
+                     *                 {
+                     *                   "var": "tags"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               ">=": [
+                     *                 {
+                     *                   "var": "latest_check_score"
+                     *                 },
+                     *                 0.7
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "members_count": 1280,
+                     *         "computed_at": "2026-11-25T09:00:02.000Z",
+                     *         "compute": {
+                     *           "compute_id": "CMP019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *           "status": "completed",
+                     *           "evaluation": "sql",
+                     *           "fallback_reason": null,
+                     *           "processed": 50000,
+                     *           "total": 50000,
+                     *           "matched": 1280,
+                     *           "progress": 1,
+                     *           "error": null,
+                     *           "requested_at": "2026-11-25T09:00:00.000Z",
+                     *           "started_at": "2026-11-25T09:00:00.100Z",
+                     *           "finished_at": "2026-11-25T09:00:02.000Z"
+                     *         },
+                     *         "creation_date": "2026-11-25T08:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:02.000Z"
+                     *       },
+                     *       "self": "/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        segment: components["schemas"]["SegmentResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1401,6 +2925,57 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `segment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "segment SEG019ab9f2 not found",
+                     *       "error_code": "segment_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `compute_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "segment SEG019ab9f2 is being computed; wait until it finishes",
+                     *       "error_code": "compute_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1420,11 +2995,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "segment SEG019ab9f2c4e0a1b2c3d4e5f6a7 deleted",
+                     *       "segment": {
+                     *         "segment_id": "SEG019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "name": "CO VIP",
+                     *         "description": "VIP customers of Colombia with a good score",
+                     *         "rule": {
+                     *           "and": [
+                     *             {
+                     *               "==": [
+                     *                 {
+                     *                   "var": "country"
+                     *                 },
+                     *                 "CO"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "in": [
+                     *                 "vip",
+                     *                 {
+                     *                   "var": "tags"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               ">=": [
+                     *                 {
+                     *                   "var": "latest_check_score"
+                     *                 },
+                     *                 0.7
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "members_count": 1280,
+                     *         "computed_at": "2026-11-25T09:00:02.000Z",
+                     *         "compute": {
+                     *           "compute_id": "CMP019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *           "status": "completed",
+                     *           "evaluation": "sql",
+                     *           "fallback_reason": null,
+                     *           "processed": 50000,
+                     *           "total": 50000,
+                     *           "matched": 1280,
+                     *           "progress": 1,
+                     *           "error": null,
+                     *           "requested_at": "2026-11-25T09:00:00.000Z",
+                     *           "started_at": "2026-11-25T09:00:00.100Z",
+                     *           "finished_at": "2026-11-25T09:00:02.000Z"
+                     *         },
+                     *         "creation_date": "2026-11-25T08:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                        segment: components["schemas"]["SegmentResponse"];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1438,6 +3075,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `segment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "segment SEG019ab9f2 not found",
+                     *       "error_code": "segment_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1464,11 +3118,96 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The compute is queued (a durable job); read the segment for its progress */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "segment": {
+                     *         "segment_id": "SEG019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *         "name": "CO VIP",
+                     *         "description": "VIP customers of Colombia with a good score",
+                     *         "rule": {
+                     *           "and": [
+                     *             {
+                     *               "==": [
+                     *                 {
+                     *                   "var": "country"
+                     *                 },
+                     *                 "CO"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "in": [
+                     *                 "vip",
+                     *                 {
+                     *                   "var": "tags"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               ">=": [
+                     *                 {
+                     *                   "var": "latest_check_score"
+                     *                 },
+                     *                 0.7
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "members_count": 1280,
+                     *         "computed_at": "2026-11-25T09:00:02.000Z",
+                     *         "compute": {
+                     *           "compute_id": "CMP019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *           "status": "queued",
+                     *           "evaluation": "sql",
+                     *           "fallback_reason": null,
+                     *           "processed": 0,
+                     *           "total": 50000,
+                     *           "matched": 0,
+                     *           "progress": 0,
+                     *           "error": null,
+                     *           "requested_at": "2026-11-25T09:00:00.000Z",
+                     *           "started_at": "2026-11-25T09:00:00.100Z",
+                     *           "finished_at": "2026-11-25T09:00:02.000Z"
+                     *         },
+                     *         "creation_date": "2026-11-25T08:00:00.000Z",
+                     *         "update_date": "2026-11-25T09:00:02.000Z"
+                     *       },
+                     *       "self": "/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7"
+                     *     }
+                     */
+                    "application/json": {
+                        segment: components["schemas"]["SegmentResponse"];
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1487,7 +3226,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `segment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "segment SEG019ab9f2 not found",
+                     *       "error_code": "segment_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `compute_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1497,8 +3253,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "segment SEG019ab9f2 is being computed; wait until it finishes",
+                     *       "error_code": "compute_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1539,11 +3312,87 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "profiles": [
+                     *         {
+                     *           "customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "basic_info": {
+                     *             "id": "CUS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *             "name": "Ana Perez",
+                     *             "country": "CO",
+                     *             "phone": "+573001234567",
+                     *             "email": "ana@example.com",
+                     *             "document_number": "1020304050",
+                     *             "document_type": "national-id",
+                     *             "birthday": "1990-05-01",
+                     *             "document_issue_date": null,
+                     *             "gender": "female"
+                     *           },
+                     *           "first_name": "Ana",
+                     *           "last_name": "Perez",
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "summary": {
+                     *             "transactions_count": 2,
+                     *             "checks_count": 1,
+                     *             "latest_check_score": 0.8,
+                     *             "latest_check_status": "completed",
+                     *             "validations_count": 1,
+                     *             "failed_validations_count": 0,
+                     *             "latest_validation_status": "success",
+                     *             "processes_count": 0,
+                     *             "latest_process_status": null,
+                     *             "chats_count": 0,
+                     *             "first_transaction_date": "2026-11-25T09:00:00.000Z",
+                     *             "last_transaction_date": "2026-11-25T09:05:00.000Z"
+                     *           },
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7/profiles",
+                     *       "next": "/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7/profiles?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        profiles: components["schemas"]["CustomerResponse"][];
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1557,6 +3406,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `segment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "segment SEG019ab9f2 not found",
+                     *       "error_code": "segment_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

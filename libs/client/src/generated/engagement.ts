@@ -144,6 +144,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/engagement/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Catalogs_list"];
+        put?: never;
+        post: operations["Catalogs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Catalogs_get"];
+        put: operations["Catalogs_update"];
+        post?: never;
+        delete: operations["Catalogs_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/link-waba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Catalogs_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Products_list"];
+        put: operations["Products_update"];
+        post: operations["Products_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/products/mark-for-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Products_markForDeletion"];
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Catalogs_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/catalogs/{catalog_id}/unlink-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Catalogs_unlink"];
+        trace?: never;
+    };
     "/v1/engagement/channels": {
         parameters: {
             query?: never;
@@ -619,6 +731,9 @@ export interface components {
              */
             text: string;
         };
+        AddProductsDto: {
+            products: components["schemas"]["NewProductDto"][];
+        };
         AgentResponse: {
             /** @example 2 */
             active_chats: number;
@@ -667,6 +782,48 @@ export interface components {
             template_type: "text";
             /** Format: date-time */
             update_date: string;
+        };
+        CampaignProgressResponse: {
+            cancelled: number;
+            failed: number;
+            pending: number;
+            /** @description Finished recipients (sent, failed, cancelled), in percent */
+            percent: number;
+            sent: number;
+            total: number;
+        };
+        CampaignResponse: {
+            campaign_id: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** Format: date-time */
+            finish_date?: string;
+            flow_id?: string;
+            outbound_id: string;
+            progress: components["schemas"]["CampaignProgressResponse"];
+            /** @description Messages a second */
+            rate: number;
+            /** @enum {string} */
+            status: "processing" | "completed" | "cancelled";
+        };
+        CatalogResponse: {
+            /** Format: uuid */
+            catalog_id: string;
+            catalog_name: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @description The catalog's id at the provider, once published */
+            provider_catalog_id: string | null;
+            /** @example WHATSAPP */
+            provider_type: string;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            update_date: string;
+            /** @example commerce */
+            vertical: string;
+            /** @description The linked business account */
+            waba_id: string | null;
         };
         ChannelResponse: {
             /**
@@ -776,6 +933,21 @@ export interface components {
             template_type: "text";
         };
         CreateCampaignDto: Record<string, never>;
+        CreateCatalogDto: {
+            /** @example Tienda Bogotá */
+            catalog_name: string;
+            /**
+             * @description A provider value in uppercase
+             * @example WHATSAPP
+             * @enum {string}
+             */
+            provider_type: "WHATSAPP";
+            /**
+             * @example commerce
+             * @enum {string}
+             */
+            vertical: "commerce";
+        };
         CreateExportDto: {
             /** @description The chat to export: required when export_type is single_chat */
             chat_id?: string;
@@ -880,7 +1052,196 @@ export interface components {
              */
             target: string;
         };
+        InboundResponse: {
+            /** @description Deep link that opens the chat with the activation message typed */
+            activation_link: string;
+            activation_message: string;
+            /** Format: date-time */
+            creation_date: string;
+            flow_id: string;
+            inbound_flow_id: string;
+            /** Format: date-time */
+            update_date: string;
+            waba_phone_number: string;
+        };
         LineConfigDto: Record<string, never>;
+        LineResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            default_flow_id?: string;
+            name?: string;
+            /** @description The provider's phone number id */
+            phone_number_id: string;
+            /** @enum {string} */
+            quality_rating: "HIGH" | "MEDIUM" | "LOW" | "PENDING";
+            /** Format: date-time */
+            update_date: string;
+            verified_name?: string;
+            waba_id: string;
+            /** @description The line, its phone with country code */
+            waba_line: string;
+            waba_phone_number: string;
+        };
+        MarkForDeletionDto: {
+            /**
+             * @example [
+             *       "SKU-1001"
+             *     ]
+             */
+            retailer_ids: string[];
+        };
+        MediaResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            media_id: string;
+            /** @enum {string} */
+            media_type: "IMAGE" | "VIDEO" | "DOCUMENT";
+            mime_type: string;
+            size_bytes: number;
+        };
+        MessageResponse: {
+            account_id?: string;
+            campaign_id?: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description The provider's error (failed) */
+            error?: string;
+            flow_id?: string;
+            message_id: string;
+            outbound_id?: string;
+            phone: string;
+            /** @enum {string} */
+            status: "accepted" | "sent" | "delivered" | "read" | "failed";
+            text?: string;
+            /** Format: date-time */
+            update_date: string;
+            waba_phone_number: string;
+        };
+        NewProductDto: {
+            /**
+             * @example in stock
+             * @enum {string}
+             */
+            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            /** @example Acme */
+            brand?: string;
+            /**
+             * @example new
+             * @enum {string}
+             */
+            condition: "new" | "refurbished" | "used";
+            /**
+             * @description ISO 4217 code, uppercase
+             * @example COP
+             */
+            currency: string;
+            /** @example Algodón, talla M */
+            description?: string;
+            /** @example https://shop.example.com/img/sku-1001.jpg */
+            image_url?: string;
+            /** @example Camiseta azul */
+            name: string;
+            /**
+             * @description In currency units, at most 2 decimals, 0 or more
+             * @example 59900.5
+             */
+            price: number;
+            /** @example SKU-1001 */
+            retailer_id: string;
+            /** @example https://shop.example.com/p/sku-1001 */
+            url?: string;
+        };
+        OutboundButtonResponse: {
+            phone_number?: string;
+            text: string;
+            /** @enum {string} */
+            type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER" | "COPY_CODE";
+            url?: string;
+        };
+        OutboundResponse: {
+            buttons: components["schemas"]["OutboundButtonResponse"][];
+            /** @enum {string} */
+            category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+            code_expiration_minutes?: number;
+            content?: string;
+            /** Format: date-time */
+            creation_date: string;
+            default_flow_id?: string;
+            /** @description False with 4 or more buttons, or a quick reply mixed with another type */
+            desktop_visible: boolean;
+            footer?: string;
+            header_text?: string;
+            is_notification: boolean;
+            language_code: string;
+            media_id?: string;
+            outbound_id: string;
+            outbound_name: string;
+            /** @enum {string} */
+            quality: "HIGH" | "MEDIUM" | "LOW" | "PENDING";
+            /** @enum {string} */
+            status: "PENDING" | "APPROVED" | "REJECTED" | "FLAGGED" | "PAUSED" | "PENDING_DELETION" | "DISABLED";
+            status_reason?: string;
+            /** @enum {string} */
+            template_type: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
+            /** Format: date-time */
+            update_date: string;
+            /** @description Example value of each variable: `{"name": {"value": "Ana"}}` */
+            var: Record<string, never>;
+            /** @description Variables a send supplies as `var.<name>` */
+            variables: string[];
+            waba_phone_number: string;
+        };
+        ProductChangeDto: {
+            /**
+             * @example out of stock
+             * @enum {string}
+             */
+            availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            /** @example Acme */
+            brand?: string;
+            /**
+             * @example used
+             * @enum {string}
+             */
+            condition?: "new" | "refurbished" | "used";
+            /** @example COP */
+            currency?: string;
+            description?: string;
+            image_url?: string;
+            /** @example Camiseta azul oscuro */
+            name?: string;
+            /** @example 49900 */
+            price?: number;
+            /** @example SKU-1001 */
+            retailer_id: string;
+            url?: string;
+        };
+        ProductResponse: {
+            /** @enum {string} */
+            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            brand: string | null;
+            /** @enum {string} */
+            condition: "new" | "refurbished" | "used";
+            /** Format: date-time */
+            creation_date: string;
+            currency: string;
+            description?: string | null;
+            image_url: string | null;
+            name: string;
+            price: number;
+            retailer_id: string;
+            /** @description The provider's refusal (FAILED) */
+            sync_error: string | null;
+            /** @enum {string} */
+            sync_status: "PENDING" | "SYNCED" | "MARKED_FOR_DELETION" | "FAILED";
+            /** Format: date-time */
+            synced_at: string | null;
+            /** Format: date-time */
+            update_date: string;
+            url: string | null;
+        };
         RulesetResponse: {
             /** @description false: capacities are not enforced (toggle_capacity) */
             capacity_enabled: boolean;
@@ -951,6 +1312,20 @@ export interface components {
             /** @enum {string} */
             update_type: "user" | "default" | "toggle_capacity";
         };
+        UpdateCatalogDto: {
+            /** @example Tienda Medellín */
+            catalog_name?: string;
+            /**
+             * @example WHATSAPP
+             * @enum {string}
+             */
+            provider_type?: "WHATSAPP";
+            /**
+             * @example commerce
+             * @enum {string}
+             */
+            vertical?: "commerce";
+        };
         UpdateChatDto: {
             /**
              * @description The new owner's e-mail
@@ -968,11 +1343,30 @@ export interface components {
             tags?: string[];
         };
         UpdateLineDto: Record<string, never>;
+        UpdateProductsDto: {
+            products: components["schemas"]["ProductChangeDto"][];
+        };
         UpdateRulesetDto: {
             /** @enum {string} */
             strategy: "round_robin" | "least_busy";
         };
         UploadMediaDto: Record<string, never>;
+        WabaDto: {
+            /**
+             * @description The account's WhatsApp Business Account id
+             * @example 102290129340398
+             */
+            waba_id: string;
+        };
+        WabaResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            lines: string[];
+            subscribed: boolean;
+            /** Format: date-time */
+            subscription_date?: string;
+            waba_id: string;
+        };
         WhoAmIResponse: {
             /** @enum {number} */
             api_key_version: 0 | 1;
@@ -1148,6 +1542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Rulesets_update: {
@@ -1241,6 +1636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Agents_capacities: {
@@ -1392,6 +1788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Agents_groupCounters: {
@@ -1451,6 +1848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Agents_list: {
@@ -1553,6 +1951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Agents_setStatus: {
@@ -1692,6 +2091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     AgentTemplates_list: {
@@ -1779,6 +2179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     AgentTemplates_create: {
@@ -1889,6 +2290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     AgentTemplates_update: {
@@ -1981,6 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     AgentTemplates_remove: {
@@ -2043,6 +2446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     AgentTemplates_removeMany: {
@@ -2157,6 +2561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Calling_iceServers: {
@@ -2225,6 +2630,1547 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Catalogs_list: {
+        parameters: {
+            query?: {
+                /** @description Opaque token from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalogs": [
+                     *         {
+                     *           "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *           "catalog_name": "Tienda Bogotá",
+                     *           "provider_type": "WHATSAPP",
+                     *           "vertical": "commerce",
+                     *           "waba_id": "102290129340398",
+                     *           "provider_catalog_id": null,
+                     *           "published_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/catalogs",
+                     *       "next": "/v1/engagement/catalogs?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        catalogs: components["schemas"]["CatalogResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Catalogs_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCatalogDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": null,
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Catalogs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": "102290129340398",
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Catalogs_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCatalogDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Medellín",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": "102290129340398",
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Catalogs_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with its products (and at the provider when it was published) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        catalog_id?: string;
+                        deleted?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WabaDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": "102290129340398",
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_waba` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "business account 1234 is not this account's",
+                     *       "error_code": "unknown_waba"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Products_list: {
+        parameters: {
+            query?: {
+                availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+                /** @description Exact brand (case-insensitive) */
+                brand?: string;
+                condition?: "new" | "refurbished" | "used";
+                /** @description Highest price (inclusive), not below min_price */
+                max_price?: number;
+                /** @description Lowest price (inclusive) */
+                min_price?: number;
+                page_size?: number;
+                /** @description Retailer ids, comma-separated (up to 100) */
+                retailer_ids?: string[];
+                /** @description Substring of the name or the retailer id (case-insensitive) */
+                search?: string;
+                /** @description Opaque token from the `next` link of the previous page */
+                start_key?: string;
+                /** @description Sync statuses, comma-separated (PENDING, SYNCED, MARKED_FOR_DELETION, FAILED) */
+                sync_statuses?: string[];
+            };
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 59900.5,
+                     *           "currency": "COP",
+                     *           "availability": "in stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "PENDING",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/engagement/catalogs/5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d/products?page_size=20",
+                     *       "next": "/v1/engagement/catalogs/5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d/products?page_size=20&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        products: components["schemas"]["ProductResponse"][];
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Products_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProductsDto"];
+            };
+        };
+        responses: {
+            /** @description Updated (PENDING until published) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 49900,
+                     *           "currency": "COP",
+                     *           "availability": "out of stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "PENDING",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products?: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `products_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "products not in the catalog: SKU-9",
+                     *       "error_code": "products_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Products_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddProductsDto"];
+            };
+        };
+        responses: {
+            /** @description Added (PENDING until published) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 59900.5,
+                     *           "currency": "COP",
+                     *           "availability": "in stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "PENDING",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products?: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `products_already_exist` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "products already in the catalog: SKU-1001 (update them with PUT)",
+                     *       "error_code": "products_already_exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Products_markForDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkForDeletionDto"];
+            };
+        };
+        responses: {
+            /** @description Marked: removed from the provider at the next publish */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "retailer_id": "SKU-1001",
+                     *           "name": "Camiseta azul",
+                     *           "description": "Algodón, talla M",
+                     *           "price": 59900.5,
+                     *           "currency": "COP",
+                     *           "availability": "in stock",
+                     *           "brand": "Acme",
+                     *           "condition": "new",
+                     *           "image_url": "https://shop.example.com/img/sku-1001.jpg",
+                     *           "url": null,
+                     *           "sync_status": "MARKED_FOR_DELETION",
+                     *           "sync_error": null,
+                     *           "synced_at": null,
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products?: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `products_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "products not in the catalog: SKU-9",
+                     *       "error_code": "products_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Catalogs_publish: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WabaDto"];
+            };
+        };
+        responses: {
+            /** @description Published: the provider's catalog, connected to the WABA, has every product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog": {
+                     *         "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *         "catalog_name": "Tienda Bogotá",
+                     *         "provider_type": "WHATSAPP",
+                     *         "vertical": "commerce",
+                     *         "waba_id": "102290129340398",
+                     *         "provider_catalog_id": "1765432198765432",
+                     *         "published_at": "2026-11-25T10:05:00.000Z",
+                     *         "creation_date": "2026-11-25T10:00:00.000Z",
+                     *         "update_date": "2026-11-25T10:00:00.000Z"
+                     *       },
+                     *       "products": {
+                     *         "created": 12,
+                     *         "updated": 3,
+                     *         "deleted": 1,
+                     *         "failed": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        catalog?: components["schemas"]["CatalogResponse"];
+                        products?: {
+                            created?: number;
+                            deleted?: number;
+                            failed?: number;
+                            updated?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `catalog_not_linked` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "link a business account first (link-waba)",
+                     *       "error_code": "catalog_not_linked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Catalogs_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catalog_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "catalog_id": "5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d",
+                     *       "catalog_name": "Tienda Bogotá",
+                     *       "provider_type": "WHATSAPP",
+                     *       "vertical": "commerce",
+                     *       "waba_id": null,
+                     *       "provider_catalog_id": null,
+                     *       "published_at": null,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `catalog_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "catalog 5f0c3c1e-8a4b-4c59-9a53-0d6f7f1b2c3d not found",
+                     *       "error_code": "catalog_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `catalog_not_linked` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "catalog is not linked to a business account",
+                     *       "error_code": "catalog_not_linked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Channels_list: {
@@ -2313,6 +4259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Chats_get: {
@@ -2397,6 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Chats_activities: {
@@ -2509,6 +4457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Chats_forceDequeue: {
@@ -2657,6 +4606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Chats_addNote: {
@@ -2792,6 +4742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Chats_send: {
@@ -2927,6 +4878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Chats_update: {
@@ -3055,6 +5007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Exports_list: {
@@ -3163,6 +5116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Exports_create: {
@@ -3299,6 +5253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Exports_get: {
@@ -3374,6 +5329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Exports_file: {
@@ -3552,6 +5508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Webhooks_verify: {
@@ -3569,30 +5526,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The `hub.challenge`, as text */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
-            401: {
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `verification_failed` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 401,
-                     *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "verification failed: unknown verify token",
+                     *       "error_code": "verification_failed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_provider` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "unknown messaging provider sms",
+                     *       "error_code": "unknown_provider"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Webhooks_receive: {
@@ -3610,13 +5586,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted; processed once, off the request */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
+                    "application/json": {
+                        received?: boolean;
+                    };
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "the webhook body must be JSON",
+                     *       "error_code": "invalid_body"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled; e.g. `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3626,8 +5629,25 @@ export interface operations {
                      * @example {
                      *       "code": 401,
                      *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "message": "the X-Hub-Signature-256 signature is missing or invalid",
+                     *       "error_code": "invalid_signature"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `unknown_provider` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "unknown messaging provider sms",
+                     *       "error_code": "unknown_provider"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3645,6 +5665,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3667,7 +5704,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
         };
     };
     Campaigns_create: {
@@ -3686,11 +5722,54 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "CMP3c4d5e6f7a8b49c0d1e2f3a4b5c6d7e8",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "status": "processing",
+                     *       "rate": 80,
+                     *       "progress": {
+                     *         "total": 10000,
+                     *         "sent": 0,
+                     *         "failed": 12,
+                     *         "pending": 10000,
+                     *         "cancelled": 0,
+                     *         "percent": 0
+                     *       },
+                     *       "creation_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -3709,7 +5788,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `outbound_not_sendable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3719,8 +5815,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "only APPROVED outbounds can be sent",
+                     *       "error_code": "outbound_not_sendable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3757,11 +5870,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "CMP3c4d5e6f7a8b49c0d1e2f3a4b5c6d7e8",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "status": "processing",
+                     *       "rate": 80,
+                     *       "progress": {
+                     *         "total": 10000,
+                     *         "sent": 4200,
+                     *         "failed": 12,
+                     *         "pending": 5788,
+                     *         "cancelled": 0,
+                     *         "percent": 42
+                     *       },
+                     *       "creation_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -3775,6 +5908,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `campaign_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "campaign CMP3c4d not found",
+                     *       "error_code": "campaign_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3797,11 +5947,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "CMP3c4d5e6f7a8b49c0d1e2f3a4b5c6d7e8",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "status": "cancelled",
+                     *       "rate": 80,
+                     *       "progress": {
+                     *         "total": 10000,
+                     *         "sent": 4200,
+                     *         "failed": 12,
+                     *         "pending": 0,
+                     *         "cancelled": 5788,
+                     *         "percent": 100
+                     *       },
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "finish_date": "2026-11-25T10:02:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -3820,7 +5991,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `campaign_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "campaign CMP3c4d not found",
+                     *       "error_code": "campaign_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `campaign_finished` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,8 +6018,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the campaign is already finished",
+                     *       "error_code": "campaign_finished"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3873,11 +6061,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "SES9a8b7c6d5e4f43a2b1c0d9e8f7a6b5c4",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "status": "finished",
+                     *       "finished_at": "2026-11-25T10:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        finished_at?: string;
+                        flow_id?: string;
+                        session_id?: string;
+                        status?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -3896,6 +6124,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `session_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "no open session of this user on this line",
+                     *       "error_code": "session_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
@@ -3908,6 +6153,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3942,11 +6204,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbounds": [
+                     *         {
+                     *           "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *           "flow_id": "IPF1a2b3c",
+                     *           "activation_message": "Quiero validar mi identidad",
+                     *           "waba_phone_number": "+573000000001",
+                     *           "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/msg/inbounds",
+                     *       "next": "/v1/msg/inbounds?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        inbounds: components["schemas"]["InboundResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -3984,11 +6295,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "activation_message": "Quiero validar mi identidad",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4007,7 +6355,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `activation_message_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,8 +6382,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the line already has an inbound flow with this activation message",
+                     *       "error_code": "activation_message_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4055,11 +6437,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "activation_message": "Quiero validar mi identidad",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4073,6 +6469,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `inbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "inbound flow IBF5e6f not found",
+                     *       "error_code": "inbound_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4099,11 +6512,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Updated; the activation link regenerated */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "activation_message": "Quiero validar mi identidad",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "activation_link": "https://wa.me/573000000001?text=Quiero%20validar%20mi%20identidad",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4122,7 +6572,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `inbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "inbound flow IBF5e6f not found",
+                     *       "error_code": "inbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `activation_message_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,8 +6599,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the line already has an inbound flow with this activation message",
+                     *       "error_code": "activation_message_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4170,11 +6654,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "inbound_flow_id": "IBF5e6f7a8b9c0d41e2f3a4b5c6d7e8f9a0",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        deleted?: boolean;
+                        inbound_flow_id?: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4193,6 +6689,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `inbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "inbound flow IBF5e6f not found",
+                     *       "error_code": "inbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4205,11 +6718,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "waba_line": "+573000000001",
+                     *         "waba_phone_number": "+573000000001",
+                     *         "phone_number_id": "106540352242922",
+                     *         "waba_id": "102290129340398",
+                     *         "name": "Ventas",
+                     *         "verified_name": "Acme Tiendas",
+                     *         "quality_rating": "HIGH",
+                     *         "default_flow_id": "IPF1a2b3c",
+                     *         "creation_date": "2026-11-25T10:00:00.000Z",
+                     *         "update_date": "2026-11-25T10:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["LineResponse"][];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4242,11 +6774,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_line": "+573000000001",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone_number_id": "106540352242922",
+                     *       "waba_id": "102290129340398",
+                     *       "name": "Ventas",
+                     *       "verified_name": "Acme Tiendas",
+                     *       "quality_rating": "HIGH",
+                     *       "default_flow_id": "IPF1a2b3c",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4260,6 +6809,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4283,11 +6849,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_line": "+573000000001",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone_number_id": "106540352242922",
+                     *       "waba_id": "102290129340398",
+                     *       "name": "Ventas",
+                     *       "verified_name": "Acme Tiendas",
+                     *       "quality_rating": "HIGH",
+                     *       "default_flow_id": "IPF1a2b3c",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4301,6 +6907,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4324,11 +6964,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_line": "+573000000001",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone_number_id": "106540352242922",
+                     *       "waba_id": "102290129340398",
+                     *       "name": "Ventas",
+                     *       "verified_name": "Acme Tiendas",
+                     *       "quality_rating": "HIGH",
+                     *       "default_flow_id": "IPF1a2b3c",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4342,6 +7022,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4366,11 +7080,46 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "media_id": "MED7a8b9c0d1e2f43a4b5c6d7e8f9a0b1c2",
+                     *       "media_type": "IMAGE",
+                     *       "mime_type": "image/png",
+                     *       "size_bytes": 48213,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4389,7 +7138,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4399,8 +7165,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4424,6 +7207,23 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Messages_get: {
@@ -4437,11 +7237,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message_id": "MSG6f1d2c3b4a5e46f7a8b9c0d1e2f3a4b5",
+                     *       "direction": "outbound",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone": "+573001234567",
+                     *       "account_id": "user-42",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "status": "delivered",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4460,6 +7277,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `message_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "message MSG6f1d2 not found",
+                     *       "error_code": "message_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4472,11 +7306,79 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A plain array (up to 100; 404 when empty), or with `paginated=true` `{outbounds, self, next?}` (20 a page) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *         "outbound_name": "pedido en camino",
+                     *         "waba_phone_number": "+573000000001",
+                     *         "category": "UTILITY",
+                     *         "language_code": "es",
+                     *         "template_type": "TEXT",
+                     *         "is_notification": true,
+                     *         "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *         "var": {
+                     *           "name": {
+                     *             "value": "Ana"
+                     *           },
+                     *           "order": {
+                     *             "value": "A-1001"
+                     *           }
+                     *         },
+                     *         "buttons": [
+                     *           {
+                     *             "type": "URL",
+                     *             "text": "Ver pedido",
+                     *             "url": "https://shop.example.com/orders/{{.order}}"
+                     *           }
+                     *         ],
+                     *         "variables": [
+                     *           "name",
+                     *           "order"
+                     *         ],
+                     *         "status": "APPROVED",
+                     *         "quality": "HIGH",
+                     *         "desktop_visible": true,
+                     *         "creation_date": "2026-11-25T10:00:00.000Z",
+                     *         "update_date": "2026-11-25T10:00:02.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"][] | {
+                        next?: string;
+                        outbounds?: components["schemas"]["OutboundResponse"][];
+                        self?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4490,6 +7392,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `no_outbounds` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "no outbounds match",
+                     *       "error_code": "no_outbounds"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4514,11 +7433,73 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "outbound_name": "pedido en camino",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "category": "UTILITY",
+                     *       "language_code": "es",
+                     *       "template_type": "TEXT",
+                     *       "is_notification": true,
+                     *       "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *       "var": {
+                     *         "name": {
+                     *           "value": "Ana"
+                     *         },
+                     *         "order": {
+                     *           "value": "A-1001"
+                     *         }
+                     *       },
+                     *       "buttons": [
+                     *         {
+                     *           "type": "URL",
+                     *           "text": "Ver pedido",
+                     *           "url": "https://shop.example.com/orders/{{.order}}"
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         "name",
+                     *         "order"
+                     *       ],
+                     *       "status": "PENDING",
+                     *       "quality": "PENDING",
+                     *       "desktop_visible": true,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4537,7 +7518,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "line +573000000001 not found",
+                     *       "error_code": "line_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4547,8 +7545,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4572,6 +7587,23 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Outbounds_get: {
@@ -4585,11 +7617,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "outbound_name": "pedido en camino",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "category": "UTILITY",
+                     *       "language_code": "es",
+                     *       "template_type": "TEXT",
+                     *       "is_notification": true,
+                     *       "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *       "var": {
+                     *         "name": {
+                     *           "value": "Ana"
+                     *         },
+                     *         "order": {
+                     *           "value": "A-1001"
+                     *         }
+                     *       },
+                     *       "buttons": [
+                     *         {
+                     *           "type": "URL",
+                     *           "text": "Ver pedido",
+                     *           "url": "https://shop.example.com/orders/{{.order}}"
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         "name",
+                     *         "order"
+                     *       ],
+                     *       "status": "APPROVED",
+                     *       "quality": "HIGH",
+                     *       "desktop_visible": true,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4603,6 +7674,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4626,11 +7714,73 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "outbound_name": "pedido en camino",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "category": "UTILITY",
+                     *       "language_code": "es",
+                     *       "template_type": "TEXT",
+                     *       "is_notification": true,
+                     *       "content": "Hola {{.name}}, tu pedido {{.order}} está en camino.",
+                     *       "var": {
+                     *         "name": {
+                     *           "value": "Ana"
+                     *         },
+                     *         "order": {
+                     *           "value": "A-1001"
+                     *         }
+                     *       },
+                     *       "buttons": [
+                     *         {
+                     *           "type": "URL",
+                     *           "text": "Ver pedido",
+                     *           "url": "https://shop.example.com/orders/{{.order}}"
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         "name",
+                     *         "order"
+                     *       ],
+                     *       "status": "PENDING",
+                     *       "quality": "PENDING",
+                     *       "desktop_visible": true,
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutboundResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4649,7 +7799,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `outbound_not_editable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "a DISABLED outbound cannot be edited",
+                     *       "error_code": "outbound_not_editable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Outbounds_remove: {
@@ -4663,11 +7881,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        deleted?: boolean;
+                        outbound_id?: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4686,7 +7916,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Messages_send: {
@@ -4705,11 +7969,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message_id": "MSG6f1d2c3b4a5e46f7a8b9c0d1e2f3a4b5",
+                     *       "direction": "outbound",
+                     *       "waba_phone_number": "+573000000001",
+                     *       "phone": "+573001234567",
+                     *       "account_id": "user-42",
+                     *       "outbound_id": "OTB0c1d2e3f4a5b46c7d8e9f0a1b2c3d4e5",
+                     *       "flow_id": "IPF1a2b3c",
+                     *       "status": "accepted",
+                     *       "creation_date": "2026-11-25T10:00:00.000Z",
+                     *       "update_date": "2026-11-25T10:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4728,7 +8032,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `outbound_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "outbound OTB0c1d2 not found",
+                     *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `outbound_not_sendable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,8 +8059,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "only APPROVED outbounds can be sent",
+                     *       "error_code": "outbound_not_sendable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4763,6 +8101,23 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Lines_saveCredentials: {
@@ -4778,11 +8133,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Saved (sealed at rest); the secrets are never answered */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "whatsapp",
+                     *       "waba_id": "102290129340398",
+                     *       "update_date": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        provider?: string;
+                        update_date?: string;
+                        waba_id?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4796,6 +8188,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `waba_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "this WhatsApp Business Account belongs to another account",
+                     *       "error_code": "waba_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4816,11 +8242,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Subscribed at the provider; the account's lines synced from it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "waba_id": "102290129340398",
+                     *       "subscribed": true,
+                     *       "lines": [
+                     *         {
+                     *           "waba_line": "+573000000001",
+                     *           "waba_phone_number": "+573000000001",
+                     *           "phone_number_id": "106540352242922",
+                     *           "waba_id": "102290129340398",
+                     *           "name": "Ventas",
+                     *           "verified_name": "Acme Tiendas",
+                     *           "quality_rating": "HIGH",
+                     *           "default_flow_id": "IPF1a2b3c",
+                     *           "creation_date": "2026-11-25T10:00:00.000Z",
+                     *           "update_date": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        lines?: components["schemas"]["LineResponse"][];
+                        subscribed?: boolean;
+                        waba_id?: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4839,7 +8292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Conflict with the current state; e.g. `provider_not_configured` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,8 +8302,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
+                     *       "error_code": "provider_not_configured"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4874,6 +8327,23 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available; e.g. `provider_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "the messaging provider is unreachable",
+                     *       "error_code": "provider_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Lines_wabas: {
@@ -4885,11 +8355,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "waba_id": "102290129340398",
+                     *         "subscribed": true,
+                     *         "subscription_date": "2026-11-25T10:00:00.000Z",
+                     *         "lines": [
+                     *           "+573000000001"
+                     *         ],
+                     *         "creation_date": "2026-11-25T09:59:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WabaResponse"][];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {

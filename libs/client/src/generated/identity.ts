@@ -144,6 +144,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/processes/{process_id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProcessFiles_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/processes/{process_id}/override-status": {
         parameters: {
             query?: never;
@@ -160,6 +176,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/processes/{process_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProcessFiles_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/processes/{process_id}/result": {
         parameters: {
             query?: never;
@@ -170,6 +202,22 @@ export interface paths {
         get: operations["Processes_result"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{process_id}/send-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WebIntegration_sendLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -224,6 +272,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/processes/{process_id}/video-call-recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProcessFiles_recordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/processes/enqueue-log": {
         parameters: {
             query?: never;
@@ -240,10 +304,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/processes/feed-wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Wallet_feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/phone-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SandboxPhone_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web-integration/{flow}/process-access-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WebIntegration_accessLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web-integration/link-deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WebIntegration_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessLinkDto: {
+            /**
+             * @description Required when message_channel is email
+             * @example ana@example.com
+             */
+            email?: string;
+            /**
+             * @description ISO 639-1, lowercase
+             * @default es
+             * @enum {string}
+             */
+            lang: "es" | "en" | "pt";
+            /**
+             * @example email
+             * @enum {string}
+             */
+            message_channel: "msgapp" | "email" | "sms";
+            /** @description Engagement outbound; required when message_channel is msgapp */
+            outbound_id?: string;
+            /**
+             * @description E.164; required for the msgapp and sms channels
+             * @example +573001234567
+             */
+            phone_number?: string;
+        };
+        AccessLinkResponse: {
+            /** @description The temporary web key bound to the flow (one process) */
+            api_key: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @example LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b */
+            delivery_id: string;
+            /** @enum {string} */
+            delivery_status: "queued" | "sent" | "failed";
+            /** @description Why the channel refused it (failed) */
+            error?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            flow_id: string;
+            key_id: string;
+            /** @enum {string} */
+            lang: "es" | "en" | "pt";
+            /** @enum {string} */
+            message_channel: "msgapp" | "email" | "sms";
+            /** @description The engagement message (msgapp) */
+            message_id?: string;
+            outbound_id?: string;
+            /** @description send-link deliveries */
+            process_id?: string;
+            /** @description The end user's page: /web?token=<web key>&lang= */
+            process_url: string;
+            /** @description E.164 phone or e-mail address */
+            recipient: string;
+            /** Format: date-time */
+            update_date: string;
+        };
         AddVerificationDto: {
             /** @description Required for form steps (1 to 30 fields) */
             fields?: components["schemas"]["FlowFormFieldDto"][];
@@ -378,6 +562,13 @@ export interface components {
             /** @example Ana */
             value: string;
         };
+        FeedWalletDto: {
+            /**
+             * @description Wallet authorization code delivered by the sign-up frame (web message); exchanged for an access token
+             * @example fWq3Zk1vVn0wS0pHd2pQcG9xY3JtYkJf
+             */
+            code: string;
+        };
         FieldErrorDto: {
             /** @example country */
             field: string;
@@ -392,12 +583,34 @@ export interface components {
             /** @default true */
             required: boolean;
         };
+        FlowResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            /** @example IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f */
+            flow_id: string;
+            name: string;
+            redirect_url?: string;
+            steps: components["schemas"]["FlowStepResponse"][];
+            timeout_seconds: number;
+            /** Format: date-time */
+            update_date: string;
+        };
         FlowStepDto: {
             /** @description Required for form steps (1 to 30 fields) */
             fields?: components["schemas"]["FlowFormFieldDto"][];
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
             /** @description Overrides of the tenant's validator configuration (validator steps only) */
+            validator_settings?: Record<string, never>;
+        };
+        FlowStepResponse: {
+            /** @description Form steps: name, label, required */
+            fields?: Record<string, never>[];
+            /** @example step-1 */
+            step_id: string;
+            /** @enum {string} */
+            type: "form" | "email" | "phone" | "document" | "face";
+            /** @description Validator steps: override of the tenant's validator configuration */
             validator_settings?: Record<string, never>;
         };
         IssuedApiKeyResponse: {
@@ -421,10 +634,126 @@ export interface components {
             revocation_date?: string;
             user_id: string;
         };
+        LinkDeliveryResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            /** @example LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b */
+            delivery_id: string;
+            /** @enum {string} */
+            delivery_status: "queued" | "sent" | "failed";
+            /** @description Why the channel refused it (failed) */
+            error?: string;
+            flow_id: string;
+            /** @enum {string} */
+            lang: "es" | "en" | "pt";
+            /** @enum {string} */
+            message_channel: "msgapp" | "email" | "sms";
+            /** @description The engagement message (msgapp) */
+            message_id?: string;
+            outbound_id?: string;
+            /** @description send-link deliveries */
+            process_id?: string;
+            /** @description E.164 phone or e-mail address */
+            recipient: string;
+            /** Format: date-time */
+            update_date: string;
+        };
         OverrideStatusDto: {
             /** @enum {string} */
             override_status: "success" | "failure";
             reason?: string;
+        };
+        ProcessResponse: {
+            account_id: string;
+            /** Format: date-time */
+            creation_date: string;
+            current_step: number;
+            declined_reason?: string;
+            /** @description Serialized JSON */
+            device_info?: string;
+            /** Format: date-time */
+            expiration_date: string;
+            expired_reason?: string;
+            /** @example expired */
+            failure_status?: string;
+            /** Format: date-time */
+            finished_date?: string;
+            flow_id: string;
+            /** @enum {string} */
+            override_status?: "success" | "failure";
+            override_status_history?: Record<string, never>[];
+            phone_number?: string;
+            /** @example IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9 */
+            process_id: string;
+            /**
+             * @description override_status when present
+             * @enum {string}
+             */
+            status: "pending" | "success" | "failure";
+            steps: components["schemas"]["ProcessStepResponse"][];
+            timeout_attempts: number;
+            /** Format: date-time */
+            update_date: string;
+        };
+        ProcessStepResponse: {
+            /**
+             * @description E-mail and phone steps: codes the user may still try
+             * @example 2
+             */
+            attempts_left?: number;
+            /**
+             * @description E-mail and phone steps: the answer of the validations service to the last code
+             * @enum {string}
+             */
+            code_status?: "accepted" | "rejected";
+            /** Format: date-time */
+            completed_date?: string;
+            declined_reason?: string;
+            dynamic?: boolean;
+            expected_inputs: string[];
+            expired_reason?: string;
+            /** @description Upload links of the validation */
+            instructions?: Record<string, never>;
+            /** @enum {string} */
+            status: "pending" | "awaiting_validation" | "success" | "failure";
+            /** @example step-1 */
+            step_id: string;
+            /** @enum {string} */
+            type: "form" | "email" | "phone" | "document" | "face";
+            /**
+             * @description Upload slots the end user's page sent to the validation
+             * @example [
+             *       "front"
+             *     ]
+             */
+            uploaded?: string[];
+            validation_id?: string;
+            /** @example VER3f2a1b0c9d8e7f6a5b4c */
+            verification_id: string;
+        };
+        SendLinkDto: {
+            /**
+             * @example es
+             * @enum {string}
+             */
+            lang: "es" | "en" | "pt";
+            /**
+             * @example msgapp
+             * @enum {string}
+             */
+            message_channel: "msgapp";
+            /** @description Engagement outbound to send; defaults to IDENTITY_SEND_LINK_OUTBOUND_ID */
+            outbound_id?: string;
+            /**
+             * @description Country calling code with the plus sign
+             * @example +57
+             */
+            phone_country_code: string;
+            /**
+             * @description Without the country code (digits)
+             * @example 3001234567
+             */
+            phone_number: string;
         };
         StepInputDto: {
             /** @description Omit when the step needs no input */
@@ -673,11 +1002,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "key_id": "KEY019ab9f2c4e0a1b2c3d4e5",
+                     *           "key_name": "backend-prod",
+                     *           "key_type": "backend",
+                     *           "api_key_version": 1,
+                     *           "user_id": "USR019ab9f2c4e0a1b2c3d4e5",
+                     *           "creation_date": "2026-11-25T06:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/api-keys",
+                     *       "next": "/v1/api-keys?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        api_keys: components["schemas"]["ApiKeyResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -691,6 +1068,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -999,11 +1393,79 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "flows": [
+                     *         {
+                     *           "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *           "name": "Onboarding",
+                     *           "steps": [
+                     *             {
+                     *               "step_id": "step-1",
+                     *               "type": "form",
+                     *               "fields": [
+                     *                 {
+                     *                   "name": "first_name",
+                     *                   "label": "First name",
+                     *                   "required": true
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "step_id": "step-2",
+                     *               "type": "document",
+                     *               "validator_settings": {
+                     *                 "data_consistency": true
+                     *               }
+                     *             }
+                     *           ],
+                     *           "redirect_url": "https://example.com/done",
+                     *           "timeout_seconds": 600,
+                     *           "creation_date": "2026-11-25T06:00:00.000Z",
+                     *           "update_date": "2026-11-25T06:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/flows",
+                     *       "next": "/v1/flows?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        flows: components["schemas"]["FlowResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1041,11 +1503,67 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "name": "Onboarding",
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "fields": [
+                     *             {
+                     *               "name": "first_name",
+                     *               "label": "First name",
+                     *               "required": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "validator_settings": {
+                     *             "data_consistency": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "redirect_url": "https://example.com/done",
+                     *       "timeout_seconds": 600,
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FlowResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1076,6 +1594,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1112,11 +1647,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "name": "Onboarding",
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "fields": [
+                     *             {
+                     *               "name": "first_name",
+                     *               "label": "First name",
+                     *               "required": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "validator_settings": {
+                     *             "data_consistency": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "redirect_url": "https://example.com/done",
+                     *       "timeout_seconds": 600,
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FlowResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1130,6 +1698,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `flow_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "flow IDFnope not found",
+                     *       "error_code": "flow_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1153,11 +1738,67 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "name": "Onboarding",
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "fields": [
+                     *             {
+                     *               "name": "first_name",
+                     *               "label": "First name",
+                     *               "required": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "validator_settings": {
+                     *             "data_consistency": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "redirect_url": "https://example.com/done",
+                     *       "timeout_seconds": 600,
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FlowResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1171,6 +1812,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `flow_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "flow IDFnope not found",
+                     *       "error_code": "flow_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1190,11 +1865,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The deleted flow */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "name": "Onboarding",
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "fields": [
+                     *             {
+                     *               "name": "first_name",
+                     *               "label": "First name",
+                     *               "required": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "validator_settings": {
+                     *             "data_consistency": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "redirect_url": "https://example.com/done",
+                     *       "timeout_seconds": 600,
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FlowResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1208,6 +1916,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `flow_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "flow IDFnope not found",
+                     *       "error_code": "flow_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1237,11 +1962,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "processes": [
+                     *         {
+                     *           "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *           "account_id": "acc-42",
+                     *           "status": "pending",
+                     *           "current_step": 1,
+                     *           "steps": [
+                     *             {
+                     *               "step_id": "step-1",
+                     *               "type": "form",
+                     *               "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *               "status": "success",
+                     *               "expected_inputs": [
+                     *                 "first_name"
+                     *               ],
+                     *               "completed_date": "2026-11-25T06:01:00.000Z"
+                     *             },
+                     *             {
+                     *               "step_id": "step-2",
+                     *               "type": "document",
+                     *               "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *               "status": "pending",
+                     *               "expected_inputs": [
+                     *                 "country",
+                     *                 "document_type"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "timeout_attempts": 0,
+                     *           "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *           "creation_date": "2026-11-25T06:00:00.000Z",
+                     *           "update_date": "2026-11-25T06:01:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/processes",
+                     *       "next": "/v1/processes?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        processes: components["schemas"]["ProcessResponse"][];
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1275,11 +2073,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "pending",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1298,7 +2134,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `web_key_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "a process is created with a temporary web key of the digital-identity grant bound to a flow",
+                     *       "error_code": "web_key_required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `flow_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "flow IDFnope not found",
+                     *       "error_code": "flow_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `key_already_used` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1308,8 +2178,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "this key already started a process: one key, one process",
+                     *       "error_code": "key_already_used"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1346,11 +2216,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "pending",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1364,6 +2272,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1387,11 +2312,72 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "pending",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1405,6 +2391,57 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_process_key` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "continue a process with the key that created it",
+                     *       "error_code": "not_process_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `process_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "process IDP… is already success",
+                     *       "error_code": "process_finished"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1431,11 +2468,66 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "pending",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `wrong_step` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "the expected inputs do not match the step",
+                     *       "error_code": "wrong_step"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1454,7 +2546,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_process_key` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "continue a process with the key that created it",
+                     *       "error_code": "not_process_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `process_finished` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1464,8 +2590,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "process IDP… is already success",
+                     *       "error_code": "process_finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1502,11 +2645,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            204: {
+            /** @description Deleted: hidden from reads */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        deleted: boolean;
+                        process_id: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1520,6 +2675,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1546,11 +2718,72 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "pending",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1569,7 +2802,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_process_key` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "continue a process with the key that created it",
+                     *       "error_code": "not_process_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `no_step_back` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1579,8 +2846,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "the process is on its first step",
+                     *       "error_code": "no_step_back"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1598,6 +2865,64 @@ export interface operations {
                      *       "status": "Unprocessable Entity",
                      *       "message": "Idempotency-Key was used with a different request",
                      *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    ProcessFiles_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_id: string;
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The generated file (the Location of a ready file) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `file_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "file FIL… of process IDP… is not ready",
+                     *       "error_code": "file_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1624,11 +2949,73 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "success",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z",
+                     *       "override_status": "success"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1647,7 +3034,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `process_not_finished` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1657,8 +3061,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "only a finished process can be overridden",
+                     *       "error_code": "process_not_finished"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1684,7 +3088,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    Processes_result: {
+    ProcessFiles_pdf: {
         parameters: {
             query?: never;
             header?: never;
@@ -1695,7 +3099,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Requested or being generated: poll again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "file_status": "requested"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        file_status: "requested" | "in_progress";
+                        process_id: string;
+                    };
+                };
+            };
+            /** @description Ready: the Location header is the file (GET it: 200 application/pdf) */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1713,6 +3137,275 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Processes_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "account_id": "acc-42",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "status": "success",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "details": {
+                     *         "validations": [
+                     *           {
+                     *             "step_id": "step-2",
+                     *             "type": "document",
+                     *             "validation_status": "success",
+                     *             "validation_id": "VLD0a1b2c3d4e5f"
+                     *           }
+                     *         ],
+                     *         "variables": {
+                     *           "first_name": "Ana",
+                     *           "country": "CO",
+                     *           "document_type": "national-id"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: string;
+                        /** Format: date-time */
+                        creation_date: string;
+                        declined_reason?: string;
+                        details: {
+                            validations?: Record<string, never>[];
+                            variables?: {
+                                [key: string]: string;
+                            };
+                        };
+                        expired_reason?: string;
+                        failure_status?: string;
+                        flow_id: string;
+                        override_status?: string;
+                        process_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "success" | "failure";
+                    };
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    WebIntegration_sendLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+                "service-api-key": string;
+            };
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendLinkDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "message_channel": "msgapp",
+                     *       "lang": "es",
+                     *       "recipient": "+573001234567",
+                     *       "delivery_status": "queued",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z",
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "outbound_id": "OTB3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkDeliveryResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_process_key` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "send the link with the key that created the process",
+                     *       "error_code": "not_process_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `process_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "process IDP… is already success",
+                     *       "error_code": "process_finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1732,11 +3425,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validations": [
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "validation_status": "success",
+                     *           "validation_id": "VLD0a1b2c3d4e5f"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        validations?: Record<string, never>[];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1750,6 +3460,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1769,11 +3496,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "variables": {
+                     *         "first_name": "Ana",
+                     *         "country": "CO",
+                     *         "document_type": "national-id"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        process_id?: string;
+                        variables?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1787,6 +3532,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1813,11 +3575,72 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "account_id": "acc-42",
+                     *       "status": "pending",
+                     *       "current_step": 1,
+                     *       "steps": [
+                     *         {
+                     *           "step_id": "step-1",
+                     *           "type": "form",
+                     *           "verification_id": "VER3f2a1b0c9d8e7f6a5b4c",
+                     *           "status": "success",
+                     *           "expected_inputs": [
+                     *             "first_name"
+                     *           ],
+                     *           "completed_date": "2026-11-25T06:01:00.000Z"
+                     *         },
+                     *         {
+                     *           "step_id": "step-2",
+                     *           "type": "document",
+                     *           "verification_id": "VER9e8d7c6b5a4f3e2d1c0b",
+                     *           "status": "pending",
+                     *           "expected_inputs": [
+                     *             "country",
+                     *             "document_type"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "timeout_attempts": 0,
+                     *       "expiration_date": "2026-11-25T06:10:00.000Z",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:01:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1836,7 +3659,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_process_key` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "continue a process with the key that created it",
+                     *       "error_code": "not_process_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `process_finished` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1846,8 +3703,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "process IDP… is already success",
+                     *       "error_code": "process_finished"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1873,6 +3730,80 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    ProcessFiles_recordings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requested or being generated (flows here have no video-call step: 404 file_not_found) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "file_status": "in_progress"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        file_status: "requested" | "in_progress";
+                        process_id: string;
+                    };
+                };
+            };
+            /** @description Ready: the Location header is the file */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `file_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDP… has no video-call recordings: its flow has no video-call step",
+                     *       "error_code": "file_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     ProcessLogs_enqueue: {
         parameters: {
             query?: never;
@@ -1889,11 +3820,52 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "log_id": "LOG0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "level": "info",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        creation_date: string;
+                        /** @enum {string} */
+                        level: "debug" | "info" | "warn" | "error";
+                        log_id: string;
+                        process_id?: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1929,6 +3901,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -1941,6 +3930,488 @@ export interface operations {
                      *       "status": "Unprocessable Entity",
                      *       "message": "Idempotency-Key was used with a different request",
                      *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Wallet_feed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedWalletDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "written": 1
+                     *     }
+                     */
+                    "application/json": {
+                        process_id: string;
+                        written: number;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `web_key_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "the wallet is fed with the process's web key",
+                     *       "error_code": "web_key_required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "this key has not started a process",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `process_not_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "only a successful process feeds the wallet (its validations are verified)",
+                     *       "error_code": "process_not_finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body; e.g. `wallet_refused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "the wallet refused the code: 400",
+                     *       "error_code": "wallet_refused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description A dependency is not available */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "status": "Service Unavailable",
+                     *       "message": "Service Unavailable",
+                     *       "error_code": "service_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    SandboxPhone_list: {
+        parameters: {
+            query?: {
+                /** @description E.164 */
+                phone_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "message_id": "SMS0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "phone_number": "+573001234567",
+                     *           "channel": "sms",
+                     *           "text": "Hola. Para continuar, verifica tu identidad en este enlace: https://…/web?token=…&lang=es",
+                     *           "delivery_id": "LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b",
+                     *           "creation_date": "2026-11-25T06:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        messages?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    WebIntegration_accessLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                flow: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessLinkDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "message_channel": "email",
+                     *       "lang": "es",
+                     *       "recipient": "ana@example.com",
+                     *       "delivery_status": "queued",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z",
+                     *       "process_url": "https://identity.example.com/web?token=eyJhbGciOiJFZERTQSJ9.eyJqdGkiOi…&lang=es",
+                     *       "api_key": "eyJhbGciOiJFZERTQSJ9.eyJqdGkiOi…",
+                     *       "key_id": "KEY4c2ee4569fb346e6bcfdfa59de97db13",
+                     *       "expiration_date": "2026-11-26T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccessLinkResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `backend_key_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "access links are created with a backend key",
+                     *       "error_code": "backend_key_required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `flow_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "flow IDFnope not found",
+                     *       "error_code": "flow_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    WebIntegration_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "LND5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b",
+                     *       "flow_id": "IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *       "message_channel": "email",
+                     *       "lang": "es",
+                     *       "recipient": "ana@example.com",
+                     *       "delivery_status": "sent",
+                     *       "creation_date": "2026-11-25T06:00:00.000Z",
+                     *       "update_date": "2026-11-25T06:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkDeliveryResponse"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `delivery_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "delivery LND… not found",
+                     *       "error_code": "delivery_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

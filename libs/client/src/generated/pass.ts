@@ -160,6 +160,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth2/bc-authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the approval link to the verified phone of the person `login_hint` names; poll the token endpoint with the returned auth_req_id. Errors in the RFC 6749 envelope. */
+        post: operations["Provider_bcAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Dispatches by content type: JSON `authorization_code` (errors in the service envelope), JSON `refresh_token` (RFC 6749 errors; single-use rotation, reuse revokes the family), form CIBA grant (RFC 6749 errors; poll no faster than `interval`). Client credentials in the body. */
+        post: operations["Provider_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/oauth2/userinfo": {
         parameters: {
             query?: never;
@@ -275,6 +309,12 @@ export interface components {
             field: string;
             /** @example country must be one of ALL, BR, CO, CL, MX, PE, CR */
             message: string;
+        };
+        OAuthErrorDto: {
+            /** @example invalid_grant */
+            error: string;
+            /** @example grant request is invalid */
+            error_description?: string;
         };
         SeedAddressDto: {
             country?: string;
@@ -457,11 +497,96 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of applications (newest first); `next` carries start_key */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "applications": [
+                     *         {
+                     *           "client_id": "pc_5b0c2f6d8e1a4b7c9d0e1f2a",
+                     *           "tenant_id": "acme",
+                     *           "name": "Acme web",
+                     *           "redirect_uris": [
+                     *             "https://acme.example/callback"
+                     *           ],
+                     *           "scopes": [
+                     *             "openid",
+                     *             "email",
+                     *             "identity",
+                     *             "documents"
+                     *           ],
+                     *           "restricted_scopes": [
+                     *             "validations:write"
+                     *           ],
+                     *           "allows_web_message": true,
+                     *           "allowed_web_message_origins": [
+                     *             "https://acme.example"
+                     *           ],
+                     *           "allowed_email_domains": [
+                     *             "acme.example"
+                     *           ],
+                     *           "required_acr": "urn:pass:loa:2",
+                     *           "max_auth_age": 3600,
+                     *           "ciba_enabled": true,
+                     *           "created_at": "2026-11-25T07:00:00.000Z",
+                     *           "updated_at": "2026-11-25T07:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/admin/applications?tenant_id=acme&limit=20"
+                     *     }
+                     */
+                    "application/json": {
+                        applications: {
+                            allowed_email_domains?: string[];
+                            allowed_web_message_origins?: string[];
+                            allows_web_message?: boolean;
+                            ciba_enabled: boolean;
+                            /** @description pc_ + 24 hex */
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            max_auth_age?: number | null;
+                            name: string;
+                            redirect_uris: string[];
+                            /** @description urn:pass:loa:1 or urn:pass:loa:2 */
+                            required_acr?: string | null;
+                            restricted_scopes?: string[];
+                            scopes: string[];
+                            tenant_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        next?: string;
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -499,11 +624,97 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Registered; the client secret is shown this once */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "application": {
+                     *         "client_id": "pc_5b0c2f6d8e1a4b7c9d0e1f2a",
+                     *         "tenant_id": "acme",
+                     *         "name": "Acme web",
+                     *         "redirect_uris": [
+                     *           "https://acme.example/callback"
+                     *         ],
+                     *         "scopes": [
+                     *           "openid",
+                     *           "email",
+                     *           "identity",
+                     *           "documents"
+                     *         ],
+                     *         "restricted_scopes": [
+                     *           "validations:write"
+                     *         ],
+                     *         "allows_web_message": true,
+                     *         "allowed_web_message_origins": [
+                     *           "https://acme.example"
+                     *         ],
+                     *         "allowed_email_domains": [
+                     *           "acme.example"
+                     *         ],
+                     *         "required_acr": "urn:pass:loa:2",
+                     *         "max_auth_age": 3600,
+                     *         "ciba_enabled": true,
+                     *         "created_at": "2026-11-25T07:00:00.000Z",
+                     *         "updated_at": "2026-11-25T07:00:00.000Z",
+                     *         "client_secret": "ps_Qm9vZ2xlLWFjbWUtc2VjcmV0LXNob3duLW9uY2U"
+                     *       },
+                     *       "self": "/v1/admin/applications/pc_5b0c2f6d8e1a4b7c9d0e1f2a"
+                     *     }
+                     */
+                    "application/json": {
+                        application: {
+                            allowed_email_domains?: string[];
+                            allowed_web_message_origins?: string[];
+                            allows_web_message?: boolean;
+                            ciba_enabled: boolean;
+                            /** @description pc_ + 24 hex */
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            max_auth_age?: number | null;
+                            name: string;
+                            redirect_uris: string[];
+                            /** @description urn:pass:loa:1 or urn:pass:loa:2 */
+                            required_acr?: string | null;
+                            restricted_scopes?: string[];
+                            scopes: string[];
+                            tenant_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } & {
+                            /** @description shown once */
+                            client_secret: string;
+                        };
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -570,11 +781,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "application": {
+                     *         "client_id": "pc_5b0c2f6d8e1a4b7c9d0e1f2a",
+                     *         "tenant_id": "acme",
+                     *         "name": "Acme web",
+                     *         "redirect_uris": [
+                     *           "https://acme.example/callback"
+                     *         ],
+                     *         "scopes": [
+                     *           "openid",
+                     *           "email",
+                     *           "identity",
+                     *           "documents"
+                     *         ],
+                     *         "restricted_scopes": [
+                     *           "validations:write"
+                     *         ],
+                     *         "allows_web_message": true,
+                     *         "allowed_web_message_origins": [
+                     *           "https://acme.example"
+                     *         ],
+                     *         "allowed_email_domains": [
+                     *           "acme.example"
+                     *         ],
+                     *         "required_acr": "urn:pass:loa:2",
+                     *         "max_auth_age": 3600,
+                     *         "ciba_enabled": true,
+                     *         "created_at": "2026-11-25T07:00:00.000Z",
+                     *         "updated_at": "2026-11-25T07:00:00.000Z"
+                     *       },
+                     *       "self": "/v1/admin/applications/pc_5b0c2f6d8e1a4b7c9d0e1f2a"
+                     *     }
+                     */
+                    "application/json": {
+                        application: {
+                            allowed_email_domains?: string[];
+                            allowed_web_message_origins?: string[];
+                            allows_web_message?: boolean;
+                            ciba_enabled: boolean;
+                            /** @description pc_ + 24 hex */
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            max_auth_age?: number | null;
+                            name: string;
+                            redirect_uris: string[];
+                            /** @description urn:pass:loa:1 or urn:pass:loa:2 */
+                            required_acr?: string | null;
+                            restricted_scopes?: string[];
+                            scopes: string[];
+                            tenant_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        self: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -588,6 +858,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `application_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "application pc_0 not found",
+                     *       "error_code": "application_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -607,11 +894,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "application pc_5b0c2f6d8e1a4b7c9d0e1f2a deleted",
+                     *       "application": {
+                     *         "client_id": "pc_5b0c2f6d8e1a4b7c9d0e1f2a",
+                     *         "tenant_id": "acme",
+                     *         "name": "Acme web",
+                     *         "redirect_uris": [
+                     *           "https://acme.example/callback"
+                     *         ],
+                     *         "scopes": [
+                     *           "openid",
+                     *           "email",
+                     *           "identity",
+                     *           "documents"
+                     *         ],
+                     *         "restricted_scopes": [
+                     *           "validations:write"
+                     *         ],
+                     *         "allows_web_message": true,
+                     *         "allowed_web_message_origins": [
+                     *           "https://acme.example"
+                     *         ],
+                     *         "allowed_email_domains": [
+                     *           "acme.example"
+                     *         ],
+                     *         "required_acr": "urn:pass:loa:2",
+                     *         "max_auth_age": 3600,
+                     *         "ciba_enabled": true,
+                     *         "created_at": "2026-11-25T07:00:00.000Z",
+                     *         "updated_at": "2026-11-25T07:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        application: {
+                            allowed_email_domains?: string[];
+                            allowed_web_message_origins?: string[];
+                            allows_web_message?: boolean;
+                            ciba_enabled: boolean;
+                            /** @description pc_ + 24 hex */
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            max_auth_age?: number | null;
+                            name: string;
+                            redirect_uris: string[];
+                            /** @description urn:pass:loa:1 or urn:pass:loa:2 */
+                            required_acr?: string | null;
+                            restricted_scopes?: string[];
+                            scopes: string[];
+                            tenant_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -625,6 +971,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `application_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "application pc_0 not found",
+                     *       "error_code": "application_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -648,11 +1011,93 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "application": {
+                     *         "client_id": "pc_5b0c2f6d8e1a4b7c9d0e1f2a",
+                     *         "tenant_id": "acme",
+                     *         "name": "Acme web",
+                     *         "redirect_uris": [
+                     *           "https://acme.example/callback"
+                     *         ],
+                     *         "scopes": [
+                     *           "openid",
+                     *           "email",
+                     *           "identity",
+                     *           "documents"
+                     *         ],
+                     *         "restricted_scopes": [
+                     *           "validations:write"
+                     *         ],
+                     *         "allows_web_message": true,
+                     *         "allowed_web_message_origins": [
+                     *           "https://acme.example"
+                     *         ],
+                     *         "allowed_email_domains": [
+                     *           "acme.example"
+                     *         ],
+                     *         "required_acr": "urn:pass:loa:2",
+                     *         "max_auth_age": 3600,
+                     *         "ciba_enabled": true,
+                     *         "created_at": "2026-11-25T07:00:00.000Z",
+                     *         "updated_at": "2026-11-25T07:00:00.000Z"
+                     *       },
+                     *       "self": "/v1/admin/applications/pc_5b0c2f6d8e1a4b7c9d0e1f2a"
+                     *     }
+                     */
+                    "application/json": {
+                        application: {
+                            allowed_email_domains?: string[];
+                            allowed_web_message_origins?: string[];
+                            allows_web_message?: boolean;
+                            ciba_enabled: boolean;
+                            /** @description pc_ + 24 hex */
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            max_auth_age?: number | null;
+                            name: string;
+                            redirect_uris: string[];
+                            /** @description urn:pass:loa:1 or urn:pass:loa:2 */
+                            required_acr?: string | null;
+                            restricted_scopes?: string[];
+                            scopes: string[];
+                            tenant_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -666,6 +1111,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `application_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "application pc_0 not found",
+                     *       "error_code": "application_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -688,11 +1150,74 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A new client secret, shown this once; the previous one stops working */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "application": {
+                     *         "client_id": "pc_5b0c2f6d8e1a4b7c9d0e1f2a",
+                     *         "tenant_id": "acme",
+                     *         "name": "Acme web",
+                     *         "redirect_uris": [
+                     *           "https://acme.example/callback"
+                     *         ],
+                     *         "scopes": [
+                     *           "openid",
+                     *           "email",
+                     *           "identity",
+                     *           "documents"
+                     *         ],
+                     *         "restricted_scopes": [
+                     *           "validations:write"
+                     *         ],
+                     *         "allows_web_message": true,
+                     *         "allowed_web_message_origins": [
+                     *           "https://acme.example"
+                     *         ],
+                     *         "allowed_email_domains": [
+                     *           "acme.example"
+                     *         ],
+                     *         "required_acr": "urn:pass:loa:2",
+                     *         "max_auth_age": 3600,
+                     *         "ciba_enabled": true,
+                     *         "created_at": "2026-11-25T07:00:00.000Z",
+                     *         "updated_at": "2026-11-25T07:00:00.000Z",
+                     *         "client_secret": "ps_Qm9vZ2xlLWFjbWUtc2VjcmV0LXNob3duLW9uY2U"
+                     *       },
+                     *       "self": "/v1/admin/applications/pc_5b0c2f6d8e1a4b7c9d0e1f2a"
+                     *     }
+                     */
+                    "application/json": {
+                        application: {
+                            allowed_email_domains?: string[];
+                            allowed_web_message_origins?: string[];
+                            allows_web_message?: boolean;
+                            ciba_enabled: boolean;
+                            /** @description pc_ + 24 hex */
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            max_auth_age?: number | null;
+                            name: string;
+                            redirect_uris: string[];
+                            /** @description urn:pass:loa:1 or urn:pass:loa:2 */
+                            required_acr?: string | null;
+                            restricted_scopes?: string[];
+                            scopes: string[];
+                            tenant_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } & {
+                            /** @description shown once */
+                            client_secret: string;
+                        };
+                        self: string;
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -706,6 +1231,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `application_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "application pc_0 not found",
+                     *       "error_code": "application_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -759,11 +1301,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "to": "+573001234567",
+                     *           "text": "Approve the request \"Pay 10 USD to Acme\": https://pass.example/approvals/abc?sig=xyz",
+                     *           "sent_at": "2026-11-25T07:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        messages: {
+                            /** Format: date-time */
+                            sent_at?: string;
+                            text?: string;
+                            to?: string;
+                        }[];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -797,11 +1360,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The new signing key; the previous ones are retired */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "kid": "3fb1c0de9a2b",
+                     *       "retired": [
+                     *         "1ac0ffee42d7"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        kid: string;
+                        retired: string[];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -870,11 +1447,55 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The person, created or replaced */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "5f1d7c2e-0b7a-4c1e-9d4f-2a6b8c0e1f3a",
+                     *         "email": "ana@example.com",
+                     *         "phone_number": "+573001234567",
+                     *         "phone_verified": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        user: {
+                            email?: string;
+                            /** Format: uuid */
+                            id?: string;
+                            phone_number?: string | null;
+                            phone_verified?: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -963,16 +1584,57 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StageAttachmentDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["StageAttachmentDto"];
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "upload_url": "https://pass.example/v1/oauth2/approval-attachments/uploads/approvals%2Fpc_5b0c2f6d8e1a4b7c9d0e1f2a%2F1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b?expires=1764054600&sig=Xq3…",
+                     *       "s3_key": "approvals/pc_5b0c2f6d8e1a4b7c9d0e1f2a/1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example 600 */
+                        expires_in: number;
+                        /** @description Reference it from authorization_details at bc-authorize */
+                        s3_key: string;
+                        /** @description PUT the bytes here within 10 minutes (10 MiB at most) */
+                        upload_url: string;
+                    };
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled; e.g. `bad_credentials` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -982,8 +1644,8 @@ export interface operations {
                      * @example {
                      *       "code": 401,
                      *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "message": "invalid client credentials",
+                     *       "error_code": "bad_credentials"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1023,7 +1685,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
         };
     };
     ApprovalAttachments_upload: {
@@ -1040,30 +1701,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 401,
-                     *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "s3_key": "approvals/pc_5b0c2f6d8e1a4b7c9d0e1f2a/1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b",
+                     *       "size": 48213
+                     *     }
+                     */
+                    "application/json": {
+                        s3_key: string;
+                        size: number;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `active_content_refused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "PDF files with scripts or actions are refused",
+                     *       "error_code": "active_content_refused"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `upload_link_invalid` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "the upload link is invalid, expired or used",
+                     *       "error_code": "upload_link_invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts; e.g. `attachment_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "attachments are at most 10 MiB",
+                     *       "error_code": "attachment_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     ApprovalAttachments_outcome: {
@@ -1075,13 +1781,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "auth_req_id": "Xk3p9…",
+                     *       "decision": "approved",
+                     *       "form_data": {
+                     *         "amount": 1500.5,
+                     *         "purpose": "home",
+                     *         "accept": true
+                     *       },
+                     *       "decided_at": "2026-11-25T07:03:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        auth_req_id: string;
+                        /** Format: date-time */
+                        decided_at: string;
+                        /** @enum {string} */
+                        decision: "approved" | "declined";
+                        /** @description The answers to the requested fields */
+                        form_data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled; e.g. `invalid_token` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1091,14 +1845,326 @@ export interface operations {
                      * @example {
                      *       "code": 401,
                      *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "message": "missing or invalid bearer token",
+                     *       "error_code": "invalid_token"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `insufficient_scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "the token needs the scope approval:read",
+                     *       "error_code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `approval_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "no decided approval of this application has that auth_req_id",
+                     *       "error_code": "approval_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    Provider_bcAuthorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description RFC 9396 JSON array (attachments by s3_key, form_fields); see the pass page */
+                    authorization_details?: string;
+                    /** @description required with sensitive scopes; at most 100 printable characters */
+                    binding_message?: string;
+                    /** @description the application (CIBA enabled) */
+                    client_id: string;
+                    /** @description shown once at registration */
+                    client_secret: string;
+                    /** @description the person's e-mail */
+                    login_hint: string;
+                    /** @description space-delimited; must include openid */
+                    scope: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "auth_req_id": "Xk3p9Qe0…",
+                     *       "expires_in": 600,
+                     *       "interval": 5
+                     *     }
+                     */
+                    "application/json": {
+                        auth_req_id: string;
+                        /** @example 600 */
+                        expires_in: number;
+                        /** @example 5 */
+                        interval: number;
+                    };
+                };
+            };
+            /** @description `invalid_request`: sensitive scope without binding_message; no verified phone; bad authorization_details; `unknown_user_id`: login_hint is not the e-mail of a person; `unauthorized_client`: the application may not use CIBA */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "sensitive scope without binding_message; no verified phone; bad authorization_details"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description `invalid_client`: client authentication failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client",
+                     *       "error_description": "client authentication failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description `notifier_unavailable`: approval message not delivered; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "notifier_unavailable",
+                     *       "error_description": "approval message not delivered; retry later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+        };
+    };
+    Provider_token: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CIBA grant */
+                    auth_req_id?: string;
+                    /** @description the application */
+                    client_id: string;
+                    /** @description shown once at registration */
+                    client_secret: string;
+                    /** @description authorization_code grant */
+                    code?: string;
+                    /** @enum {string} */
+                    grant_type: "authorization_code" | "refresh_token" | "urn:openid:params:grant-type:ciba";
+                    /** @description authorization_code grant: exactly the one of the authorization request */
+                    redirect_uri?: string;
+                    /** @description refresh_token grant */
+                    refresh_token?: string;
+                    /** @description refresh_token grant: a space-delimited subset of the granted scopes */
+                    scope?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description CIBA grant */
+                    auth_req_id?: string;
+                    /** @description the application */
+                    client_id: string;
+                    /** @description shown once at registration */
+                    client_secret: string;
+                    /** @description authorization_code grant */
+                    code?: string;
+                    /** @enum {string} */
+                    grant_type: "authorization_code" | "refresh_token" | "urn:openid:params:grant-type:ciba";
+                    /** @description authorization_code grant: exactly the one of the authorization request */
+                    redirect_uri?: string;
+                    /** @description refresh_token grant */
+                    refresh_token?: string;
+                    /** @description refresh_token grant: a space-delimited subset of the granted scopes */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "Yp2m9V0tJ0Qw3p1bX0Q3u9nq6dGq1e5m8N1o0b2c3d4",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "openid email identity",
+                     *       "refresh_token": "r8Jx0pL2u1m4Vq6nC9s3k5h7f0d2a4b6e8g1i3j5k7",
+                     *       "id_token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjNmYjEifQ.eyJzdWIiOiI1ZjFkIn0.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": {
+                        access_token: string;
+                        /** @example 3600 */
+                        expires_in: number;
+                        /** @description only with openid; on authorization_code and CIBA, never on refresh */
+                        id_token?: string;
+                        /** @description not on the CIBA grant */
+                        refresh_token?: string;
+                        scope: string;
+                        /** @description Bearer */
+                        token_type: string;
+                    };
+                };
+            };
+            /** @description `validation_error`: authorization_code (service envelope): invalid or expired code, client or redirect_uri; `invalid_grant`: refresh/CIBA: token invalid, expired, of another client, already used or raced; `invalid_scope`: refresh: scope not a subset of the granted scopes; `authorization_pending`: CIBA: the user has not decided; keep polling at interval; `slow_down`: CIBA: polled faster than interval; `access_denied`: CIBA: the user declined; `expired_token`: CIBA: unknown, expired or already redeemed auth_req_id; `unsupported_grant_type`: another grant_type; `unauthorized_client`: the application may not use this grant (CIBA not enabled) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "validation_error",
+                     *       "error_description": "authorization_code (service envelope): invalid or expired code, client or redirect_uri"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorDto"] | components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description `invalid_client`: client authentication failed (authorization_code: envelope `bad_credentials`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client",
+                     *       "error_description": "client authentication failed (authorization_code: envelope `bad_credentials`)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorDto"] | components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Userinfo_get: {
@@ -1112,13 +2178,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "sub": "5f1d7c2e-0b7a-4c1e-9d4f-2a6b8c0e1f3a",
+                     *       "email": "ana@example.com",
+                     *       "email_verified": true,
+                     *       "identity_verified": true,
+                     *       "verification_level": "high",
+                     *       "given_name": "Ana",
+                     *       "family_name": "Gómez",
+                     *       "birthdate": "1990-04-01",
+                     *       "nationality": "CO",
+                     *       "document_number": "1020304050",
+                     *       "document_type": "national-id",
+                     *       "is_risky": false,
+                     *       "was_manually_reviewed": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description stable user identifier */
+                        sub: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled; e.g. `insufficient_scope` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1128,14 +2219,30 @@ export interface operations {
                      * @example {
                      *       "code": 401,
                      *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "message": "the token carries no usable scopes",
+                     *       "error_code": "insufficient_scope"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description Unknown record, or a record of another tenant; e.g. `user_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "the user behind the token no longer exists",
+                     *       "error_code": "user_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Validations_write: {
@@ -1154,13 +2261,73 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The written validations (a replay whose process_ids are all recorded answers an empty list) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validations": [
+                     *         {
+                     *           "validation_id": "8d2f4b6a-1c3e-4f5a-9b7d-0e2c4a6b8d1f",
+                     *           "type": "document",
+                     *           "resource_id": "r1",
+                     *           "verified": true,
+                     *           "process_id": "p-1",
+                     *           "document": {
+                     *             "document_number": "1020304050",
+                     *             "document_type": "national-id",
+                     *             "country": "co"
+                     *           },
+                     *           "created_at": "2026-11-25T07:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        validations: {
+                            /** Format: date-time */
+                            created_at: string;
+                            document?: Record<string, never>;
+                            face?: Record<string, never>;
+                            process_id?: string;
+                            resource_id: string;
+                            resource_url?: string;
+                            /** @description document or face */
+                            type: string;
+                            /** Format: uuid */
+                            validation_id: string;
+                            verified: boolean;
+                        }[];
+                    };
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled; e.g. `invalid_token` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1170,8 +2337,25 @@ export interface operations {
                      * @example {
                      *       "code": 401,
                      *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "message": "missing or invalid bearer token",
+                     *       "error_code": "invalid_token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `insufficient_scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "the token needs the restricted scope validations:write",
+                     *       "error_code": "insufficient_scope"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1211,7 +2395,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -372,6 +372,49 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountEnrollmentsResponse: {
+            enrollments: components["schemas"]["EnrollmentResponse"][];
+            self: string;
+        };
+        AccountResponse: {
+            /** @example user-123 */
+            account_id: string;
+            /** @description ISO 3166 alpha-2 */
+            country?: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** Format: date */
+            document_issue_date?: string;
+            document_number?: string;
+            /** @enum {string} */
+            document_type?: "national-id" | "identity-card" | "foreign-id" | "passport";
+            email?: string;
+            facebook_user?: string;
+            first_name?: string;
+            last_name?: string;
+            /** @description With country code */
+            phone_number?: string;
+            twitter_user?: string;
+            /** Format: date-time */
+            update_date: string;
+        };
+        CatalogCountryResponse: {
+            country: string;
+            document_types: components["schemas"]["CatalogDocumentTypeResponse"][];
+        };
+        CatalogDocumentTypeResponse: {
+            document_type: string;
+            document_versions: string[];
+            /** @description Available on request: enabled for a tenant by the platform operators */
+            on_request: boolean;
+            sides: ("front" | "reverse")[];
+        };
+        CountryDocumentConfigResponse: {
+            country: string;
+            document_types: components["schemas"]["DocumentTypeSwitchesResponse"][];
+            /** @description The versions accepted, or all */
+            document_version: string[] | "all";
+        };
         CreateAccountDto: {
             /** @description Pattern [a-zA-Z0-9_.-]+; random alphanumeric when omitted */
             account_id?: string;
@@ -479,6 +522,71 @@ export interface components {
              */
             verify_channel?: "sms" | "call" | "msgapp";
         };
+        DatabaseStatusResponse: {
+            response_ms: number;
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
+        };
+        DocumentInfographicResponse: {
+            documents: components["schemas"]["InfographicDocumentResponse"][];
+        };
+        DocumentSelectionResponse: {
+            countries: components["schemas"]["CatalogCountryResponse"][];
+        };
+        DocumentTypeSwitchesResponse: {
+            /** @enum {string} */
+            data_consistency: "enabled" | "disabled";
+            document_type: string;
+            /** @enum {string} */
+            government_database: "enabled" | "disabled";
+            /** @enum {string} */
+            manipulation_detection: "enabled" | "disabled";
+            /** @enum {string} */
+            photo_of_photo_detection: "enabled" | "disabled";
+            /** @enum {string} */
+            photocopy_detection: "enabled" | "disabled";
+        };
+        EnrollmentDeletedResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+            enrollment_id: string;
+        };
+        EnrollmentResponse: {
+            account_id: string;
+            /** @enum {string} */
+            confirmation?: "none";
+            country?: string;
+            /** Format: date-time */
+            creation_date: string;
+            email?: string;
+            /** @example ENR019ab9f2c4e0a1b2c3d4e5f6a7 */
+            enrollment_id: string;
+            /** @description Face types: whether the face of the photo was read */
+            face_enrolled?: boolean;
+            /** Format: date-time */
+            file_upload_expiration?: string;
+            /** @description Face types, at creation: signed link to PUT the photo (Base64) */
+            file_upload_link?: string;
+            /** Format: date-time */
+            finished_date?: string;
+            /** @enum {string} */
+            fraud_reason?: "manipulated_document" | "manipulated_photo" | "non_payment" | "criminal_records_in_company" | "fraudster";
+            phone_number?: string;
+            /** @enum {string} */
+            phone_type?: "home" | "office" | "recover";
+            /** @description Why it failed (e.g. face_not_detected) */
+            reason?: string;
+            /** @enum {string} */
+            status: "pending" | "success" | "failure";
+            /** @enum {string} */
+            type: "face-recognition" | "email-verification" | "phone-verification" | "face-search";
+            /** Format: date-time */
+            update_date: string;
+            /** @description The validation that confirmed it */
+            validation_id?: string;
+            /** @description The same as type */
+            validation_type: string;
+        };
         ErrorEnvelopeDto: {
             /**
              * @description HTTP status
@@ -500,11 +608,49 @@ export interface components {
              */
             status: string;
         };
+        FeaturesResponse: {
+            /** @description Enrollments with confirmation=none (keys issued after the authorization) */
+            confirmation_none: boolean;
+            /** Format: date-time */
+            confirmation_none_authorized_at?: string;
+            /** @description use_manual_review for face-recognition */
+            face_manual_review: boolean;
+            on_request_countries: ("BR" | "CR")[];
+            on_request_document_types: "ppt"[];
+            tenant_id: string;
+        };
         FieldErrorDto: {
             /** @example country */
             field: string;
             /** @example country must be one of ALL, BR, CO, CL, MX, PE, CR */
             message: string;
+        };
+        InfographicDocumentResponse: {
+            capture_tips: string[];
+            country: string;
+            document_type: string;
+            document_versions: string[];
+            sides: components["schemas"]["InfographicSideResponse"][];
+        };
+        InfographicSideResponse: {
+            /** @description What the side shows (photo, names, document_number, mrz, ...) */
+            shows: string[];
+            /** @enum {string} */
+            side: "front" | "reverse";
+        };
+        ManualReviewStatusResponse: {
+            /** @description Whether the review team works now (VALIDATIONS_REVIEW_HOURS/DAYS) */
+            available: boolean;
+        };
+        MediaLinkResponse: {
+            content_type: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            size: number | null;
+            /** @enum {string} */
+            slot: "front" | "reverse" | "face_photo" | "video";
+            /** @description Signed link to the file, valid 15 minutes */
+            url: string;
         };
         PerformValidationDto: {
             /** @description the code the user received */
@@ -515,6 +661,28 @@ export interface components {
         ReviewDecisionDto: {
             /** @description the reviewer's note */
             comment?: string;
+        };
+        SandboxMessageResponse: {
+            /** @enum {string} */
+            channel: "sms" | "call" | "msgapp";
+            /** Format: date-time */
+            creation_date: string;
+            message_id: string;
+            phone_number: string;
+            text: string;
+            validation_id: string;
+        };
+        SandboxMessagesResponse: {
+            messages: components["schemas"]["SandboxMessageResponse"][];
+        };
+        StatusResponse: {
+            /** Format: date-time */
+            checked_at: string;
+            database: components["schemas"]["DatabaseStatusResponse"];
+            manual_review: components["schemas"]["ManualReviewStatusResponse"];
+            services: components["schemas"]["ValidatorStatusResponse"][];
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
         };
         UpdateConfigDto: {
             /** @description document max 3, face max 2, e-mail and phone max 4 */
@@ -569,6 +737,120 @@ export interface components {
             confirmation_none?: boolean;
             /** @description Activate use_manual_review for face-recognition */
             face_manual_review?: boolean;
+            /** @description The "on request" document-validation countries enabled for the tenant (replaces the list) */
+            on_request_countries?: ("BR" | "CR")[];
+            /** @description The "on request" document types enabled for the tenant (replaces the list) */
+            on_request_document_types?: "ppt"[];
+        };
+        UploadResponse: {
+            /** @description Judged from the bytes */
+            content_type: string;
+            media_id: string;
+            /** @description Decoded bytes */
+            size: number;
+            /** @enum {string} */
+            slot: "front" | "reverse" | "face_photo" | "video";
+            /** @enum {string} */
+            status: "uploaded";
+        };
+        ValidationDeletedResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+            validation_id: string;
+        };
+        ValidationResponse: {
+            account_id: string;
+            allowed_retries?: number;
+            /** @description OTP types: codes that may still be tried */
+            attempts_left?: number;
+            country?: string;
+            /** Format: date-time */
+            creation_date: string;
+            /** @description The external identifier sent */
+            custom_input?: string;
+            /** @description The custom check type of the checks service it links */
+            custom_type?: string;
+            /** @description See the service page for the list */
+            declined_reason?: string;
+            /** @description Once the engines ran: document_details, face_recognition_validations, subvalidations */
+            details?: {
+                [key: string]: unknown;
+            };
+            document_type?: string;
+            /** Format: date-time */
+            expiration_date: string;
+            /** @enum {string} */
+            expired_reason?: "media_not_uploaded" | "token_not_submitted" | "manual_review_not_finished";
+            /** @enum {string} */
+            failure_reason?: "invalid_media" | "engine_error" | "otp_delivery_failed";
+            /** @enum {string} */
+            failure_status?: "declined" | "expired" | "system_error";
+            /** Format: date-time */
+            finished_date?: string;
+            flow_id?: string;
+            /** @description show_details=true: the inputs as sent */
+            inputs?: {
+                [key: string]: unknown;
+            };
+            /** @description While pending: signed upload links of the media still awaited (front_url, reverse_url, file_upload_link, video_upload_link), upload_expiration, speech_token */
+            instructions?: {
+                [key: string]: string;
+            };
+            ip_address?: string;
+            /** @enum {string} */
+            manual_review_status: "not_required" | "pending" | "approved" | "declined" | "unavailable";
+            /** @description show_details=true: the uploaded media */
+            media?: components["schemas"]["MediaLinkResponse"][];
+            process_id?: string;
+            retry_of_id?: string;
+            /** @description face-recognition */
+            subvalidations?: string[];
+            /** @description face-recognition */
+            threshold?: number;
+            /** @description Seconds */
+            timeout: number;
+            /** @enum {string} */
+            type: "document-validation" | "face-recognition" | "email-verification" | "phone-verification" | "face-search";
+            /** Format: date-time */
+            update_date: string;
+            /** @example VLD019ab9f2c4e0a1b2c3d4e5f6a7 */
+            validation_id: string;
+            /** @enum {string} */
+            validation_status: "pending" | "success" | "failure";
+        };
+        ValidatorConfigResponse: {
+            allowed_retries?: number;
+            custom_name?: string;
+            document_config?: components["schemas"]["CountryDocumentConfigResponse"][];
+            document_config_defaults?: {
+                [key: string]: string;
+            };
+            email_subject?: string;
+            email_text_1?: string;
+            email_text_2?: string;
+            email_title?: string;
+            enrollment_timeout?: number;
+            include_face_search?: boolean;
+            retry_ttl?: number;
+            support_email?: string;
+            threshold?: number;
+            /** @description Seconds */
+            timeout: number;
+            /** @enum {string} */
+            use_manual_review?: "enabled" | "disabled";
+            /** @enum {string} */
+            validator: "face-recognition" | "email-verification" | "phone-verification" | "document-validation";
+        };
+        ValidatorStatusResponse: {
+            /** @description Age of the oldest engine job waiting */
+            backlog_age_seconds: number;
+            component: string;
+            finished_last_15_minutes: number;
+            name: string;
+            reasons?: string[];
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
+            system_errors_last_15_minutes: number;
         };
         WhoAmIResponse: {
             /** @enum {number} */
@@ -640,11 +922,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "accounts": [
+                     *         {
+                     *           "account_id": "user-123",
+                     *           "email": "ana@example.com",
+                     *           "first_name": "Ana",
+                     *           "last_name": "Perez",
+                     *           "phone_number": "+573001234567",
+                     *           "country": "CO",
+                     *           "document_number": "1020304050",
+                     *           "document_type": "national-id",
+                     *           "document_issue_date": "2015-06-30",
+                     *           "facebook_user": "ana.perez",
+                     *           "twitter_user": "ana_perez",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/accounts",
+                     *       "next": "/v1/accounts?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        accounts: components["schemas"]["AccountResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -682,11 +1019,54 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "user-123",
+                     *       "email": "ana@example.com",
+                     *       "first_name": "Ana",
+                     *       "last_name": "Perez",
+                     *       "phone_number": "+573001234567",
+                     *       "country": "CO",
+                     *       "document_number": "1020304050",
+                     *       "document_type": "national-id",
+                     *       "document_issue_date": "2015-06-30",
+                     *       "facebook_user": "ana.perez",
+                     *       "twitter_user": "ana_perez",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -705,7 +1085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Conflict with the current state; e.g. `account_already_exists` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -715,8 +1095,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "account user-123 already exists",
+                     *       "error_code": "account_already_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -753,11 +1150,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "user-123",
+                     *       "email": "ana@example.com",
+                     *       "first_name": "Ana",
+                     *       "last_name": "Perez",
+                     *       "phone_number": "+573001234567",
+                     *       "country": "CO",
+                     *       "document_number": "1020304050",
+                     *       "document_type": "national-id",
+                     *       "document_issue_date": "2015-06-30",
+                     *       "facebook_user": "ana.perez",
+                     *       "twitter_user": "ana_perez",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -771,6 +1188,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "account user-123 not found",
+                     *       "error_code": "account_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -790,11 +1224,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "enrollments": [
+                     *         {
+                     *           "enrollment_id": "ENR019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "account_id": "user-123",
+                     *           "type": "face-recognition",
+                     *           "validation_type": "face-recognition",
+                     *           "status": "pending",
+                     *           "face_enrolled": false,
+                     *           "file_upload_link": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a8?expires=1795600000&signature=3q2-7w",
+                     *           "file_upload_expiration": "2026-11-25T09:05:00.000Z",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/accounts/user-123/enrollments"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountEnrollmentsResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -808,6 +1264,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "account user-123 not found",
+                     *       "error_code": "account_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -831,11 +1304,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validations": [
+                     *         {
+                     *           "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "account_id": "user-123",
+                     *           "type": "document-validation",
+                     *           "validation_status": "pending",
+                     *           "manual_review_status": "not_required",
+                     *           "country": "CO",
+                     *           "document_type": "national-id",
+                     *           "timeout": 300,
+                     *           "allowed_retries": 0,
+                     *           "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z",
+                     *           "instructions": {
+                     *             "front_url": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a8?expires=1795600000&signature=3q2-7w",
+                     *             "reverse_url": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a9?expires=1795600000&signature=9xk-2a",
+                     *             "upload_expiration": "2026-11-25T09:05:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "self": "/v1/accounts/user-123/validations",
+                     *       "next": "/v1/accounts/user-123/validations?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                        validations: components["schemas"]["ValidationResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -849,6 +1381,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "account user-123 not found",
+                     *       "error_code": "account_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -872,11 +1421,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *       "account_id": "user-123",
+                     *       "type": "email-verification",
+                     *       "validation_status": "success",
+                     *       "manual_review_status": "not_required",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 2,
+                     *       "attempts_left": 3,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:01:10.000Z",
+                     *       "finished_date": "2026-11-25T09:01:10.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -890,6 +1481,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -913,11 +1521,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "reviews": [
+                     *         {
+                     *           "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "account_id": "user-123",
+                     *           "type": "document-validation",
+                     *           "validation_status": "pending",
+                     *           "manual_review_status": "pending",
+                     *           "country": "CO",
+                     *           "document_type": "national-id",
+                     *           "timeout": 300,
+                     *           "allowed_retries": 0,
+                     *           "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/admin/reviews?tenant_id=acme",
+                     *       "next": "/v1/admin/reviews?tenant_id=acme&start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        reviews: components["schemas"]["ValidationResponse"][];
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -931,6 +1593,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -950,11 +1629,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *       "account_id": "user-123",
+                     *       "type": "document-validation",
+                     *       "validation_status": "pending",
+                     *       "manual_review_status": "pending",
+                     *       "country": "CO",
+                     *       "document_type": "national-id",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 0,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -968,6 +1666,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -994,11 +1726,53 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *       "account_id": "user-123",
+                     *       "type": "email-verification",
+                     *       "validation_status": "success",
+                     *       "manual_review_status": "approved",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 2,
+                     *       "attempts_left": 3,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:01:10.000Z",
+                     *       "finished_date": "2026-11-25T09:01:10.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1017,7 +1791,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `review_not_pending` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1027,8 +1835,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "validation VLD019ab9f2 is not waiting for review",
+                     *       "error_code": "review_not_pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1072,11 +1897,55 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *       "account_id": "user-123",
+                     *       "type": "email-verification",
+                     *       "validation_status": "failure",
+                     *       "manual_review_status": "declined",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 2,
+                     *       "attempts_left": 3,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:01:10.000Z",
+                     *       "finished_date": "2026-11-25T09:01:10.000Z",
+                     *       "failure_status": "declined",
+                     *       "declined_reason": "declined_by_manual_review"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1095,7 +1964,41 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `review_not_pending` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1105,8 +2008,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "validation VLD019ab9f2 is not waiting for review",
+                     *       "error_code": "review_not_pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1143,11 +2063,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "acme",
+                     *       "confirmation_none": true,
+                     *       "confirmation_none_authorized_at": "2026-11-25T09:00:00.000Z",
+                     *       "face_manual_review": false,
+                     *       "on_request_countries": [
+                     *         "BR"
+                     *       ],
+                     *       "on_request_document_types": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeaturesResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1161,6 +2096,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1184,11 +2136,49 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "acme",
+                     *       "confirmation_none": true,
+                     *       "confirmation_none_authorized_at": "2026-11-25T09:00:00.000Z",
+                     *       "face_manual_review": false,
+                     *       "on_request_countries": [
+                     *         "BR"
+                     *       ],
+                     *       "on_request_document_types": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeaturesResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1202,6 +2192,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1273,11 +2297,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "config": [
+                     *         {
+                     *           "validator": "document-validation",
+                     *           "timeout": 300,
+                     *           "allowed_retries": 0,
+                     *           "retry_ttl": 300,
+                     *           "use_manual_review": "disabled",
+                     *           "document_config": [
+                     *             {
+                     *               "country": "MX",
+                     *               "document_version": [
+                     *                 "mx_ine-d"
+                     *               ],
+                     *               "document_types": [
+                     *                 {
+                     *                   "document_type": "national-id",
+                     *                   "manipulation_detection": "enabled",
+                     *                   "photo_of_photo_detection": "enabled",
+                     *                   "photocopy_detection": "disabled",
+                     *                   "data_consistency": "enabled",
+                     *                   "government_database": "disabled"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "document_config_defaults": {
+                     *             "manipulation_detection": "enabled",
+                     *             "photo_of_photo_detection": "enabled",
+                     *             "photocopy_detection": "enabled",
+                     *             "data_consistency": "enabled",
+                     *             "government_database": "disabled"
+                     *           }
+                     *         },
+                     *         {
+                     *           "validator": "face-recognition",
+                     *           "threshold": 0.65,
+                     *           "timeout": 300,
+                     *           "allowed_retries": 0,
+                     *           "retry_ttl": 300,
+                     *           "use_manual_review": "disabled",
+                     *           "include_face_search": false,
+                     *           "enrollment_timeout": 300
+                     *         },
+                     *         {
+                     *           "validator": "email-verification",
+                     *           "timeout": 300,
+                     *           "allowed_retries": 2
+                     *         },
+                     *         {
+                     *           "validator": "phone-verification",
+                     *           "timeout": 300,
+                     *           "allowed_retries": 2,
+                     *           "custom_name": "KYC"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        config: components["schemas"]["ValidatorConfigResponse"][];
+                    };
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1312,11 +2400,75 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "config": {
+                     *         "validator": "document-validation",
+                     *         "timeout": 300,
+                     *         "allowed_retries": 0,
+                     *         "retry_ttl": 300,
+                     *         "use_manual_review": "disabled",
+                     *         "document_config": [
+                     *           {
+                     *             "country": "MX",
+                     *             "document_version": [
+                     *               "mx_ine-d"
+                     *             ],
+                     *             "document_types": [
+                     *               {
+                     *                 "document_type": "national-id",
+                     *                 "manipulation_detection": "enabled",
+                     *                 "photo_of_photo_detection": "enabled",
+                     *                 "photocopy_detection": "disabled",
+                     *                 "data_consistency": "enabled",
+                     *                 "government_database": "disabled"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "document_config_defaults": {
+                     *           "manipulation_detection": "enabled",
+                     *           "photo_of_photo_detection": "enabled",
+                     *           "photocopy_detection": "enabled",
+                     *           "data_consistency": "enabled",
+                     *           "government_database": "disabled"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        config: components["schemas"]["ValidatorConfigResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1330,6 +2482,40 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `face_manual_review_not_activated` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "use_manual_review for face-recognition needs an activation",
+                     *       "error_code": "face_manual_review_not_activated"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1353,11 +2539,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The validator after the reset (defaults restored) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "config": {
+                     *         "validator": "document-validation",
+                     *         "timeout": 300,
+                     *         "allowed_retries": 0,
+                     *         "retry_ttl": 300,
+                     *         "use_manual_review": "disabled",
+                     *         "document_config": [],
+                     *         "document_config_defaults": {
+                     *           "manipulation_detection": "enabled",
+                     *           "photo_of_photo_detection": "enabled",
+                     *           "photocopy_detection": "enabled",
+                     *           "data_consistency": "enabled",
+                     *           "government_database": "disabled"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        config: components["schemas"]["ValidatorConfigResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1388,11 +2621,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "countries": [
+                     *         {
+                     *           "country": "CO",
+                     *           "document_types": [
+                     *             {
+                     *               "document_type": "national-id",
+                     *               "document_versions": [
+                     *                 "co_national-id-2000",
+                     *                 "co_national-id-2020"
+                     *               ],
+                     *               "sides": [
+                     *                 "front",
+                     *                 "reverse"
+                     *               ],
+                     *               "on_request": false
+                     *             },
+                     *             {
+                     *               "document_type": "ppt",
+                     *               "document_versions": [
+                     *                 "co_ppt"
+                     *               ],
+                     *               "sides": [
+                     *                 "front",
+                     *                 "reverse"
+                     *               ],
+                     *               "on_request": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentSelectionResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1426,11 +2696,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "documents": [
+                     *         {
+                     *           "country": "CO",
+                     *           "document_type": "national-id",
+                     *           "document_versions": [
+                     *             "co_national-id-2000",
+                     *             "co_national-id-2020"
+                     *           ],
+                     *           "sides": [
+                     *             {
+                     *               "side": "front",
+                     *               "shows": [
+                     *                 "photo",
+                     *                 "names",
+                     *                 "document_number"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "side": "reverse",
+                     *               "shows": [
+                     *                 "date_of_birth",
+                     *                 "expiration_date"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "capture_tips": [
+                     *             "Place the document on a dark, flat surface",
+                     *             "All four corners visible, no glare, no fingers over the data",
+                     *             "Photograph the original, not a screen or a photocopy"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DocumentInfographicResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1471,11 +2803,51 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "enrollment_id": "ENR019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *       "account_id": "user-123",
+                     *       "type": "face-recognition",
+                     *       "validation_type": "face-recognition",
+                     *       "status": "pending",
+                     *       "face_enrolled": false,
+                     *       "file_upload_link": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a8?expires=1795600000&signature=3q2-7w",
+                     *       "file_upload_expiration": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnrollmentResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1494,7 +2866,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `confirmation_none_not_authorized` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "confirmation=none needs an authorization of this account",
+                     *       "error_code": "confirmation_none_not_authorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `phone_type_already_enrolled` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,8 +2893,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "phone_type home is already enrolled for account user-123",
+                     *       "error_code": "phone_type_already_enrolled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1542,11 +2948,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "enrollment_id": "ENR019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *       "account_id": "user-123",
+                     *       "type": "face-recognition",
+                     *       "validation_type": "face-recognition",
+                     *       "status": "pending",
+                     *       "face_enrolled": false,
+                     *       "file_upload_expiration": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnrollmentResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1560,6 +2982,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `enrollment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "enrollment ENR019ab9f2 not found",
+                     *       "error_code": "enrollment_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1579,11 +3018,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "enrollment_id": "ENR019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnrollmentDeletedResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1597,6 +3045,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `enrollment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "enrollment ENR019ab9f2 not found",
+                     *       "error_code": "enrollment_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1616,30 +3081,72 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The file (its own content type) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/octet-stream": string;
+                };
             };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
-            401: {
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 401,
-                     *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `invalid_upload_link` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "invalid link",
+                     *       "error_code": "invalid_upload_link"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `media_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "media not found",
+                     *       "error_code": "media_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     SandboxPhone_list: {
@@ -1653,11 +3160,51 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "message_id": "SMS019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "phone_number": "+573001234567",
+                     *           "channel": "sms",
+                     *           "text": "KYC: tu código de verificación es 482913",
+                     *           "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b1",
+                     *           "creation_date": "2026-11-25T09:00:01.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxMessagesResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1688,11 +3235,69 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "operational",
+                     *       "checked_at": "2026-11-25T09:00:00.000Z",
+                     *       "database": {
+                     *         "status": "operational",
+                     *         "response_ms": 2
+                     *       },
+                     *       "manual_review": {
+                     *         "available": true
+                     *       },
+                     *       "services": [
+                     *         {
+                     *           "name": "document-validation",
+                     *           "status": "operational",
+                     *           "component": "document engine (OCR, MRZ, ID numbers)",
+                     *           "finished_last_15_minutes": 12,
+                     *           "system_errors_last_15_minutes": 0,
+                     *           "backlog_age_seconds": 0
+                     *         },
+                     *         {
+                     *           "name": "face-recognition",
+                     *           "status": "operational",
+                     *           "component": "face engine (detection, descriptors, liveness)",
+                     *           "finished_last_15_minutes": 12,
+                     *           "system_errors_last_15_minutes": 0,
+                     *           "backlog_age_seconds": 0
+                     *         },
+                     *         {
+                     *           "name": "face-search",
+                     *           "status": "operational",
+                     *           "component": "face engine and blocklist",
+                     *           "finished_last_15_minutes": 12,
+                     *           "system_errors_last_15_minutes": 0,
+                     *           "backlog_age_seconds": 0
+                     *         },
+                     *         {
+                     *           "name": "email-verification",
+                     *           "status": "operational",
+                     *           "component": "SMTP",
+                     *           "finished_last_15_minutes": 12,
+                     *           "system_errors_last_15_minutes": 0,
+                     *           "backlog_age_seconds": 0
+                     *         },
+                     *         {
+                     *           "name": "phone-verification",
+                     *           "status": "operational",
+                     *           "component": "phone provider (sandbox)",
+                     *           "finished_last_15_minutes": 12,
+                     *           "system_errors_last_15_minutes": 0,
+                     *           "backlog_age_seconds": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatusResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1725,30 +3330,109 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 401,
-                     *       "status": "Unauthorized",
-                     *       "message": "Missing API key (Service-API-Key header)",
-                     *       "error_code": "missing_api_key"
+                     *       "media_id": "MED019ab9f2c4e0a1b2c3d4e5f6a8",
+                     *       "slot": "front",
+                     *       "content_type": "image/jpeg",
+                     *       "size": 183204,
+                     *       "status": "uploaded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_base64` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "the body is not Base64",
+                     *       "error_code": "invalid_base64"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `upload_link_expired` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "the upload link has expired",
+                     *       "error_code": "upload_link_expired"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `media_already_uploaded` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "this file was already uploaded",
+                     *       "error_code": "media_already_uploaded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts; e.g. `media_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "the file is larger than 10485760 bytes",
+                     *       "error_code": "media_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unsupported content type; e.g. `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "front takes image/jpeg or image/png",
+                     *       "error_code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Validations_list: {
@@ -1764,11 +3448,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validations": [
+                     *         {
+                     *           "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *           "account_id": "user-123",
+                     *           "type": "document-validation",
+                     *           "validation_status": "pending",
+                     *           "manual_review_status": "not_required",
+                     *           "country": "CO",
+                     *           "document_type": "national-id",
+                     *           "timeout": 300,
+                     *           "allowed_retries": 0,
+                     *           "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *           "creation_date": "2026-11-25T09:00:00.000Z",
+                     *           "update_date": "2026-11-25T09:00:00.000Z",
+                     *           "instructions": {
+                     *             "front_url": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a8?expires=1795600000&signature=3q2-7w",
+                     *             "reverse_url": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a9?expires=1795600000&signature=9xk-2a",
+                     *             "upload_expiration": "2026-11-25T09:05:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "self": "/v1/validations",
+                     *       "next": "/v1/validations?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                        validations: components["schemas"]["ValidationResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1806,11 +3549,52 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *       "account_id": "user-123",
+                     *       "type": "document-validation",
+                     *       "validation_status": "pending",
+                     *       "manual_review_status": "not_required",
+                     *       "country": "CO",
+                     *       "document_type": "national-id",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 0,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:00:00.000Z",
+                     *       "instructions": {
+                     *         "front_url": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a8?expires=1795600000&signature=3q2-7w",
+                     *         "reverse_url": "https://validations.example.com/v1/uploads/MED019ab9f2c4e0a1b2c3d4e5f6a9?expires=1795600000&signature=9xk-2a",
+                     *         "upload_expiration": "2026-11-25T09:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `custom_type_not_found` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "custom type my-type does not exist",
+                     *       "error_code": "custom_type_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1829,6 +3613,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `available_on_request` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "document validations in BR are available on request",
+                     *       "error_code": "available_on_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "account user-123 not found",
+                     *       "error_code": "account_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
@@ -1841,6 +3659,23 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1880,11 +3715,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *       "account_id": "user-123",
+                     *       "type": "email-verification",
+                     *       "validation_status": "success",
+                     *       "manual_review_status": "not_required",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 2,
+                     *       "attempts_left": 3,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:01:10.000Z",
+                     *       "finished_date": "2026-11-25T09:01:10.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1898,6 +3775,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1924,11 +3818,47 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The validation; a wrong code lowers attempts_left (the last one fails it) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *       "account_id": "user-123",
+                     *       "type": "email-verification",
+                     *       "validation_status": "success",
+                     *       "manual_review_status": "not_required",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 2,
+                     *       "attempts_left": 3,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:01:10.000Z",
+                     *       "finished_date": "2026-11-25T09:01:10.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `wrong_validation_type` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "validation VLD019ab9f2 is a email-verification",
+                     *       "error_code": "wrong_validation_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -1947,7 +3877,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `validation_not_pending` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1957,8 +3904,25 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "validation VLD019ab9f2 already ended (success)",
+                     *       "error_code": "validation_not_pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the service accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1995,11 +3959,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6a7",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationDeletedResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -2013,6 +3986,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2035,11 +4025,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "validation_id": "VLD019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *       "account_id": "user-123",
+                     *       "type": "email-verification",
+                     *       "validation_status": "success",
+                     *       "manual_review_status": "not_required",
+                     *       "timeout": 300,
+                     *       "allowed_retries": 2,
+                     *       "attempts_left": 3,
+                     *       "expiration_date": "2026-11-25T09:05:00.000Z",
+                     *       "creation_date": "2026-11-25T09:00:00.000Z",
+                     *       "update_date": "2026-11-25T09:01:10.000Z",
+                     *       "finished_date": "2026-11-25T09:01:10.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationResponse"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -2058,7 +4067,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
+            /** @description Unknown record, or a record of another tenant; e.g. `validation_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "validation VLD019ab9f2 not found",
+                     *       "error_code": "validation_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `validation_not_deleted` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2068,8 +4094,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "message": "validation VLD019ab9f2 is not deleted",
+                     *       "error_code": "validation_not_deleted"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

@@ -2,7 +2,7 @@ import { closeDb } from '@kyc/testing';
 import jsonLogic from 'json-logic-js';
 
 import { JsonLogicSqlError } from '../../src/sql/sql-translation.error';
-import { cases, evaluate,operators, sameJson, supported } from './sql-translation-fixture';
+import { cases, evaluate, operators, sameJson, supported } from './sql-translation-fixture';
 
 describe('JSON-Logic to SQL on PostgreSQL: the official test suite', () => {
   afterAll(() => closeDb());

@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 
 import { searchPathOption } from '../database/pooled-client';
 import { JsonLogger, rootLogger } from '../observability/logger';
-import { kafkaClientOptions,KafkaConnection } from './kafka';
+import { kafkaClientOptions, KafkaConnection } from './kafka';
 import { OutboxRelay } from './outbox-relay';
 
 /** What OutboxRelayService hands the relay thread. */

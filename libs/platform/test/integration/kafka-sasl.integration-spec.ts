@@ -1,7 +1,7 @@
 import { KafkaBroker, startKafkaBroker, startService } from '@kyc/testing';
 import { Kafka } from 'kafkajs';
 
-import { kafkaClientOptions,KafkaConnection } from '../../src/events/kafka';
+import { kafkaClientOptions, KafkaConnection } from '../../src/events/kafka';
 
 /** The platform's client options; without retries by default (a refusal is final here). */
 const admin = (connection: KafkaConnection, retries = 0) =>

@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { ServiceName } from '@kyc/contracts';
-import { closeDb, db, eventually, freePort, repoRoot, serviceEnv, startService, uniqueTenantId } from '@kyc/testing';
+
+import { closeDb, db, eventually, freePort, repoRoot, serviceEnv, startService } from '../../src/harness';
+import { uniqueTenantId } from '../../src/tenants';
 
 interface Run {
   code: number | null;
