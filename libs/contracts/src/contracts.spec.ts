@@ -1,9 +1,10 @@
-import { BUILT_IN_ROLES, countryPermission, PERMISSIONS, SERVICES, TOPIC_SPECS } from './index';
+import { BUILT_IN_ROLES, countryPermission, GRANTING_PERMISSIONS, PERMISSIONS, SERVICES, TOPIC_SPECS } from './index';
 
 describe('contracts', () => {
-  it('lists the 25 permissions of the spec, each once', () => {
-    expect(PERMISSIONS).toHaveLength(25);
-    expect(new Set(PERMISSIONS).size).toBe(25);
+  it('lists the 25 permissions of spec 1 and identity.process.read.own of spec 2, each once', () => {
+    expect(PERMISSIONS).toHaveLength(26);
+    expect(new Set(PERMISSIONS).size).toBe(26);
+    expect(PERMISSIONS).toContain('identity.process.read.own');
   });
 
   it('maps a check country to its permission', () => {
@@ -12,8 +13,9 @@ describe('contracts', () => {
     expect(countryPermission('XX')).toBeUndefined();
   });
 
-  it('gives full_access every permission and default_access no administration', () => {
-    expect(BUILT_IN_ROLES.full_access.permissions).toEqual(PERMISSIONS);
+  it('gives full_access every granting permission (not the narrowing .own) and default_access no administration', () => {
+    expect(BUILT_IN_ROLES.full_access.permissions).toEqual(GRANTING_PERMISSIONS);
+    expect(BUILT_IN_ROLES.full_access.permissions).not.toContain('identity.process.read.own');
     expect(BUILT_IN_ROLES.default_access.permissions).not.toContain('svc.users');
     expect(BUILT_IN_ROLES.default_access.permissions).toContain('checks.country_co');
   });
