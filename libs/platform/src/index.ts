@@ -38,6 +38,7 @@ export * from './http/rate-limit/token-bucket';
 export * from './http/request-hardening';
 export * from './http/request-limits';
 export * from './jobs/job-queue.service';
+export * from './mail/smtp-client';
 export * from './observability/foreground-load';
 export * from './observability/health.controller';
 export * from './observability/logger';

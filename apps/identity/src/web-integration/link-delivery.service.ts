@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { Clock, Job, JobQueueService } from '@kyc/platform';
+import { Clock, Job, JobQueueService, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 
-import { PermanentDeliveryError } from './channels/delivery-error';
 import { LinkMailer } from './channels/link-mailer';
 import { LinkSmsSender } from './channels/link-sms-sender';
 import { MessagingAppSender } from './channels/msgapp-sender';

@@ -1,5 +1,5 @@
+import { MailReceipt, SmtpClient } from '@kyc/platform';
 import { Provider } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
 
 import { ValidationsConfig } from '../config/validations.config';
 
@@ -11,52 +11,15 @@ export interface OtpMail {
   messageId: string;
 }
 
-/** Failures a retry cannot fix (5xx SMTP replies, no SMTP configured). */
-export class PermanentDeliveryError extends Error {}
-
-/** Sends OTP e-mails. */
+/** Sends OTP e-mails (the platform's SmtpClient; tests may provide another). */
 export abstract class OtpMailer {
-  abstract send(mail: OtpMail): Promise<void>;
+  abstract send(mail: OtpMail): Promise<MailReceipt | void>;
   abstract readonly configured: boolean;
-}
-
-/** SMTP through nodemailer, to VALIDATIONS_SMTP_URL (the stack's SMTP sink locally). */
-export class SmtpOtpMailer extends OtpMailer {
-  readonly configured = true;
-  private readonly transport: Transporter;
-
-  constructor(
-    url: string,
-    private readonly from: string,
-  ) {
-    super();
-    this.transport = nodemailer.createTransport(url);
-  }
-
-  async send(mail: OtpMail): Promise<void> {
-    try {
-      await this.transport.sendMail({ from: this.from, ...mail });
-    } catch (err) {
-      const code = (err as { responseCode?: number }).responseCode;
-      if (typeof code === 'number' && code >= 500)
-        throw new PermanentDeliveryError(`SMTP refused the message: ${code} ${(err as Error).message}`);
-      throw err;
-    }
-  }
-}
-
-export class UnconfiguredOtpMailer extends OtpMailer {
-  readonly configured = false;
-  send(): Promise<void> {
-    return Promise.reject(new PermanentDeliveryError('e-mail is not configured (VALIDATIONS_SMTP_URL is not set)'));
-  }
 }
 
 export const OtpMailerProvider: Provider = {
   provide: OtpMailer,
   inject: [ValidationsConfig],
   useFactory: (config: ValidationsConfig) =>
-    config.VALIDATIONS_SMTP_URL
-      ? new SmtpOtpMailer(config.VALIDATIONS_SMTP_URL, config.VALIDATIONS_MAIL_FROM)
-      : new UnconfiguredOtpMailer(),
+    new SmtpClient(config.VALIDATIONS_SMTP_URL, config.VALIDATIONS_MAIL_FROM, 'VALIDATIONS_SMTP_URL'),
 };

@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { VerifyChannel } from '@kyc/contracts';
-import { Clock } from '@kyc/platform';
+import { Clock, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { newId } from '../shared/ids';
-import { PermanentDeliveryError } from './mailer';
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
 export interface PhoneMessage {

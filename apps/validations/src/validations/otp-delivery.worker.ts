@@ -1,10 +1,10 @@
-import { Job, JobQueueService, PermanentJobError } from '@kyc/platform';
+import { Job, JobQueueService, PermanentDeliveryError, PermanentJobError } from '@kyc/platform';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { EnrollmentEntity } from '../enrollments/enrollment.entity';
-import { OtpMailer, PermanentDeliveryError } from '../otp/mailer';
+import { OtpMailer } from '../otp/mailer';
 import { PhoneSender } from '../otp/phone-sender';
 import { Secrets } from '../shared/link-signer';
 import { ValidationEntity } from './validation.entity';

@@ -1,4 +1,4 @@
-import { Job, PermanentJobError } from '@kyc/platform';
+import { Job, PermanentDeliveryError, PermanentJobError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -7,7 +7,7 @@ import { ActionJobPayload } from '../engine/action-queues';
 import { ExecutionsService } from '../executions/executions.service';
 import { renderTemplate } from '../templates/template';
 import { ActionRunContext, redact } from './action-context';
-import { Mailer, PermanentMailError } from './mailer';
+import { Mailer } from './mailer';
 
 /**
  * email actions: renders the recipients, subject and text body and sends them over SMTP. A 5xx
@@ -52,7 +52,7 @@ export class EmailRunner {
       });
       await this.executions.settle(manager, run.execution, 'succeeded', { responseStatus: receipt.responseCode });
     } catch (err) {
-      const permanent = err instanceof PermanentMailError;
+      const permanent = err instanceof PermanentDeliveryError;
       const error = redact(`sending failed: ${(err as Error).message}`, run.env.secrets);
       const code = (err as { responseCode?: number }).responseCode ?? null;
       await this.executions.settle(manager, run.execution, permanent || run.final ? 'failed' : 'retrying', {

@@ -1,8 +1,7 @@
+import { MailReceipt, SmtpClient } from '@kyc/platform';
 import { Provider } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
 
 import { IdentityConfig } from '../../config/identity.config';
-import { PermanentDeliveryError } from './delivery-error';
 
 export interface LinkMail {
   to: string;
@@ -12,46 +11,14 @@ export interface LinkMail {
   messageId: string;
 }
 
-/** Sends access-link e-mails. */
+/** Sends access-link e-mails (the platform's SmtpClient; tests may provide another). */
 export abstract class LinkMailer {
-  abstract send(mail: LinkMail): Promise<void>;
-}
-
-/** SMTP through nodemailer, to IDENTITY_SMTP_URL (the stack's SMTP sink locally). */
-export class SmtpLinkMailer extends LinkMailer {
-  private readonly transport: Transporter;
-
-  constructor(
-    url: string,
-    private readonly from: string,
-  ) {
-    super();
-    this.transport = nodemailer.createTransport(url);
-  }
-
-  async send(mail: LinkMail): Promise<void> {
-    try {
-      await this.transport.sendMail({ from: this.from, ...mail });
-    } catch (err) {
-      const code = (err as { responseCode?: number }).responseCode;
-      if (typeof code === 'number' && code >= 500)
-        throw new PermanentDeliveryError(`SMTP refused the message: ${code} ${(err as Error).message}`);
-      throw err;
-    }
-  }
-}
-
-export class UnconfiguredLinkMailer extends LinkMailer {
-  send(): Promise<void> {
-    return Promise.reject(new PermanentDeliveryError('e-mail is not configured (IDENTITY_SMTP_URL is not set)'));
-  }
+  abstract send(mail: LinkMail): Promise<MailReceipt | void>;
 }
 
 export const LinkMailerProvider: Provider = {
   provide: LinkMailer,
   inject: [IdentityConfig],
   useFactory: (config: IdentityConfig) =>
-    config.IDENTITY_SMTP_URL
-      ? new SmtpLinkMailer(config.IDENTITY_SMTP_URL, config.IDENTITY_MAIL_FROM)
-      : new UnconfiguredLinkMailer(),
+    new SmtpClient(config.IDENTITY_SMTP_URL, config.IDENTITY_MAIL_FROM, 'IDENTITY_SMTP_URL'),
 };

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { Clock } from '@kyc/platform';
+import { Clock, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
-import { PermanentDeliveryError } from './delivery-error';
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
 export interface LinkSms {

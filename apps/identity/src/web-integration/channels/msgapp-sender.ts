@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { ApiKeySigner } from '@kyc/platform';
+import { ApiKeySigner, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { IdentityConfig } from '../../config/identity.config';
-import { PermanentDeliveryError } from './delivery-error';
 
 export interface MsgappLink {
   tenantId: string;
