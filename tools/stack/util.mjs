@@ -1,4 +1,6 @@
 // Small helpers shared by the stack modules.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +8,16 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export class StackError extends Error {}
+
+const require = createRequire(import.meta.url);
+
+/** A module of the build (dist/), with a clear error when the build is missing. */
+export function dist(module) {
+  const file = path.join(repoRoot, 'dist', module);
+  if (!existsSync(file))
+    throw new StackError(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first`);
+  return require(file);
+}
 
 /** Resolves when nothing listens on host:port; rejects with a clear message otherwise. */
 export function assertPortFree(port, what, host = '127.0.0.1') {
