@@ -2,9 +2,19 @@ import { Caller, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { AddVerificationDto, BackDto, UpdateProcessDto } from './dto/process.dto';
-import { ProcessEntity } from './process.entity';
+import { ProcessEntity, ProcessStep } from './process.entity';
 import { newVerificationId, ProcessStore, toProcessStep } from './process-store';
 import { ProcessErrorCode, ProcessException } from './processes.exception';
+
+/** A step to be done again: pending, a new attempt (its next validation is a new one), nothing of the last kept. */
+function restart(step: ProcessStep): void {
+  step.status = 'pending';
+  step.attempt = (step.attempt ?? 0) + 1;
+  step.validation_id = undefined;
+  step.completed_date = undefined;
+  // What the end user's page recorded of the previous attempt.
+  for (const field of ['instructions', 'uploaded', 'code_status', 'attempts_left'] as const) delete step[field];
+}
 
 /** Changes to a process besides step input: device data, going back (with retry_step), dynamic steps, delete. */
 @Injectable()
@@ -31,12 +41,9 @@ export class ProcessNavigationService {
       const step = p.steps[p.currentStep];
       // retry_step: the same verification (id and expected inputs) is verified again; otherwise a new one.
       if (dto.retry_step !== true) step.verification_id = newVerificationId();
-      step.status = 'pending';
-      step.validation_id = undefined;
-      step.completed_date = undefined;
-      // What the end user's page recorded of the previous attempt.
-      for (const field of ['instructions', 'uploaded', 'code_status', 'attempts_left'] as const) delete step[field];
-      for (const later of p.steps.slice(p.currentStep + 1)) if (later.status !== 'pending') later.status = 'pending';
+      restart(step);
+      // The steps after it are done again too, each with a validation of its own.
+      for (const later of p.steps.slice(p.currentStep + 1)) if (later.status !== 'pending') restart(later);
       await this.store.settle(m, p);
     });
   }

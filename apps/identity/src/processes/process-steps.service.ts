@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { FlowStep, VALIDATOR_STEP_TYPES } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import { StepInputDto } from './dto/process.dto';
-import { ProcessEntity, ProcessStep } from './process.entity';
+import { attemptKey, ProcessEntity, ProcessStep } from './process.entity';
 import { ProcessCodesService } from './process-codes.service';
 import { CREATE_VALIDATION_QUEUE, ProcessStore, VALIDATION_TYPE_OF_STEP } from './process-store';
 import { ProcessErrorCode, ProcessException } from './processes.exception';
@@ -79,7 +79,7 @@ export class ProcessStepsService implements OnModuleInit {
             m,
             CREATE_VALIDATION_QUEUE,
             { process_id: p.id, step_id: step.step_id },
-            { tenantId: p.tenantId, dedupeKey: `create-validation:${p.id}:${step.verification_id}` },
+            { tenantId: p.tenantId, dedupeKey: `create-validation:${attemptKey(p, step)}` },
           );
       } else {
         step.status = 'success';

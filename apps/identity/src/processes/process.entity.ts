@@ -27,6 +27,8 @@ export interface ProcessStep {
   expired_reason?: string;
   /** Appended by POST /verifications (dynamic processes). */
   dynamic?: boolean;
+  /** Times the step was redone after POST /back (0 or absent: the first attempt); part of its validation's keys. */
+  attempt?: number;
   completed_date?: string;
 }
 
@@ -113,3 +115,7 @@ export class ProcessEntity {
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 }
+
+/** The key of one attempt at a step's validation: a step redone after POST /back gets a new validation. */
+export const attemptKey = (p: { id: string }, step: ProcessStep) =>
+  `${p.id}:${step.verification_id}${step.attempt ? `:${step.attempt}` : ''}`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import { ProcessEntity, ProcessStep } from './process.entity';
+import { attemptKey, ProcessEntity, ProcessStep } from './process.entity';
 import { VALIDATION_TYPE_OF_STEP } from './process-store';
 import { CreatedValidation, ValidationRefused, ValidationsClient } from './validations.client';
 
@@ -46,7 +46,7 @@ export class StepValidations {
   async create(p: ProcessEntity, step: ProcessStep, settings?: Record<string, unknown>): Promise<CreatedValidation> {
     const type = VALIDATION_TYPE_OF_STEP[step.type];
     if (!type) throw new Error(`step ${step.step_id} has no validation`);
-    const key = `${p.id}:${step.verification_id}`;
+    const key = attemptKey(p, step);
     const common = {
       type,
       user_authorized: true,

@@ -163,6 +163,59 @@ describe('identity: validator steps through the validations service', () => {
     );
   });
 
+  it('redoes a validator step after POST /back with retry_step: same verification, a new validation', async () => {
+    const flow = await api.postJson('/v1/flows', {
+      name: 'Document then form',
+      timeout_seconds: 3600,
+      steps: [{ type: 'document' }, { type: 'form', fields: [{ name: 'nickname', label: 'Nickname' }] }],
+    });
+    expect(flow.status).toBe(201);
+    const key = (
+      await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flow.body.flow_id,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      })
+    ).body.api_key as string;
+    const web = api.withKey(key);
+    const created = await web.post('/v1/processes');
+    expect(created.status).toBe(201);
+    const id = created.body.process_id as string;
+    const submitDocument = async (verificationId: string) =>
+      web.postJson(`/v1/processes/${id}`, {
+        step_id: 'step-1',
+        verification_id: verificationId,
+        type: 'document',
+        expected_inputs: [
+          { name: 'country', value: 'CO' },
+          { name: 'document_type', value: 'national-id' },
+        ],
+      });
+    const validationOf = () =>
+      eventually(async () => {
+        const v = (await web.get(`/v1/processes/${id}`)).body.steps[0].validation_id as string | undefined;
+        if (!v) throw new Error('no validation yet');
+        return v;
+      });
+    const first = (await web.get(`/v1/processes/${id}`)).body.steps[0];
+    expect((await submitDocument(first.verification_id)).status).toBe(200);
+    const firstValidation = await validationOf();
+    await publishFinished(id, firstValidation, 'success');
+    await eventually(async () => expect((await web.get(`/v1/processes/${id}`)).body.current_step).toBe(1));
+
+    const back = await web.post(`/v1/processes/${id}/back`, { retry_step: 'true' });
+    expect(back.status).toBe(200);
+    expect(back.body.steps[0]).toMatchObject({ status: 'pending', verification_id: first.verification_id });
+    expect(back.body.steps[0].validation_id).toBeUndefined();
+    expect((await submitDocument(first.verification_id)).status).toBe(200);
+    const second = await validationOf();
+    expect(second).not.toBe(firstValidation);
+    const v = await new ApiClient(validations.url, tenant.apiKey).get(`/v1/validations/${second}`);
+    expect(v.body).toMatchObject({ validation_id: second, validation_status: 'pending' });
+  });
+
   it('fails the process when the validations service refuses the step (settings it does not accept)', async () => {
     const flow = await api.postJson('/v1/flows', {
       name: 'Bad settings',
