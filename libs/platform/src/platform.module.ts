@@ -117,12 +117,8 @@ export class PlatformModule {
         { provide: PlatformConfig, useValue: config },
         { provide: config.constructor, useValue: config },
         { provide: KAFKA, useFactory: () => createKafka(config.kafkaConnection) },
+        { provide: ApiKeyVerifier, useFactory: () => new ApiKeyVerifier(config.API_KEY_PUBLIC_KEY) },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
-        {
-          provide: ApiKeyVerifier,
-          inject: [Clock],
-          useFactory: (clock: Clock) => new ApiKeyVerifier(config.API_KEY_PUBLIC_KEY, clock),
-        },
         JobQueueService,
         AccessCacheService,
         OutboxService,
