@@ -86,11 +86,9 @@ describe('API key tokens (jose)', () => {
     );
   });
 
-  it('refuses a key before its nbf and a key issued in the future', async () => {
+  it('refuses a key before its nbf', async () => {
     const early = await signer.sign({ ...claims, jti: 'k6', nbf: now + 100 });
     await expect(verifier.verify(early, now)).rejects.toThrow(refusedWith('invalid_api_key'));
     expect(await verifier.verify(early, now + 100)).toMatchObject({ jti: 'k6' });
-    const future = await signer.sign({ ...claims, jti: 'k7', iat: now + 3600 });
-    await expect(verifier.verify(future, now)).rejects.toThrow(refusedWith('invalid_api_key'));
   });
 });

@@ -16,8 +16,6 @@ const ALGORITHM = 'EdDSA';
 export const API_KEY_AUDIENCE = 'kyc-api';
 /** The `aud` of platform operator tokens. */
 export const PLATFORM_ADMIN_AUDIENCE = 'kyc-platform-admin';
-/** How far in the future an `iat` may be (clocks of the signer and the verifier drift). */
-const IAT_LEEWAY_SECONDS = 60;
 
 export type TokenClaims = ApiKeyClaims | PlatformAdminClaims;
 
@@ -71,7 +69,7 @@ export class ApiKeyVerifier {
 
   /**
    * The claims of a key signed with the platform key: alg EdDSA only, `jti`, `iat` and `key_type`
-   * present, `exp` in the future, `nbf` and `iat` not (beyond a minute of clock drift), and `aud`,
+   * present, `exp` in the future, `nbf` not, and `aud`,
    * when the key carries one, the audience of its kind. Throws 401 (`invalid_api_key`,
    * `expired_api_key`) otherwise.
    */
@@ -110,8 +108,6 @@ export class ApiKeyVerifier {
     }
     if (typeof payload.jti !== 'string' || typeof payload.key_type !== 'string')
       throw invalid('The API key is malformed');
-    if ((payload.iat as number) > nowSeconds + IAT_LEEWAY_SECONDS)
-      throw invalid('The API key was issued in the future');
     return payload as unknown as TokenClaims;
   }
 }
