@@ -1,4 +1,4 @@
-import { ManualClock } from '@kyc/platform';
+import { JobQueueService, ManualClock } from '@kyc/platform';
 import {
   ApiClient,
   closeDb,
@@ -23,7 +23,7 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 describe('outbound quality over time', () => {
   let account: RunningService;
-  let engagement: RunningService;
+  let engagement: Awaited<ReturnType<typeof startInProcess>>;
   let sandbox: SandboxMessaging;
   let t: ConnectedTenant;
   let tenantId: string;
@@ -60,10 +60,10 @@ describe('outbound quality over time', () => {
     (await t.api.get(`/v1/msg/outbounds/${o.outbound_id}`)).body.status;
   const expectStatus = (o: { outbound_id: string }, s: string) =>
     eventually(async () => expect(await status(o)).toBe(s), { timeoutMs: 10_000 });
-  /** Moves the clock and waits until the review that became due has run (it schedules the next day's). */
+  /** Moves the clock and runs the review that became due (it schedules the next day's). */
   const advance = async (ms: number) => {
     clock.advance(ms);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await engagement.app.get(JobQueueService).drain();
   };
 
   it('flags on a quality drop, approves after 7 good days, disables after more than 7 low days', async () => {
