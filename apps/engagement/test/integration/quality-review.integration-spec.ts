@@ -28,6 +28,7 @@ describe('outbound quality over time', () => {
   let t: ConnectedTenant;
   let tenantId: string;
   const clock = new ManualClock(new Date());
+  const SCHEMA = 'engagement_quality_spec';
 
   beforeAll(async () => {
     sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
@@ -36,7 +37,9 @@ describe('outbound quality over time', () => {
       startInProcess(
         'engagement',
         engagementService,
-        { ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl, JOBS_POLL_MS: '50' },
+        // A schema of its own: the review jobs run on this suite's ManualClock only, never claimed by
+        // the engagement services of suites running at the same time (their clocks are real).
+        { ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl, JOBS_POLL_MS: '50', DB_SCHEMA: SCHEMA },
         { clock },
       ),
     ]);
@@ -99,7 +102,7 @@ describe('outbound quality over time', () => {
     await advance(3 * DAY);
     await expectStatus(lateRecovery, 'APPROVED');
 
-    const changes = await events(tenantId, 'engagement.outbound.status-changed');
+    const changes = await events(tenantId, 'engagement.outbound.status-changed', SCHEMA);
     const of = (o: { outbound_id: string }) =>
       changes.filter((e) => e.outbound_id === o.outbound_id).map((e) => e.status);
     expect(of(low)).toEqual(['APPROVED', 'FLAGGED', 'DISABLED']);

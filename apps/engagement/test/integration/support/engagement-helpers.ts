@@ -60,10 +60,10 @@ export async function approvedOutbound(t: ConnectedTenant, overrides: Record<str
   );
 }
 
-/** The engagement outbox events of a tenant, of one type. */
-export async function events(tenantId: string, type: string): Promise<any[]> {
+/** The engagement outbox events of a tenant, of one type (`schema`: a suite's own engagement schema). */
+export async function events(tenantId: string, type: string, schema = 'engagement'): Promise<any[]> {
   const { rows } = await db().query(
-    `SELECT envelope FROM engagement.outbox WHERE tenant_id = $1 AND type = $2 ORDER BY seq`,
+    `SELECT envelope FROM "${schema}".outbox WHERE tenant_id = $1 AND type = $2 ORDER BY seq`,
     [tenantId, type],
   );
   return rows.map((r) => r.envelope.payload);
