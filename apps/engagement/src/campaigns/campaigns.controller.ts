@@ -1,11 +1,18 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BodyLimit, Caller, CurrentCaller, InputLimits } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { presentCampaign } from './campaign.presenter';
 import { CampaignsService } from './campaigns.service';
 import { CAMPAIGN_EXAMPLE, CampaignResponse } from './dto/campaign.response';
-import { CreateCampaignDto } from './dto/create-campaign.dto';
+import { CAMPAIGN_MAX_RECIPIENTS, CreateCampaignDto } from './dto/create-campaign.dto';
+
+/**
+ * A campaign of the largest size (CAMPAIGN_MAX_RECIPIENTS recipients, each with its phone, account id and a few
+ * variables) must fit the request limits: about 320 bytes and 25 values per recipient.
+ */
+const CAMPAIGN_BODY_LIMIT_BYTES = CAMPAIGN_MAX_RECIPIENTS * 320;
+const CAMPAIGN_MAX_VALUES = CAMPAIGN_MAX_RECIPIENTS * 25;
 
 const CAMPAIGN_NOT_FOUND = { 404: ['campaign CMP3c4d not found', 'campaign_not_found'] as [string, string] };
 
@@ -27,6 +34,8 @@ export class CampaignsController {
     { 409: ['only APPROVED outbounds can be sent', 'outbound_not_sendable'] },
     413,
   )
+  @BodyLimit(CAMPAIGN_BODY_LIMIT_BYTES)
+  @InputLimits({ maxNodes: CAMPAIGN_MAX_VALUES })
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateCampaignDto) {
     const campaign = await this.campaigns.create(caller, dto);
     const { progress } = await this.campaigns.get(caller, campaign.id);

@@ -15,6 +15,7 @@ import {
   startService,
 } from '@kyc/testing';
 
+import { CAMPAIGN_MAX_RECIPIENTS } from '../../src/campaigns/dto/create-campaign.dto';
 import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
 
 /**
@@ -149,6 +150,35 @@ describe('a campaign across a killed engagement process', () => {
     expect(new Set(sentEvents.map((e) => e.phone)).size).toBe(total);
     expect(sentEvents).toHaveLength(total);
   }, 480_000);
+
+  it('accepts a campaign of the largest size and refuses one recipient more', async () => {
+    const tenant = await createTenant(account.url, [engagement.url]);
+    const t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
+    const outbound = await approvedOutbound(t);
+    const recipients = Array.from({ length: CAMPAIGN_MAX_RECIPIENTS + 1 }, (_, i) => ({
+      account_id: `acc-${i}`,
+      phone_country_code: '+57',
+      phone_number: `33${String(i).padStart(8, '0')}`,
+      var: { name: `Cliente ${i}` },
+    }));
+    const tooMany = await t.api.postJson('/v1/msg/campaigns', {
+      outbound_id: outbound.outbound_id,
+      user_authorized: true,
+      recipients,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fields).toEqual([expect.objectContaining({ field: 'recipients' })]);
+
+    const largest = await t.api.postJson('/v1/msg/campaigns', {
+      outbound_id: outbound.outbound_id,
+      user_authorized: true,
+      rate: 1,
+      recipients: recipients.slice(0, CAMPAIGN_MAX_RECIPIENTS),
+    });
+    expect(largest.status).toBe(201);
+    expect(largest.body.progress.total).toBe(CAMPAIGN_MAX_RECIPIENTS);
+    expect((await t.api.post(`/v1/msg/campaigns/${largest.body.campaign_id}/cancel`)).status).toBe(200);
+  }, 240_000);
 
   it('cancels a campaign: nobody left is messaged', async () => {
     const tenant = await createTenant(account.url, [engagement.url]);
