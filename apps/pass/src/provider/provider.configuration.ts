@@ -26,6 +26,7 @@ import {
 import { PassUserEntity } from '../users/pass-user.entity';
 import type { OidcProviderModule } from './oidc-provider.loader';
 import { postgresAdapter } from './postgres.adapter';
+import { tokenRequestUnit } from './token-request-unit';
 
 export const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 
@@ -174,7 +175,9 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       },
     },
     async findAccount(_ctx, sub) {
-      if (!(await deps.accountExists(sub))) return undefined;
+      // Within a token grant, whether the account exists was read with the code or token.
+      const exists = tokenRequestUnit.getStore()?.accounts.get(sub) ?? (await deps.accountExists(sub));
+      if (!exists) return undefined;
       // The id_token carries sub (and acr, amr, auth_time); verified claims come from /v1/oauth2/userinfo.
       return { accountId: sub, claims: () => ({ sub }) };
     },

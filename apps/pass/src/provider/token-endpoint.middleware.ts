@@ -1,12 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-import { envelope } from '@kyc/platform';
+import { envelope, pgPool } from '@kyc/platform';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { DataSource } from 'typeorm';
 
 import { reshapeIdToken } from './id-token';
 import { CIBA_GRANT, CIBA_INTERVAL, PROVIDER_ROUTES } from './provider.configuration';
+import { commitTokenRequest, TokenRequestUnit,tokenRequestUnit } from './token-request-unit';
 
 /** What the mount leaves on the raw request: the body Fastify parsed, and whether it came as JSON. */
 export interface MountedRequest extends IncomingMessage {
@@ -20,6 +21,7 @@ type Body = Record<string, unknown>;
  * Koa middleware around oidc-provider's own (its documented pre/post middleware): the spec's answers of the
  * token and bc-authorize endpoints.
  * - JSON authorization_code grant: errors in the service envelope (401 bad_credentials, 400 validation_error).
+ * - authorization_code and refresh_token grants run as one unit of work (TokenRequestUnit): two statements.
  * - CIBA grant: `interval` enforced (slow_down); unknown or redeemed auth_req_id answer expired_token.
  * - id_token reshaped (aud array, jti; at_hash and auth_req_id only on CIBA); never on refresh.
  * - bc-authorize answers carry `interval`.
@@ -46,7 +48,9 @@ export function tokenEndpointMiddleware(deps: {
         return;
       }
     }
-    await next();
+    if (grantType === 'authorization_code' || grantType === 'refresh_token')
+      await runAsUnit(ctx, next, deps.dataSource);
+    else await next();
     const body = ctx.body as Body | undefined;
     if (!body || typeof body !== 'object') return;
     if (ctx.status >= 400) {
@@ -79,6 +83,26 @@ export function tokenEndpointMiddleware(deps: {
       body.id_token = reshapeIdToken(body.id_token, key, kid, grantType === CIBA_GRANT);
     }
   };
+}
+
+/**
+ * Runs a grant as a unit of work and commits it before the answer leaves: the consumption always (a code
+ * redeemed by a request that then failed stays used, as when it was written at once), the new tokens only
+ * with a successful answer. A lost race (the code or token was consumed meanwhile) turns the answer into
+ * the `invalid_grant` oidc-provider gives for it.
+ */
+async function runAsUnit(ctx: KoaContextWithOIDC, next: () => Promise<void>, dataSource: DataSource): Promise<void> {
+  const unit = new TokenRequestUnit();
+  try {
+    await tokenRequestUnit.run(unit, next);
+  } catch (err) {
+    if (unit.consume) await commitTokenRequest(pgPool(dataSource), unit, false);
+    throw err;
+  }
+  if (!unit.pending) return;
+  if (await commitTokenRequest(pgPool(dataSource), unit, ctx.status < 400)) return;
+  ctx.status = 400;
+  ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
 }
 
 /** True when the CIBA request is unknown (never issued, expired and purged, revoked) or already redeemed. */
