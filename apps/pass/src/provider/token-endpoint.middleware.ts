@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 
 import { reshapeIdToken } from './id-token';
 import { CIBA_GRANT, CIBA_INTERVAL, PROVIDER_ROUTES } from './provider.configuration';
-import { commitTokenRequest, TokenRequestUnit,tokenRequestUnit } from './token-request-unit';
+import { commitTokenRequest, TokenRequestUnit, tokenRequestUnit } from './token-request-unit';
 
 /** What the mount leaves on the raw request: the body Fastify parsed, and whether it came as JSON. */
 export interface MountedRequest extends IncomingMessage {

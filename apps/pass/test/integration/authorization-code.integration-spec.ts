@@ -121,6 +121,39 @@ describe('pass: authorization code flow', () => {
     expect(again.body).toMatchObject({ code: 400, status: 'Bad Request', error_code: 'validation_error' });
   });
 
+  /** Access and refresh tokens stored for the grant of a code or refresh token. */
+  const tokensOfGrant = async (model: string, id: string) => {
+    const { rows } = await db().query(
+      `SELECT count(*)::int AS n FROM pass.oidc_models
+        WHERE model IN ('AccessToken', 'RefreshToken')
+          AND grant_id = (SELECT grant_id FROM pass.oidc_models WHERE model = $1 AND id = $2)`,
+      [model, id],
+    );
+    return rows[0].n as number;
+  };
+
+  it('answers one of two concurrent exchanges of a code; the other is refused and stores no tokens', async () => {
+    const { callback } = await authorize('openid email');
+    const code = callback.searchParams.get('code')!;
+    const body = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      redirect_uri: app.redirect_uri,
+    };
+    const results = await Promise.all([tokenJson(body), tokenJson(body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)!.body).toMatchObject({ error_code: 'validation_error' });
+    // the winner's access and refresh token, nothing of the loser
+    expect(await tokensOfGrant('AuthorizationCode', code)).toBe(2);
+    const winner = results.find((r) => r.status === 200)!.body;
+    const info = await fetch(`${f.pass.url}/v1/oauth2/userinfo`, {
+      headers: { authorization: `Bearer ${winner.access_token}` },
+    });
+    expect(info.status).toBe(200);
+  });
+
   it('answers 401 bad_credentials for a wrong client secret on the JSON authorization_code grant', async () => {
     const { callback } = await authorize('openid');
     const res = await tokenJson({
@@ -243,6 +276,10 @@ describe('pass: authorization code flow', () => {
       const results = await Promise.all([refresh(tokens.refresh_token!), refresh(tokens.refresh_token!)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
       expect(results.find((r) => r.status === 400)!.body.error).toBe('invalid_grant');
+      // the first pair (code exchange) and the winner's pair; the loser stored nothing
+      expect(await tokensOfGrant('RefreshToken', tokens.refresh_token!)).toBe(4);
+      const winner = results.find((r) => r.status === 200)!.body;
+      expect((await refresh(winner.refresh_token)).status).toBe(200);
     });
   });
 
