@@ -14,10 +14,26 @@ import { SaveProviderCredentialsDto } from './save-provider-credentials.dto';
 type Sealed = Omit<ProviderCredentials, 'wabaId'>;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const aad = (tenantId: string, wabaId: string) => `engagement:${tenantId}:${wabaId}`;
+/** Credentials kept opened (see CredentialsService.opened). */
+const OPENED_MAX = 1_000;
+
+/** A tenant without provider credentials (409). */
+export const providerNotConfigured = () =>
+  new CredentialsException(
+    CredentialsErrorCode.ProviderNotConfigured,
+    'no messaging provider account: PUT /v1/msg/provider-credentials first',
+  );
 
 /** The tenants' provider credentials, sealed at rest (AES-256-GCM bound to tenant and WABA). */
 @Injectable()
 export class CredentialsService {
+  /**
+   * Opened secrets by the sealed text they were opened from (and what it is bound to), so a send
+   * does not decrypt and parse them again. An entry never goes stale: saving credentials seals
+   * them anew (a new IV, so a new text), and the old text is simply no longer read.
+   */
+  private readonly openedBySealed = new Map<string, Sealed>();
+
   constructor(
     @InjectRepository(ProviderCredentialEntity) private readonly repo: Repository<ProviderCredentialEntity>,
     private readonly cipher: SecretSealer,
@@ -54,11 +70,7 @@ export class CredentialsService {
   /** The tenant's opened credentials; 409 when it has none. */
   async open(tenantId: string): Promise<ProviderCredentials> {
     const row = await this.repo.findOneBy({ tenantId });
-    if (!row)
-      throw new CredentialsException(
-        CredentialsErrorCode.ProviderNotConfigured,
-        'no messaging provider account: PUT /v1/msg/provider-credentials first',
-      );
+    if (!row) throw providerNotConfigured();
     return this.opened(row);
   }
 
@@ -81,8 +93,17 @@ export class CredentialsService {
     await this.repo.update({ tenantId }, { subscribedAt: this.clock.now() });
   }
 
-  opened(row: ProviderCredentialEntity): ProviderCredentials {
-    return { ...this.cipher.openJson<Sealed>(row.sealed, aad(row.tenantId, row.wabaId)), wabaId: row.wabaId };
+  opened(row: Pick<ProviderCredentialEntity, 'tenantId' | 'wabaId' | 'sealed'>): ProviderCredentials {
+    const boundTo = aad(row.tenantId, row.wabaId);
+    const key = `${boundTo}\n${row.sealed}`;
+    let secrets = this.openedBySealed.get(key);
+    if (!secrets) {
+      secrets = this.cipher.openJson<Sealed>(row.sealed, boundTo);
+      if (this.openedBySealed.size >= OPENED_MAX)
+        this.openedBySealed.delete(this.openedBySealed.keys().next().value as string);
+      this.openedBySealed.set(key, secrets);
+    }
+    return { ...secrets, wabaId: row.wabaId };
   }
 }
 

@@ -5,13 +5,12 @@ import {
   MessageStatusChangedEvent,
   TOPICS,
 } from '@kyc/contracts';
-import { Caller, Clock, FieldError, OutboxService, ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, FieldError, OutboxService, OutgoingEvent, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
 
-import { CredentialsService, viaProvider } from '../credentials/credentials.service';
-import { LinesService } from '../lines/lines.service';
+import { providerNotConfigured, viaProvider } from '../credentials/credentials.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';
 import { OutboundEntity } from '../outbounds/outbound.entity';
 import { OutboundsService } from '../outbounds/outbounds.service';
@@ -19,7 +18,9 @@ import { MessagingProvider, ProviderCredentials } from '../provider/messaging-pr
 import { joinPhone, newId } from '../shared/phones';
 import { SendOutboundDto } from './dto/send-outbound.dto';
 import { MessageEntity } from './message.entity';
+import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
+import { SendTargets } from './send-target';
 
 const RANK: Record<MessageStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
@@ -48,20 +49,25 @@ export interface SendRequest {
 export class MessagesService {
   constructor(
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbounds: OutboundsService,
-    private readonly lines: LinesService,
-    private readonly credentials: CredentialsService,
+    private readonly targets: SendTargets,
+    private readonly store: MessageStore,
     private readonly provider: MessagingProvider,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * An API send, built for throughput: one statement reads the outbound and the tenant's
+   * credentials (opened once per sealed text), the provider is called over a kept-alive
+   * connection, and one statement, shared with the concurrent sends, stores the message with its
+   * `engagement.message.sent` event.
+   */
   async send(caller: Caller, dto: SendOutboundDto, values: Record<string, string>): Promise<MessageEntity> {
-    const outbound = await this.outbounds.sendable(caller.tenantId, dto.outbound_id);
+    const { outbound, credentials } = await this.targets.find(caller.tenantId, dto.outbound_id);
     const errors = sendRuleErrors(outbound, dto.flow_id, values);
     if (errors.length) throw new ValidationFailedException(errors);
-    const creds = await this.credentials.open(caller.tenantId);
+    if (!credentials) throw providerNotConfigured();
     const request: SendRequest = {
       messageId: newId('MSG'),
       phone: joinPhone(dto.phone_country_code, dto.phone_number),
@@ -69,8 +75,10 @@ export class MessagesService {
       accountId: dto.account_id,
       flowId: dto.flow_id,
     };
-    const providerId = await viaProvider(() => this.callProvider(creds, outbound, request));
-    return this.dataSource.transaction((m) => this.recordSent(m, outbound, request, providerId));
+    const providerId = await viaProvider(() => this.callProvider(credentials, outbound, request));
+    const { message, event } = this.sent(outbound, request, providerId);
+    await this.store.save({ message, event: this.outbox.row(event) });
+    return message;
   }
 
   /** The provider call of a send; `request.messageId` comes back in the message's status webhooks. */
@@ -85,15 +93,27 @@ export class MessagesService {
     );
   }
 
-  /** Stores a message the provider accepted, with its `engagement.message.sent` event. */
+  /** Stores a message the provider accepted, with its `engagement.message.sent` event, in the caller's transaction. */
   async recordSent(
     m: EntityManager,
     outbound: OutboundEntity,
     r: SendRequest,
     providerId: string,
   ): Promise<MessageEntity> {
+    const { message, event } = this.sent(outbound, r, providerId);
+    await m.insert(MessageEntity, message);
+    await this.outbox.add(m, event);
+    return message;
+  }
+
+  /** A message the provider accepted, and its `engagement.message.sent` event. */
+  private sent(
+    outbound: OutboundEntity,
+    r: SendRequest,
+    providerId: string,
+  ): { message: MessageEntity; event: OutgoingEvent<MessageSentEvent> } {
     const now = this.clock.now();
-    const message = m.create(MessageEntity, {
+    const message = this.messages.create({
       id: r.messageId,
       tenantId: outbound.tenantId,
       direction: 'outbound',
@@ -112,8 +132,7 @@ export class MessagesService {
       createdAt: now,
       updatedAt: now,
     });
-    await m.insert(MessageEntity, message);
-    await this.outbox.add(m, {
+    const event = {
       topic: TOPICS.engagementMessageSent,
       type: ENGAGEMENT_EVENT_TYPES.messageSent,
       tenantId: outbound.tenantId,
@@ -128,8 +147,8 @@ export class MessagesService {
         ...(message.flowId ? { flow_id: message.flowId } : {}),
         ...(message.campaignId ? { campaign_id: message.campaignId } : {}),
       } satisfies MessageSentEvent,
-    });
-    return message;
+    };
+    return { message, event };
   }
 
   async get(caller: Caller, id: string): Promise<MessageEntity> {
