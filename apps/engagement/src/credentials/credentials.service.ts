@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Caller, Clock, SecretSealer } from '@kyc/platform';
+import { Caller, Clock, preparedQuery, SecretSealer } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -77,10 +77,22 @@ export class CredentialsService {
   /** The account of a WABA; pass the caller's transaction manager to read on its connection. */
   async byWaba(
     wabaId: string,
-    m: EntityManager = this.repo.manager,
+    m?: EntityManager,
   ): Promise<{ tenantId: string; credentials: ProviderCredentials } | null> {
-    const row = await m.findOneBy(ProviderCredentialEntity, { wabaId });
-    return row ? { tenantId: row.tenantId, credentials: this.opened(row) } : null;
+    // Read for every webhook: one prepared statement (no query builder), the secrets opened once.
+    const [row] = await preparedQuery<{ tenant_id: string; waba_id: string; sealed: string }>(
+      this.repo.manager.connection,
+      'engagement:credentials-by-waba',
+      'SELECT tenant_id, waba_id, sealed FROM provider_credentials WHERE waba_id = $1',
+      [wabaId],
+      m,
+    );
+    return row
+      ? {
+          tenantId: row.tenant_id,
+          credentials: this.opened({ tenantId: row.tenant_id, wabaId: row.waba_id, sealed: row.sealed }),
+        }
+      : null;
   }
 
   /** Whether some account configured this verify token (the GET verification handshake). */

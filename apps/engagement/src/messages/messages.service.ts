@@ -5,10 +5,19 @@ import {
   MessageStatusChangedEvent,
   TOPICS,
 } from '@kyc/contracts';
-import { Caller, Clock, FieldError, OutboxService, OutgoingEvent, ValidationFailedException } from '@kyc/platform';
+import {
+  Caller,
+  Clock,
+  FieldError,
+  mapRow,
+  OutboxService,
+  OutgoingEvent,
+  preparedQuery,
+  ValidationFailedException,
+} from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { providerNotConfigured, viaProvider } from '../credentials/credentials.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';
@@ -21,6 +30,11 @@ import { MessageEntity } from './message.entity';
 import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
 import { SendTargets } from './send-target';
+
+/** A status's message: by our reference ($1, biz_opaque_callback_data) first, else by the provider's id ($2). */
+const STATUS_MESSAGE_SQL = `SELECT * FROM messages WHERE id = $1 OR provider_message_id = $2
+  ORDER BY (id = $1) IS TRUE DESC LIMIT 1`;
+const STATUS_UPDATE_SQL = `UPDATE messages SET status = $2, error = $3, updated_at = $4 WHERE id = $1`;
 
 const RANK: Record<MessageStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
@@ -49,6 +63,7 @@ export interface SendRequest {
 export class MessagesService {
   constructor(
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbounds: OutboundsService,
     private readonly targets: SendTargets,
     private readonly store: MessageStore,
@@ -167,15 +182,27 @@ export class MessagesService {
   ): Promise<MessageEntity | null> {
     const status = s.status.toLowerCase() as MessageStatus;
     if (!(status in RANK)) return null;
-    const message =
-      (s.reference ? await m.findOneBy(MessageEntity, { id: s.reference }) : null) ??
-      (await m.findOneBy(MessageEntity, { providerMessageId: s.providerMessageId }));
+    // Run for every status of every message: prepared statements on the transaction's connection.
+    const [row] = await preparedQuery(
+      this.dataSource,
+      'engagement:status-message',
+      STATUS_MESSAGE_SQL,
+      [s.reference ?? null, s.providerMessageId],
+      m,
+    );
+    const message = row ? mapRow(this.messages, row) : null;
     if (!message || !advances(message.status, status)) return null;
     const previous = message.status;
     message.status = status;
     message.error = s.error ?? message.error;
     message.updatedAt = this.clock.now();
-    await m.update(MessageEntity, { id: message.id }, { status, error: message.error, updatedAt: message.updatedAt });
+    await preparedQuery(
+      this.dataSource,
+      'engagement:status-update',
+      STATUS_UPDATE_SQL,
+      [message.id, status, message.error, message.updatedAt],
+      m,
+    );
     await this.outbox.add(m, {
       topic: TOPICS.engagementMessageStatusChanged,
       type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,
