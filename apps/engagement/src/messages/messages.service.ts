@@ -31,10 +31,21 @@ import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
 import { SendTargets } from './send-target';
 
-/** A status's message: by our reference ($1, biz_opaque_callback_data) first, else by the provider's id ($2). */
-const STATUS_MESSAGE_SQL = `SELECT * FROM messages WHERE id = $1 OR provider_message_id = $2
-  ORDER BY (id = $1) IS TRUE DESC LIMIT 1`;
-const STATUS_UPDATE_SQL = `UPDATE messages SET status = $2, error = $3, updated_at = $4 WHERE id = $1`;
+/** The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id order. */
+const STATUS_MESSAGES_SQL = `SELECT * FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
+  ORDER BY id FOR UPDATE`;
+const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
+ WHERE m.id = u.id`;
+
+/** A delivery status the provider reported for a message. */
+export interface ProviderStatus {
+  providerMessageId: string;
+  /** Our message id, echoed by the provider (biz_opaque_callback_data). */
+  reference?: string;
+  status: string;
+  error?: string;
+}
 
 const RANK: Record<MessageStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
@@ -173,49 +184,69 @@ export class MessagesService {
   }
 
   /**
-   * A delivery status from the provider, matched by our reference (biz_opaque_callback_data) or the
-   * provider's message id. Answers the message when its status moved.
+   * Delivery statuses from the provider (one webhook's, in order), each matched by our reference
+   * (biz_opaque_callback_data) or the provider's message id. Their messages are read with one
+   * statement and locked in id order (concurrent webhooks about the same message apply one after
+   * the other, none going back), changed with one statement, and their status-changed events
+   * written with one insert. Answers each move, as the message right after it.
    */
-  async applyStatus(
-    m: EntityManager,
-    s: { providerMessageId: string; reference?: string; status: string; error?: string },
-  ): Promise<MessageEntity | null> {
-    const status = s.status.toLowerCase() as MessageStatus;
-    if (!(status in RANK)) return null;
-    // Run for every status of every message: prepared statements on the transaction's connection.
-    const [row] = await preparedQuery(
+  async applyStatuses(m: EntityManager, statuses: ProviderStatus[]): Promise<MessageEntity[]> {
+    const known = statuses.filter((s) => s.status.toLowerCase() in RANK);
+    if (!known.length) return [];
+    const rows = await preparedQuery(
       this.dataSource,
-      'engagement:status-message',
-      STATUS_MESSAGE_SQL,
-      [s.reference ?? null, s.providerMessageId],
+      'engagement:status-messages',
+      STATUS_MESSAGES_SQL,
+      [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId)],
       m,
     );
-    const message = row ? mapRow(this.messages, row) : null;
-    if (!message || !advances(message.status, status)) return null;
-    const previous = message.status;
-    message.status = status;
-    message.error = s.error ?? message.error;
-    message.updatedAt = this.clock.now();
+    const byId = new Map<string, MessageEntity>();
+    const byProviderId = new Map<string, MessageEntity>();
+    for (const row of rows) {
+      const message = mapRow(this.messages, row);
+      byId.set(message.id, message);
+      if (message.providerMessageId) byProviderId.set(message.providerMessageId, message);
+    }
+    const moves: MessageEntity[] = [];
+    const events: OutgoingEvent<MessageStatusChangedEvent>[] = [];
+    for (const s of known) {
+      const status = s.status.toLowerCase() as MessageStatus;
+      const message = (s.reference ? byId.get(s.reference) : undefined) ?? byProviderId.get(s.providerMessageId);
+      if (!message || !advances(message.status, status)) continue;
+      const previous = message.status;
+      message.status = status;
+      message.error = s.error ?? message.error;
+      message.updatedAt = this.clock.now();
+      moves.push(this.messages.create({ ...message }));
+      events.push({
+        topic: TOPICS.engagementMessageStatusChanged,
+        type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,
+        tenantId: message.tenantId,
+        aggregateId: message.id,
+        payload: {
+          message_id: message.id,
+          status,
+          previous_status: previous,
+          ...(s.error ? { error: s.error } : {}),
+        } satisfies MessageStatusChangedEvent,
+      });
+    }
+    if (!moves.length) return [];
+    const changed = [...new Map(moves.map((x) => [x.id, byId.get(x.id)!])).values()];
     await preparedQuery(
       this.dataSource,
-      'engagement:status-update',
-      STATUS_UPDATE_SQL,
-      [message.id, status, message.error, message.updatedAt],
+      'engagement:status-updates',
+      STATUS_UPDATES_SQL,
+      [
+        changed.map((x) => x.id),
+        changed.map((x) => x.status),
+        changed.map((x) => x.error),
+        changed.map((x) => x.updatedAt),
+      ],
       m,
     );
-    await this.outbox.add(m, {
-      topic: TOPICS.engagementMessageStatusChanged,
-      type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,
-      tenantId: message.tenantId,
-      aggregateId: message.id,
-      payload: {
-        message_id: message.id,
-        status,
-        previous_status: previous,
-        ...(s.error ? { error: s.error } : {}),
-      } satisfies MessageStatusChangedEvent,
-    });
-    return message;
+    await this.outbox.add(m, ...events);
+    return moves;
   }
 
   findByProviderId(m: EntityManager, providerMessageId: string) {

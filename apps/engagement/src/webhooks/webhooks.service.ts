@@ -11,7 +11,7 @@ import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
 import { InboundsService } from '../inbounds/inbounds.service';
 import { LinesService } from '../lines/lines.service';
-import { MessagesService } from '../messages/messages.service';
+import { MessagesService, ProviderStatus } from '../messages/messages.service';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { WebhookEventEntity } from './webhook-event.entity';
 import { validSignature } from './webhook-signature';
@@ -211,21 +211,29 @@ export class WebhooksService implements OnApplicationBootstrap {
     }
   }
 
-  /** In reference order: concurrent webhooks lock the same rows in the same order (no deadlocks). */
+  /**
+   * A webhook's statuses, in reference order as they arrived: campaigns confirm the claims they
+   * name, then the messages move (both read and lock their rows in id order, so concurrent
+   * webhooks never deadlock), then the chats of the moved messages follow.
+   */
   private async applyStatuses(m: EntityManager, statuses: WaStatus[]) {
     const key = (s: WaStatus) => String(s.biz_opaque_callback_data ?? s.id);
-    for (const s of [...statuses].sort((a, b) => key(a).localeCompare(key(b)))) {
-      const reference = typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined;
-      if (reference) await this.campaigns.confirmFromStatus(m, reference, String(s.id), String(s.status));
-      const error = s.errors?.[0];
-      const updated = await this.messages.applyStatus(m, {
-        providerMessageId: String(s.id),
-        reference,
-        status: String(s.status),
-        error: error ? `${error.code} ${error.title}` : undefined,
+    const reported: ProviderStatus[] = [...statuses]
+      .sort((a, b) => key(a).localeCompare(key(b)))
+      .map((s) => {
+        const error = s.errors?.[0];
+        return {
+          providerMessageId: String(s.id),
+          reference: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined,
+          status: String(s.status),
+          error: error ? `${error.code} ${error.title}` : undefined,
+        };
       });
-      if (updated) await this.chats.onMessageStatus(m, updated);
-    }
+    await this.campaigns.confirmFromStatuses(
+      m,
+      reported.flatMap((s) => (s.reference ? [{ ...s, reference: s.reference }] : [])),
+    );
+    for (const moved of await this.messages.applyStatuses(m, reported)) await this.chats.onMessageStatus(m, moved);
   }
 
   private assertProvider(provider: string) {
