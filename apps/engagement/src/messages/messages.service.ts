@@ -38,6 +38,13 @@ const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.e
   FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
  WHERE m.id = u.id`;
 
+/** A provider status named one of our messages before the message was stored (see applyStatuses). */
+export class StatusBeforeMessageError extends Error {
+  constructor(readonly reference: string) {
+    super(`a status arrived for message ${reference} before the message was stored`);
+  }
+}
+
 /** A delivery status the provider reported for a message. */
 export interface ProviderStatus {
   providerMessageId: string;
@@ -189,8 +196,17 @@ export class MessagesService {
    * statement and locked in id order (concurrent webhooks about the same message apply one after
    * the other, none going back), changed with one statement, and their status-changed events
    * written with one insert. Answers each move, as the message right after it.
+   *
+   * A status may arrive before its message is committed (the provider answers the send, then
+   * reports it, while the send's write is still on its way). With `waitForReferenced`, a status
+   * naming one of our messages (`MSG…`) that is not stored yet throws StatusBeforeMessageError, so
+   * the caller applies the webhook again a moment later; without it, such a status is dropped.
    */
-  async applyStatuses(m: EntityManager, statuses: ProviderStatus[]): Promise<MessageEntity[]> {
+  async applyStatuses(
+    m: EntityManager,
+    statuses: ProviderStatus[],
+    options: { waitForReferenced?: boolean } = {},
+  ): Promise<MessageEntity[]> {
     const known = statuses.filter((s) => s.status.toLowerCase() in RANK);
     if (!known.length) return [];
     const rows = await preparedQuery(
@@ -212,6 +228,8 @@ export class MessagesService {
     for (const s of known) {
       const status = s.status.toLowerCase() as MessageStatus;
       const message = (s.reference ? byId.get(s.reference) : undefined) ?? byProviderId.get(s.providerMessageId);
+      if (!message && options.waitForReferenced && s.reference?.startsWith('MSG'))
+        throw new StatusBeforeMessageError(s.reference);
       if (!message || !advances(message.status, status)) continue;
       const previous = message.status;
       message.status = status;

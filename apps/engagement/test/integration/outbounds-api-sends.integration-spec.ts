@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import {
   ApiClient,
   closeDb,
@@ -98,6 +100,62 @@ describe('engagement: concurrent and idempotent sends (sandbox provider)', () =>
 
     // The provider's statuses reach every one of them.
     await eventually(async () => expect((await storedMessages(phones)).every((r) => r.status === 'read')).toBe(true), {
+      timeoutMs: 20_000,
+    });
+  });
+
+  it('applies a status the provider reports before the message is stored', async () => {
+    const phone = '3209990002';
+    const sent = await send(phone);
+    expect(sent.status).toBe(201);
+    const id = sent.body.message_id;
+    await eventually(async () => expect((await storedMessages([phone]))[0].status).toBe('read'), { timeoutMs: 20_000 });
+    // The message as it was right after the send, taken away while its next status arrives.
+    const [row] = (
+      await db().query(`DELETE FROM engagement.messages WHERE id = $1 RETURNING row_to_json(messages.*) AS r`, [id])
+    ).rows;
+    const stored = { ...row.r, status: 'sent' };
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: t.wabaId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { phone_number_id: t.phoneNumberId },
+                statuses: [
+                  {
+                    id: stored.provider_message_id,
+                    status: 'delivered',
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: `57${phone}`,
+                    biz_opaque_callback_data: id,
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const hook = await fetch(`${engagement.url}/v1/msg/whatsapp/statuses`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', sandbox.appSecret).update(raw).digest('hex')}`,
+      },
+      body: raw,
+    });
+    expect(hook.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 600));
+    await db().query(
+      `INSERT INTO engagement.messages SELECT * FROM json_populate_record(NULL::engagement.messages, $1::json)`,
+      [JSON.stringify(stored)],
+    );
+    await eventually(async () => expect((await storedMessages([phone]))[0].status).toBe('delivered'), {
       timeoutMs: 20_000,
     });
   });
