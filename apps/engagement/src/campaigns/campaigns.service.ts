@@ -154,31 +154,42 @@ export class CampaignsService implements OnApplicationBootstrap {
   }
 
   /**
-   * A provider status for a message id a campaign claimed: a `sending` recipient whose send was
-   * never recorded (the process died during the call) is confirmed and its message stored now.
+   * Provider statuses (in arrival order) for message ids a campaign may have claimed: a `sending`
+   * recipient whose send was never recorded (the process died during the call) is confirmed by
+   * the first status of its message, and its message stored now. One read for the lot, locking
+   * the recipients in message id order (concurrent webhooks lock them in the same order).
    */
-  async confirmFromStatus(m: EntityManager, reference: string, providerMessageId: string, status: string) {
-    if (!reference.startsWith('MSG')) return;
-    const [row] = await m.query<{ campaign_id: string; seq: number; status: string }[]>(
-      `SELECT campaign_id, seq, status FROM campaign_recipients WHERE message_id = $1 FOR UPDATE`,
-      [reference],
+  async confirmFromStatuses(
+    m: EntityManager,
+    statuses: { reference: string; providerMessageId: string; status: string }[],
+  ): Promise<void> {
+    const references = [...new Set(statuses.map((s) => s.reference).filter((r) => r.startsWith('MSG')))];
+    if (!references.length) return;
+    const rows = await m.query<{ campaign_id: string; seq: number; status: string; message_id: string }[]>(
+      `SELECT campaign_id, seq, status, message_id FROM campaign_recipients
+        WHERE message_id = ANY($1::text[]) ORDER BY message_id FOR UPDATE`,
+      [references],
     );
-    if (!row || row.status !== 'sending') {
-      this.logger.debug({ msg: 'status for a campaign message already settled', reference, status: row?.status });
-      return;
+    for (const row of rows) {
+      const { providerMessageId, status } = statuses.find((s) => s.reference === row.message_id)!;
+      if (row.status !== 'sending') {
+        this.logger.debug({ msg: 'status for a campaign message already settled', reference: row.message_id, status });
+        continue;
+      }
+      this.logger.debug({ msg: 'campaign message confirmed by the provider', reference: row.message_id, status });
+      const recipient = await m.findOneByOrFail(CampaignRecipientEntity, { campaignId: row.campaign_id, seq: row.seq });
+      const campaign = await m.findOneByOrFail(CampaignEntity, { id: row.campaign_id });
+      const outbound = await m.findOneBy(OutboundEntity, { id: campaign.outboundId });
+      if (!outbound) continue;
+      const failed = status === 'failed';
+      if (!failed)
+        await this.messages.recordSent(m, outbound, this.sendRequest(campaign, recipient), providerMessageId);
+      await m.update(
+        CampaignRecipientEntity,
+        { campaignId: row.campaign_id, seq: row.seq },
+        { status: failed ? 'failed' : 'sent', error: failed ? 'provider reported failed' : null },
+      );
     }
-    this.logger.debug({ msg: 'campaign message confirmed by the provider', reference, status });
-    const recipient = await m.findOneByOrFail(CampaignRecipientEntity, { campaignId: row.campaign_id, seq: row.seq });
-    const campaign = await m.findOneByOrFail(CampaignEntity, { id: row.campaign_id });
-    const outbound = await m.findOneBy(OutboundEntity, { id: campaign.outboundId });
-    if (!outbound) return;
-    const failed = status === 'failed';
-    if (!failed) await this.messages.recordSent(m, outbound, this.sendRequest(campaign, recipient), providerMessageId);
-    await m.update(
-      CampaignRecipientEntity,
-      { campaignId: row.campaign_id, seq: row.seq },
-      { status: failed ? 'failed' : 'sent', error: failed ? 'provider reported failed' : null },
-    );
   }
 
   private async tick(job: Job<TickPayload>): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Caller, Clock, SecretSealer } from '@kyc/platform';
+import { Caller, Clock, preparedQuery, SecretSealer } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -14,10 +14,26 @@ import { SaveProviderCredentialsDto } from './save-provider-credentials.dto';
 type Sealed = Omit<ProviderCredentials, 'wabaId'>;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const aad = (tenantId: string, wabaId: string) => `engagement:${tenantId}:${wabaId}`;
+/** Credentials kept opened (see CredentialsService.opened). */
+const OPENED_MAX = 1_000;
+
+/** A tenant without provider credentials (409). */
+export const providerNotConfigured = () =>
+  new CredentialsException(
+    CredentialsErrorCode.ProviderNotConfigured,
+    'no messaging provider account: PUT /v1/msg/provider-credentials first',
+  );
 
 /** The tenants' provider credentials, sealed at rest (AES-256-GCM bound to tenant and WABA). */
 @Injectable()
 export class CredentialsService {
+  /**
+   * Opened secrets by the sealed text they were opened from (and what it is bound to), so a send
+   * does not decrypt and parse them again. An entry never goes stale: saving credentials seals
+   * them anew (a new IV, so a new text), and the old text is simply no longer read.
+   */
+  private readonly openedBySealed = new Map<string, Sealed>();
+
   constructor(
     @InjectRepository(ProviderCredentialEntity) private readonly repo: Repository<ProviderCredentialEntity>,
     private readonly cipher: SecretSealer,
@@ -54,21 +70,29 @@ export class CredentialsService {
   /** The tenant's opened credentials; 409 when it has none. */
   async open(tenantId: string): Promise<ProviderCredentials> {
     const row = await this.repo.findOneBy({ tenantId });
-    if (!row)
-      throw new CredentialsException(
-        CredentialsErrorCode.ProviderNotConfigured,
-        'no messaging provider account: PUT /v1/msg/provider-credentials first',
-      );
+    if (!row) throw providerNotConfigured();
     return this.opened(row);
   }
 
   /** The account of a WABA; pass the caller's transaction manager to read on its connection. */
   async byWaba(
     wabaId: string,
-    m: EntityManager = this.repo.manager,
+    m?: EntityManager,
   ): Promise<{ tenantId: string; credentials: ProviderCredentials } | null> {
-    const row = await m.findOneBy(ProviderCredentialEntity, { wabaId });
-    return row ? { tenantId: row.tenantId, credentials: this.opened(row) } : null;
+    // Read for every webhook: one prepared statement (no query builder), the secrets opened once.
+    const [row] = await preparedQuery<{ tenant_id: string; waba_id: string; sealed: string }>(
+      this.repo.manager.connection,
+      'engagement:credentials-by-waba',
+      'SELECT tenant_id, waba_id, sealed FROM provider_credentials WHERE waba_id = $1',
+      [wabaId],
+      m,
+    );
+    return row
+      ? {
+          tenantId: row.tenant_id,
+          credentials: this.opened({ tenantId: row.tenant_id, wabaId: row.waba_id, sealed: row.sealed }),
+        }
+      : null;
   }
 
   /** Whether some account configured this verify token (the GET verification handshake). */
@@ -81,8 +105,17 @@ export class CredentialsService {
     await this.repo.update({ tenantId }, { subscribedAt: this.clock.now() });
   }
 
-  opened(row: ProviderCredentialEntity): ProviderCredentials {
-    return { ...this.cipher.openJson<Sealed>(row.sealed, aad(row.tenantId, row.wabaId)), wabaId: row.wabaId };
+  opened(row: Pick<ProviderCredentialEntity, 'tenantId' | 'wabaId' | 'sealed'>): ProviderCredentials {
+    const boundTo = aad(row.tenantId, row.wabaId);
+    const key = `${boundTo}\n${row.sealed}`;
+    let secrets = this.openedBySealed.get(key);
+    if (!secrets) {
+      secrets = this.cipher.openJson<Sealed>(row.sealed, boundTo);
+      if (this.openedBySealed.size >= OPENED_MAX)
+        this.openedBySealed.delete(this.openedBySealed.keys().next().value as string);
+      this.openedBySealed.set(key, secrets);
+    }
+    return { ...secrets, wabaId: row.wabaId };
   }
 }
 

@@ -5,13 +5,21 @@ import {
   MessageStatusChangedEvent,
   TOPICS,
 } from '@kyc/contracts';
-import { Caller, Clock, FieldError, OutboxService, ValidationFailedException } from '@kyc/platform';
+import {
+  Caller,
+  Clock,
+  FieldError,
+  mapRow,
+  OutboxService,
+  OutgoingEvent,
+  preparedQuery,
+  ValidationFailedException,
+} from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
-import { CredentialsService, viaProvider } from '../credentials/credentials.service';
-import { LinesService } from '../lines/lines.service';
+import { providerNotConfigured, viaProvider } from '../credentials/credentials.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';
 import { OutboundEntity } from '../outbounds/outbound.entity';
 import { OutboundsService } from '../outbounds/outbounds.service';
@@ -19,7 +27,32 @@ import { MessagingProvider, ProviderCredentials } from '../provider/messaging-pr
 import { joinPhone, newId } from '../shared/phones';
 import { SendOutboundDto } from './dto/send-outbound.dto';
 import { MessageEntity } from './message.entity';
+import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
+import { SendTargets } from './send-target';
+
+/** The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id order. */
+const STATUS_MESSAGES_SQL = `SELECT * FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
+  ORDER BY id FOR UPDATE`;
+const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
+ WHERE m.id = u.id`;
+
+/** A provider status named one of our messages before the message was stored (see applyStatuses). */
+export class StatusBeforeMessageError extends Error {
+  constructor(readonly reference: string) {
+    super(`a status arrived for message ${reference} before the message was stored`);
+  }
+}
+
+/** A delivery status the provider reported for a message. */
+export interface ProviderStatus {
+  providerMessageId: string;
+  /** Our message id, echoed by the provider (biz_opaque_callback_data). */
+  reference?: string;
+  status: string;
+  error?: string;
+}
 
 const RANK: Record<MessageStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
@@ -50,18 +83,24 @@ export class MessagesService {
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbounds: OutboundsService,
-    private readonly lines: LinesService,
-    private readonly credentials: CredentialsService,
+    private readonly targets: SendTargets,
+    private readonly store: MessageStore,
     private readonly provider: MessagingProvider,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * An API send, built for throughput: one statement reads the outbound and the tenant's
+   * credentials (opened once per sealed text), the provider is called over a kept-alive
+   * connection, and one statement, shared with the concurrent sends, stores the message with its
+   * `engagement.message.sent` event.
+   */
   async send(caller: Caller, dto: SendOutboundDto, values: Record<string, string>): Promise<MessageEntity> {
-    const outbound = await this.outbounds.sendable(caller.tenantId, dto.outbound_id);
+    const { outbound, credentials } = await this.targets.find(caller.tenantId, dto.outbound_id);
     const errors = sendRuleErrors(outbound, dto.flow_id, values);
     if (errors.length) throw new ValidationFailedException(errors);
-    const creds = await this.credentials.open(caller.tenantId);
+    if (!credentials) throw providerNotConfigured();
     const request: SendRequest = {
       messageId: newId('MSG'),
       phone: joinPhone(dto.phone_country_code, dto.phone_number),
@@ -69,8 +108,10 @@ export class MessagesService {
       accountId: dto.account_id,
       flowId: dto.flow_id,
     };
-    const providerId = await viaProvider(() => this.callProvider(creds, outbound, request));
-    return this.dataSource.transaction((m) => this.recordSent(m, outbound, request, providerId));
+    const providerId = await viaProvider(() => this.callProvider(credentials, outbound, request));
+    const { message, event } = this.sent(outbound, request, providerId);
+    await this.store.save({ message, event: this.outbox.row(event) });
+    return message;
   }
 
   /** The provider call of a send; `request.messageId` comes back in the message's status webhooks. */
@@ -85,15 +126,27 @@ export class MessagesService {
     );
   }
 
-  /** Stores a message the provider accepted, with its `engagement.message.sent` event. */
+  /** Stores a message the provider accepted, with its `engagement.message.sent` event, in the caller's transaction. */
   async recordSent(
     m: EntityManager,
     outbound: OutboundEntity,
     r: SendRequest,
     providerId: string,
   ): Promise<MessageEntity> {
+    const { message, event } = this.sent(outbound, r, providerId);
+    await m.insert(MessageEntity, message);
+    await this.outbox.add(m, event);
+    return message;
+  }
+
+  /** A message the provider accepted, and its `engagement.message.sent` event. */
+  private sent(
+    outbound: OutboundEntity,
+    r: SendRequest,
+    providerId: string,
+  ): { message: MessageEntity; event: OutgoingEvent<MessageSentEvent> } {
     const now = this.clock.now();
-    const message = m.create(MessageEntity, {
+    const message = this.messages.create({
       id: r.messageId,
       tenantId: outbound.tenantId,
       direction: 'outbound',
@@ -112,8 +165,7 @@ export class MessagesService {
       createdAt: now,
       updatedAt: now,
     });
-    await m.insert(MessageEntity, message);
-    await this.outbox.add(m, {
+    const event = {
       topic: TOPICS.engagementMessageSent,
       type: ENGAGEMENT_EVENT_TYPES.messageSent,
       tenantId: outbound.tenantId,
@@ -128,8 +180,8 @@ export class MessagesService {
         ...(message.flowId ? { flow_id: message.flowId } : {}),
         ...(message.campaignId ? { campaign_id: message.campaignId } : {}),
       } satisfies MessageSentEvent,
-    });
-    return message;
+    };
+    return { message, event };
   }
 
   async get(caller: Caller, id: string): Promise<MessageEntity> {
@@ -139,37 +191,80 @@ export class MessagesService {
   }
 
   /**
-   * A delivery status from the provider, matched by our reference (biz_opaque_callback_data) or the
-   * provider's message id. Answers the message when its status moved.
+   * Delivery statuses from the provider (one webhook's, in order), each matched by our reference
+   * (biz_opaque_callback_data) or the provider's message id. Their messages are read with one
+   * statement and locked in id order (concurrent webhooks about the same message apply one after
+   * the other, none going back), changed with one statement, and their status-changed events
+   * written with one insert. Answers each move, as the message right after it.
+   *
+   * A status may arrive before its message is committed (the provider answers the send, then
+   * reports it, while the send's write is still on its way). With `waitForReferenced`, a status
+   * naming one of our messages (`MSG…`) that is not stored yet throws StatusBeforeMessageError, so
+   * the caller applies the webhook again a moment later; without it, such a status is dropped.
    */
-  async applyStatus(
+  async applyStatuses(
     m: EntityManager,
-    s: { providerMessageId: string; reference?: string; status: string; error?: string },
-  ): Promise<MessageEntity | null> {
-    const status = s.status.toLowerCase() as MessageStatus;
-    if (!(status in RANK)) return null;
-    const message =
-      (s.reference ? await m.findOneBy(MessageEntity, { id: s.reference }) : null) ??
-      (await m.findOneBy(MessageEntity, { providerMessageId: s.providerMessageId }));
-    if (!message || !advances(message.status, status)) return null;
-    const previous = message.status;
-    message.status = status;
-    message.error = s.error ?? message.error;
-    message.updatedAt = this.clock.now();
-    await m.update(MessageEntity, { id: message.id }, { status, error: message.error, updatedAt: message.updatedAt });
-    await this.outbox.add(m, {
-      topic: TOPICS.engagementMessageStatusChanged,
-      type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,
-      tenantId: message.tenantId,
-      aggregateId: message.id,
-      payload: {
-        message_id: message.id,
-        status,
-        previous_status: previous,
-        ...(s.error ? { error: s.error } : {}),
-      } satisfies MessageStatusChangedEvent,
-    });
-    return message;
+    statuses: ProviderStatus[],
+    options: { waitForReferenced?: boolean } = {},
+  ): Promise<MessageEntity[]> {
+    const known = statuses.filter((s) => s.status.toLowerCase() in RANK);
+    if (!known.length) return [];
+    const rows = await preparedQuery(
+      this.dataSource,
+      'engagement:status-messages',
+      STATUS_MESSAGES_SQL,
+      [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId)],
+      m,
+    );
+    const byId = new Map<string, MessageEntity>();
+    const byProviderId = new Map<string, MessageEntity>();
+    for (const row of rows) {
+      const message = mapRow(this.messages, row);
+      byId.set(message.id, message);
+      if (message.providerMessageId) byProviderId.set(message.providerMessageId, message);
+    }
+    const moves: MessageEntity[] = [];
+    const events: OutgoingEvent<MessageStatusChangedEvent>[] = [];
+    for (const s of known) {
+      const status = s.status.toLowerCase() as MessageStatus;
+      const message = (s.reference ? byId.get(s.reference) : undefined) ?? byProviderId.get(s.providerMessageId);
+      if (!message && options.waitForReferenced && s.reference?.startsWith('MSG'))
+        throw new StatusBeforeMessageError(s.reference);
+      if (!message || !advances(message.status, status)) continue;
+      const previous = message.status;
+      message.status = status;
+      message.error = s.error ?? message.error;
+      message.updatedAt = this.clock.now();
+      moves.push(this.messages.create({ ...message }));
+      events.push({
+        topic: TOPICS.engagementMessageStatusChanged,
+        type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,
+        tenantId: message.tenantId,
+        aggregateId: message.id,
+        payload: {
+          message_id: message.id,
+          status,
+          previous_status: previous,
+          ...(s.error ? { error: s.error } : {}),
+        } satisfies MessageStatusChangedEvent,
+      });
+    }
+    if (!moves.length) return [];
+    const changed = [...new Map(moves.map((x) => [x.id, byId.get(x.id)!])).values()];
+    await preparedQuery(
+      this.dataSource,
+      'engagement:status-updates',
+      STATUS_UPDATES_SQL,
+      [
+        changed.map((x) => x.id),
+        changed.map((x) => x.status),
+        changed.map((x) => x.error),
+        changed.map((x) => x.updatedAt),
+      ],
+      m,
+    );
+    await this.outbox.add(m, ...events);
+    return moves;
   }
 
   findByProviderId(m: EntityManager, providerMessageId: string) {

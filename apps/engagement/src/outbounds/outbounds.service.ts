@@ -53,6 +53,16 @@ const PROVIDER_STATUSES: Record<string, OutboundStatus> = {
   REINSTATED: 'APPROVED',
 };
 
+/** A send's outbound: 404 unless found (for the tenant), 409 unless APPROVED. */
+export function assertSendable(id: string, outbound: OutboundEntity | null): asserts outbound is OutboundEntity {
+  if (!outbound) throw new OutboundException(OutboundErrorCode.OutboundNotFound, `outbound ${id} not found`);
+  if (outbound.status !== 'APPROVED')
+    throw new OutboundException(
+      OutboundErrorCode.OutboundNotSendable,
+      `outbound ${id} is ${outbound.status}: only APPROVED outbounds can be sent`,
+    );
+}
+
 const isGood = (q: OutboundQuality) => q === 'HIGH' || q === 'MEDIUM';
 
 /**
@@ -170,12 +180,7 @@ export class OutboundsService {
   /** An outbound that can be sent now (APPROVED); 404 / 409 otherwise. */
   async sendable(tenantId: string, id: string): Promise<OutboundEntity> {
     const outbound = await this.outbounds.findOneBy({ id, tenantId });
-    if (!outbound) throw new OutboundException(OutboundErrorCode.OutboundNotFound, `outbound ${id} not found`);
-    if (outbound.status !== 'APPROVED')
-      throw new OutboundException(
-        OutboundErrorCode.OutboundNotSendable,
-        `outbound ${id} is ${outbound.status}: only APPROVED outbounds can be sent`,
-      );
+    assertSendable(id, outbound);
     return outbound;
   }
 

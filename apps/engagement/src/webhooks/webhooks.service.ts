@@ -11,7 +11,7 @@ import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
 import { InboundsService } from '../inbounds/inbounds.service';
 import { LinesService } from '../lines/lines.service';
-import { MessagesService } from '../messages/messages.service';
+import { MessagesService, ProviderStatus } from '../messages/messages.service';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { WebhookEventEntity } from './webhook-event.entity';
 import { validSignature } from './webhook-signature';
@@ -19,6 +19,8 @@ import { WebhookErrorCode, WebhookException } from './webhooks.exception';
 
 export const WEBHOOK_QUEUE = 'whatsapp-webhook';
 const INBOX_CONSUMER = 'whatsapp-webhook';
+/** Tries of a webhook whose statuses name messages not stored yet (250 ms, doubling, between them). */
+const STATUS_WAIT_TRIES = 6;
 
 interface WebhookJob {
   digest: string;
@@ -136,6 +138,9 @@ export class WebhooksService implements OnApplicationBootstrap {
 
   private async process(job: Job<WebhookJob>): Promise<void> {
     const { digest, body } = job.payload;
+    // A status that came before its message waits for it through the inbox's retries (about 7.5 s
+    // in all); the last try applies the rest of the webhook and drops what is still unknown.
+    let tries = 0;
     await this.inbox.handle(
       INBOX_CONSUMER,
       {
@@ -148,13 +153,15 @@ export class WebhooksService implements OnApplicationBootstrap {
         payload: body,
       },
       async (m) => {
-        await this.apply(m, body);
+        tries++;
+        await this.apply(m, body, tries < STATUS_WAIT_TRIES);
         await m.update(WebhookEventEntity, { digest }, { processedAt: this.clock.now() });
       },
+      { attempts: STATUS_WAIT_TRIES, backoffMs: 250 },
     );
   }
 
-  private async apply(m: EntityManager, body: WhatsAppWebhook): Promise<void> {
+  private async apply(m: EntityManager, body: WhatsAppWebhook, waitForMessages: boolean): Promise<void> {
     for (const entry of body.entry ?? []) {
       const wabaId = String(entry.id);
       // Every read in the inbox transaction goes through its manager: a second pool connection per
@@ -165,7 +172,7 @@ export class WebhooksService implements OnApplicationBootstrap {
         const value: WaChangeValue = change.value ?? {};
         switch (change.field) {
           case 'messages':
-            await this.applyStatuses(m, value.statuses ?? []);
+            await this.applyStatuses(m, value.statuses ?? [], waitForMessages);
             for (const msg of value.messages ?? []) {
               const line = await this.lines.byId(String(value.metadata?.phone_number_id), m);
               if (!line || line.tenantId !== owner.tenantId) continue;
@@ -211,21 +218,30 @@ export class WebhooksService implements OnApplicationBootstrap {
     }
   }
 
-  /** In reference order: concurrent webhooks lock the same rows in the same order (no deadlocks). */
-  private async applyStatuses(m: EntityManager, statuses: WaStatus[]) {
+  /**
+   * A webhook's statuses, in reference order as they arrived: campaigns confirm the claims they
+   * name, then the messages move (both read and lock their rows in id order, so concurrent
+   * webhooks never deadlock), then the chats of the moved messages follow.
+   */
+  private async applyStatuses(m: EntityManager, statuses: WaStatus[], waitForMessages: boolean) {
     const key = (s: WaStatus) => String(s.biz_opaque_callback_data ?? s.id);
-    for (const s of [...statuses].sort((a, b) => key(a).localeCompare(key(b)))) {
-      const reference = typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined;
-      if (reference) await this.campaigns.confirmFromStatus(m, reference, String(s.id), String(s.status));
-      const error = s.errors?.[0];
-      const updated = await this.messages.applyStatus(m, {
-        providerMessageId: String(s.id),
-        reference,
-        status: String(s.status),
-        error: error ? `${error.code} ${error.title}` : undefined,
+    const reported: ProviderStatus[] = [...statuses]
+      .sort((a, b) => key(a).localeCompare(key(b)))
+      .map((s) => {
+        const error = s.errors?.[0];
+        return {
+          providerMessageId: String(s.id),
+          reference: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined,
+          status: String(s.status),
+          error: error ? `${error.code} ${error.title}` : undefined,
+        };
       });
-      if (updated) await this.chats.onMessageStatus(m, updated);
-    }
+    await this.campaigns.confirmFromStatuses(
+      m,
+      reported.flatMap((s) => (s.reference ? [{ ...s, reference: s.reference }] : [])),
+    );
+    const moves = await this.messages.applyStatuses(m, reported, { waitForReferenced: waitForMessages });
+    for (const moved of moves) await this.chats.onMessageStatus(m, moved);
   }
 
   private assertProvider(provider: string) {

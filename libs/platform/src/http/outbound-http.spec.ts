@@ -85,6 +85,38 @@ describe('OutboundHttpClient (SSRF policy)', () => {
     );
   });
 
+  it('reuses a kept-alive connection, and sends a GET again once when a reused connection was closed', async () => {
+    let connections = 0;
+    const served: string[] = [];
+    const flaky = http.createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      // A later request on a connection finds it closed by the server (as an idle timeout would).
+      if (socket.served > 1 && req.url === '/drop') return socket.destroy();
+      served.push(`${req.method} ${req.url}`);
+      res.end('ok');
+    });
+    flaky.on('connection', () => connections++);
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
+    const client = OutboundHttpClient.withAllowList('loopback');
+    try {
+      for (let i = 0; i < 3; i++) expect((await client.request({ url: `${base}/` })).status).toBe(200);
+      expect(connections).toBe(1);
+      expect((await client.request({ url: `${base}/drop` })).status).toBe(200);
+      expect(connections).toBe(2);
+      // A POST is never sent twice: the caller learns the outcome is unknown.
+      await client.request({ url: `${base}/`, method: 'POST', body: 'x' });
+      expect(await reason(client.request({ url: `${base}/drop`, method: 'POST', body: 'x' }))).toBe(
+        'connection_failed',
+      );
+      expect(served.filter((s) => s === 'POST /drop')).toEqual([]);
+    } finally {
+      client.onApplicationShutdown();
+      await new Promise((r) => flaky.close(r));
+    }
+  });
+
   it('classifies addresses: public ones pass, the allow-list takes exact entries and CIDR ranges', () => {
     const policy = new OutboundAddressPolicy('10.9.0.0/16, ::1');
     expect(policy.permits('93.184.216.34')).toBe(true);

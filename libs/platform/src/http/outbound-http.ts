@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 
 import { PlatformConfig } from '../config/platform.config';
 
@@ -22,7 +22,10 @@ import { PlatformConfig } from '../config/platform.config';
  * - exceptions for development come from OUTBOUND_HTTP_ALLOW (CIDR ranges, addresses,
  *   `loopback`, `private`);
  * - failures are a small fixed set of reasons (OutboundFailure), never the socket's error text:
- *   a refused port and an unreachable host read the same, so the records do not scan ports.
+ *   a refused port and an unreachable host read the same, so the records do not scan ports;
+ * - connections are kept alive and reused (one pool per client, so per allow-list): a pooled
+ *   socket is one this client connected to an address its policy checked, so reusing it reaches
+ *   the same checked address, never a new DNS answer.
  */
 export type OutboundFailure =
   | 'invalid_url'
@@ -172,18 +175,40 @@ export class OutboundAddressPolicy {
   }
 }
 
+/** A reused keep-alive connection was found closed before any answer (internal: mapped in request()). */
+class StaleConnectionError extends Error {}
+
 type LookupCallback = (
   err: NodeJS.ErrnoException | null,
   address: string | dns.LookupAddress[],
   family?: number,
 ) => void;
 
+/** Idle pooled sockets closed after this, below the usual servers' keep-alive (Node's 5 s). */
+const FREE_SOCKET_TIMEOUT_MS = 4_000;
+
+/** Methods a client may send again when a reused keep-alive socket turns out closed by the server. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
 @Injectable()
-export class OutboundHttpClient {
+export class OutboundHttpClient implements OnApplicationShutdown {
   readonly policy: OutboundAddressPolicy;
+  /**
+   * Keep-alive pools: a call reuses an idle connection to the same host and port instead of a new
+   * TCP (and TLS) handshake each time. Their sockets were all opened through `lookup` below.
+   */
+  private readonly agents = {
+    http: new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_TIMEOUT_MS, scheduling: 'lifo' }),
+    https: new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_TIMEOUT_MS, scheduling: 'lifo' }),
+  };
 
   constructor(@Optional() config?: PlatformConfig) {
     this.policy = new OutboundAddressPolicy(config?.OUTBOUND_HTTP_ALLOW ?? '');
+  }
+
+  onApplicationShutdown(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 
   /** A client with another allow-list (tests, tools). */
@@ -192,7 +217,19 @@ export class OutboundHttpClient {
   }
 
   /** Sends one request under the policy; throws OutboundHttpError with one of the fixed reasons. */
-  request(req: OutboundRequest): Promise<OutboundResponse> {
+  async request(req: OutboundRequest): Promise<OutboundResponse> {
+    try {
+      return await this.send(req);
+    } catch (err) {
+      // A pooled connection the server closed while idle fails before anything was answered: a
+      // request that may be repeated goes again once (on a new or another idle connection).
+      if (err instanceof StaleConnectionError && IDEMPOTENT.has((req.method ?? 'GET').toUpperCase()))
+        return this.send(req);
+      throw err instanceof StaleConnectionError ? new OutboundHttpError('connection_failed') : err;
+    }
+  }
+
+  private send(req: OutboundRequest): Promise<OutboundResponse> {
     let url: URL;
     try {
       url = new URL(req.url);
@@ -219,18 +256,20 @@ export class OutboundHttpClient {
         callback(null, addresses[0].address, addresses[0].family);
       });
     };
-    const transport = url.protocol === 'https:' ? https : http;
+    const secure = url.protocol === 'https:';
+    const transport = secure ? https : http;
     return new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
+      let answered = false;
       const timer = setTimeout(() => {
         fail('timeout');
         request.destroy();
       }, timeoutMs);
-      const fail = (reason: OutboundFailure) => {
+      const fail = (reason: OutboundFailure, error: Error = new OutboundHttpError(reason)) => {
         clearTimeout(timer);
         if (settled) return;
         settled = true;
-        reject(new OutboundHttpError(reason));
+        reject(error);
       };
       const request = transport.request(
         url,
@@ -238,10 +277,11 @@ export class OutboundHttpClient {
           method: req.method ?? 'GET',
           headers: req.headers,
           lookup: lookup,
-          agent: false,
+          agent: secure ? this.agents.https : this.agents.http,
           timeout: timeoutMs,
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           let size = 0;
           res.on('data', (chunk: Buffer) => {
@@ -268,6 +308,8 @@ export class OutboundHttpClient {
       });
       request.on('error', (err: NodeJS.ErrnoException) => {
         if (blockedName || err.code === 'EBLOCKED') return fail('blocked_address');
+        if (request.reusedSocket && !answered && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
+          return fail('connection_failed', new StaleConnectionError());
         if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'ENODATA') return fail('dns_failure');
         if (/CERT|SSL|TLS|ERR_SSL|DEPTH_ZERO|SELF_SIGNED/i.test(`${err.code ?? ''} ${err.message}`))
           return fail('tls_failure');
