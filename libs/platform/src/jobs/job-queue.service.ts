@@ -7,7 +7,7 @@ import { preparedQuery, rawQuery } from '../database/raw-entity';
 import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
-import { runInTraceContext, TraceCarrier, tracingActive } from '../observability/trace-context';
+import { runDetached, runInTraceContext, TraceCarrier, tracingActive } from '../observability/trace-context';
 import { Clock } from '../time/clock';
 import { EnqueueOptions, Job, JOB_COMPLETED, JobHandler, JobRow, PermanentJobError, QueueOptions } from './job';
 import {
@@ -203,7 +203,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       return;
     }
     this.pumping = true;
-    void this.pump(!fromPoll)
+    // Outside the trace of whoever kicked (a request's commit): claims belong to no request.
+    void runDetached(() => this.pump(!fromPoll))
       .catch((err: unknown) => this.logger.warn({ err, msg: 'claiming jobs failed' }))
       .finally(() => {
         this.pumping = false;

@@ -22,6 +22,8 @@ export interface TraceHooks {
     attributes: Record<string, string>,
     fn: () => Promise<T>,
   ): Promise<T>;
+  /** Runs `fn` outside any trace (background work a request's commit merely woke up). */
+  detached<T>(fn: () => T): T;
   /** The active span's trace id (for log lines), or undefined. */
   traceId(): string | undefined;
   /** Exports the spans still buffered (at shutdown). */
@@ -53,6 +55,9 @@ export function runInTraceContext<T>(
 ): Promise<T> {
   return hooks ? hooks.run(carrier ?? null, name, attributes, fn) : fn();
 }
+
+/** Runs background work outside the trace that happened to wake it (a no-op wrapper without tracing). */
+export const runDetached = <T>(fn: () => T): T => (hooks ? hooks.detached(fn) : fn());
 
 /** The active trace id, for access logs to point at their trace (undefined without tracing). */
 export const currentTraceId = (): string | undefined => (hooks ? hooks.traceId() : undefined);

@@ -9,7 +9,7 @@ import { tracingSettings } from '../config/tracing.settings';
 import { OutboxService } from '../events/outbox.service';
 import { OutboxRelay } from '../events/outbox-relay';
 import { insertJob, insertJobs, jobRow } from '../jobs/job-rows';
-import { captureTraceContext, installTraceHooks, runInTraceContext, tracingActive } from './trace-context';
+import { captureTraceContext, installTraceHooks, runDetached, runInTraceContext, tracingActive } from './trace-context';
 import { traceHooks } from './tracing';
 
 const event = { topic: 'checks.check.finished', type: 'checks.check.finished', tenantId: 't1', aggregateId: 'c1' };
@@ -126,6 +126,15 @@ describe('with tracing', () => {
     expect(job.attributes['job.queue']).toBe('checks.start');
     // Work done inside the job (an event it writes) continues the job's span.
     expect(seen?.traceparent).toBe(`00-${traceId}-${job.spanContext().spanId}-01`);
+  });
+
+  it('background work woken by a request runs outside its trace', () => {
+    const { result } = inSpan(() => ({
+      inside: captureTraceContext(),
+      detached: runDetached(() => captureTraceContext()),
+    }));
+    expect(result.inside).not.toBeNull();
+    expect(result.detached).toBeNull();
   });
 
   it('a failing job ends its span with the error', async () => {

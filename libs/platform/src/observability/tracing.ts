@@ -79,6 +79,7 @@ export function traceHooks(provider: NodeTracerProvider): TraceHooks {
         }
       });
     },
+    detached: (fn) => context.with(ROOT_CONTEXT, fn),
     traceId: () => trace.getActiveSpan()?.spanContext().traceId,
     flush: () => provider.forceFlush(),
   };
