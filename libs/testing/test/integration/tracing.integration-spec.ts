@@ -170,7 +170,7 @@ describe('traces across services', () => {
     const inTrace = () => collector.spans.filter((s) => s.traceId === traceId);
     const find = (service: string, test: (s: ExportedSpan) => boolean) =>
       inTrace().find((s) => s.service === service && test(s));
-    const spans = await eventually(
+    await eventually(
       () => {
         const found = {
           request: find('checks-traced', (s) => s.kind === 2 && !s.parentSpanId),
@@ -200,9 +200,10 @@ describe('traces across services', () => {
         expect(ancestors(spans.engine)).toContain(spans.request);
         // The job queue's claims (woken by the request's commit) are not part of the request's trace.
         expect(
-          inTrace().filter((s) => String(s.attributes['db.query.text'] ?? '').includes('locked_until AS due')),
+          inTrace().filter((s) =>
+            `${s.attributes['db.query.text'] as string | undefined}`.includes('locked_until AS due'),
+          ),
         ).toEqual([]);
-        return spans;
       },
       { timeoutMs: 20_000, intervalMs: 200 },
     );
