@@ -309,17 +309,21 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   /** Runs a claimed job (in a span continuing the trace that enqueued it, when tracing runs). */
   private async run(job: Job, reg: Registration, trace: TraceCarrier | null): Promise<void> {
     const attributes = { 'job.queue': job.queue, 'job.id': job.id, 'job.attempt': String(job.attempt) };
-    await ambientContext.run({ requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined }, () =>
-      runInTraceContext(trace, `job ${job.queue}`, attributes, async () => {
+    await ambientContext.run(
+      { requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined },
+      async () => {
         try {
-          if (reg.options.transactional) {
-            await this.dataSource.transaction(async (m) => {
-              await reg.handler(job, m);
-              await this.markDone(m, job);
-            });
-          } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
-            await this.markDone(this.dataSource.manager, job);
-          }
+          // The work in a span continuing the trace that enqueued the job (a failure ends it in error).
+          await runInTraceContext(trace, `job ${job.queue}`, attributes, async () => {
+            if (reg.options.transactional) {
+              await this.dataSource.transaction(async (m) => {
+                await reg.handler(job, m);
+                await this.markDone(m, job);
+              });
+            } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
+              await this.markDone(this.dataSource.manager, job);
+            }
+          });
           jobsRun.inc({ queue: job.queue, outcome: 'completed' });
         } catch (err: unknown) {
           const permanent = err instanceof PermanentJobError;
@@ -342,7 +346,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
             msg: final ? 'job failed' : 'job failed; will retry',
           });
         }
-      }),
+      },
     );
   }
 

@@ -110,7 +110,6 @@ describe('traces across services', () => {
     [collector, hooks] = await Promise.all([startCollector(), startHookReceiver()]);
     const otel = (service: string) => ({
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '200',
       OTEL_SERVICE_NAME: `${service}-traced`,
     });
