@@ -6,7 +6,7 @@ import { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ApiClient } from '../../src/api-client';
-import { closeDb, eventually, freePort, repoRoot, ServiceProcess, startProcess } from '../../src/harness';
+import { closeDb, eventually, freePort, harness, repoRoot, ServiceProcess, startProcess } from '../../src/harness';
 import { createTenant, TestTenant } from '../../src/tenants';
 
 /** A span as the OTLP/HTTP JSON protocol carries it, with the service that sent it. */
@@ -105,6 +105,7 @@ describe('traces across services', () => {
   let checks: ServiceProcess;
   let account: ServiceProcess;
   let tenant: TestTenant;
+  let checksPort: number;
 
   beforeAll(async () => {
     [collector, hooks] = await Promise.all([startCollector(), startHookReceiver()]);
@@ -113,8 +114,10 @@ describe('traces across services', () => {
       OTEL_BSP_SCHEDULE_DELAY: '200',
       OTEL_SERVICE_NAME: `${service}-traced`,
     });
+    checksPort = await freePort();
     [checks, account] = await Promise.all([
-      startProcess('checks', await freePort(), otel('checks')),
+      // LOG_LEVEL info: the access log lines are read below.
+      startProcess('checks', checksPort, { ...otel('checks'), LOG_LEVEL: 'info' }),
       startProcess('account', await freePort(), {
         ...otel('account'),
         KAFKA_CONSUMER_GROUP: `account-tracing-${randomUUID().slice(0, 8)}`,
@@ -214,6 +217,16 @@ describe('traces across services', () => {
     );
     expect(query).toBeDefined();
     expect(JSON.stringify(query!.attributes)).not.toContain(checkId);
+    // The request's access log line points at its trace.
+    const lines = readFileSync(path.join(harness().dir, `checks-${checksPort}.log`), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.route === '/v1/checks' && l.method === 'POST')).toMatchObject({
+      status: 201,
+      tenant_id: tenant.tenantId,
+      trace_id: traceId,
+    });
   });
 
   it('loads no OpenTelemetry SDK module without OTEL_EXPORTER_OTLP_ENDPOINT (and does with it)', () => {
