@@ -1,7 +1,7 @@
+import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { Instrumentation, registerInstrumentations } from '@opentelemetry/instrumentation';
-import { FastifyInstrumentation } from '@opentelemetry/instrumentation-fastify';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -23,13 +23,16 @@ export interface StartTracingOptions {
   instrumentations?: boolean;
 }
 
-/** The instrumentations: server and client HTTP, Fastify's routes and hooks, PostgreSQL queries, Kafka. */
+/**
+ * The instrumentations: server and client HTTP, Fastify's routes and hooks (@fastify/otel, the
+ * Fastify team's plugin that replaced the deprecated @opentelemetry/instrumentation-fastify,
+ * registered on every Fastify instance as it is created), PostgreSQL queries, Kafka.
+ */
 export function platformInstrumentations(): Instrumentation[] {
+  const untraced = (url: string | undefined) => UNTRACED_PATHS.has((url ?? '').split('?')[0]);
   return [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]),
-    }),
-    new FastifyInstrumentation(),
+    new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => untraced(req.url) }),
+    new FastifyOtelInstrumentation({ registerOnInitialization: true, ignorePaths: (opts) => untraced(opts.url) }),
     // Only queries of a traced request, event or job: the pollers' idle reads start no trace. No bound values.
     new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
     new KafkaJsInstrumentation(),
