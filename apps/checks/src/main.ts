@@ -1,3 +1,5 @@
+// First: starts tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) before the instrumented modules load.
+import '@kyc/platform/tracing';
 import 'reflect-metadata';
 
 import { runService } from '@kyc/platform';

@@ -21,6 +21,7 @@ import { foregroundLoad } from './observability/foreground-load';
 import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration, startMetricsServer } from './observability/metrics';
 import { ambientContext } from './observability/request-context.storage';
+import { currentTraceId, flushTraces } from './observability/trace-context';
 import { createOpenApiDocument } from './openapi/openapi-document';
 import { Clock } from './time/clock';
 import { createValidationPipe } from './validation/validation.pipe';
@@ -98,6 +99,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
           ms: Math.round(reply.elapsedTime),
           tenant_id: (req as unknown as AuthenticatedRequest)[CALLER]?.tenantId,
           request_id: req.id,
+          trace_id: currentTraceId(),
         },
         'request',
       );
@@ -114,6 +116,13 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     idempotency.storeResponse(req, reply, payload).then(
       () => done(null, payload),
       (err: Error) => done(err),
+    );
+  });
+  // Spans still buffered are exported before the process ends (nothing to do without tracing).
+  fastify.addHook('onClose', (_instance, done) => {
+    flushTraces().then(
+      () => done(),
+      () => done(),
     );
   });
   // The metrics listener (METRICS_PORT) closes with the app.

@@ -1,4 +1,11 @@
-import { GroupCommit, JobQueueService, OutboxService, writeQuery } from '@kyc/platform';
+import {
+  captureTraceContext,
+  GroupCommit,
+  JobQueueService,
+  OutboxService,
+  tracingActive,
+  writeQuery,
+} from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -77,7 +84,9 @@ export class CheckStore {
 
   /** Stores one check: in the caller's transaction with `manager`, else grouped with concurrent ones. */
   storeOne(item: PreparedCheck, manager?: EntityManager): Promise<StoreOutcome> {
-    return manager ? this.store([item], manager).then(([outcome]) => outcome) : this.creations.submit(item);
+    if (manager) return this.store([item], manager).then(([outcome]) => outcome);
+    if (tracingActive()) item.trace = captureTraceContext();
+    return this.creations.submit(item);
   }
 
   /**
@@ -106,12 +115,13 @@ export class CheckStore {
       rule_depth: check.ruleDepth,
       requested_by_execution: check.requestedByExecution,
     }));
-    const events = items.map(({ check }) => this.outbox.row(createdEvent(check)));
-    const startJobs = items.map(({ check }) =>
+    // An item's trace (captured by storeOne), else the active one (undefined: captured by row()).
+    const events = items.map(({ check, trace }) => this.outbox.row(createdEvent(check, trace)));
+    const startJobs = items.map(({ check, trace }) =>
       this.jobs.row<StartJob>(
         START_QUEUE,
         { check_id: check.id },
-        { tenantId: check.tenantId, maxAttempts: 10, runAt: check.createdAt },
+        { tenantId: check.tenantId, maxAttempts: 10, runAt: check.createdAt, traceContext: trace },
       ),
     );
     const rows = await writeQuery<StoreOutcome & { i: number }>(

@@ -8,6 +8,7 @@ import {
   IsNumber,
   IsOptional,
   IsString,
+  Matches,
   Max,
   Min,
   Validate,
@@ -202,6 +203,19 @@ export class PlatformConfig {
   @IsOptional()
   @IsString()
   OUTBOUND_HTTP_ALLOW?: string;
+
+  /**
+   * OpenTelemetry: the OTLP/HTTP collector that receives this service's traces (e.g.
+   * `http://otel-collector:4318`; spans go to `<endpoint>/v1/traces`). Unset: tracing is off and
+   * no OpenTelemetry SDK module is loaded. The standard OTEL_* variables apply (OTEL_SERVICE_NAME,
+   * default the service name; OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG, default
+   * parentbased_always_on; OTEL_EXPORTER_OTLP_HEADERS; OTEL_EXPORTER_OTLP_TRACES_ENDPOINT). Spans
+   * are sent as OTLP/HTTP with JSON bodies. See docs/operations.md, "Tracing". Read at process
+   * start, before this config (tracing.settings.ts).
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 
   /**
    * Serves /metrics on this port only, on a listener of its own, instead of on the service port

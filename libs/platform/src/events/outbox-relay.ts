@@ -1,4 +1,4 @@
-import type { ProducerBatch } from 'kafkajs';
+import type { Message, ProducerBatch } from 'kafkajs';
 import type { Pool, QueryResult } from 'pg';
 
 import { withClient } from '../database/pooled-client';
@@ -22,6 +22,8 @@ interface PendingRow {
   message_key: string;
   /** The envelope's JSON text as stored (read as text: sent as is, never parsed and re-serialized). */
   envelope: string | null;
+  /** The trace context stored with the event (traceparent, tracestate), null when none was. */
+  headers: Record<string, string> | null;
 }
 
 /**
@@ -136,17 +138,22 @@ export class OutboxRelay {
       // to wait for the WAL flush (synchronous_commit off).
       const opened = (await client.query(
         `BEGIN; SET LOCAL synchronous_commit = off;
-         SELECT seq, topic, message_key, envelope::text AS envelope FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
+         SELECT seq, topic, message_key, envelope::text AS envelope, NULLIF(headers, '{}') AS headers FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
       )) as unknown as QueryResult<PendingRow>[];
       const rows = opened[2].rows;
       if (!rows.length) {
         await client.query('COMMIT');
         return 0;
       }
-      const byTopic = new Map<string, { key: string; value: string | null }[]>();
+      const byTopic = new Map<string, Message[]>();
       for (const r of rows) {
         const list = byTopic.get(r.topic) ?? [];
-        list.push({ key: r.message_key, value: r.envelope });
+        // The stored trace context travels as Kafka headers: the consumer's span continues the producer's trace.
+        list.push(
+          r.headers
+            ? { key: r.message_key, value: r.envelope, headers: r.headers }
+            : { key: r.message_key, value: r.envelope },
+        );
         byTopic.set(r.topic, list);
       }
       await this.producer.sendBatch({

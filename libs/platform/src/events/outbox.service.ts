@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 
 import { signalCommit } from '../database/commit-signal';
 import { currentRequestId } from '../observability/request-context.storage';
+import { captureTraceContext, TraceCarrier, tracingActive } from '../observability/trace-context';
 import { Clock } from '../time/clock';
 
 export interface OutgoingEvent<TPayload> {
@@ -16,6 +17,12 @@ export interface OutgoingEvent<TPayload> {
   aggregateId: string;
   /** null publishes a tombstone (removes the key from a compacted state topic). */
   payload: TPayload | null;
+  /**
+   * The trace context the event continues (stored in the row's `headers`, sent as Kafka headers).
+   * Default: the active one when `row`/`add` is called; a caller that builds rows for others (a
+   * grouped statement) passes the one it captured in each caller's context.
+   */
+  traceContext?: TraceCarrier | null;
 }
 
 export interface OutboxRow {
@@ -25,6 +32,8 @@ export interface OutboxRow {
   type: string;
   tenant_id: string | null;
   envelope: EventEnvelope | null;
+  /** The W3C trace context (traceparent, tracestate) when tracing is on; the relay sends it as Kafka headers. */
+  headers?: TraceCarrier;
 }
 
 /** The columns of an OutboxRow as a record definition (`jsonb_to_recordset(...) AS e(...)`). */
@@ -57,7 +66,7 @@ export class OutboxService {
             correlation_id: currentRequestId(),
             payload: event.payload,
           };
-    return {
+    const row: OutboxRow = {
       id,
       topic: event.topic,
       message_key: event.aggregateId,
@@ -65,6 +74,11 @@ export class OutboxService {
       tenant_id: event.tenantId,
       envelope,
     };
+    if (tracingActive()) {
+      const trace = event.traceContext === undefined ? captureTraceContext() : event.traceContext;
+      if (trace) row.headers = trace;
+    }
+    return row;
   }
 
   /**
@@ -80,6 +94,8 @@ export class OutboxService {
   async add(manager: EntityManager, ...events: OutgoingEvent<unknown>[]): Promise<OutboxRow[]> {
     if (!events.length) return [];
     const rows = events.map((e) => this.row(e));
+    // The trace context column only when tracing runs: without it the statement is the one it always was.
+    const traced = tracingActive();
     const params: unknown[] = [];
     const values = rows.map((r) => {
       params.push(
@@ -90,11 +106,14 @@ export class OutboxService {
         r.tenant_id,
         r.envelope === null ? null : JSON.stringify(r.envelope),
       );
+      if (traced) params.push(JSON.stringify(r.headers ?? {}));
       const n = params.length;
-      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
+      return traced
+        ? `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n}::jsonb)`
+        : `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
     });
     await manager.query(
-      `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope) VALUES ${values.join(', ')}`,
+      `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope${traced ? ', headers' : ''}) VALUES ${values.join(', ')}`,
       params,
     );
     return rows;
@@ -105,10 +124,13 @@ export class OutboxService {
    * (the state change and its events in one statement): `eventsParam` is the placeholder (`$4`)
    * of a bound JSON array of OutboxRow (`JSON.stringify` of `row()` results); `where` optionally
    * keeps some of them (over the alias `e`, e.g. `e.message_key IN (SELECT id FROM ins)`).
+   * When tracing runs (decided at process start, before services build their statements) it
+   * also stores each row's trace context in `headers`.
    */
   insertSql(eventsParam: string, where?: string): string {
-    return `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope)
-    SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope
-      FROM jsonb_to_recordset(${eventsParam}::jsonb) AS e(${OUTBOX_RECORD})${where ? ` WHERE ${where}` : ''}`;
+    const traced = tracingActive();
+    return `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope${traced ? ', headers' : ''})
+    SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope${traced ? `, COALESCE(e.headers, '{}')` : ''}
+      FROM jsonb_to_recordset(${eventsParam}::jsonb) AS e(${OUTBOX_RECORD}${traced ? ', headers jsonb' : ''})${where ? ` WHERE ${where}` : ''}`;
   }
 }

@@ -7,6 +7,7 @@ import { preparedQuery, rawQuery } from '../database/raw-entity';
 import { foregroundLoad } from '../observability/foreground-load';
 import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
+import { runDetached, runInTraceContext, TraceCarrier, tracingActive } from '../observability/trace-context';
 import { Clock } from '../time/clock';
 import { EnqueueOptions, Job, JOB_COMPLETED, JobHandler, JobRow, PermanentJobError, QueueOptions } from './job';
 import {
@@ -14,11 +15,10 @@ import {
   COMPLETE_JOB_SQL,
   DUE_QUEUES_SQL,
   FAIL_JOB_SQL,
-  INSERT_JOB_SQL,
-  INSERT_JOBS_SQL,
-  JOB_RECORD,
+  insertJobRowsSql,
   PURGE_JOBS_SQL,
 } from './job-queue.sql';
+import { insertJob, insertJobs, jobRow } from './job-rows';
 
 export * from './job';
 export { DUE_QUEUES_SQL } from './job-queue.sql';
@@ -31,6 +31,7 @@ interface ClaimedRow {
   attempts: number;
   max_attempts: number;
   run_at: Date;
+  trace_context: TraceCarrier | null;
 }
 
 const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -107,14 +108,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     options: EnqueueOptions = {},
   ): Promise<string | null> {
     const runner = manager ?? this.dataSource.manager;
-    const rows: { id: string }[] = await runner.query(INSERT_JOB_SQL, [
-      queue,
-      options.tenantId ?? null,
-      JSON.stringify(payload),
-      options.maxAttempts ?? 5,
-      options.runAt ?? this.clock.now(),
-      options.dedupeKey ?? null,
-    ]);
+    const [sql, params] = insertJob(queue, payload, options, this.clock.now());
+    const rows: { id: string }[] = await runner.query(sql, params);
     return rows[0]?.id ?? null;
   }
 
@@ -129,28 +124,14 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   ): Promise<number> {
     if (!jobs.length) return 0;
     const runner = manager ?? this.dataSource.manager;
-    const now = this.clock.now();
-    const rows: unknown[] = await runner.query(INSERT_JOBS_SQL, [
-      queue,
-      jobs.map((j) => j.options?.tenantId ?? null),
-      jobs.map((j) => JSON.stringify(j.payload)),
-      jobs.map((j) => j.options?.maxAttempts ?? 5),
-      jobs.map((j) => j.options?.runAt ?? now),
-      jobs.map((j) => j.options?.dedupeKey ?? null),
-    ]);
+    const [sql, params] = insertJobs(queue, jobs, this.clock.now());
+    const rows: unknown[] = await runner.query(sql, params);
     return rows.length;
   }
 
   /** A job as `insertSql` inserts it (serialize an array of them with JSON.stringify). */
   row<T>(queue: string, payload: T, options: EnqueueOptions = {}): JobRow<T> {
-    return {
-      queue,
-      tenant_id: options.tenantId ?? null,
-      payload,
-      max_attempts: options.maxAttempts ?? 5,
-      run_at: options.runAt ?? this.clock.now(),
-      dedupe_key: options.dedupeKey ?? null,
-    };
+    return jobRow(queue, payload, options, this.clock.now());
   }
 
   /**
@@ -158,13 +139,11 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
    * and the work it queues in one statement, as enqueueMany in its transaction): `jobsParam` is
    * the placeholder (`$5`) of a bound JSON array of JobRow (`row()`); `where` optionally keeps
    * some of them (over the alias `j`). A job whose dedupe key exists is not added. Such a
-   * statement run alone (autocommit) goes through `writeQuery`, which wakes the queue.
+   * statement run alone (autocommit) goes through `writeQuery`, which wakes the queue. While
+   * tracing runs (known at process start) it also stores each job's trace context.
    */
   insertSql(jobsParam: string, where?: string): string {
-    return `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-    SELECT j.queue, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key
-      FROM jsonb_to_recordset(${jobsParam}::jsonb) AS j(${JOB_RECORD})${where ? ` WHERE ${where}` : ''}
-    ON CONFLICT (dedupe_key) DO NOTHING`;
+    return insertJobRowsSql(jobsParam, where, tracingActive());
   }
 
   /**
@@ -224,7 +203,8 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       return;
     }
     this.pumping = true;
-    void this.pump(!fromPoll)
+    // Outside the trace of whoever kicked (a request's commit): claims belong to no request.
+    void runDetached(() => this.pump(!fromPoll))
       .catch((err: unknown) => this.logger.warn({ err, msg: 'claiming jobs failed' }))
       .finally(() => {
         this.pumping = false;
@@ -315,7 +295,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
           runAt: row.run_at,
         };
         reg.inFlight++;
-        const run = this.run(job, reg).finally(() => {
+        const run = this.run(job, reg, row.trace_context).finally(() => {
           reg.inFlight--;
           this.running.delete(run);
           this.kick();
@@ -326,19 +306,24 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     return claimed;
   }
 
-  private async run(job: Job, reg: Registration): Promise<void> {
+  /** Runs a claimed job (in a span continuing the trace that enqueued it, when tracing runs). */
+  private async run(job: Job, reg: Registration, trace: TraceCarrier | null): Promise<void> {
+    const attributes = { 'job.queue': job.queue, 'job.id': job.id, 'job.attempt': String(job.attempt) };
     await ambientContext.run(
       { requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined },
       async () => {
         try {
-          if (reg.options.transactional) {
-            await this.dataSource.transaction(async (m) => {
-              await reg.handler(job, m);
-              await this.markDone(m, job);
-            });
-          } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
-            await this.markDone(this.dataSource.manager, job);
-          }
+          // The work in a span continuing the trace that enqueued the job (a failure ends it in error).
+          await runInTraceContext(trace, `job ${job.queue}`, attributes, async () => {
+            if (reg.options.transactional) {
+              await this.dataSource.transaction(async (m) => {
+                await reg.handler(job, m);
+                await this.markDone(m, job);
+              });
+            } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
+              await this.markDone(this.dataSource.manager, job);
+            }
+          });
           jobsRun.inc({ queue: job.queue, outcome: 'completed' });
         } catch (err: unknown) {
           const permanent = err instanceof PermanentJobError;

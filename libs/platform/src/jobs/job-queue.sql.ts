@@ -17,6 +17,26 @@ export const INSERT_JOBS_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max
   ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 /**
+ * INSERT_JOB_SQL and INSERT_JOBS_SQL with the jobs' trace contexts ($7), used only while tracing
+ * runs (trace-context.ts): without it the statements are the ones they always were.
+ */
+export const INSERT_JOB_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb)
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
+
+export const INSERT_JOBS_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context)
+  SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, j.trace_context
+    FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context)
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
+
+/** The INSERT of JobRows of JobQueueService.insertSql, over the bound JSON array `jobsParam`. */
+export function insertJobRowsSql(jobsParam: string, where: string | undefined, traced: boolean): string {
+  return `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key${traced ? ', trace_context' : ''})
+    SELECT j.queue, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key${traced ? ', j.trace_context' : ''}
+      FROM jsonb_to_recordset(${jobsParam}::jsonb) AS j(${JOB_RECORD}${traced ? ', trace_context jsonb' : ''})${where ? ` WHERE ${where}` : ''}
+    ON CONFLICT (dedupe_key) DO NOTHING`;
+}
+
+/**
  * The queues among $1 with a job due at $2: a pending job whose run_at has come or a running one
  * whose lease lapsed. Each queue's earliest pending run_at and earliest lease are the first entry
  * of its partial index (jobs_pending_idx, jobs_lease_idx; ORDER BY ... LIMIT 1 keeps the planner
@@ -41,7 +61,7 @@ export const CLAIM_SQL = `WITH lapsed AS (
   )
   UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
    WHERE id IN (SELECT id FROM (SELECT id, 0 AS rank, due FROM lapsed UNION ALL SELECT id, 1, due FROM pending) AS due ORDER BY rank, due LIMIT $4)
-   RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at`;
+   RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at, trace_context`;
 
 /** Completes job $1 only if attempt $2 still owns it (a newer attempt may have taken over). */
 export const COMPLETE_JOB_SQL = `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`;

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
+import type { TraceCarrier } from '../observability/trace-context';
+
 export interface Job<T = unknown> {
   id: string;
   queue: string;
@@ -18,6 +20,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** A job with the same key is not enqueued twice (while it exists). */
   dedupeKey?: string;
+  /** The trace the job continues (default: the active one, when tracing runs). */
+  traceContext?: TraceCarrier | null;
 }
 
 export interface QueueOptions {
@@ -55,4 +59,6 @@ export interface JobRow<T = unknown> {
   max_attempts: number;
   run_at: Date;
   dedupe_key: string | null;
+  /** Set only while tracing runs (trace-context.ts). */
+  trace_context?: TraceCarrier | null;
 }
