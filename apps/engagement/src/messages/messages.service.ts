@@ -148,9 +148,12 @@ export class MessagesService {
   ): Promise<MessageEntity | null> {
     const status = s.status.toLowerCase() as MessageStatus;
     if (!(status in RANK)) return null;
+    // Locked: two webhooks reporting statuses of one message at once (delivered, read) must not
+    // both advance from the same old status, the later commit taking it back.
+    const lock = { mode: 'pessimistic_write' } as const;
     const message =
-      (s.reference ? await m.findOneBy(MessageEntity, { id: s.reference }) : null) ??
-      (await m.findOneBy(MessageEntity, { providerMessageId: s.providerMessageId }));
+      (s.reference ? await m.findOne(MessageEntity, { where: { id: s.reference }, lock }) : null) ??
+      (await m.findOne(MessageEntity, { where: { providerMessageId: s.providerMessageId }, lock }));
     if (!message || !advances(message.status, status)) return null;
     const previous = message.status;
     message.status = status;
