@@ -79,6 +79,11 @@ export async function engagementAgentsBenchmark(ctx) {
     LOG_LEVEL: 'warn',
     ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
     ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
+    OUTBOUND_HTTP_ALLOW: 'loopback',
+    // The search latency is measured, not the per-tenant and per-key rate limits (429).
+    RATE_LIMIT_TENANT_PER_SECOND: '1000000',
+    RATE_LIMIT_KEY_PER_SECOND: '1000000',
   };
   const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');
   const engagement = await startService({ name: 'engagement', port, env, logsDir });

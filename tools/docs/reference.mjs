@@ -218,17 +218,81 @@ function referencedTypes(decl, known) {
   return [...names];
 }
 
-/** Who writes (`topic: TOPICS.x` through the outbox) and who reads (`@EventPattern(TOPICS.x)`) each topic. */
+/** The top-level `const NAME = …` declarations of an app's files: name → initializer node. */
+function constDeclarations(files) {
+  const out = new Map();
+  for (const file of files) {
+    const source = parse(file);
+    for (const statement of source.statements.filter(ts.isVariableStatement))
+      for (const decl of statement.declarationList.declarations)
+        if (ts.isIdentifier(decl.name) && decl.initializer) out.set(decl.name.text, { node: decl.initializer, source });
+  }
+  return out;
+}
+
+/**
+ * The topic keys an `@EventPattern(…)` argument subscribes to: `TOPICS.x`, a topic's name, an
+ * array of them, or a constant of the app holding one of those, or built from a mapping table's
+ * keys (`Object.keys(MAPPERS)`, with a `.filter(…)` to the declared topics): customers subscribes
+ * to every topic its mapping table names.
+ */
+function patternTopics(node, source, consts, keyOf, seen = new Set()) {
+  const out = [];
+  const strip = (n) =>
+    ts.isAsExpression(n) || ts.isParenthesizedExpression(n) || ts.isSatisfiesExpression(n) ? strip(n.expression) : n;
+  node = strip(node);
+  if (ts.isPropertyAccessExpression(node) && node.expression.getText(source) === 'TOPICS') out.push(node.name.text);
+  else if (ts.isStringLiteralLike(node)) {
+    if (keyOf.has(node.text)) out.push(keyOf.get(node.text));
+  } else if (ts.isArrayLiteralExpression(node))
+    for (const e of node.elements) out.push(...patternTopics(e, source, consts, keyOf, seen));
+  else if (ts.isObjectLiteralExpression(node))
+    for (const p of node.properties) {
+      if (!p.name) continue;
+      if (ts.isComputedPropertyName(p.name)) out.push(...patternTopics(p.name.expression, source, consts, keyOf, seen));
+      else if (ts.isStringLiteralLike(p.name) && keyOf.has(p.name.text)) out.push(keyOf.get(p.name.text));
+    }
+  else if (ts.isIdentifier(node) && consts.has(node.text) && !seen.has(node.text)) {
+    seen.add(node.text);
+    const decl = consts.get(node.text);
+    out.push(...patternTopics(decl.node, decl.source, consts, keyOf, seen));
+  } else if (ts.isCallExpression(node)) {
+    // Object.keys(X) / Object.values(X) / X.filter(…) / [...].concat(…): the topics of X.
+    const callee = node.expression;
+    if (ts.isPropertyAccessExpression(callee)) {
+      if (callee.expression.getText(source) === 'Object' && node.arguments[0])
+        out.push(...patternTopics(node.arguments[0], source, consts, keyOf, seen));
+      else out.push(...patternTopics(callee.expression, source, consts, keyOf, seen));
+    }
+  }
+  return out;
+}
+
+/** Who writes (`topic: TOPICS.x` through the outbox) and who reads (`@EventPattern(…)`) each topic. */
 function producersAndConsumers() {
   const producers = new Map();
   const consumers = new Map();
+  const keyOf = new Map([...topics()].map(([key, topic]) => [topic.name, key]));
   const add = (map, key, who) => map.set(key, new Set([...(map.get(key) ?? []), who]));
-  for (const app of readdirSync(path.join(root, 'apps')))
-    for (const file of existsSync(path.join(root, 'apps', app, 'src')) ? walkTs(`apps/${app}/src`) : []) {
+  for (const app of readdirSync(path.join(root, 'apps'))) {
+    const files = existsSync(path.join(root, 'apps', app, 'src')) ? walkTs(`apps/${app}/src`) : [];
+    const consts = constDeclarations(files);
+    for (const file of files) {
       const text = readFileSync(path.join(root, file), 'utf8');
       for (const [, key] of text.matchAll(/topic:\s*TOPICS\.(\w+)/g)) add(producers, key, app);
-      for (const [, key] of text.matchAll(/@EventPattern\(\s*TOPICS\.(\w+)/g)) add(consumers, key, app);
+      if (!text.includes('@EventPattern(')) continue;
+      const source = parse(file);
+      const visit = (node) => {
+        if (ts.isDecorator(node) && ts.isCallExpression(node.expression)) {
+          const call = node.expression;
+          if (call.expression.getText(source) === 'EventPattern' && call.arguments[0])
+            for (const key of patternTopics(call.arguments[0], source, consts, keyOf)) add(consumers, key, app);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
     }
+  }
   const cache = readFileSync(path.join(root, 'libs/platform/src/auth/access-cache.service.ts'), 'utf8');
   const stateLine = cache.match(/STATE_TOPICS = \[([^\]]*)\]/)?.[1] ?? '';
   for (const [, key] of stateLine.matchAll(/TOPICS\.(\w+)/g)) add(consumers, key, 'every service (access cache)');
@@ -304,7 +368,8 @@ export function permissionsReference() {
   ];
   for (const app of apps()) {
     const files = walkTs(`apps/${app}/src`);
-    const constants = stringConstants(files);
+    // Permission names are constants of the app or of libs/contracts (e.g. ENGAGEMENT_MANAGE).
+    const constants = stringConstants([...walkTs('libs/contracts/src'), ...files]);
     const arg = (a, source) =>
       ts.isStringLiteral(a) ? a.text : (constants.get(a.getText(source)) ?? a.getText(source));
     const rows = [];

@@ -1,9 +1,23 @@
-import { BUILT_IN_ROLES, countryPermission, GRANTING_PERMISSIONS, PERMISSIONS, SERVICES, TOPIC_SPECS } from './index';
+import {
+  BUILT_IN_ROLES,
+  countryPermission,
+  ENGAGEMENT_AGENT,
+  ENGAGEMENT_EXPORT,
+  ENGAGEMENT_MANAGE,
+  ENGAGEMENT_READ,
+  GRANTING_PERMISSIONS,
+  PERMISSIONS,
+  SERVICES,
+  TOPIC_SPECS,
+} from './index';
 
 describe('contracts', () => {
-  it('lists the 25 permissions of spec 1 and identity.process.read.own of spec 2, each once', () => {
-    expect(PERMISSIONS).toHaveLength(26);
-    expect(new Set(PERMISSIONS).size).toBe(26);
+  it('lists the 25 permissions of spec 1, identity.process.read.own and the 4 of the agent workspace, each once', () => {
+    expect(PERMISSIONS).toHaveLength(30);
+    expect(new Set(PERMISSIONS).size).toBe(30);
+    expect(PERMISSIONS).toEqual(
+      expect.arrayContaining([ENGAGEMENT_READ, ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_EXPORT]),
+    );
     expect(PERMISSIONS).toContain('identity.process.read.own');
   });
 

@@ -7,6 +7,7 @@ export * from './checks/check.events';
 export * from './checks/custom-type.events';
 export * from './engagement/chat.events';
 export * from './engagement/engagement.events';
+export * from './engagement/permissions';
 export * from './events/event-envelope';
 export * from './identity/api-key.claims';
 export * from './identity/process.events';

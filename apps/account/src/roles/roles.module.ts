@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AccessStatePublisher } from '../access/access-state.publisher';
+import { BuiltInRolesSyncService } from './built-in-roles-sync.service';
 import { RoleEntity } from './role.entity';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
@@ -9,6 +10,6 @@ import { RolesService } from './roles.service';
 @Module({
   imports: [TypeOrmModule.forFeature([RoleEntity])],
   controllers: [RolesController],
-  providers: [RolesService, AccessStatePublisher],
+  providers: [RolesService, AccessStatePublisher, BuiltInRolesSyncService],
 })
 export class RolesModule {}

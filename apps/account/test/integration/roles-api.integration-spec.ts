@@ -342,7 +342,7 @@ describe('roles and permissions API', () => {
       const res = await api.get('/v1/permissions');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ list: 'account', permissions: [...PERMISSIONS] });
-      expect(res.body.permissions).toHaveLength(26);
+      expect(res.body.permissions).toHaveLength(30);
     });
 
     it("with list=user returns the calling user's role permissions", async () => {
@@ -356,7 +356,7 @@ describe('roles and permissions API', () => {
       await eventually(async () => expect((await api.withKey(key).get('/v1/auth/whoami')).status).toBe(200));
       const res = await api.withKey(key).get('/v1/permissions?list=user');
       expect(res.body).toEqual({ list: 'user', role: name, permissions: ['checks.behavior', 'checks.country_mx'] });
-      expect((await api.withKey(key).get('/v1/permissions')).body.permissions).toHaveLength(26);
+      expect((await api.withKey(key).get('/v1/permissions')).body.permissions).toHaveLength(30);
       expect((await api.get('/v1/permissions?list=user')).body.permissions).toEqual([...GRANTING_PERMISSIONS].sort());
     });
 

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_READ } from '@kyc/contracts';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -6,6 +7,7 @@ import {
   CurrentCaller,
   pageLinks,
   PlatformConfig,
+  RequirePermissions,
 } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -40,13 +42,15 @@ export class AgentTemplatesController {
     private readonly config: PlatformConfig,
   ) {}
 
+  @RequirePermissions(ENGAGEMENT_MANAGE)
   @Post()
   @ApiSuccess({ status: 201, type: AgentTemplateResponse, example: AGENT_TEMPLATE_EXAMPLE })
-  @ApiEnvelopeErrors(400, { 409: ['agent template saludo already exists', 'agent_template_exists'] })
+  @ApiEnvelopeErrors(403, 400, { 409: ['agent template saludo already exists', 'agent_template_exists'] })
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateAgentTemplateDto) {
     return present(await this.templates.create(caller, dto));
   }
 
+  @RequirePermissions(ENGAGEMENT_MANAGE)
   @Post('delete')
   @HttpCode(200)
   @ApiSuccess({
@@ -59,14 +63,15 @@ export class AgentTemplatesController {
     },
     example: { deleted: ['saludo'], not_found: ['despedida'] },
   })
-  @ApiEnvelopeErrors(400)
+  @ApiEnvelopeErrors(403, 400)
   removeMany(@CurrentCaller() caller: Caller, @Body() dto: DeleteAgentTemplatesDto) {
     return this.templates.removeMany(caller, dto.template_names);
   }
 
+  @RequirePermissions(ENGAGEMENT_MANAGE)
   @Put(':template_name')
   @ApiSuccess({ type: AgentTemplateResponse, example: AGENT_TEMPLATE_EXAMPLE })
-  @ApiEnvelopeErrors(400, NOT_FOUND)
+  @ApiEnvelopeErrors(403, 400, NOT_FOUND)
   async update(
     @CurrentCaller() caller: Caller,
     @Param('template_name') name: string,
@@ -75,6 +80,7 @@ export class AgentTemplatesController {
     return present(await this.templates.update(caller, name, dto));
   }
 
+  @RequirePermissions(ENGAGEMENT_READ, ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Get()
   @ApiPage({
     items: 'templates',
@@ -83,15 +89,16 @@ export class AgentTemplatesController {
     self: '/v1/engagement/agent/templates?prefix=sal',
     description: 'A page of templates by name',
   })
-  @ApiEnvelopeErrors(400)
+  @ApiEnvelopeErrors(403, 400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListAgentTemplatesQuery, @Req() req: FastifyRequest) {
     const page = await this.templates.list(caller, query);
     return { templates: page.items.map(present), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
+  @RequirePermissions(ENGAGEMENT_MANAGE)
   @Delete(':template_name')
   @ApiSuccess({ schema: { type: 'object' }, example: { template_name: 'saludo', deleted: true } })
-  @ApiEnvelopeErrors(NOT_FOUND)
+  @ApiEnvelopeErrors(403, NOT_FOUND)
   async remove(@CurrentCaller() caller: Caller, @Param('template_name') name: string) {
     await this.templates.remove(caller, name);
     return { template_name: name, deleted: true };

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_READ } from '@kyc/contracts';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -6,6 +7,7 @@ import {
   CurrentCaller,
   pageLinks,
   PlatformConfig,
+  RequirePermissions,
 } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -30,22 +32,28 @@ export class AgentsController {
     private readonly config: PlatformConfig,
   ) {}
 
+  @RequirePermissions(ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Post('status')
   @HttpCode(200)
   @ApiSuccess({ type: AgentResponse, example: AGENT_EXAMPLE })
-  @ApiEnvelopeErrors(400, UNKNOWN_USER, { 409: ['ana@acme.com is disabled', 'user_disabled'] })
+  @ApiEnvelopeErrors(400, UNKNOWN_USER, {
+    403: ["an agent sets only its own status: another agent's needs engagement.agents.manage", 'not_own_agent'],
+    409: ['ana@acme.com is disabled', 'user_disabled'],
+  })
   async setStatus(@CurrentCaller() caller: Caller, @Body() dto: SetAgentStatusDto) {
     return presentAgent(await this.agents.setStatus(caller, dto));
   }
 
+  @RequirePermissions(ENGAGEMENT_READ, ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Get('status')
   @ApiPage({ items: 'agents', type: AgentResponse, example: [AGENT_EXAMPLE], self: '/v1/engagement/agent/status' })
-  @ApiEnvelopeErrors(400)
+  @ApiEnvelopeErrors(403, 400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListAgentsQuery, @Req() req: FastifyRequest) {
     const page = await this.agents.list(caller, query);
     return { agents: page.items.map(presentAgent), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
+  @RequirePermissions(ENGAGEMENT_MANAGE)
   @Post('capacities')
   @HttpCode(200)
   @ApiSuccess({
@@ -65,7 +73,7 @@ export class AgentsController {
       agents: [{ ...AGENT_EXAMPLE, capacity: 8, own_capacity: true, free_capacity: 6 }],
     },
   })
-  @ApiEnvelopeErrors(400, UNKNOWN_USER)
+  @ApiEnvelopeErrors(403, 400, UNKNOWN_USER)
   async capacities(@CurrentCaller() caller: Caller, @Body() dto: UpdateCapacitiesDto) {
     const { settings, agents } = await this.agents.updateCapacities(caller, dto);
     const ruleset = presentRuleset(settings);
@@ -77,6 +85,7 @@ export class AgentsController {
     };
   }
 
+  @RequirePermissions(ENGAGEMENT_READ, ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Get('groups/counters')
   @ApiSuccess({
     schema: {
@@ -88,7 +97,7 @@ export class AgentsController {
       total: { agents_online: 3, agents_offline: 1, chats_enqueued: 4, chats_assigned: 9 },
     },
   })
-  @ApiEnvelopeErrors()
+  @ApiEnvelopeErrors(403)
   groupCounters(@CurrentCaller() caller: Caller) {
     return this.agents.groupCounters(caller);
   }

@@ -6,6 +6,7 @@ export enum AgentErrorCode {
   RulesetNotFound = 'ruleset_not_found',
   TemplateNotFound = 'agent_template_not_found',
   TemplateExists = 'agent_template_exists',
+  NotOwnAgent = 'not_own_agent',
 }
 
 const STATUS: Record<AgentErrorCode, number> = {
@@ -14,6 +15,7 @@ const STATUS: Record<AgentErrorCode, number> = {
   [AgentErrorCode.RulesetNotFound]: 404,
   [AgentErrorCode.TemplateNotFound]: 404,
   [AgentErrorCode.TemplateExists]: 409,
+  [AgentErrorCode.NotOwnAgent]: 403,
 };
 
 export class AgentException extends domainException<AgentErrorCode>(STATUS) {}

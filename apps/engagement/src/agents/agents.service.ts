@@ -4,6 +4,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { AssignmentService, Settings } from '../assignment/assignment.service';
+import { agentEmail, isManager } from '../chats/chat-access';
 import { AgentEntity, AgentSettingsEntity } from './agent.entity';
 import { AgentErrorCode, AgentException } from './agents.exception';
 import { ListAgentsQuery } from './dto/list-agents.query';
@@ -37,6 +38,11 @@ export class AgentsService {
 
   async setStatus(caller: Caller, dto: SetAgentStatusDto): Promise<AgentView> {
     const email = dto.username.toLowerCase();
+    if (!isManager(caller) && agentEmail(caller) !== email)
+      throw new AgentException(
+        AgentErrorCode.NotOwnAgent,
+        "an agent sets only its own status: another agent's needs engagement.agents.manage",
+      );
     const user = this.userOf(caller.tenantId, email);
     const view = await this.dataSource.transaction(async (m) => {
       const agent = await this.upsert(m, caller.tenantId, email, user.user_id);

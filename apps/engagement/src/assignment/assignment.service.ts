@@ -1,5 +1,5 @@
-import { Clock, OutboxService } from '@kyc/platform';
-import { Injectable } from '@nestjs/common';
+import { Clock, JobQueueService, OutboxService } from '@kyc/platform';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -11,6 +11,11 @@ import { EngagementConfig } from '../config/engagement.config';
 
 /** At most this many chats are handed out by one drain (the rest wait for the next trigger). */
 const DRAIN_BATCH = 500;
+
+/** Drains of a tenant's queue retried when a chat found every free agent held by another assigner. */
+export const ASSIGNMENT_RETRY_QUEUE = 'chat-assignment-retry';
+/** How long after such a miss the retry runs (the other assigners' transactions are short). */
+const RETRY_AFTER_MS = 100;
 
 const ORDER: Record<RulesetStrategy, string> = {
   // The agent that waited longest since its last assignment.
@@ -28,16 +33,31 @@ export type Settings = Pick<AgentSettingsEntity, 'defaultCapacity' | 'capacityEn
  * Concurrency: a chat is taken with `FOR UPDATE SKIP LOCKED` (two assigners never hold the same
  * chat; the owner is set while the lock is held), and an agent with `FOR UPDATE SKIP LOCKED`
  * re-checking its capacity on the locked row (PostgreSQL re-evaluates the condition on the newest
- * version), so no agent goes over capacity. Nothing here waits for a lock another assigner holds.
+ * version), so no agent goes over capacity. Nothing here waits for a lock another assigner holds:
+ * a chat that found every free agent held (not full: held for a moment by other assigners) would
+ * stay queued with agents that have room, as nothing else hands it on; it gets a retry of the
+ * tenant's drain through the job queue, in its own transaction, a moment later.
  */
 @Injectable()
-export class AssignmentService {
+export class AssignmentService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
+    private readonly jobs: JobQueueService,
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
   ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.ENGAGEMENT_WORKER_ENABLED) return;
+    this.jobs.register(
+      ASSIGNMENT_RETRY_QUEUE,
+      async (job) => {
+        if (job.tenantId) await this.drain(job.tenantId);
+      },
+      { concurrency: 2, lockMs: this.config.ENGAGEMENT_WORKER_LOCK_MS },
+    );
+  }
 
   async settings(m: EntityManager, tenantId: string): Promise<Settings> {
     return (
@@ -67,18 +87,32 @@ export class AssignmentService {
   /** Gives a locked, open, unassigned chat to an agent, if one is free. Answers whether it did. */
   async assign(m: EntityManager, chat: ChatEntity, settings?: Settings): Promise<boolean> {
     const s = settings ?? (await this.settings(m, chat.tenantId));
-    const rows: { email: string }[] = await m.query(
-      `SELECT email FROM agents
-        WHERE tenant_id = $1 AND status = 'online'
-          AND (NOT $2::boolean OR active_chats < COALESCE(capacity, $3::int))
-          AND (cardinality(groups) = 0 OR $4 = ANY(groups))
-        ORDER BY ${ORDER[s.rulesetStrategy]}
-        LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [chat.tenantId, s.capacityEnabled, s.defaultCapacity, chat.queue],
-    );
-    if (!rows.length) return false;
-    await this.giveTo(m, chat, rows[0].email, 'ruleset');
-    return true;
+    const free = (lock: string): Promise<{ email: string }[]> =>
+      m.query(
+        `SELECT email FROM agents
+          WHERE tenant_id = $1 AND status = 'online'
+            AND (NOT $2::boolean OR active_chats < COALESCE(capacity, $3::int))
+            AND (cardinality(groups) = 0 OR $4 = ANY(groups))
+          ORDER BY ${ORDER[s.rulesetStrategy]}
+          LIMIT 1 ${lock}`,
+        [chat.tenantId, s.capacityEnabled, s.defaultCapacity, chat.queue],
+      );
+    const rows = await free('FOR UPDATE SKIP LOCKED');
+    if (rows.length) {
+      await this.giveTo(m, chat, rows[0].email, 'ruleset');
+      return true;
+    }
+    // No free agent we could lock: if one has room but is held by another assigner, retry soon.
+    if ((await free('')).length) {
+      const now = this.clock.now().getTime();
+      await this.jobs.enqueue(
+        m,
+        ASSIGNMENT_RETRY_QUEUE,
+        { chat_id: chat.id },
+        { tenantId: chat.tenantId, runAt: new Date(now + RETRY_AFTER_MS), dedupeKey: `assign:${chat.id}:${now}` },
+      );
+    }
+    return false;
   }
 
   /** Sets the owner of a locked chat whose new agent row is locked and counted, with its activity and event. */

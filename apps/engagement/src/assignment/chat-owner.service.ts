@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { ChatEntity } from '../chats/chat.entity';
+import { requireTakeOrOwn } from '../chats/chat-access';
 import { addActivity } from '../chats/chat-activities';
 import { chatEvents } from '../chats/chat-events';
 import { ChatErrorCode, ChatException } from '../chats/chats.exception';
@@ -13,7 +14,8 @@ import { AssignmentService } from './assignment.service';
 
 /**
  * Who owns a chat and whether it is open: force-dequeue to a specific agent, owner and status
- * updates, closing (which frees the owner's capacity and hands queued chats on).
+ * updates, closing (which frees the owner's capacity and hands queued chats on). An agent acts on
+ * the chats it owns or takes an unassigned one for itself; a manager on any (chat-access.ts).
  *
  * Lock order: the chat, then the agents involved in e-mail order, so two moves between the same
  * agents cannot deadlock; the new owner is counted only if it has room (a conditional UPDATE).
@@ -30,6 +32,7 @@ export class ChatOwnerService {
   async forceDequeue(caller: Caller, chatId: string, dto: ForceDequeueDto): Promise<ChatEntity> {
     const chat = await this.dataSource.transaction(async (m) => {
       const chat = await this.lockChat(m, caller.tenantId, chatId);
+      requireTakeOrOwn(caller, chat, dto.target);
       if (chat.status !== 'open') throw new ChatException(ChatErrorCode.ChatClosed, `chat ${chatId} is closed`);
       await this.moveTo(m, chat, dto.target.toLowerCase(), 'force_dequeue');
       return chat;
@@ -41,6 +44,7 @@ export class ChatOwnerService {
     let freed = false;
     const chat = await this.dataSource.transaction(async (m) => {
       const chat = await this.lockChat(m, caller.tenantId, chatId);
+      requireTakeOrOwn(caller, chat, dto.owner);
       const now = this.clock.now();
       const actor = caller.username ?? caller.userId;
       if (dto.tags) {

@@ -1,4 +1,5 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_READ } from '@kyc/contracts';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -14,16 +15,18 @@ const NOT_FOUND = { 404: ['assignment ruleset x not found', 'ruleset_not_found']
 export class RulesetsController {
   constructor(private readonly rulesets: RulesetsService) {}
 
+  @RequirePermissions(ENGAGEMENT_READ, ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Get(':ruleset_id')
   @ApiSuccess({ type: RulesetResponse, example: RULESET_EXAMPLE })
-  @ApiEnvelopeErrors(NOT_FOUND)
+  @ApiEnvelopeErrors(403, NOT_FOUND)
   async get(@CurrentCaller() caller: Caller, @Param('ruleset_id') id: string) {
     return presentRuleset(await this.rulesets.get(caller, id));
   }
 
+  @RequirePermissions(ENGAGEMENT_MANAGE)
   @Put(':ruleset_id')
   @ApiSuccess({ type: RulesetResponse, example: { ...RULESET_EXAMPLE, strategy: 'least_busy' } })
-  @ApiEnvelopeErrors(400, NOT_FOUND)
+  @ApiEnvelopeErrors(403, 400, NOT_FOUND)
   async update(@CurrentCaller() caller: Caller, @Param('ruleset_id') id: string, @Body() dto: UpdateRulesetDto) {
     return presentRuleset(await this.rulesets.update(caller, id, dto));
   }

@@ -1,4 +1,5 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE } from '@kyc/contracts';
+import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -10,6 +11,7 @@ import { CallingService } from './calling.service';
 export class CallingController {
   constructor(private readonly calling: CallingService) {}
 
+  @RequirePermissions(ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Get('ice-servers')
   @ApiSuccess({
     schema: {
@@ -44,7 +46,7 @@ export class CallingController {
       expires_at: '2026-11-25T11:00:00.000Z',
     },
   })
-  @ApiEnvelopeErrors()
+  @ApiEnvelopeErrors(403)
   iceServers(@CurrentCaller() caller: Caller) {
     return this.calling.iceServers(caller);
   }

@@ -1,4 +1,13 @@
-import { ApiEnvelopeErrors, ApiPage, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_READ } from '@kyc/contracts';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+  RequirePermissions,
+} from '@kyc/platform';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -16,9 +25,10 @@ export class ChannelsController {
     private readonly config: PlatformConfig,
   ) {}
 
+  @RequirePermissions(ENGAGEMENT_READ, ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE)
   @Get()
   @ApiPage({ items: 'channels', type: ChannelResponse, example: [CHANNEL_EXAMPLE], self: '/v1/engagement/channels' })
-  @ApiEnvelopeErrors(400)
+  @ApiEnvelopeErrors(403, 400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListChannelsQuery, @Req() req: FastifyRequest) {
     const page = await this.channels.list(caller, query);
     return {

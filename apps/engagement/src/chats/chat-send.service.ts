@@ -10,6 +10,7 @@ import { OutboundsService } from '../outbounds/outbounds.service';
 import { MessagingProvider } from '../provider/messaging-provider';
 import { newId } from '../shared/phones';
 import { ChatActivityEntity, ChatEntity } from './chat.entity';
+import { requireChatOwner } from './chat-access';
 import { addActivity } from './chat-activities';
 import { ChatErrorCode, ChatException } from './chats.exception';
 import { ChatsService } from './chats.service';
@@ -37,6 +38,7 @@ export class ChatSendService {
 
   async send(caller: Caller, chatId: string, dto: SendChatMessageDto): Promise<ChatActivityEntity> {
     const chat = await this.chats.get(caller, chatId);
+    requireChatOwner(caller, chat);
     if (chat.status !== 'open') throw new ChatException(ChatErrorCode.ChatClosed, `chat ${chatId} is closed`);
     const actor = caller.username ?? caller.userId;
     const messageId = newId('MSG');

@@ -7,6 +7,7 @@ export enum ChatErrorCode {
   AgentAtCapacity = 'agent_at_capacity',
   SessionWindowClosed = 'session_window_closed',
   OpenChatExists = 'open_chat_exists',
+  NotChatOwner = 'not_chat_owner',
 }
 
 const STATUS: Record<ChatErrorCode, number> = {
@@ -16,6 +17,7 @@ const STATUS: Record<ChatErrorCode, number> = {
   [ChatErrorCode.AgentAtCapacity]: 409,
   [ChatErrorCode.SessionWindowClosed]: 409,
   [ChatErrorCode.OpenChatExists]: 409,
+  [ChatErrorCode.NotChatOwner]: 403,
 };
 
 export class ChatException extends domainException<ChatErrorCode>(STATUS) {}

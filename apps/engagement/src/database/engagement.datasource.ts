@@ -18,6 +18,7 @@ import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { EngagementMessaging1764000000000 } from './migrations/1764000000000-engagement-messaging';
 import { EngagementCatalogs1764100000000 } from './migrations/1764100000000-engagement-catalogs';
 import { EngagementAgentWorkspace1764100000001 } from './migrations/1764100000001-engagement-agent-workspace';
+import { EngagementChatNameSearch1764200000000 } from './migrations/1764200000000-engagement-chat-name-search';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
 export const engagementEntities: EntityClass[] = [
@@ -47,6 +48,7 @@ export const engagementMigrations = [
   EngagementMessaging1764000000000,
   EngagementCatalogs1764100000000,
   EngagementAgentWorkspace1764100000001,
+  EngagementChatNameSearch1764200000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

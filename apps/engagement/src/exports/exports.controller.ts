@@ -1,3 +1,4 @@
+import { ENGAGEMENT_EXPORT, ENGAGEMENT_MANAGE } from '@kyc/contracts';
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -8,6 +9,7 @@ import {
   pageLinks,
   PlatformConfig,
   Public,
+  RequirePermissions,
 } from '@kyc/platform';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -30,20 +32,22 @@ export class ExportsController {
     private readonly config: PlatformConfig,
   ) {}
 
+  @RequirePermissions(ENGAGEMENT_EXPORT, ENGAGEMENT_MANAGE)
   @Post()
   @ApiSuccess({
     status: 201,
     type: ExportResponse,
     example: { ...EXPORT_EXAMPLE, status: 'pending', rows: null, download_url: undefined, completed_at: null },
   })
-  @ApiEnvelopeErrors(400, { 404: ['chat CHT… not found', 'chat_not_found'] })
+  @ApiEnvelopeErrors(403, 400, { 404: ['chat CHT… not found', 'chat_not_found'] })
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateExportDto) {
     return presentExport(await this.exports.create(caller, dto));
   }
 
+  @RequirePermissions(ENGAGEMENT_EXPORT, ENGAGEMENT_MANAGE)
   @Get()
   @ApiPage({ items: 'exports', type: ExportResponse, example: [EXPORT_EXAMPLE], self: '/v1/engagement/chat/export' })
-  @ApiEnvelopeErrors(400)
+  @ApiEnvelopeErrors(403, 400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListExportsQuery, @Req() req: FastifyRequest) {
     const page = await this.exports.list(caller, query);
     return {
@@ -52,9 +56,10 @@ export class ExportsController {
     };
   }
 
+  @RequirePermissions(ENGAGEMENT_EXPORT, ENGAGEMENT_MANAGE)
   @Get(':export_id')
   @ApiSuccess({ type: ExportResponse, example: EXPORT_EXAMPLE })
-  @ApiEnvelopeErrors(NOT_FOUND)
+  @ApiEnvelopeErrors(403, NOT_FOUND)
   async get(@CurrentCaller() caller: Caller, @Param('export_id') id: string) {
     const e = await this.exports.get(caller, id);
     return presentExport(e, this.exports.downloadLink(e));

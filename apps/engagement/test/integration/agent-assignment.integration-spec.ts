@@ -64,6 +64,31 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
   let phoneSeq = 0;
   const nextPhone = () => `5730055${String(++phoneSeq).padStart(5, '0')}`;
 
+  it('chats opening at once all reach the online agents with room, none stays queued', async () => {
+    const { tenant, t, agents } = await workspace(2);
+    expect(
+      (await t.api.postJson('/v1/engagement/agent/capacities', { update_type: 'default', capacity: 10 })).status,
+    ).toBe(200);
+    for (const a of agents)
+      expect(
+        (await a.api.postJson('/v1/engagement/agent/status', { username: a.email, status: 'online' })).status,
+      ).toBe(200);
+    const phones = Array.from({ length: 16 }, nextPhone);
+    // Sixteen conversations open at once: their assigners contend for the same two agents' rows.
+    await Promise.all(phones.map((p) => userWrites(sandbox, t, p, 'hola')));
+    await eventually(
+      async () => {
+        const open = (await t.api.get('/v1/engagement/chat/search?status=open&limit=100')).body.chats as any[];
+        expect(open.filter((c) => phones.includes(c.contact.phone.slice(1)))).toHaveLength(16);
+        expect(open.filter((c) => c.owner === null)).toEqual([]);
+      },
+      { timeoutMs: 20_000, intervalMs: 200 },
+    );
+    const perAgent = await loads(tenant.tenantId);
+    expect(perAgent.map((a) => a.owned).reduce((x, y) => x + y, 0)).toBe(16);
+    for (const a of perAgent) expect(a.active_chats).toBe(a.owned);
+  });
+
   it('parallel assignment never gives a chat to two agents nor puts an agent over capacity', async () => {
     const { tenant, t, agents } = await workspace(3);
     const capacities = await t.api.postJson('/v1/engagement/agent/capacities', {

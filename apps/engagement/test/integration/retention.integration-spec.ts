@@ -28,6 +28,9 @@ describe('engagement retention of append-only tables', () => {
   let sandbox: SandboxMessaging;
   let t: ConnectedTenant;
   const clock = new ManualClock(new Date());
+  // A schema of its own: its retention jobs run on this suite's ManualClock only (never claimed by
+  // the engagement services of suites running at the same time), and its webhook records are its own.
+  const SCHEMA = 'engagement_retention_spec';
 
   beforeAll(async () => {
     sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
@@ -41,6 +44,7 @@ describe('engagement retention of append-only tables', () => {
           JOBS_POLL_MS: '50',
           ENGAGEMENT_WEBHOOK_RETENTION_DAYS: '30',
           ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS: '90',
+          DB_SCHEMA: SCHEMA,
         },
         { clock },
       ),
@@ -63,13 +67,13 @@ describe('engagement retention of append-only tables', () => {
   const webhookRows = async () =>
     (
       await db().query<{ digest: string; processed: boolean }>(
-        `SELECT digest, processed_at IS NOT NULL AS processed FROM engagement.webhook_events`,
+        `SELECT digest, processed_at IS NOT NULL AS processed FROM ${SCHEMA}.webhook_events`,
       )
     ).rows;
   const history = async (outboundId: string) =>
     (
       await db().query<{ quality: string }>(
-        `SELECT quality FROM engagement.outbound_quality_history WHERE outbound_id = $1 ORDER BY at, id`,
+        `SELECT quality FROM ${SCHEMA}.outbound_quality_history WHERE outbound_id = $1 ORDER BY at, id`,
         [outboundId],
       )
     ).rows.map((r) => r.quality);
@@ -88,7 +92,7 @@ describe('engagement retention of append-only tables', () => {
     });
     // A webhook whose processing never finished, received long ago (its job gave up).
     await db().query(
-      `INSERT INTO engagement.webhook_events (digest, received_at, processed_at) VALUES ('stuck-old', $1, NULL)`,
+      `INSERT INTO ${SCHEMA}.webhook_events (digest, received_at, processed_at) VALUES ('stuck-old', $1, NULL)`,
       [new Date(clock.now().getTime() - 40 * DAY)],
     );
     const outbound = await approvedOutbound(t);

@@ -1525,6 +1525,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Unknown record, or a record of another tenant; e.g. `ruleset_not_found` */
             404: {
                 headers: {
@@ -1614,6 +1631,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1737,6 +1771,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Unknown record, or a record of another tenant; e.g. `unknown_user` */
             404: {
                 headers: {
@@ -1848,6 +1899,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1951,6 +2019,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2035,6 +2120,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_own_agent` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "an agent sets only its own status: another agent's needs engagement.agents.manage",
+                     *       "error_code": "not_own_agent"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2179,6 +2281,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2251,6 +2370,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2366,6 +2502,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Unknown record, or a record of another tenant; e.g. `agent_template_not_found` */
             404: {
                 headers: {
@@ -2424,6 +2577,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2527,6 +2697,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
@@ -2625,6 +2812,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4259,6 +4463,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4322,6 +4543,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4440,6 +4678,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
             404: {
                 headers: {
@@ -4550,6 +4805,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "chat CHT… is owned by another agent: only its owner or a manager may act on it",
+                     *       "error_code": "not_chat_owner"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4691,6 +4963,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
             404: {
                 headers: {
@@ -4822,6 +5111,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "chat CHT… is owned by another agent: only its owner or a manager may act on it",
+                     *       "error_code": "not_chat_owner"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4973,6 +5279,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "chat CHT… is owned by another agent: only its owner or a manager may act on it",
+                     *       "error_code": "not_chat_owner"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Unknown record, or a record of another tenant; e.g. `chat_not_found` */
             404: {
                 headers: {
@@ -5116,6 +5439,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5197,6 +5537,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5307,6 +5664,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5503,6 +5877,23 @@ export interface operations {
                      *       "status": "Unauthorized",
                      *       "message": "Missing API key (Service-API-Key header)",
                      *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

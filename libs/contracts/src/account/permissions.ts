@@ -1,4 +1,4 @@
-/** The master permission set of an account (spec 1, Roles). */
+/** The master permission set of an account (spec 1, Roles), with the agent workspace's (engagement/permissions.ts). */
 export const PERMISSIONS = [
   'checks.behavior',
   'checks.country_all',
@@ -12,6 +12,10 @@ export const PERMISSIONS = [
   'checks.country_mx',
   'checks.country_pa',
   'checks.country_pe',
+  'engagement.agents.manage',
+  'engagement.chats.agent',
+  'engagement.chats.export',
+  'engagement.chats.read',
   'identity.process.read.own',
   'svc.keys',
   'svc.users',
