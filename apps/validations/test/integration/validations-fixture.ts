@@ -1,10 +1,10 @@
-import { closeDb, db } from '@kyc/testing';
+import { closeDb, CollectedTopic, collectTopic, db } from '@kyc/testing';
 
-import { collectTopic, startValidationsStack, ValidationsStack } from './validations-helpers';
+import { startValidationsStack, ValidationsStack } from './validations-helpers';
 
 export let s: ValidationsStack;
-export let finished: Awaited<ReturnType<typeof collectTopic>>;
-export let created: Awaited<ReturnType<typeof collectTopic>>;
+export let finished: CollectedTopic;
+export let created: CollectedTopic;
 
 export const validationRows = async () =>
   Number(

@@ -4,14 +4,14 @@ import { JobQueueService, ManualClock } from '@kyc/platform';
 import {
   ApiClient,
   closeDb,
+  CollectedTopic,
+  collectTopic,
   createTenant,
   freePort,
   startInProcess,
   startProcess,
-  testKafka,
   TestTenant,
 } from '@kyc/testing';
-import { Consumer } from 'kafkajs';
 
 import { identityService } from '../../../src/app.module';
 
@@ -37,27 +37,14 @@ export function expectError(res: { status: number; body: any }, status: number, 
   if (field) expect((res.body.fields ?? []).map((f: { field: string }) => f.field)).toContain(field);
 }
 
-export async function collectTopic(topic: string) {
-  const consumer: Consumer = testKafka().consumer({ groupId: `test-${randomUUID()}` });
-  const messages: { key: string; value: any }[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({
-    eachMessage: ({ message }) => {
-      messages.push({ key: message.key?.toString() ?? '', value: JSON.parse(message.value?.toString() ?? 'null') });
-      return Promise.resolve();
-    },
-  });
-  return { messages, stop: () => consumer.disconnect() };
-}
 export const clock = new ManualClock(new Date());
 export let account: Awaited<ReturnType<typeof startProcess>>;
 export let identity: Awaited<ReturnType<typeof startInProcess>>;
 export let tenant: TestTenant;
 export let api: ApiClient;
 export let flowId: string;
-export let created: Awaited<ReturnType<typeof collectTopic>>;
-export let finished: Awaited<ReturnType<typeof collectTopic>>;
+export let created: CollectedTopic;
+export let finished: CollectedTopic;
 
 export const webKey = async (extra: Record<string, string> = {}) => {
   const res = await api.post('/v1/api-keys', {
