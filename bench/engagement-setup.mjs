@@ -62,6 +62,8 @@ export async function startEngagementBench(ctx, env = {}) {
     LOG_LEVEL: 'warn',
     ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
     ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
+    OUTBOUND_HTTP_ALLOW: 'loopback',
     ...env,
   };
   const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');

@@ -17,8 +17,6 @@ export async function engagementBenchmark(ctx) {
   const rate = num('BENCH_ENGAGEMENT_RATE', 500);
   const killAt = num('BENCH_ENGAGEMENT_KILL_AT', 0.5);
   const bench = await startEngagementBench(ctx, {
-    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
-    OUTBOUND_HTTP_ALLOW: 'loopback',
     ENGAGEMENT_WORKER_LOCK_MS: '3000',
     ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS: '15000',
     ENGAGEMENT_CAMPAIGN_CONCURRENCY: '32',
