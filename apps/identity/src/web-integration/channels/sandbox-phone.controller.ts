@@ -1,4 +1,12 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  Caller,
+  Clock,
+  CurrentCaller,
+  SandboxPhoneGateway,
+  sandboxPhoneMessageJson,
+} from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -18,9 +26,14 @@ export class SandboxMessagesQuery {
 @ApiTags('sandbox')
 @Controller('v1/sandbox/phone-messages')
 export class SandboxPhoneController {
+  private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>;
+
   constructor(
-    @InjectRepository(SandboxPhoneMessageEntity) private readonly messages: Repository<SandboxPhoneMessageEntity>,
-  ) {}
+    @InjectRepository(SandboxPhoneMessageEntity) messages: Repository<SandboxPhoneMessageEntity>,
+    clock: Clock,
+  ) {
+    this.gateway = new SandboxPhoneGateway(messages, clock);
+  }
 
   @Get()
   @ApiSuccess({
@@ -40,20 +53,7 @@ export class SandboxPhoneController {
   })
   @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: SandboxMessagesQuery) {
-    const rows = await this.messages.find({
-      where: { tenantId: caller.tenantId, ...(query.phone_number ? { phoneNumber: query.phone_number } : {}) },
-      order: { createdAt: 'DESC' },
-      take: 50,
-    });
-    return {
-      messages: rows.map((m) => ({
-        message_id: m.id,
-        phone_number: m.phoneNumber,
-        channel: m.channel,
-        text: m.text,
-        delivery_id: m.deliveryId,
-        creation_date: m.createdAt.toISOString(),
-      })),
-    };
+    const rows = await this.gateway.latest(caller.tenantId, query.phone_number);
+    return { messages: rows.map((m) => ({ ...sandboxPhoneMessageJson(m), delivery_id: m.deliveryId })) };
   }
 }
