@@ -6,22 +6,15 @@ import {
   CurrentCaller,
   SandboxPhoneGateway,
   sandboxPhoneMessageJson,
+  SandboxPhoneMessagesQuery,
 } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsOptional, IsString } from 'class-validator';
 import { Repository } from 'typeorm';
 
 import { SANDBOX_MESSAGES_EXAMPLE, SandboxMessagesResponse } from './dto/sandbox-messages.response';
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
-
-export class SandboxMessagesQuery {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  phone_number?: string;
-}
 
 /** SANDBOX only: what the sandbox phone provider delivered to the tenant's users (latest 50). */
 @ApiTags('sandbox')
@@ -39,7 +32,7 @@ export class SandboxPhoneController {
   @Get()
   @ApiSuccess({ type: SandboxMessagesResponse, example: SANDBOX_MESSAGES_EXAMPLE })
   @ApiEnvelopeErrors(400)
-  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxMessagesQuery) {
+  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxPhoneMessagesQuery) {
     const rows = await this.gateway.latest(caller.tenantId, query.phone_number);
     return { messages: rows.map((m) => ({ ...sandboxPhoneMessageJson(m), validation_id: m.validationId })) };
   }

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
 import { Column, FindOptionsOrder, FindOptionsWhere, PrimaryColumn, Repository } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
@@ -61,3 +63,11 @@ export const sandboxPhoneMessageJson = (m: SandboxPhoneMessageColumns) => ({
   text: m.text,
   creation_date: m.createdAt.toISOString(),
 });
+
+/** The query of a service's GET /v1/sandbox/phone-messages. */
+export class SandboxPhoneMessagesQuery {
+  @ApiPropertyOptional({ description: 'E.164', example: '+573001234567' })
+  @IsOptional()
+  @IsString()
+  phone_number?: string;
+}

@@ -6,21 +6,14 @@ import {
   CurrentCaller,
   SandboxPhoneGateway,
   sandboxPhoneMessageJson,
+  SandboxPhoneMessagesQuery,
 } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsOptional, IsString } from 'class-validator';
 import { Repository } from 'typeorm';
 
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
-
-export class SandboxMessagesQuery {
-  @ApiPropertyOptional({ description: 'E.164', example: '+573001234567' })
-  @IsOptional()
-  @IsString()
-  phone_number?: string;
-}
 
 /** SANDBOX only: the access-link SMS the sandbox provider delivered to the tenant's users (latest 50). */
 @ApiTags('sandbox')
@@ -52,7 +45,7 @@ export class SandboxPhoneController {
     },
   })
   @ApiEnvelopeErrors(400)
-  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxMessagesQuery) {
+  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxPhoneMessagesQuery) {
     const rows = await this.gateway.latest(caller.tenantId, query.phone_number);
     return { messages: rows.map((m) => ({ ...sandboxPhoneMessageJson(m), delivery_id: m.deliveryId })) };
   }
