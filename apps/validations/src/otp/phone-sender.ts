@@ -1,8 +1,6 @@
 import type { VerifyChannel } from '@kyc/contracts';
-import { Clock, SandboxPhoneGateway } from '@kyc/platform';
+import { SandboxPhoneGateway } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 
 import { newId } from '../shared/ids';
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
@@ -26,14 +24,8 @@ export abstract class PhoneSender {
  */
 @Injectable()
 export class SandboxPhoneSender extends PhoneSender {
-  private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>;
-
-  constructor(
-    @InjectRepository(SandboxPhoneMessageEntity) messages: Repository<SandboxPhoneMessageEntity>,
-    clock: Clock,
-  ) {
+  constructor(private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>) {
     super();
-    this.gateway = new SandboxPhoneGateway(messages, clock);
   }
 
   send(message: PhoneMessage): Promise<void> {

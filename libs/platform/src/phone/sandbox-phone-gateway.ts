@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { Provider } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { getRepositoryToken } from '@nestjs/typeorm';
 import { IsOptional, IsString } from 'class-validator';
 import { Column, FindOptionsOrder, FindOptionsWhere, PrimaryColumn, Repository } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -54,6 +56,14 @@ export class SandboxPhoneGateway<E extends SandboxPhoneMessageColumns> {
     });
   }
 }
+
+/** Provides a service's SandboxPhoneGateway on its sandbox_phone_messages entity (registered with TypeOrmModule.forFeature). */
+export const sandboxPhoneGatewayProvider = (entity: new () => SandboxPhoneMessageColumns): Provider => ({
+  provide: SandboxPhoneGateway,
+  useFactory: (messages: Repository<SandboxPhoneMessageColumns>, clock: Clock) =>
+    new SandboxPhoneGateway(messages, clock),
+  inject: [getRepositoryToken(entity), Clock],
+});
 
 /** The wire fields every sandbox phone message has (the service adds its own reference). */
 export const sandboxPhoneMessageJson = (m: SandboxPhoneMessageColumns) => ({

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { Clock, SandboxPhoneGateway } from '@kyc/platform';
+import { SandboxPhoneGateway } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
@@ -26,14 +24,8 @@ export abstract class LinkSmsSender {
  */
 @Injectable()
 export class SandboxLinkSmsSender extends LinkSmsSender {
-  private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>;
-
-  constructor(
-    @InjectRepository(SandboxPhoneMessageEntity) messages: Repository<SandboxPhoneMessageEntity>,
-    clock: Clock,
-  ) {
+  constructor(private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>) {
     super();
-    this.gateway = new SandboxPhoneGateway(messages, clock);
   }
 
   send(sms: LinkSms): Promise<void> {

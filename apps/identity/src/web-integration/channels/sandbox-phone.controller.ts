@@ -2,7 +2,6 @@ import {
   ApiEnvelopeErrors,
   ApiSuccess,
   Caller,
-  Clock,
   CurrentCaller,
   SandboxPhoneGateway,
   sandboxPhoneMessageJson,
@@ -10,8 +9,6 @@ import {
 } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
@@ -19,14 +16,7 @@ import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 @ApiTags('sandbox')
 @Controller('v1/sandbox/phone-messages')
 export class SandboxPhoneController {
-  private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>;
-
-  constructor(
-    @InjectRepository(SandboxPhoneMessageEntity) messages: Repository<SandboxPhoneMessageEntity>,
-    clock: Clock,
-  ) {
-    this.gateway = new SandboxPhoneGateway(messages, clock);
-  }
+  constructor(private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>) {}
 
   @Get()
   @ApiSuccess({
