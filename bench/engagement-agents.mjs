@@ -9,45 +9,13 @@
 //       latest activity, a last-activity range), p50/p99 with autocannon.
 // The stack runs account, identity and checks (the demo tenant, its key and users); this scenario
 // starts the sandbox provider and the engagement service itself (as bench/engagement.mjs does).
-import { createHash, randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
-import { startService } from '../tools/stack/services.mjs';
-import { freePort, repoRoot, StackError } from '../tools/stack/util.mjs';
 
-const require = createRequire(import.meta.url);
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new StackError(`${name} must be a non-negative number`);
-  return n;
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function call(url, { method = 'GET', headers = {}, body } = {}) {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* text */
-  }
-  return { status: res.status, body: parsed };
-}
-async function json(url, options) {
-  const res = await call(url, options);
-  if (res.status >= 300)
-    throw new StackError(
-      `${options?.method ?? 'GET'} ${url} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
-    );
-  return res.body;
-}
+import { StackError } from '../tools/stack/util.mjs';
+import { call, connectDemoTenant, json, sleep, startEngagementBench } from './engagement-setup.mjs';
+import { num } from './kit.mjs';
 
 /** Runs `work(i)` for i in [0, n) with `width` in flight. */
 async function pool(n, width, work) {
@@ -64,53 +32,13 @@ export async function engagementAgentsBenchmark(ctx) {
   const chats = num('BENCH_AGENTS_CHATS', 2000);
   const writers = num('BENCH_AGENTS_WRITERS', 32);
   const searchChats = num('BENCH_AGENTS_SEARCH_CHATS', 100_000);
-  const { startSandboxMessaging } = require(
-    path.join(repoRoot, 'dist/libs/testing/src/sandbox-messaging/sandbox-messaging.server.js'),
-  );
-  const sandbox = await startSandboxMessaging({ reviewDelayMs: 200, statusDelayMs: 200, statusBatchMs: 100 });
-  const port = await freePort();
-  const env = {
-    DATABASE_URL: ctx.info.postgres_url,
-    KAFKA_BROKERS: ctx.info.kafka_brokers.join(','),
-    API_KEY_PUBLIC_KEY: ctx.stack.keys.publicKey,
-    DB_SCHEMA: 'engagement',
-    DB_MIGRATE_ON_START: 'true',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
-    ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
-    OUTBOUND_HTTP_ALLOW: 'loopback',
-    // The search latency is measured, not the per-tenant and per-key rate limits (429).
-    RATE_LIMIT_TENANT_PER_SECOND: '1000000',
-    RATE_LIMIT_KEY_PER_SECOND: '1000000',
-  };
-  const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');
-  const engagement = await startService({ name: 'engagement', port, env, logsDir });
-  const base = engagement.url;
-  sandbox.setWebhookUrl(`${base}/v1/msg/whatsapp/statuses`);
-  const headers = { 'Service-API-Key': ctx.info.api_key };
+  const bench = await startEngagementBench(ctx);
+  const { sandbox, base, headers } = bench;
   const tenantId = ctx.info.tenant_id;
   const db = new pg.Client({ connectionString: ctx.info.postgres_url });
   await db.connect();
   try {
-    for (let i = 0; ; i++) {
-      if ((await call(`${base}/v1/auth/whoami`, { headers })).status === 200) break;
-      if (i > 150) throw new StackError('the demo key is not accepted by the engagement service');
-      await sleep(100);
-    }
-    const waba = sandbox.createWaba();
-    await json(`${base}/v1/msg/provider-credentials`, {
-      method: 'PUT',
-      headers,
-      body: {
-        access_token: sandbox.accessToken,
-        waba_id: waba.waba_id,
-        app_secret: sandbox.appSecret,
-        verify_token: 'bench',
-      },
-    });
-    const line = (await json(`${base}/v1/msg/waba-subscription`, { method: 'POST', headers })).lines[0];
+    const { waba, line } = await connectDemoTenant(bench);
 
     // 50 agents: users of the account service, online, with room for every chat of the run.
     const run = randomBytes(3).toString('hex');
@@ -256,7 +184,6 @@ export async function engagementAgentsBenchmark(ctx) {
     };
   } finally {
     await db.end().catch(() => {});
-    await engagement.stop().catch(() => {});
-    await sandbox.stop();
+    await bench.stop();
   }
 }

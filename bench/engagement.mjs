@@ -8,96 +8,29 @@
 //       have been messaged exactly once (0 duplicates, 0 missing, counted at the provider).
 // The stack runs account, identity and checks (the demo tenant and its key); this scenario starts
 // the sandbox provider and the engagement service itself so that it can kill and restart it.
-import { createHash, randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { startService } from '../tools/stack/services.mjs';
-import { freePort, repoRoot, StackError } from '../tools/stack/util.mjs';
-
-const require = createRequire(import.meta.url);
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new StackError(`${name} must be a non-negative number`);
-  return n;
-};
-
-async function json(url, { method = 'GET', headers = {}, body } = {}) {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* text */
-  }
-  if (res.status >= 300) throw new StackError(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return parsed;
-}
+import { StackError } from '../tools/stack/util.mjs';
+import { connectDemoTenant, json, startEngagementBench } from './engagement-setup.mjs';
+import { num } from './kit.mjs';
 
 export async function engagementBenchmark(ctx) {
   const recipients = num('BENCH_ENGAGEMENT_RECIPIENTS', 10_000);
   const rate = num('BENCH_ENGAGEMENT_RATE', 500);
   const killAt = num('BENCH_ENGAGEMENT_KILL_AT', 0.5);
-  const { startSandboxMessaging } = require(
-    path.join(repoRoot, 'dist/libs/testing/src/sandbox-messaging/sandbox-messaging.server.js'),
-  );
-  const sandbox = await startSandboxMessaging({ reviewDelayMs: 200, statusDelayMs: 200, statusBatchMs: 100 });
-  const port = await freePort();
-  const env = {
-    DATABASE_URL: ctx.info.postgres_url,
-    KAFKA_BROKERS: ctx.info.kafka_brokers.join(','),
-    API_KEY_PUBLIC_KEY: ctx.stack.keys.publicKey,
-    DB_SCHEMA: 'engagement',
-    DB_MIGRATE_ON_START: 'true',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ENGAGEMENT_CREDENTIALS_KEY: createHash('sha256').update(randomBytes(32)).digest('base64'),
-    ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-    // The SSRF policy of the provider client: the sandbox provider listens on loopback.
-    OUTBOUND_HTTP_ALLOW: 'loopback',
+  const bench = await startEngagementBench(ctx, {
     ENGAGEMENT_WORKER_LOCK_MS: '3000',
     ENGAGEMENT_CAMPAIGN_UNCONFIRMED_MS: '15000',
     ENGAGEMENT_CAMPAIGN_CONCURRENCY: '32',
-    // As the runner's stacks: the rate limiter runs but never refuses the bench's one key.
-    RATE_LIMIT_TENANT_PER_SECOND: '1000000',
-    RATE_LIMIT_KEY_PER_SECOND: '1000000',
-  };
-  const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');
-  let engagement = await startService({ name: 'engagement', port, env, logsDir });
-  const base = engagement.url;
-  sandbox.setWebhookUrl(`${base}/v1/msg/whatsapp/statuses`);
-  const headers = { 'Service-API-Key': ctx.info.api_key };
+  });
+  const { sandbox, base, headers } = bench;
   try {
     // The demo tenant's own WABA in the sandbox, and an approved outbound.
-    const waba = sandbox.createWaba();
-    for (let i = 0; ; i++) {
-      const who = await fetch(`${base}/v1/auth/whoami`, { headers });
-      if (who.status === 200) break;
-      if (i > 150) throw new StackError('the demo key is not accepted by the engagement service');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await json(`${base}/v1/msg/provider-credentials`, {
-      method: 'PUT',
-      headers,
-      body: {
-        access_token: sandbox.accessToken,
-        waba_id: waba.waba_id,
-        app_secret: sandbox.appSecret,
-        verify_token: 'bench',
-      },
-    });
-    const lines = (await json(`${base}/v1/msg/waba-subscription`, { method: 'POST', headers })).lines;
+    const { waba, line } = await connectDemoTenant(bench);
     const outbound = await json(`${base}/v1/msg/outbounds`, {
       method: 'POST',
       headers,
       body: {
         outbound_name: 'bench',
-        waba_phone_number: lines[0].waba_line,
+        waba_phone_number: line.waba_line,
         category: 'UTILITY',
         language_code: 'es',
         template_type: 'TEXT',
@@ -183,9 +116,8 @@ export async function engagementBenchmark(ctx) {
       if (killedAtSent === null && killAt > 0 && progress.progress.sent >= recipients * killAt) {
         killedAtSent = progress.progress.sent;
         ctx.log(`engagement: killing the service (SIGKILL) at ${killedAtSent} sent`);
-        await engagement.stop('SIGKILL');
         const tr = performance.now();
-        engagement = await startService({ name: 'engagement', port, env, logsDir });
+        await bench.restart('SIGKILL');
         restartS = (performance.now() - tr) / 1000;
         ctx.log(`engagement: restarted in ${restartS.toFixed(1)} s`);
       }
@@ -226,7 +158,6 @@ export async function engagementBenchmark(ctx) {
       },
     };
   } finally {
-    await engagement.stop().catch(() => {});
-    await sandbox.stop();
+    await bench.stop();
   }
 }

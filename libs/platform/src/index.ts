@@ -48,6 +48,7 @@ export * from './observability/request-context.storage';
 export * from './observability/trace-context';
 export * from './openapi/api-docs.decorators';
 export * from './openapi/openapi-document';
+export * from './phone/sandbox-phone-gateway';
 export * from './platform.module';
 export * from './process-role';
 export * from './storage/s3-object-storage';

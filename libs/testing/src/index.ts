@@ -5,3 +5,4 @@ export * from './openapi-contract';
 export * from './sandbox-messaging/sandbox-messaging.server';
 export * from './smtp-sink';
 export * from './tenants';
+export * from './topics';

@@ -1,19 +1,7 @@
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  eventually,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-  TestTenant,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db, eventually, TestTenant } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 import { addAgent, chatOf, putJson, TestAgent, userWrites } from './support/workspace-helpers';
 
 /** Per agent: the counter the service keeps and the open chats it really owns. */
@@ -32,32 +20,14 @@ const enqueued = async (api: ApiClient) =>
   (await api.get('/v1/engagement/chat/search?only_enqueued=true&limit=100')).body.chats as any[];
 
 describe('agent workspace: assignment by ruleset, capacities, force-dequeue, concurrency', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
-
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-assignment-spec' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-  });
-
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
-  });
+  const stack = useEngagementStack({ consumerGroup: 'account-assignment-spec' });
 
   async function workspace(agentCount: number) {
-    const tenant: TestTenant = await createTenant(account.url, [engagement.url]);
-    const t: ConnectedTenant = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
+    const tenant: TestTenant = await createTenant(stack.account.url, [stack.engagement.url]);
+    const t: ConnectedTenant = await connectTenant(new ApiClient(stack.engagement.url, tenant.apiKey), stack.sandbox);
     const agents: TestAgent[] = [];
-    for (let i = 0; i < agentCount; i++) agents.push(await addAgent(account.url, engagement.url, tenant, `agent${i}`));
+    for (let i = 0; i < agentCount; i++)
+      agents.push(await addAgent(stack.account.url, stack.engagement.url, tenant, `agent${i}`));
     return { tenant, t, agents };
   }
 
@@ -98,7 +68,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
     });
     expect(capacities.status).toBe(200);
     const phones = Array.from({ length: 12 }, nextPhone);
-    await Promise.all(phones.map((p) => userWrites(sandbox, t, p, 'hola')));
+    await Promise.all(phones.map((p) => userWrites(stack.sandbox, t, p, 'hola')));
     await eventually(async () => expect(await enqueued(t.api)).toHaveLength(12), { timeoutMs: 20_000 });
     const chats = await enqueued(t.api);
 
@@ -161,7 +131,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
     const first: any[] = [];
     for (let i = 0; i < 6; i++) {
       const phone = nextPhone();
-      await userWrites(sandbox, t, phone, 'hola');
+      await userWrites(stack.sandbox, t, phone, 'hola');
       first.push(await chatOf(t.api, `+${phone}`, (c) => c.owner !== null));
     }
     const per = (list: any[]) => agents.map((a) => list.filter((c) => c.owner === a.email).length);
@@ -184,7 +154,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
     const next: any[] = [];
     for (let i = 0; i < 2; i++) {
       const phone = nextPhone();
-      await userWrites(sandbox, t, phone, 'hola');
+      await userWrites(stack.sandbox, t, phone, 'hola');
       next.push(await chatOf(t.api, `+${phone}`, (c) => c.owner !== null));
     }
     expect(next.map((c) => c.owner)).toEqual([busyless, busyless]);
@@ -193,7 +163,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
   it('an offline agent gets nothing; a chat waits until an agent comes online; groups restrict the queues', async () => {
     const { t, agents } = await workspace(2);
     const phone = nextPhone();
-    await userWrites(sandbox, t, phone, 'hola');
+    await userWrites(stack.sandbox, t, phone, 'hola');
     const waiting = await chatOf(t.api, `+${phone}`);
     expect(waiting).toMatchObject({ owner: null, enqueued: true });
     // Agent 0 serves another line only: it does not take this chat.
@@ -226,7 +196,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
     await t.api.postJson('/v1/engagement/agent/capacities', { update_type: 'default', capacity: 0 });
     await t.api.postJson('/v1/engagement/agent/status', { username: agents[0].email, status: 'online' });
     const phone = nextPhone();
-    await userWrites(sandbox, t, phone, 'hola');
+    await userWrites(stack.sandbox, t, phone, 'hola');
     const chat = await chatOf(t.api, `+${phone}`);
     expect(chat.owner).toBeNull();
     const forced = await t.api.postJson(`/v1/engagement/chat/${chat.chat_id}/force-dequeue`, {

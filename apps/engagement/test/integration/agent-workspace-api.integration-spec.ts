@@ -1,28 +1,14 @@
 import { createHmac } from 'node:crypto';
 
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-  TestTenant,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db, TestTenant } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 import { addAgent, chatOf, putJson, TestAgent, userWrites } from './support/workspace-helpers';
 
 const TURN_SECRET = 'turn-shared-secret';
 
 describe('agent workspace API: reads, search filters, sends, notes, templates, channels, calling', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
   let tenant: TestTenant;
   let t: ConnectedTenant;
   let other: ConnectedTenant;
@@ -30,42 +16,34 @@ describe('agent workspace API: reads, search filters, sends, notes, templates, c
   let chat: any;
   let closedChat: any;
 
+  const stack = useEngagementStack({
+    consumerGroup: 'account-workspace-api',
+    env: {
+      ENGAGEMENT_ICE_STUN_URLS: 'stun:stun.example.com:3478',
+      ENGAGEMENT_ICE_TURN_URLS: 'turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349',
+      ENGAGEMENT_TURN_SECRET: TURN_SECRET,
+      ENGAGEMENT_TURN_TTL_S: '600',
+    },
+  });
+
   beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-workspace-api' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-        ENGAGEMENT_ICE_STUN_URLS: 'stun:stun.example.com:3478',
-        ENGAGEMENT_ICE_TURN_URLS: 'turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349',
-        ENGAGEMENT_TURN_SECRET: TURN_SECRET,
-        ENGAGEMENT_TURN_TTL_S: '600',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-    tenant = await createTenant(account.url, [engagement.url]);
-    const b = await createTenant(account.url, [engagement.url]);
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
-    other = await connectTenant(new ApiClient(engagement.url, b.apiKey), sandbox);
-    agent = await addAgent(account.url, engagement.url, tenant, 'lucia');
+    tenant = await createTenant(stack.account.url, [stack.engagement.url]);
+    const b = await createTenant(stack.account.url, [stack.engagement.url]);
+    t = await connectTenant(new ApiClient(stack.engagement.url, tenant.apiKey), stack.sandbox);
+    other = await connectTenant(new ApiClient(stack.engagement.url, b.apiKey), stack.sandbox);
+    agent = await addAgent(stack.account.url, stack.engagement.url, tenant, 'lucia');
     await t.api.postJson('/v1/engagement/agent/status', { username: agent.email, status: 'online' });
-    await userWrites(sandbox, t, '573009990001', 'quiero cambiar mi dirección', 'Carlos Pérez');
+    await userWrites(stack.sandbox, t, '573009990001', 'quiero cambiar mi dirección', 'Carlos Pérez');
     chat = await chatOf(t.api, '+573009990001', (c) => c.owner !== null);
-    await userWrites(sandbox, t, '573009990002', 'gracias', 'María Ruiz');
+    await userWrites(stack.sandbox, t, '573009990002', 'gracias', 'María Ruiz');
     closedChat = await chatOf(t.api, '+573009990002', (c) => c.owner !== null);
     await putJson(t.api, `/v1/engagement/chat/agent/${closedChat.chat_id}`, {
       status: 'closed',
       tags: ['vip', 'done'],
     });
     await t.api.postJson('/v1/engagement/agent/status', { username: agent.email, status: 'offline' });
-    await userWrites(sandbox, t, '573009990003', 'hola?', 'Pedro Gil');
+    await userWrites(stack.sandbox, t, '573009990003', 'hola?', 'Pedro Gil');
     await chatOf(t.api, '+573009990003');
-  });
-
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
   });
 
   const ids = (res: any) => res.body.chats.map((c: any) => c.contact.phone).sort();
@@ -131,7 +109,7 @@ describe('agent workspace API: reads, search filters, sends, notes, templates, c
     });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ actor: agent.email, text: outbound.content });
-    expect(sandbox.messages().filter((m) => m.to === '573009990001')).toEqual([
+    expect(stack.sandbox.messages().filter((m) => m.to === '573009990001')).toEqual([
       expect.objectContaining({ type: 'template' }),
     ]);
     const missing = await agent.api.postJson(`/v1/engagement/chat/${chat.chat_id}/send`, {
@@ -209,7 +187,7 @@ describe('agent workspace API: reads, search filters, sends, notes, templates, c
   });
 
   it('an agent writes a note: an activity of the chat, never sent to the user', async () => {
-    const before = sandbox.messages().length;
+    const before = stack.sandbox.messages().length;
     const note = await agent.api.postJson(`/v1/engagement/chat/${closedChat.chat_id}/notes`, {
       text: 'volver a llamar',
     });
@@ -220,7 +198,7 @@ describe('agent workspace API: reads, search filters, sends, notes, templates, c
       activity_type: 'note',
       text: 'volver a llamar',
     });
-    expect(sandbox.messages()).toHaveLength(before);
+    expect(stack.sandbox.messages()).toHaveLength(before);
     expect(ids(await search('activity_type=note'))).toEqual(['+573009990002']);
     expect((await other.api.postJson(`/v1/engagement/chat/${closedChat.chat_id}/notes`, { text: 'x' })).status).toBe(
       404,

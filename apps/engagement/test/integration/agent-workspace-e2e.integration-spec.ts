@@ -1,49 +1,22 @@
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  eventually,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-  TestTenant,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db, eventually, TestTenant } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 import { addAgent, chatOf, putJson, TestAgent, userWrites } from './support/workspace-helpers';
 
 describe('agent workspace end to end: a user message opens a chat, an agent answers, closes and exports it', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
   let tenant: TestTenant;
   let t: ConnectedTenant;
   let agent: TestAgent;
   let agentApi: ApiClient;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-workspace-e2e' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-    tenant = await createTenant(account.url, [engagement.url]);
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
-    agent = await addAgent(account.url, engagement.url, tenant, 'ana');
-    agentApi = agent.api;
-  });
+  const stack = useEngagementStack({ consumerGroup: 'account-workspace-e2e' });
 
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
+  beforeAll(async () => {
+    tenant = await createTenant(stack.account.url, [stack.engagement.url]);
+    t = await connectTenant(new ApiClient(stack.engagement.url, tenant.apiKey), stack.sandbox);
+    agent = await addAgent(stack.account.url, stack.engagement.url, tenant, 'ana');
+    agentApi = agent.api;
   });
 
   it('runs the whole conversation', async () => {
@@ -60,7 +33,7 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     expect(online.body.permissions).not.toContain('svc.users');
 
     // A user writes to the line through the sandbox provider: a chat opens and goes to the agent.
-    await userWrites(sandbox, t, '573001112233', 'Hola, necesito ayuda con mi pedido', 'Ana Gómez');
+    await userWrites(stack.sandbox, t, '573001112233', 'Hola, necesito ayuda con mi pedido', 'Ana Gómez');
     const chat = await chatOf(t.api, '+573001112233', (c) => c.owner !== null);
     expect(chat).toMatchObject({
       line: t.line,
@@ -73,7 +46,7 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     expect(agents.body.agents[0]).toMatchObject({ active_chats: 1, free_capacity: 4 });
 
     // A second message joins the same chat.
-    await userWrites(sandbox, t, '573001112233', 'Es el pedido 77', 'Ana Gómez');
+    await userWrites(stack.sandbox, t, '573001112233', 'Es el pedido 77', 'Ana Gómez');
     await eventually(async () => {
       const acts = await t.api.get(`/v1/engagement/chat/${chat.chat_id}/activities?activity_type=message`);
       expect(acts.body.activities).toHaveLength(2);
@@ -90,7 +63,7 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
       activity_type: 'message',
       message_status: 'accepted',
     });
-    const atProvider = sandbox.messages().filter((m) => m.to === '573001112233');
+    const atProvider = stack.sandbox.messages().filter((m) => m.to === '573001112233');
     expect(atProvider).toEqual([
       expect.objectContaining({
         type: 'text',
@@ -162,7 +135,7 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     });
     expect(done.rows).toBe(3);
     const link = new URL(done.download_url);
-    const file = await fetch(`${engagement.url}${link.pathname}${link.search}`);
+    const file = await fetch(`${stack.engagement.url}${link.pathname}${link.search}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('text/tab-separated-values');
     const lines = (await file.text())
@@ -200,15 +173,15 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     // A link with another signature, or another export's signature, is refused.
     const forged = new URL(link);
     forged.searchParams.set('signature', 'x'.repeat(43));
-    expect((await fetch(`${engagement.url}${forged.pathname}${forged.search}`)).status).toBe(403);
+    expect((await fetch(`${stack.engagement.url}${forged.pathname}${forged.search}`)).status).toBe(403);
     const later = new URL(link);
     later.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 60));
-    expect((await fetch(`${engagement.url}${later.pathname}${later.search}`)).status).toBe(403);
+    expect((await fetch(`${stack.engagement.url}${later.pathname}${later.search}`)).status).toBe(403);
     const listed = await t.api.get('/v1/engagement/chat/export?name=pedido&language=es&export_type=single_chat');
     expect(listed.body.exports.map((e: any) => e.export_id)).toEqual([done.export_id]);
 
     // A new message after closing opens a new chat.
-    await userWrites(sandbox, t, '573001112233', 'Otra pregunta');
+    await userWrites(stack.sandbox, t, '573001112233', 'Otra pregunta');
     const second = await chatOf(t.api, '+573001112233');
     expect(second.chat_id).not.toBe(chat.chat_id);
     const rows = await db().query(`SELECT count(*)::int AS n FROM engagement.chats WHERE tenant_id = $1`, [

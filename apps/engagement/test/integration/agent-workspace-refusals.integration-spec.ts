@@ -1,50 +1,24 @@
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-  TestTenant,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db, TestTenant } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 import { addAgent, chatOf, putJson, TestAgent, userWrites } from './support/workspace-helpers';
 
 /** Every input rule of the agent workspace table: a 400 naming the field, and nothing stored. */
 describe('agent workspace API: every refusal', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
   let tenant: TestTenant;
   let t: ConnectedTenant;
   let agent: TestAgent;
   let chat: any;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-workspace-refusals' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-    tenant = await createTenant(account.url, [engagement.url]);
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
-    agent = await addAgent(account.url, engagement.url, tenant, 'rafa');
-    await userWrites(sandbox, t, '573009980001', 'hola', 'Rosa Díaz');
-    chat = await chatOf(t.api, '+573009980001');
-  });
+  const stack = useEngagementStack({ consumerGroup: 'account-workspace-refusals' });
 
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
+  beforeAll(async () => {
+    tenant = await createTenant(stack.account.url, [stack.engagement.url]);
+    t = await connectTenant(new ApiClient(stack.engagement.url, tenant.apiKey), stack.sandbox);
+    agent = await addAgent(stack.account.url, stack.engagement.url, tenant, 'rafa');
+    await userWrites(stack.sandbox, t, '573009980001', 'hola', 'Rosa Díaz');
+    chat = await chatOf(t.api, '+573009980001');
   });
 
   const search = (q: string) => t.api.get(`/v1/engagement/chat/search?${q}`);

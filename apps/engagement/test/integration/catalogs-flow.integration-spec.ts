@@ -1,42 +1,25 @@
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-} from '@kyc/testing';
+import { ApiClient, createTenant } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { CATALOGS, createCatalog, product, send } from './support/catalog-helpers';
 import { ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 
 /**
  * Catalogs end to end through the real adapter and the sandbox provider: CRUD, link, products with
  * every list filter and paging, publish (create, update, a refused item, deletion), unlink, delete.
  */
 describe('catalogs published to the sandbox provider', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
   let t: ConnectedTenant;
   let id: string;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-catalog-flow-spec' }),
-      startInProcess('engagement', engagementService, { ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl }),
-    ]);
-    const tenant = await createTenant(account.url, [engagement.url]);
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
+  const stack = useEngagementStack({
+    consumerGroup: 'account-engagement-catalog-flow-spec',
+    sandbox: { reviewDelayMs: 100, statusDelayMs: 50 },
   });
 
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
+  beforeAll(async () => {
+    const tenant = await createTenant(stack.account.url, [stack.engagement.url]);
+    t = await connectTenant(new ApiClient(stack.engagement.url, tenant.apiKey), stack.sandbox);
   });
 
   const products = () => `${CATALOGS}/${id}/products`;
@@ -45,7 +28,7 @@ describe('catalogs published to the sandbox provider', () => {
     expect(res.status).toBe(200);
     return (res.body.products as { retailer_id: string }[]).map((p) => p.retailer_id).sort();
   };
-  const atProvider = () => sandbox.catalogs().find((c) => c.business_id === `biz${t.wabaId}`);
+  const atProvider = () => stack.sandbox.catalogs().find((c) => c.business_id === `biz${t.wabaId}`);
   const providerItem = (retailerId: string) => atProvider()?.products.find((p) => p.retailer_id === retailerId);
 
   it('creates, reads, lists and renames a catalog', async () => {
@@ -192,7 +175,7 @@ describe('catalogs published to the sandbox provider', () => {
       availability: 'out of stock',
       brand: 'Acme Pro',
     });
-    expect(sandbox.catalogs()).toHaveLength(1);
+    expect(stack.sandbox.catalogs()).toHaveLength(1);
   });
 
   it("keeps an item the provider refuses as FAILED with the provider's reason", async () => {

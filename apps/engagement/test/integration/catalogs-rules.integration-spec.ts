@@ -1,50 +1,32 @@
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { CATALOGS, createCatalog, newCatalog, product, send } from './support/catalog-helpers';
 import { ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 
 /** Every input rule of the Catalogs endpoint table refused with a 400 (or its 404/409) and nothing stored. */
 describe('catalogs: input rules', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
   let t: ConnectedTenant;
   let other: ConnectedTenant;
   let tenantId: string;
   let catalogId: string;
 
+  const stack = useEngagementStack({
+    consumerGroup: 'account-engagement-catalog-rules-spec',
+    sandbox: { reviewDelayMs: 100, statusDelayMs: 50 },
+  });
+
   beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-catalog-rules-spec' }),
-      startInProcess('engagement', engagementService, { ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl }),
-    ]);
     const [a, b] = await Promise.all([
-      createTenant(account.url, [engagement.url]),
-      createTenant(account.url, [engagement.url]),
+      createTenant(stack.account.url, [stack.engagement.url]),
+      createTenant(stack.account.url, [stack.engagement.url]),
     ]);
     tenantId = a.tenantId;
-    t = await connectTenant(new ApiClient(engagement.url, a.apiKey), sandbox);
-    other = await connectTenant(new ApiClient(engagement.url, b.apiKey), sandbox);
+    t = await connectTenant(new ApiClient(stack.engagement.url, a.apiKey), stack.sandbox);
+    other = await connectTenant(new ApiClient(stack.engagement.url, b.apiKey), stack.sandbox);
     catalogId = await createCatalog(t.api);
     const added = await send(t.api, 'POST', `${CATALOGS}/${catalogId}/products`, { products: [product('SKU-1')] });
     expect(added.status).toBe(201);
-  });
-
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
   });
 
   const count = async (table: string) =>
@@ -163,7 +145,7 @@ describe('catalogs: input rules', () => {
       const publish = await send(t.api, 'POST', `${CATALOGS}/${catalogId}/publish`, { waba_id: t.wabaId });
       expect(publish.status).toBe(409);
       expect(publish.body.error_code).toBe('catalog_not_linked');
-      expect(sandbox.catalogs().filter((c) => c.business_id === `biz${t.wabaId}`)).toEqual([]);
+      expect(stack.sandbox.catalogs().filter((c) => c.business_id === `biz${t.wabaId}`)).toEqual([]);
     });
 
     it('refuses to publish to a business account other than the linked one', async () => {

@@ -1,180 +1,157 @@
-import { createHmac } from 'node:crypto';
+import { db, eventually } from '@kyc/testing';
 
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  eventually,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-} from '@kyc/testing';
+import { approvedOutbound, events } from './support/engagement-helpers';
+import { other, QR, sandbox, t, tenantId, useOutboundsSuite } from './support/outbounds-fixture';
 
-import { engagementService } from '../../src/app.module';
-import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
+describe('engagement outbounds: sends, delivery statuses and the flow they start (sandbox provider)', () => {
+  useOutboundsSuite('account-engagement-outbounds-sends-spec');
 
-/**
- * The send path as built for throughput (docs/services/engagement.md, Sending): concurrent sends are
- * stored together, each with its own message and `engagement.message.sent` event; a repeated
- * Idempotency-Key sends nothing twice.
- */
-describe('engagement: concurrent and idempotent sends (sandbox provider)', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
-  let t: ConnectedTenant;
-  let tenantId: string;
-  let outbound: any;
-
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-sends-spec' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-    const tenant = await createTenant(account.url, [engagement.url]);
-    tenantId = tenant.tenantId;
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
-    outbound = await approvedOutbound(t);
-  });
-
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
-  });
-
-  const send = (phone: string, headers: Record<string, string> = {}) =>
-    t.api.post(
-      '/v1/msg/outbounds/send',
-      {
+  describe('send outbound', () => {
+    let notification: any;
+    let flowStarter: any;
+    beforeAll(async () => {
+      [notification, flowStarter] = await Promise.all([
+        approvedOutbound(t),
+        approvedOutbound(t, { is_notification: false, buttons: [QR('Empezar'), QR('Luego')] }),
+      ]);
+    });
+    const send = (overrides: Record<string, unknown>) =>
+      t.api.post('/v1/msg/outbounds/send', {
         phone_country_code: '+57',
-        phone_number: phone,
-        outbound_id: outbound.outbound_id,
+        phone_number: '3001234567',
+        outbound_id: notification.outbound_id,
         user_authorized: 'true',
-        'var.name': `Cliente ${phone}`,
-      },
-      headers,
-    );
-  const atProvider = async (phone: string): Promise<any[]> =>
-    (await (await fetch(`${sandbox.url}/_sandbox/messages?to=57${phone}`)).json()).data;
-  const storedMessages = async (phones: string[]) =>
-    (
-      await db().query(
-        `SELECT id, phone, status, values, provider_message_id FROM engagement.messages
-          WHERE tenant_id = $1 AND phone = ANY($2::text[])`,
-        [tenantId, phones.map((p) => `+57${p}`)],
-      )
-    ).rows;
+        'var.name': 'Ana',
+        ...overrides,
+      });
+    const messageCount = async () =>
+      Number(
+        (await db().query(`SELECT count(*)::int AS n FROM engagement.messages WHERE tenant_id = $1`, [tenantId]))
+          .rows[0].n,
+      );
 
-  it('stores each of many concurrent sends with its own message and sent event, and follows their statuses', async () => {
-    const phones = Array.from({ length: 30 }, (_, i) => `31${String(i).padStart(8, '0')}`);
-    const answers = await Promise.all(phones.map((p) => send(p)));
-    expect(answers.map((a) => a.status)).toEqual(phones.map(() => 201));
-    const ids = answers.map((a) => a.body.message_id);
-    expect(new Set(ids).size).toBe(phones.length);
-    answers.forEach((a, i) => expect(a.body).toMatchObject({ phone: `+57${phones[i]}`, status: 'accepted' }));
+    it.each([
+      ['a missing variable value', { 'var.name': undefined }, 'var.name'],
+      ['a value for a variable the outbound does not have', { 'var.extra': 'x' }, 'var.extra'],
+      ['user_authorized false', { user_authorized: 'false' }, 'user_authorized'],
+      ['user_authorized missing', { user_authorized: undefined }, 'user_authorized'],
+      ['a flow id on a notification', { flow_id: 'IPF1' }, 'flow_id'],
+      ['an account id outside [a-zA-Z0-9_.-]', { account_id: 'ana perez' }, 'account_id'],
+      ['a phone number with letters', { phone_number: '300abc' }, 'phone_number'],
+      ['a missing country code', { phone_country_code: undefined }, 'phone_country_code'],
+      ['an outbound id that is not one', { outbound_id: 'nope' }, 'outbound_id'],
+    ])('refuses %s', async (_, overrides, field) => {
+      const before = await messageCount();
+      const res = await send(overrides);
+      expect(res.status).toBe(400);
+      expect(res.body.fields.map((f: { field: string }) => f.field)).toContain(field);
+      expect(await messageCount()).toBe(before);
+    });
 
-    // Each answer is given once its message is stored: every one is there, with its own values.
-    const rows = await storedMessages(phones);
-    expect(rows).toHaveLength(phones.length);
-    for (const [i, phone] of phones.entries()) {
-      const row = rows.find((r) => r.id === ids[i]);
-      expect(row).toMatchObject({ phone: `+57${phone}`, values: { name: `Cliente ${phone}` } });
-      const [recorded] = await atProvider(phone);
-      expect(row.provider_message_id).toBe(recorded.id);
-    }
-    const sent = (await events(tenantId, 'engagement.message.sent')).filter((e) => ids.includes(e.message_id));
-    expect(sent.map((e) => e.message_id).sort()).toEqual([...ids].sort());
-    for (const e of sent)
-      expect(e).toMatchObject({
-        outbound_id: outbound.outbound_id,
-        phone: rows.find((r) => r.id === e.message_id).phone,
+    it('refuses a flow-starting outbound without a flow id', async () => {
+      const res = await send({ outbound_id: flowStarter.outbound_id });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual([expect.objectContaining({ field: 'flow_id' })]);
+    });
+
+    it("answers 404 for an unknown or another tenant's outbound", async () => {
+      expect((await send({ outbound_id: `OTB${'0'.repeat(32)}` })).status).toBe(404);
+      const res = await other.api.post('/v1/msg/outbounds/send', {
+        phone_country_code: '57',
+        phone_number: '3001234567',
+        outbound_id: notification.outbound_id,
+        user_authorized: 'true',
+        'var.name': 'Ana',
+      });
+      expect(res.status).toBe(404);
+    });
+
+    it('sends through the provider, then follows sent, delivered and read; the user replies with the activation text and the flow starts', async () => {
+      const res = await send({
+        outbound_id: flowStarter.outbound_id,
+        flow_id: 'IPF-onboarding',
+        account_id: 'user_1',
+        phone_number: '3005550001',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        message_id: expect.stringMatching(/^MSG/),
+        status: 'accepted',
+        phone: '+573005550001',
+      });
+      const recorded = (await (await fetch(`${sandbox.url}/_sandbox/messages?to=573005550001`)).json()).data;
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0].body.template).toEqual({
+        name: `${flowStarter.outbound_id.toLowerCase()}_1`,
+        language: { code: 'es' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
+      });
+      await eventually(
+        async () => expect((await t.api.get(`/v1/msg/messages/${res.body.message_id}`)).body.status).toBe('read'),
+        {
+          timeoutMs: 10_000,
+        },
+      );
+      const statuses = (await events(tenantId, 'engagement.message.status-changed'))
+        .filter((e) => e.message_id === res.body.message_id)
+        .map((e) => e.status);
+      expect(statuses).toEqual(['sent', 'delivered', 'read']);
+      expect(
+        (await events(tenantId, 'engagement.message.sent')).find((e) => e.message_id === res.body.message_id),
+      ).toMatchObject({
+        outbound_id: flowStarter.outbound_id,
+        account_id: 'user_1',
+        flow_id: 'IPF-onboarding',
       });
 
-    // The provider's statuses reach every one of them.
-    await eventually(async () => expect((await storedMessages(phones)).every((r) => r.status === 'read')).toBe(true), {
-      timeoutMs: 20_000,
-    });
-  });
+      const inbound = await t.api.post('/v1/msg/inbounds', {
+        flow_id: 'IPF-welcome',
+        activation_message: 'Hola quiero validarme',
+        waba_phone_number: t.line,
+      });
+      expect(inbound.status).toBe(201);
+      await fetch(`${sandbox.url}/_sandbox/reply`, {
+        method: 'POST',
+        body: JSON.stringify({ phone_number_id: t.phoneNumberId, from: '573005550001', text: 'Hola quiero validarme' }),
+      });
+      const started = await eventually(async () => {
+        const e = await events(tenantId, 'engagement.flow.started');
+        expect(e).toHaveLength(1);
+        return e[0];
+      });
+      expect(started).toEqual({
+        inbound_flow_id: inbound.body.inbound_flow_id,
+        flow_id: 'IPF-welcome',
+        line: t.line,
+        phone: '+573005550001',
+      });
+      expect((await events(tenantId, 'engagement.message.received')).map((e) => e.text)).toContain(
+        'Hola quiero validarme',
+      );
 
-  it('applies a status the provider reports before the message is stored', async () => {
-    const phone = '3209990002';
-    const sent = await send(phone);
-    expect(sent.status).toBe(201);
-    const id = sent.body.message_id;
-    await eventually(async () => expect((await storedMessages([phone]))[0].status).toBe('read'), { timeoutMs: 20_000 });
-    // The message as it was right after the send, taken away while its next status arrives.
-    const [row] = (
-      await db().query(`DELETE FROM engagement.messages WHERE id = $1 RETURNING row_to_json(messages.*) AS r`, [id])
-    ).rows;
-    const stored = { ...row.r, status: 'sent' };
-    const raw = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: t.wabaId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { phone_number_id: t.phoneNumberId },
-                statuses: [
-                  {
-                    id: stored.provider_message_id,
-                    status: 'delivered',
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: `57${phone}`,
-                    biz_opaque_callback_data: id,
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
+      const finished = await t.api.post('/v1/msg/finish-msgapp-session', {
+        waba_phone_number: t.line,
+        phone_number: '+573005550001',
+      });
+      expect(finished.status).toBe(200);
+      expect(finished.body).toMatchObject({ flow_id: 'IPF-welcome', status: 'finished' });
+      expect(
+        (
+          await t.api.post('/v1/msg/finish-msgapp-session', {
+            waba_phone_number: t.line,
+            phone_number: '+573005550001',
+          })
+        ).status,
+      ).toBe(404);
     });
-    const hook = await fetch(`${engagement.url}/v1/msg/whatsapp/statuses`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', sandbox.appSecret).update(raw).digest('hex')}`,
-      },
-      body: raw,
-    });
-    expect(hook.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 600));
-    await db().query(
-      `INSERT INTO engagement.messages SELECT * FROM json_populate_record(NULL::engagement.messages, $1::json)`,
-      [JSON.stringify(stored)],
-    );
-    await eventually(async () => expect((await storedMessages([phone]))[0].status).toBe('delivered'), {
-      timeoutMs: 20_000,
-    });
-  });
 
-  it('sends once for a repeated Idempotency-Key: the same answer, one provider message, one stored message', async () => {
-    const phone = '3209990001';
-    const key = `send-${Date.now()}`;
-    const first = await send(phone, { 'Idempotency-Key': key });
-    expect(first.status).toBe(201);
-    const again = await send(phone, { 'Idempotency-Key': key });
-    expect(again.status).toBe(201);
-    expect(again.body.message_id).toBe(first.body.message_id);
-    expect(await atProvider(phone)).toHaveLength(1);
-    expect(await storedMessages([phone])).toHaveLength(1);
-    expect((await events(tenantId, 'engagement.message.sent')).filter((e) => e.phone === `+57${phone}`)).toHaveLength(
-      1,
-    );
-    // Another request without the key is another send.
-    expect((await send(phone)).status).toBe(201);
-    expect(await atProvider(phone)).toHaveLength(2);
+    it('reports a failed delivery', async () => {
+      const res = await send({ phone_number: '3000009999' });
+      expect(res.status).toBe(201);
+      await eventually(async () => {
+        const m = await t.api.get(`/v1/msg/messages/${res.body.message_id}`);
+        expect(m.body).toMatchObject({ status: 'failed', error: '131026 Message undeliverable' });
+      });
+    });
   });
 });

@@ -1,18 +1,8 @@
 import { JobQueueService, ManualClock } from '@kyc/platform';
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  eventually,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-} from '@kyc/testing';
+import { eventually, SandboxMessaging } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
-import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
+import { approvedOutbound, ConnectedTenant, events } from './support/engagement-helpers';
+import { EngagementStack, useEngagementStack } from './support/engagement-stack';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,36 +12,27 @@ const DAY = 24 * 60 * 60 * 1000;
  * HIGH or MEDIUM, FLAGGED → DISABLED after more than 7 days of LOW.
  */
 describe('outbound quality over time', () => {
-  let account: RunningService;
-  let engagement: Awaited<ReturnType<typeof startInProcess>>;
+  let engagement: EngagementStack['engagement'];
   let sandbox: SandboxMessaging;
   let t: ConnectedTenant;
   let tenantId: string;
   const clock = new ManualClock(new Date());
   const SCHEMA = 'engagement_quality_spec';
 
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-quality-spec' }),
-      startInProcess(
-        'engagement',
-        engagementService,
-        // A schema of its own: the review jobs run on this suite's ManualClock only, never claimed by
-        // the engagement services of suites running at the same time (their clocks are real).
-        { ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl, JOBS_POLL_MS: '50', DB_SCHEMA: SCHEMA },
-        { clock },
-      ),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-    const tenant = await createTenant(account.url, [engagement.url]);
-    tenantId = tenant.tenantId;
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
+  const stack = useEngagementStack({
+    consumerGroup: 'account-engagement-quality-spec',
+    sandbox: { reviewDelayMs: 100, statusDelayMs: 50 },
+    // A schema of its own: the review jobs run on this suite's ManualClock only, never claimed by
+    // the engagement services of suites running at the same time (their clocks are real).
+    env: { DB_SCHEMA: SCHEMA },
+    options: { clock },
   });
 
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
+  beforeAll(async () => {
+    ({ engagement, sandbox } = stack);
+    const connected = await stack.connectedTenant();
+    tenantId = connected.tenant.tenantId;
+    t = connected.t;
   });
 
   const quality = (o: { outbound_id: string }, q: string) =>

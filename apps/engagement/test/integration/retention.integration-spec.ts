@@ -1,19 +1,8 @@
 import { ManualClock } from '@kyc/platform';
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  eventually,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db, eventually } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,44 +12,30 @@ const DAY = 24 * 60 * 60 * 1000;
  * ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS goes except each outbound's newest rating before the cutoff.
  */
 describe('engagement retention of append-only tables', () => {
-  let account: RunningService;
-  let engagement: RunningService;
-  let sandbox: SandboxMessaging;
   let t: ConnectedTenant;
   const clock = new ManualClock(new Date());
   // A schema of its own: its retention jobs run on this suite's ManualClock only (never claimed by
   // the engagement services of suites running at the same time), and its webhook records are its own.
   const SCHEMA = 'engagement_retention_spec';
 
-  beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 100, statusDelayMs: 50 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-retention-spec' }),
-      startInProcess(
-        'engagement',
-        engagementService,
-        {
-          ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-          JOBS_POLL_MS: '50',
-          ENGAGEMENT_WEBHOOK_RETENTION_DAYS: '30',
-          ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS: '90',
-          DB_SCHEMA: SCHEMA,
-        },
-        { clock },
-      ),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
-    const tenant = await createTenant(account.url, [engagement.url]);
-    t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
+  const stack = useEngagementStack({
+    consumerGroup: 'account-engagement-retention-spec',
+    sandbox: { reviewDelayMs: 100, statusDelayMs: 50 },
+    env: {
+      ENGAGEMENT_WEBHOOK_RETENTION_DAYS: '30',
+      ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS: '90',
+      DB_SCHEMA: SCHEMA,
+    },
+    options: { clock },
   });
 
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
+  beforeAll(async () => {
+    const tenant = await createTenant(stack.account.url, [stack.engagement.url]);
+    t = await connectTenant(new ApiClient(stack.engagement.url, tenant.apiKey), stack.sandbox);
   });
 
   const reply = (text: string) =>
-    fetch(`${sandbox.url}/_sandbox/reply`, {
+    fetch(`${stack.sandbox.url}/_sandbox/reply`, {
       method: 'POST',
       body: JSON.stringify({ phone_number_id: t.phoneNumberId, from: '+573001230001', text }),
     });
@@ -78,7 +53,7 @@ describe('engagement retention of append-only tables', () => {
       )
     ).rows.map((r) => r.quality);
   const quality = async (o: { outbound_id: string }, q: string, expected: number) => {
-    await fetch(`${sandbox.url}/_sandbox/quality`, {
+    await fetch(`${stack.sandbox.url}/_sandbox/quality`, {
       method: 'POST',
       body: JSON.stringify({ template_name: `${o.outbound_id.toLowerCase()}_1`, quality: q }),
     });

@@ -1,3 +1,4 @@
+import { sandboxPhoneGatewayProvider } from '@kyc/platform';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -26,6 +27,7 @@ import { WebIntegrationController } from './web-integration.controller';
     AccessLinksService,
     LinkDeliveryService,
     LinkMailerProvider,
+    sandboxPhoneGatewayProvider(SandboxPhoneMessageEntity),
     { provide: LinkSmsSender, useClass: SandboxLinkSmsSender },
     { provide: MessagingAppSender, useClass: EngagementMessagingAppSender },
   ],

@@ -1,3 +1,4 @@
+import { sandboxPhoneGatewayProvider } from '@kyc/platform';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -10,7 +11,11 @@ import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([SandboxPhoneMessageEntity])],
   controllers: [SandboxPhoneController],
-  providers: [OtpMailerProvider, { provide: PhoneSender, useClass: SandboxPhoneSender }],
+  providers: [
+    OtpMailerProvider,
+    sandboxPhoneGatewayProvider(SandboxPhoneMessageEntity),
+    { provide: PhoneSender, useClass: SandboxPhoneSender },
+  ],
   exports: [OtpMailerProvider, PhoneSender],
 })
 export class OtpModule {}

@@ -1,13 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SandboxPhoneMessageColumns } from '@kyc/platform';
+import { Column, Entity } from 'typeorm';
 
-/** A message the SANDBOX phone provider "delivered" (SMS, call script or messaging-app text); tests read them. */
+/** A message the SANDBOX phone gateway "delivered" (SMS, call script or messaging-app text); tests read them. */
 @Entity({ name: 'sandbox_phone_messages' })
-export class SandboxPhoneMessageEntity {
-  @PrimaryColumn({ type: 'text' }) id: string;
-  @Column({ name: 'tenant_id', type: 'text' }) tenantId: string;
-  @Column({ name: 'phone_number', type: 'text' }) phoneNumber: string;
-  @Column({ type: 'text' }) channel: string;
-  @Column({ type: 'text' }) text: string;
+export class SandboxPhoneMessageEntity extends SandboxPhoneMessageColumns {
+  /** The validation whose code the message carried. */
   @Column({ name: 'validation_id', type: 'text' }) validationId: string;
-  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -1,4 +1,4 @@
-import { closeDb, eventually } from '@kyc/testing';
+import { closeDb, CollectedTopic, collectTopic, eventually } from '@kyc/testing';
 
 import {
   closeTestRenderer,
@@ -10,21 +10,14 @@ import {
   samePersonPhotos,
   SAMPLE_FACES,
 } from '../../src/engines/testing';
-import {
-  collectTopic,
-  expectError,
-  startValidationsStack,
-  upload,
-  ValidationsStack,
-  waitFinished,
-} from './validations-helpers';
+import { expectError, startValidationsStack, upload, ValidationsStack, waitFinished } from './validations-helpers';
 
 const ENGINE_MS = 180_000;
 
 /** The real engines (OCR/MRZ, face model) behind the HTTP surface; the review team is never on duty here. */
 describe('validations end to end with the engines', () => {
   let s: ValidationsStack;
-  let enrollmentsFinished: Awaited<ReturnType<typeof collectTopic>>;
+  let enrollmentsFinished: CollectedTopic;
 
   beforeAll(async () => {
     s = await startValidationsStack({ VALIDATIONS_REVIEW_HOURS: '0-0' });

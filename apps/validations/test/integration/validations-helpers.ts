@@ -12,10 +12,8 @@ import {
   startInProcess,
   startProcess,
   startSmtpSink,
-  testKafka,
   TestTenant,
 } from '@kyc/testing';
-import { Consumer } from 'kafkajs';
 
 import { validationsService } from '../../src/app.module';
 
@@ -101,21 +99,6 @@ export const upload = (link: string, data: Buffer, contentType = 'text/plain') =
       body: await r.json().catch(() => undefined),
     }),
   );
-
-/** Collects the messages of a topic (from the beginning) in the background. */
-export async function collectTopic(topic: string) {
-  const consumer: Consumer = testKafka().consumer({ groupId: `test-${randomUUID()}` });
-  const messages: { key: string; value: any }[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({
-    eachMessage: ({ message }) => {
-      messages.push({ key: message.key?.toString() ?? '', value: JSON.parse(message.value?.toString() ?? 'null') });
-      return Promise.resolve();
-    },
-  });
-  return { messages, stop: () => consumer.disconnect() };
-}
 
 /** The 6-digit code of the last OTP e-mail sent to `to`. */
 export async function otpFromMail(

@@ -3152,6 +3152,7 @@ export interface operations {
     SandboxPhone_list: {
         parameters: {
             query?: {
+                /** @description E.164 */
                 phone_number?: string;
             };
             header?: never;

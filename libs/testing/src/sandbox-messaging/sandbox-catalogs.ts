@@ -1,3 +1,5 @@
+import { GraphAnswer, graphError } from './sandbox-types';
+
 /**
  * SANDBOX commerce catalogs of the sandbox messaging provider (sandbox-messaging.server.ts): the
  * Graph API catalog subset the engagement service's adapter calls, kept in memory.
@@ -26,11 +28,6 @@ export interface SandboxCatalog {
   batches: number;
 }
 
-export interface GraphAnswer {
-  status: number;
-  body: unknown;
-}
-
 interface BatchRequest {
   method?: unknown;
   data?: Record<string, unknown>;
@@ -41,16 +38,13 @@ const CONDITION = ['new', 'refurbished', 'used'];
 const PRICE = /^\d+\.\d{2} [A-Z]{3}$/;
 const MAX_BATCH = 5_000;
 
-export function sandboxCatalogs(deps: { wabaExists(id: string): boolean; nextId(): string }) {
+export function sandboxCatalogs(deps: { wabaExists: (id: string) => boolean; nextId: () => string }) {
   const catalogs = new Map<
     string,
     { meta: Omit<SandboxCatalog, 'products'>; products: Map<string, Record<string, unknown>> }
   >();
   const businessOf = (wabaId: string) => `biz${wabaId}`;
-  const error = (status: number, code: number, message: string): GraphAnswer => ({
-    status,
-    body: { error: { message, type: 'GraphMethodException', code, fbtrace_id: deps.nextId() } },
-  });
+  const error = (status: number, code: number, message: string) => graphError(deps.nextId, status, code, message);
   const ok = (body: unknown): GraphAnswer => ({ status: 200, body });
 
   const itemErrors = (method: string, data: Record<string, unknown>, exists: boolean): string[] => {

@@ -1,26 +1,22 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  Caller,
+  CurrentCaller,
+  SandboxPhoneGateway,
+  sandboxPhoneMessageJson,
+  SandboxPhoneMessagesQuery,
+} from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsOptional, IsString } from 'class-validator';
-import { Repository } from 'typeorm';
+import { ApiTags } from '@nestjs/swagger';
 
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
-
-export class SandboxMessagesQuery {
-  @ApiPropertyOptional({ description: 'E.164', example: '+573001234567' })
-  @IsOptional()
-  @IsString()
-  phone_number?: string;
-}
 
 /** SANDBOX only: the access-link SMS the sandbox provider delivered to the tenant's users (latest 50). */
 @ApiTags('sandbox')
 @Controller('v1/sandbox/phone-messages')
 export class SandboxPhoneController {
-  constructor(
-    @InjectRepository(SandboxPhoneMessageEntity) private readonly messages: Repository<SandboxPhoneMessageEntity>,
-  ) {}
+  constructor(private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>) {}
 
   @Get()
   @ApiSuccess({
@@ -39,21 +35,8 @@ export class SandboxPhoneController {
     },
   })
   @ApiEnvelopeErrors(400)
-  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxMessagesQuery) {
-    const rows = await this.messages.find({
-      where: { tenantId: caller.tenantId, ...(query.phone_number ? { phoneNumber: query.phone_number } : {}) },
-      order: { createdAt: 'DESC' },
-      take: 50,
-    });
-    return {
-      messages: rows.map((m) => ({
-        message_id: m.id,
-        phone_number: m.phoneNumber,
-        channel: m.channel,
-        text: m.text,
-        delivery_id: m.deliveryId,
-        creation_date: m.createdAt.toISOString(),
-      })),
-    };
+  async list(@CurrentCaller() caller: Caller, @Query() query: SandboxPhoneMessagesQuery) {
+    const rows = await this.gateway.latest(caller.tenantId, query.phone_number);
+    return { messages: rows.map((m) => ({ ...sandboxPhoneMessageJson(m), delivery_id: m.deliveryId })) };
   }
 }

@@ -1,0 +1,38 @@
+import { db, SandboxMessaging } from '@kyc/testing';
+
+import { ConnectedTenant } from './engagement-helpers';
+import { EngagementStack, useEngagementStack } from './engagement-stack';
+
+export const QR = (text: string) => ({ type: 'QUICK_REPLY', text });
+export const URL_BUTTON = { type: 'URL', text: 'Ver pedido', url: 'https://shop.example.com/orders/{{.order}}' };
+export const PHONE = { type: 'PHONE_NUMBER', text: 'Llamar', phone_number: '+573001112233' };
+export const COPY = { type: 'COPY_CODE', text: '' };
+
+/** The outbounds suites' bindings, set by useOutboundsSuite's beforeAll. */
+export let engagement: EngagementStack['engagement'];
+export let sandbox: SandboxMessaging;
+/** The tenant under test, and another one (for the cross-tenant 404s). */
+export let t: ConnectedTenant;
+export let tenantId: string;
+export let other: ConnectedTenant;
+
+export const outboundCount = async () =>
+  Number(
+    (await db().query(`SELECT count(*)::int AS n FROM engagement.outbounds WHERE tenant_id = $1`, [tenantId])).rows[0]
+      .n,
+  );
+
+/**
+ * Registers an outbounds suite's setup and teardown: the engagement stack (sandbox provider,
+ * account, engagement with wa.me activation links) and two connected tenants.
+ */
+export function useOutboundsSuite(consumerGroup: string): void {
+  const stack = useEngagementStack({ consumerGroup, env: { ENGAGEMENT_MSGAPP_LINK_URL: 'https://wa.me' } });
+  beforeAll(async () => {
+    ({ engagement, sandbox } = stack);
+    const [a, b] = await Promise.all([stack.connectedTenant(), stack.connectedTenant()]);
+    tenantId = a.tenant.tenantId;
+    t = a.t;
+    other = b.t;
+  });
+}
