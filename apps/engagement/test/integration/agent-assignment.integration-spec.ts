@@ -45,7 +45,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
       ).toBe(200);
     const phones = Array.from({ length: 16 }, nextPhone);
     // Sixteen conversations open at once: their assigners contend for the same two agents' rows.
-    await Promise.all(phones.map((p) => userWrites(sandbox, t, p, 'hola')));
+    await Promise.all(phones.map((p) => userWrites(stack.sandbox, t, p, 'hola')));
     await eventually(
       async () => {
         const open = (await t.api.get('/v1/engagement/chat/search?status=open&limit=100')).body.chats as any[];

@@ -7,7 +7,6 @@ import {
 } from '@kyc/contracts';
 import {
   ApiClient,
-  closeDb,
   createRoleUser,
   createTenant,
   db,
@@ -15,14 +14,11 @@ import {
   mintKey,
   RunningService,
   SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
   TestTenant,
 } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { ConnectedTenant, connectTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 import { chatOf, putJson, userWrites } from './support/workspace-helpers';
 
 interface Person {
@@ -31,6 +27,7 @@ interface Person {
 }
 
 describe('agent workspace permissions: who may read, act on a chat, manage agents and export', () => {
+  const stack = useEngagementStack({ consumerGroup: 'account-agent-permissions' });
   let account: RunningService;
   let engagement: RunningService;
   let sandbox: SandboxMessaging;
@@ -91,15 +88,7 @@ describe('agent workspace permissions: who may read, act on a chat, manage agent
   };
 
   beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-agent-permissions' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
+    ({ account, engagement, sandbox } = stack);
     tenant = await createTenant(account.url, [engagement.url]);
     t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
     ana = await person('desk_agent', [ENGAGEMENT_AGENT]);
@@ -121,11 +110,6 @@ describe('agent workspace permissions: who may read, act on a chat, manage agent
     await userWrites(sandbox, t, '573008880003', 'buenas', 'Elena Vega');
     queued = await chatOf(t.api, '+573008880003');
     expect(queued.owner).toBeNull();
-  });
-
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
   });
 
   it('a key without any engagement permission gets 403 on every workspace route and changes nothing', async () => {

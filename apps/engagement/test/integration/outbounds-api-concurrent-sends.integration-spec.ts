@@ -1,20 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-import {
-  ApiClient,
-  closeDb,
-  createTenant,
-  db,
-  eventually,
-  RunningService,
-  SandboxMessaging,
-  startInProcess,
-  startSandboxMessaging,
-  startService,
-} from '@kyc/testing';
+import { ApiClient, createTenant, db, eventually, RunningService, SandboxMessaging } from '@kyc/testing';
 
-import { engagementService } from '../../src/app.module';
 import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
 
 /**
  * The send path as built for throughput (docs/services/engagement.md, Sending): concurrent sends are
@@ -22,6 +11,7 @@ import { approvedOutbound, ConnectedTenant, connectTenant, events } from './supp
  * Idempotency-Key sends nothing twice.
  */
 describe('engagement: concurrent and idempotent sends (sandbox provider)', () => {
+  const stack = useEngagementStack({ consumerGroup: 'account-engagement-concurrent-sends-spec' });
   let account: RunningService;
   let engagement: RunningService;
   let sandbox: SandboxMessaging;
@@ -30,24 +20,11 @@ describe('engagement: concurrent and idempotent sends (sandbox provider)', () =>
   let outbound: any;
 
   beforeAll(async () => {
-    sandbox = await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 });
-    [account, engagement] = await Promise.all([
-      startService('account', { KAFKA_CONSUMER_GROUP: 'account-engagement-sends-spec' }),
-      startInProcess('engagement', engagementService, {
-        ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
-        JOBS_POLL_MS: '50',
-      }),
-    ]);
-    sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
+    ({ account, engagement, sandbox } = stack);
     const tenant = await createTenant(account.url, [engagement.url]);
     tenantId = tenant.tenantId;
     t = await connectTenant(new ApiClient(engagement.url, tenant.apiKey), sandbox);
     outbound = await approvedOutbound(t);
-  });
-
-  afterAll(async () => {
-    await Promise.all([engagement?.close(), account?.close(), sandbox?.stop()]);
-    await closeDb();
   });
 
   const send = (phone: string, headers: Record<string, string> = {}) =>
