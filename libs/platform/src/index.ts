@@ -53,5 +53,6 @@ export * from './platform.module';
 export * from './process-role';
 export * from './storage/s3-object-storage';
 export * from './time/clock';
+export * from './validation/base64';
 export * from './validation/transforms';
 export * from './validation/validation.pipe';

@@ -37,7 +37,7 @@ export const MEDIA_RULES: Record<UploadMediaDto['media_type'], { mimeTypes?: str
   DOCUMENT: { maxBytes: 100 * 1024 * 1024 },
 };
 
-/** Bytes a padded Base64 text (as @IsBase64 accepts) decodes to, without decoding it. */
+/** Bytes a padded Base64 text (as @IsBase64Text accepts) decodes to, without decoding it. */
 export const base64DecodedLength = (text: string): number =>
   Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
 

@@ -1,5 +1,5 @@
-import { Trim } from '@kyc/platform';
-import { IsBase64, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBase64Text, Trim } from '@kyc/platform';
+import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 
 import { LINE_PHONE_PATTERN } from '../../shared/phones';
 
@@ -21,6 +21,6 @@ export class UploadMediaDto {
 
   /** The file, base64. */
   @IsString()
-  @IsBase64(undefined, { message: 'file must be the file content in base64' })
+  @IsBase64Text({ message: 'file must be the file content in base64' })
   file: string;
 }
