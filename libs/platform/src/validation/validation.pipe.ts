@@ -52,7 +52,14 @@ class PlatformValidationPipe extends ValidationPipe {
         value = kept;
       }
     }
-    return super.transform(value, metadata) as Promise<unknown>;
+    return (super.transform(value, metadata) as Promise<unknown>).catch((err: unknown) => {
+      // A validator that runs out of stack on a value (a backtracking pattern over megabytes of
+      // text) is answered as the client's input, never as a 500. Such validators are bugs to fix;
+      // this keeps the answer right meanwhile.
+      if (err instanceof RangeError)
+        throw new ValidationFailedException([], 'A value of the request is too large to check');
+      throw err;
+    });
   }
 }
 

@@ -1,0 +1,46 @@
+import { IsString, ValidateBy } from 'class-validator';
+
+import { ValidationFailedException } from '../errors/app.exception';
+import { createValidationPipe } from './validation.pipe';
+
+const overflows = () =>
+  ValidateBy({
+    name: 'overflows',
+    validator: {
+      validate: () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    },
+  });
+
+class Dto {
+  @IsString()
+  name: string;
+
+  @overflows()
+  file: string;
+}
+
+describe('createValidationPipe', () => {
+  const pipe = createValidationPipe();
+  const body = { type: 'body' as const, metatype: Dto };
+
+  it('answers a validator running out of stack on a value as the client input (400), not a 500', async () => {
+    const refused = pipe.transform({ name: 'a', file: 'x' }, body);
+    await expect(refused).rejects.toBeInstanceOf(ValidationFailedException);
+    await expect(refused).rejects.toMatchObject({ message: 'A value of the request is too large to check' });
+  });
+
+  it('keeps declared fields and names the invalid ones', async () => {
+    class Named {
+      @IsString()
+      name: string;
+    }
+    await expect(pipe.transform({ name: 'Ana', extra: 1 }, { type: 'body', metatype: Named })).resolves.toEqual({
+      name: 'Ana',
+    });
+    await expect(pipe.transform({ name: 5 }, { type: 'body', metatype: Named })).rejects.toMatchObject({
+      fields: [expect.objectContaining({ field: 'name' })],
+    });
+  });
+});
