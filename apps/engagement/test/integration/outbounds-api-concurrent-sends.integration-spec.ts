@@ -1,8 +1,13 @@
-import { createHmac } from 'node:crypto';
-
 import { ApiClient, createTenant, db, eventually, RunningService, SandboxMessaging } from '@kyc/testing';
 
-import { approvedOutbound, ConnectedTenant, connectTenant, events } from './support/engagement-helpers';
+import {
+  approvedOutbound,
+  ConnectedTenant,
+  connectTenant,
+  events,
+  messagesWebhook,
+  webhookSignature,
+} from './support/engagement-helpers';
 import { useEngagementStack } from './support/engagement-stack';
 
 /**
@@ -92,29 +97,14 @@ describe('engagement: concurrent and idempotent sends (sandbox provider)', () =>
       await db().query(`DELETE FROM engagement.messages WHERE id = $1 RETURNING row_to_json(messages.*) AS r`, [id])
     ).rows;
     const stored = { ...row.r, status: 'sent' };
-    const raw = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
+    const raw = messagesWebhook(t, {
+      statuses: [
         {
-          id: t.wabaId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { phone_number_id: t.phoneNumberId },
-                statuses: [
-                  {
-                    id: stored.provider_message_id,
-                    status: 'delivered',
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: `57${phone}`,
-                    biz_opaque_callback_data: id,
-                  },
-                ],
-              },
-            },
-          ],
+          id: stored.provider_message_id,
+          status: 'delivered',
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          recipient_id: `57${phone}`,
+          biz_opaque_callback_data: id,
         },
       ],
     });
@@ -122,7 +112,7 @@ describe('engagement: concurrent and idempotent sends (sandbox provider)', () =>
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', sandbox.appSecret).update(raw).digest('hex')}`,
+        'x-hub-signature-256': webhookSignature(raw, sandbox.appSecret),
       },
       body: raw,
     });

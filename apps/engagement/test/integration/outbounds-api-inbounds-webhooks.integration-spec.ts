@@ -1,8 +1,6 @@
-import { createHmac } from 'node:crypto';
-
 import { eventually } from '@kyc/testing';
 
-import { events } from './support/engagement-helpers';
+import { events, messagesWebhook, webhookSignature } from './support/engagement-helpers';
 import { engagement, other, sandbox, t, tenantId, useOutboundsSuite } from './support/outbounds-fixture';
 
 describe('engagement outbounds: inbound flows and provider webhooks (sandbox provider)', () => {
@@ -70,23 +68,8 @@ describe('engagement outbounds: inbound flows and provider webhooks (sandbox pro
   describe('provider webhooks', () => {
     const hook = `/v1/msg/whatsapp/statuses`;
     const body = (text: string, id: string) =>
-      JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: t.wabaId,
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: { phone_number_id: t.phoneNumberId },
-                  messages: [{ from: '573005550099', id, timestamp: '1', type: 'text', text: { body: text } }],
-                },
-              },
-            ],
-          },
-        ],
+      messagesWebhook(t, {
+        messages: [{ from: '573005550099', id, timestamp: '1', type: 'text', text: { body: text } }],
       });
     const post = (raw: string, signature?: string, provider = 'whatsapp') =>
       fetch(`${engagement.url}/v1/msg/${provider}/statuses`, {
@@ -94,8 +77,7 @@ describe('engagement outbounds: inbound flows and provider webhooks (sandbox pro
         headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
         body: raw,
       });
-    const sign = (raw: string, secret = sandbox.appSecret) =>
-      `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+    const sign = (raw: string, secret = sandbox.appSecret) => webhookSignature(raw, secret);
 
     it('answers the verification handshake with the challenge for a known verify token only', async () => {
       const ok = await fetch(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 import { ApiClient, db, eventually, SandboxMessaging } from '@kyc/testing';
 
@@ -32,6 +32,27 @@ export async function connectTenant(api: ApiClient, sandbox: SandboxMessaging): 
     verifyToken,
   };
 }
+
+/** The raw body of a provider webhook with one `messages` change of the tenant's line (`value` adds messages or statuses). */
+export const messagesWebhook = (t: ConnectedTenant, value: Record<string, unknown>): string =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: t.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: { messaging_product: 'whatsapp', metadata: { phone_number_id: t.phoneNumberId }, ...value },
+          },
+        ],
+      },
+    ],
+  });
+
+/** The X-Hub-Signature-256 header value of a raw webhook body under an app secret. */
+export const webhookSignature = (raw: string, secret: string): string =>
+  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 /** A valid MARKETING TEXT outbound on the line (override any field). */
 export const marketing = (line: string, overrides: Record<string, unknown> = {}) => ({
