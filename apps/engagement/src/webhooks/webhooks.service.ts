@@ -11,7 +11,7 @@ import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from '../credentials/credentials.service';
 import { InboundsService } from '../inbounds/inbounds.service';
 import { LinesService } from '../lines/lines.service';
-import { MessagesService, ProviderStatus } from '../messages/messages.service';
+import { MessagesService, ProviderStatus, StatusBeforeMessageError } from '../messages/messages.service';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { WebhookEventEntity } from './webhook-event.entity';
 import { validSignature } from './webhook-signature';
@@ -19,8 +19,8 @@ import { WebhookErrorCode, WebhookException } from './webhooks.exception';
 
 export const WEBHOOK_QUEUE = 'whatsapp-webhook';
 const INBOX_CONSUMER = 'whatsapp-webhook';
-/** Tries of a webhook whose statuses name messages not stored yet (250 ms, doubling, between them). */
-const STATUS_WAIT_TRIES = 6;
+/** Runs of a webhook job whose statuses name messages not stored yet (the queue's backoff between them). */
+const STATUS_WAIT_RUNS = 4;
 
 interface WebhookJob {
   digest: string;
@@ -138,9 +138,9 @@ export class WebhooksService implements OnApplicationBootstrap {
 
   private async process(job: Job<WebhookJob>): Promise<void> {
     const { digest, body } = job.payload;
-    // A status that came before its message waits for it through the inbox's retries (about 7.5 s
-    // in all); the last try applies the rest of the webhook and drops what is still unknown.
-    let tries = 0;
+    // A status that came before its message makes this run fail and the queue run the job again later
+    // (1 s, 2 s, 4 s: no worker waits meanwhile); the last run applies the rest and drops what is unknown.
+    const waitForMessages = job.attempt < STATUS_WAIT_RUNS;
     await this.inbox.handle(
       INBOX_CONSUMER,
       {
@@ -153,11 +153,10 @@ export class WebhooksService implements OnApplicationBootstrap {
         payload: body,
       },
       async (m) => {
-        tries++;
-        await this.apply(m, body, tries < STATUS_WAIT_TRIES);
+        await this.apply(m, body, waitForMessages);
         await m.update(WebhookEventEntity, { digest }, { processedAt: this.clock.now() });
       },
-      { attempts: STATUS_WAIT_TRIES, backoffMs: 250 },
+      { passThrough: (err) => err instanceof StatusBeforeMessageError },
     );
   }
 

@@ -12,6 +12,11 @@ export type InboxOutcome = 'processed' | 'duplicate' | 'parked';
 export interface InboxOptions {
   attempts?: number;
   backoffMs?: number;
+  /**
+   * Errors the caller retries itself (a job that will run again later): rethrown at once, the
+   * effect rolled back, without the in-place retries and without parking the event.
+   */
+  passThrough?: (err: unknown) => boolean;
 }
 
 /**
@@ -52,6 +57,7 @@ export class InboxService {
             eventsConsumed.inc({ consumer, outcome });
             return outcome;
           } catch (err: unknown) {
+            if (options.passThrough?.(err)) throw err;
             lastError = err;
             this.logger.warn({ err, consumer, event_id: envelope.id, attempt, msg: 'event handling failed' });
             if (attempt < attempts) await sleep(backoff * 2 ** (attempt - 1));

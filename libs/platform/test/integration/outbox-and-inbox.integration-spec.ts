@@ -201,4 +201,29 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
       await count(`SELECT count(*)::int AS n FROM account.processed_messages WHERE event_id = $1`, [failing.id]),
     ).toBe(0);
   });
+
+  it('InboxService: an error the caller retries itself (passThrough) is rethrown at once, rolled back, not parked', async () => {
+    const inbox = account.app.get(InboxService);
+    const later = finishedEvent(tenant.tenantId, 'CHKinbox3');
+    class NotYet extends Error {}
+    let runs = 0;
+    await expect(
+      inbox.handle(
+        'test.consumer',
+        later,
+        async () => {
+          runs++;
+          throw new NotYet('not yet');
+        },
+        { attempts: 3, backoffMs: 10, passThrough: (err) => err instanceof NotYet },
+      ),
+    ).rejects.toBeInstanceOf(NotYet);
+    expect(runs).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM account.parked_messages WHERE event_id = $1`, [later.id])).toBe(
+      0,
+    );
+    // The next delivery runs the effect (nothing was recorded as processed).
+    expect(await inbox.handle('test.consumer', later, async () => void runs++)).toBe('processed');
+    expect(runs).toBe(2);
+  });
 });
