@@ -5,7 +5,15 @@ import {
   OutboundStatusChangedEvent,
   TOPICS,
 } from '@kyc/contracts';
-import { Caller, Clock, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import {
+  base64DecodedLength,
+  Caller,
+  Clock,
+  OutboxService,
+  Page,
+  paginate,
+  ValidationFailedException,
+} from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -36,10 +44,6 @@ export const MEDIA_RULES: Record<UploadMediaDto['media_type'], { mimeTypes?: str
   VIDEO: { mimeTypes: ['video/mp4', 'video/3gpp'], maxBytes: 16 * 1024 * 1024 },
   DOCUMENT: { maxBytes: 100 * 1024 * 1024 },
 };
-
-/** Bytes a padded Base64 text (as @IsBase64Text accepts) decodes to, without decoding it. */
-export const base64DecodedLength = (text: string): number =>
-  Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
 
 /** Provider template events that are outbound statuses (APPROVED, REJECTED, FLAGGED, PAUSED, DISABLED, PENDING_DELETION…). */
 const PROVIDER_STATUSES: Record<string, OutboundStatus> = {

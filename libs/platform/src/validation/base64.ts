@@ -20,6 +20,10 @@ export function isBase64Text(value: unknown): boolean {
   return true;
 }
 
+/** Bytes a padded Base64 text (as isBase64Text accepts) decodes to, without decoding it. */
+export const base64DecodedLength = (text: string): number =>
+  Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+
 /** The property is padded standard Base64 text (see isBase64Text), of any size. */
 export function IsBase64Text(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
