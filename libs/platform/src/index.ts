@@ -20,6 +20,7 @@ export * from './database/platform-migrations';
 export * from './database/platform-rate-limits.migration';
 export * from './database/platform-tables.migration';
 export * from './database/raw-entity';
+export * from './database/transaction-lock';
 export * from './errors/all-exceptions.filter';
 export * from './errors/app.exception';
 export * from './errors/error-envelope';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { BUILT_IN_ROLES, FULL_ACCESS_ROLE } from '@kyc/contracts';
-import { Caller, Clock } from '@kyc/platform';
+import { Caller, Clock, lockForTransaction } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -30,7 +30,7 @@ export class TenantsService {
   /** Creates the tenant, its built-in roles and its admin (full_access); returns the existing ones when it exists. */
   async create(dto: CreateTenantDto): Promise<{ tenant: TenantEntity; admin: UserEntity; created: boolean }> {
     return this.dataSource.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tenant:${dto.tenant_id}`]);
+      await lockForTransaction(m, `tenant:${dto.tenant_id}`);
       const existing = await m.findOneBy(TenantEntity, { id: dto.tenant_id });
       if (existing) {
         let admin = await m.findOneBy(UserEntity, { tenantId: existing.id, username: dto.admin_email });

@@ -1,4 +1,4 @@
-import { Caller, Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, lockForTransaction, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -31,9 +31,7 @@ export class ContactsService {
   createProperty(caller: Caller, dto: CreateContactPropertyDto): Promise<ContactPropertyEntity> {
     return this.dataSource.transaction(async (m) => {
       // One writer of a tenant's properties at a time, so the visible limit holds under concurrency.
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 25))`, [
-        `contact-properties|${caller.tenantId}`,
-      ]);
+      await lockForTransaction(m, `contact-properties|${caller.tenantId}`);
       const hidden = dto.hidden ?? false;
       if (!hidden) {
         const visible = await m.countBy(ContactPropertyEntity, { tenantId: caller.tenantId, hidden: false });

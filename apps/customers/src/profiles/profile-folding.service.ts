@@ -1,4 +1,4 @@
-import { Clock } from '@kyc/platform';
+import { Clock, lockForTransaction } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
@@ -52,9 +52,7 @@ export class ProfileFoldingService {
     const keys = identifierKeys(fact.identifiers);
     if (!keys.length) return null;
     const now = this.clock.now();
-    const sorted = [...keys].sort((a, b) => a.key.localeCompare(b.key));
-    for (const k of sorted)
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 17))`, [`${fact.tenantId}|${k.key}`]);
+    await lockForTransaction(m, ...keys.map((k) => `profile-identifier|${fact.tenantId}|${k.key}`));
 
     const owners: { profile_id: string; created_at: Date }[] = await m.query(
       `SELECT DISTINCT i.profile_id, p.created_at FROM profile_identifiers i JOIN profiles p ON p.id = i.profile_id

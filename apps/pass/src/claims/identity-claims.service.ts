@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ProcessFinishedPayload, ValidationFinishedPayload } from '@kyc/contracts';
-import { Clock } from '@kyc/platform';
+import { Clock, lockForTransaction } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
@@ -31,6 +31,7 @@ export class IdentityClaimsService {
   async applyValidationFinished(m: EntityManager, payload: ValidationFinishedPayload): Promise<void> {
     const v = payload.validation;
     if (!v?.validation_id || !v.account_id || !v.tenant_id) return;
+    await this.lockAccount(m, v.tenant_id, v.account_id);
     await m
       .createQueryBuilder()
       .insert()
@@ -58,6 +59,7 @@ export class IdentityClaimsService {
     const vars = payload.variables ?? {};
     const email = text(vars.email)?.toLowerCase();
     if (p?.status !== 'success' || !email || !p.account_id || !p.tenant_id) return;
+    await this.lockAccount(m, p.tenant_id, p.account_id);
     const now = this.clock.now();
     const user = await this.findOrCreate(m, email, now);
     const country = text(vars.country);
@@ -103,6 +105,15 @@ export class IdentityClaimsService {
       .orUpdate(['user_id', 'linked_at'], ['tenant_id', 'account_id'])
       .execute();
     await this.fold(m, user.id);
+  }
+
+  /**
+   * One writer per validation account at a time. The two events arrive on different topics, consumed concurrently:
+   * without it, a validation stored while its account is being linked sees no link yet, and the link's fold does not
+   * see the uncommitted validation, so neither folds it.
+   */
+  private lockAccount(m: EntityManager, tenantId: string, accountId: string): Promise<void> {
+    return lockForTransaction(m, `pass-claims-account|${tenantId}|${accountId}`);
   }
 
   /** Folds the successful validations of the person's linked accounts into their claims. */

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 
-import { Clock } from '@kyc/platform';
+import { Clock, lockForTransaction } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -36,7 +36,7 @@ export class SigningKeysService {
   /** The active keys, newest first; generates the first one when there is none. */
   async activeKeys(): Promise<PrivateJwk[]> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK]);
+      await lockForTransaction(manager, LOCK);
       let rows = await this.active(manager);
       if (rows.length === 0) {
         await this.generate(manager);
@@ -49,7 +49,7 @@ export class SigningKeysService {
   /** Generates a new signing key and retires the previous ones; returns the new key id. */
   async rotate(): Promise<{ kid: string; retired: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK]);
+      await lockForTransaction(manager, LOCK);
       const previous = await this.active(manager);
       const kid = await this.generate(manager);
       const retired = previous.map((k) => k.kid);
