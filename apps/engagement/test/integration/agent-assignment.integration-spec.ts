@@ -87,17 +87,22 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
     for (const r of results) expect([200, 409]).toContain(r.status);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error_code).toBe('agent_at_capacity');
 
-    // A chat that found every free agent held by another assigner is handed on by a retry a moment later.
-    const fullyAssigned = async () => {
-      const now = await loads(tenant.tenantId);
-      for (const a of now) {
-        expect(a.active_chats).toBe(a.owned);
-        expect(a.owned).toBeLessThanOrEqual(2);
-      }
-      expect(now.reduce((n, a) => n + a.owned, 0)).toBe(6);
-      expect(await enqueued(t.api)).toHaveLength(6);
-    };
-    await eventually(fullyAssigned, { timeoutMs: 10_000, intervalMs: 100 });
+    // Counters match the chats owned, nobody over capacity, and the expected split between owned and queued. A
+    // chat that found every free agent held by another assigner is handed on by a retry a moment later: awaited.
+    const settlesAt = (owned: number, queued: number) =>
+      eventually(
+        async () => {
+          const now = await loads(tenant.tenantId);
+          for (const a of now) {
+            expect(a.active_chats).toBe(a.owned);
+            expect(a.owned).toBeLessThanOrEqual(2);
+          }
+          expect(now.reduce((n, a) => n + a.owned, 0)).toBe(owned);
+          expect(await enqueued(t.api)).toHaveLength(queued);
+        },
+        { timeoutMs: 10_000, intervalMs: 100 },
+      );
+    await settlesAt(6, 6);
     // Every assignment event names the owner the chat has (or had before a force-dequeue moved it).
     const { rows } = await db().query(
       `SELECT count(*)::int AS n FROM engagement.chats WHERE tenant_id = $1 AND owner IS NOT NULL AND status = 'open'`,
@@ -113,18 +118,7 @@ describe('agent workspace: assignment by ruleset, capacities, force-dequeue, con
       owned.map((c: any) => putJson(t.api, `/v1/engagement/chat/agent/${c.chat_id}`, { status: 'closed' })),
     );
     for (const r of closes) expect(r.status).toBe(200);
-    await eventually(
-      async () => {
-        const final = await loads(tenant.tenantId);
-        for (const a of final) {
-          expect(a.active_chats).toBe(a.owned);
-          expect(a.owned).toBeLessThanOrEqual(2);
-        }
-        expect(final.reduce((n, a) => n + a.owned, 0)).toBe(6);
-        expect(await enqueued(t.api)).toHaveLength(0);
-      },
-      { timeoutMs: 10_000, intervalMs: 100 },
-    );
+    await settlesAt(6, 0);
   });
 
   it('round robin spreads chats over online agents; least busy gives the next one to the agent with fewest', async () => {
