@@ -235,7 +235,7 @@ export class MessagesService {
       message.status = status;
       message.error = s.error ?? message.error;
       message.updatedAt = this.clock.now();
-      moves.push(this.messages.create({ ...message }));
+      moves.push({ ...message });
       events.push({
         topic: TOPICS.engagementMessageStatusChanged,
         type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,

@@ -240,7 +240,7 @@ export class WebhooksService implements OnApplicationBootstrap {
       reported.flatMap((s) => (s.reference ? [{ ...s, reference: s.reference }] : [])),
     );
     const moves = await this.messages.applyStatuses(m, reported, { waitForReferenced: waitForMessages });
-    for (const moved of moves) await this.chats.onMessageStatus(m, moved);
+    await this.chats.onMessageStatuses(m, moves);
   }
 
   private assertProvider(provider: string) {
