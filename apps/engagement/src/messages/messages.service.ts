@@ -21,7 +21,6 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { providerNotConfigured, viaProvider } from '../credentials/credentials.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';
-import { OutboundEntity } from '../outbounds/outbound.entity';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { MessagingProvider, ProviderCredentials } from '../provider/messaging-provider';
 import { joinPhone, newId } from '../shared/phones';
@@ -29,7 +28,7 @@ import { SendOutboundDto } from './dto/send-outbound.dto';
 import { MessageEntity } from './message.entity';
 import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
-import { SendTargets } from './send-target';
+import { SendableOutbound, SendTargets } from './send-target';
 
 /** The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id order. */
 const STATUS_MESSAGES_SQL = `SELECT * FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
@@ -115,7 +114,7 @@ export class MessagesService {
   }
 
   /** The provider call of a send; `request.messageId` comes back in the message's status webhooks. */
-  callProvider(creds: ProviderCredentials, outbound: OutboundEntity, request: SendRequest): Promise<string> {
+  callProvider(creds: ProviderCredentials, outbound: SendableOutbound, request: SendRequest): Promise<string> {
     return this.provider.sendTemplate(
       creds,
       outbound.lineId,
@@ -129,7 +128,7 @@ export class MessagesService {
   /** Stores a message the provider accepted, with its `engagement.message.sent` event, in the caller's transaction. */
   async recordSent(
     m: EntityManager,
-    outbound: OutboundEntity,
+    outbound: SendableOutbound,
     r: SendRequest,
     providerId: string,
   ): Promise<MessageEntity> {
@@ -141,7 +140,7 @@ export class MessagesService {
 
   /** A message the provider accepted, and its `engagement.message.sent` event. */
   private sent(
-    outbound: OutboundEntity,
+    outbound: SendableOutbound,
     r: SendRequest,
     providerId: string,
   ): { message: MessageEntity; event: OutgoingEvent<MessageSentEvent> } {
@@ -274,7 +273,7 @@ export class MessagesService {
 
 /** The send rules of spec 2 that depend on the outbound: the flow, and one value per variable. */
 export function sendRuleErrors(
-  outbound: OutboundEntity,
+  outbound: Pick<SendableOutbound, 'isNotification' | 'variables'>,
   flowId: string | undefined,
   values: Record<string, string>,
 ): FieldError[] {
