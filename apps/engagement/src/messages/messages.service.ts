@@ -30,12 +30,21 @@ import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
 import { SendableOutbound, SendTargets } from './send-target';
 
-/** The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id order. */
-const STATUS_MESSAGES_SQL = `SELECT * FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
+/**
+ * The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id
+ * order; only what a status changes or is matched by (no values, text nor dates to parse).
+ */
+const STATUS_MESSAGES_SQL = `SELECT id, tenant_id, status, error, provider_message_id FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
   ORDER BY id FOR UPDATE`;
 const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
   FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
  WHERE m.id = u.id`;
+
+/** A message as a status moved it (applyStatuses). */
+export type StatusMove = Pick<
+  MessageEntity,
+  'id' | 'tenantId' | 'status' | 'error' | 'providerMessageId' | 'updatedAt'
+>;
 
 /** A provider status named one of our messages before the message was stored (see applyStatuses). */
 export class StatusBeforeMessageError extends Error {
@@ -205,7 +214,7 @@ export class MessagesService {
     m: EntityManager,
     statuses: ProviderStatus[],
     options: { waitForReferenced?: boolean } = {},
-  ): Promise<MessageEntity[]> {
+  ): Promise<StatusMove[]> {
     const known = statuses.filter((s) => s.status.toLowerCase() in RANK);
     if (!known.length) return [];
     const rows = await preparedQuery(
@@ -215,14 +224,14 @@ export class MessagesService {
       [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId)],
       m,
     );
-    const byId = new Map<string, MessageEntity>();
-    const byProviderId = new Map<string, MessageEntity>();
+    const byId = new Map<string, StatusMove>();
+    const byProviderId = new Map<string, StatusMove>();
     for (const row of rows) {
       const message = mapRow(this.messages, row);
       byId.set(message.id, message);
       if (message.providerMessageId) byProviderId.set(message.providerMessageId, message);
     }
-    const moves: MessageEntity[] = [];
+    const moves: StatusMove[] = [];
     const events: OutgoingEvent<MessageStatusChangedEvent>[] = [];
     for (const s of known) {
       const status = s.status.toLowerCase() as MessageStatus;
