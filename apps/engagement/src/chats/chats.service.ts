@@ -1,4 +1,4 @@
-import { Caller, Clock, OutboxService, Page } from '@kyc/platform';
+import { Caller, Clock, OutboxService, Page, preparedQuery } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -16,6 +16,28 @@ import { SearchChatsQuery } from './dto/search-chats.query';
 import { decodeSeqKey, encodeSeqKey, searchChats } from './search/chat-search';
 
 const ACTIVITY_PAGE = 50;
+
+/**
+ * Moves ($1 new activity ids, $2 message ids, $3 statuses, $4 errors, in order; $5 the time) of
+ * messages that may belong to chats: the status_change activities of those that do, and the latest
+ * status on each one's message activity. Named: lookups by message id (its partial index) only.
+ */
+const STATUS_ACTIVITIES_SQL = `WITH moves AS (
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(id, message_id, status, error, n)
+   ), sent AS (
+     SELECT DISTINCT ON (a.message_id) a.id, a.message_id, a.chat_id, a.tenant_id
+       FROM chat_activities a
+      WHERE a.message_id = ANY($2::text[]) AND a.activity_type = 'message'
+      ORDER BY a.message_id, a.seq
+   ), latest AS (
+     UPDATE chat_activities a SET message_status = l.status
+       FROM (SELECT DISTINCT ON (s.id) s.id, mv.status FROM sent s JOIN moves mv USING (message_id) ORDER BY s.id, mv.n DESC) l
+      WHERE a.id = l.id
+   )
+   INSERT INTO chat_activities (id, tenant_id, chat_id, actor_type, actor, activity_type, text, message_id, message_status, created_at)
+   SELECT mv.id, s.tenant_id, s.chat_id, 'system', 'provider', 'status_change', mv.error, mv.message_id, mv.status, $5::timestamptz
+     FROM moves mv JOIN sent s USING (message_id)
+    ORDER BY mv.n`;
 
 /** A user message as the webhook processor recorded it. */
 export interface UserMessage {
@@ -76,25 +98,26 @@ export class ChatsService {
     return chat;
   }
 
-  /** A delivery status the provider reported for a message of a chat becomes an activity of the chat. */
-  async onMessageStatus(m: EntityManager, message: MessageEntity): Promise<void> {
-    const sent = await m.findOneBy(ChatActivityEntity, { messageId: message.id, activityType: 'message' });
-    if (!sent) return;
-    const chat = await m.findOneByOrFail(ChatEntity, { id: sent.chatId });
-    await m.update(ChatActivityEntity, { id: sent.id }, { messageStatus: message.status });
-    await addActivity(
+  /**
+   * Delivery statuses the provider reported (one webhook's moves, in order) for messages of chats:
+   * each becomes a status_change activity of its chat, and the chat's message activity takes the
+   * message's latest status. One statement for the lot, whether or not the messages belong to a
+   * chat (campaign and API sends do not), in the webhook's transaction.
+   */
+  async onMessageStatuses(m: EntityManager, moves: Pick<MessageEntity, 'id' | 'status' | 'error'>[]): Promise<void> {
+    if (!moves.length) return;
+    await preparedQuery(
+      m.connection,
+      'engagement:chat-status-activities',
+      STATUS_ACTIVITIES_SQL,
+      [
+        moves.map(() => newId('ACT')),
+        moves.map((x) => x.id),
+        moves.map((x) => x.status),
+        moves.map((x) => x.error),
+        this.clock.now(),
+      ],
       m,
-      chat,
-      {
-        actorType: 'system',
-        actor: 'provider',
-        activityType: 'status_change',
-        messageId: message.id,
-        messageStatus: message.status,
-        text: message.error,
-      },
-      this.clock.now(),
-      false,
     );
   }
 

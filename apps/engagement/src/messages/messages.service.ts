@@ -21,7 +21,6 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { providerNotConfigured, viaProvider } from '../credentials/credentials.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';
-import { OutboundEntity } from '../outbounds/outbound.entity';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { MessagingProvider, ProviderCredentials } from '../provider/messaging-provider';
 import { joinPhone, newId } from '../shared/phones';
@@ -29,14 +28,23 @@ import { SendOutboundDto } from './dto/send-outbound.dto';
 import { MessageEntity } from './message.entity';
 import { MessageStore } from './message-store';
 import { MessageErrorCode, MessageException } from './messages.exception';
-import { SendTargets } from './send-target';
+import { SendableOutbound, SendTargets } from './send-target';
 
-/** The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id order. */
-const STATUS_MESSAGES_SQL = `SELECT * FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
+/**
+ * The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id
+ * order; only what a status changes or is matched by (no values, text nor dates to parse).
+ */
+const STATUS_MESSAGES_SQL = `SELECT id, tenant_id, status, error, provider_message_id FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
   ORDER BY id FOR UPDATE`;
 const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
   FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
  WHERE m.id = u.id`;
+
+/** A message as a status moved it (applyStatuses). */
+export type StatusMove = Pick<
+  MessageEntity,
+  'id' | 'tenantId' | 'status' | 'error' | 'providerMessageId' | 'updatedAt'
+>;
 
 /** A provider status named one of our messages before the message was stored (see applyStatuses). */
 export class StatusBeforeMessageError extends Error {
@@ -115,7 +123,7 @@ export class MessagesService {
   }
 
   /** The provider call of a send; `request.messageId` comes back in the message's status webhooks. */
-  callProvider(creds: ProviderCredentials, outbound: OutboundEntity, request: SendRequest): Promise<string> {
+  callProvider(creds: ProviderCredentials, outbound: SendableOutbound, request: SendRequest): Promise<string> {
     return this.provider.sendTemplate(
       creds,
       outbound.lineId,
@@ -129,7 +137,7 @@ export class MessagesService {
   /** Stores a message the provider accepted, with its `engagement.message.sent` event, in the caller's transaction. */
   async recordSent(
     m: EntityManager,
-    outbound: OutboundEntity,
+    outbound: SendableOutbound,
     r: SendRequest,
     providerId: string,
   ): Promise<MessageEntity> {
@@ -141,7 +149,7 @@ export class MessagesService {
 
   /** A message the provider accepted, and its `engagement.message.sent` event. */
   private sent(
-    outbound: OutboundEntity,
+    outbound: SendableOutbound,
     r: SendRequest,
     providerId: string,
   ): { message: MessageEntity; event: OutgoingEvent<MessageSentEvent> } {
@@ -206,7 +214,7 @@ export class MessagesService {
     m: EntityManager,
     statuses: ProviderStatus[],
     options: { waitForReferenced?: boolean } = {},
-  ): Promise<MessageEntity[]> {
+  ): Promise<StatusMove[]> {
     const known = statuses.filter((s) => s.status.toLowerCase() in RANK);
     if (!known.length) return [];
     const rows = await preparedQuery(
@@ -216,14 +224,14 @@ export class MessagesService {
       [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId)],
       m,
     );
-    const byId = new Map<string, MessageEntity>();
-    const byProviderId = new Map<string, MessageEntity>();
+    const byId = new Map<string, StatusMove>();
+    const byProviderId = new Map<string, StatusMove>();
     for (const row of rows) {
       const message = mapRow(this.messages, row);
       byId.set(message.id, message);
       if (message.providerMessageId) byProviderId.set(message.providerMessageId, message);
     }
-    const moves: MessageEntity[] = [];
+    const moves: StatusMove[] = [];
     const events: OutgoingEvent<MessageStatusChangedEvent>[] = [];
     for (const s of known) {
       const status = s.status.toLowerCase() as MessageStatus;
@@ -235,7 +243,7 @@ export class MessagesService {
       message.status = status;
       message.error = s.error ?? message.error;
       message.updatedAt = this.clock.now();
-      moves.push(this.messages.create({ ...message }));
+      moves.push({ ...message });
       events.push({
         topic: TOPICS.engagementMessageStatusChanged,
         type: ENGAGEMENT_EVENT_TYPES.messageStatusChanged,
@@ -274,7 +282,7 @@ export class MessagesService {
 
 /** The send rules of spec 2 that depend on the outbound: the flow, and one value per variable. */
 export function sendRuleErrors(
-  outbound: OutboundEntity,
+  outbound: Pick<SendableOutbound, 'isNotification' | 'variables'>,
   flowId: string | undefined,
   values: Record<string, string>,
 ): FieldError[] {

@@ -67,6 +67,22 @@ export function assertSendable(id: string, outbound: OutboundEntity | null): ass
     );
 }
 
+/** What the provider's template of an outbound is made of (definition). */
+export type OutboundTemplate = Pick<
+  OutboundEntity,
+  | 'providerName'
+  | 'category'
+  | 'languageCode'
+  | 'templateType'
+  | 'content'
+  | 'headerText'
+  | 'footer'
+  | 'codeExpirationMinutes'
+  | 'buttons'
+  | 'mediaId'
+  | 'examples'
+>;
+
 const isGood = (q: OutboundQuality) => q === 'HIGH' || q === 'MEDIUM';
 
 /**
@@ -292,7 +308,7 @@ export class OutboundsService {
     return { approved, disabled };
   }
 
-  definition(o: OutboundEntity): TemplateDefinition {
+  definition(o: OutboundTemplate): TemplateDefinition {
     return {
       providerName: o.providerName,
       category: o.category,

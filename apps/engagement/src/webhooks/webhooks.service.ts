@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Clock, InboxService, Job, JobQueueService } from '@kyc/platform';
+import { Clock, InboxService, Job, JobQueueService, writeQuery } from '@kyc/platform';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -66,6 +66,8 @@ interface WhatsAppWebhook {
 @Injectable()
 export class WebhooksService implements OnApplicationBootstrap {
   private readonly logger = new Logger('webhooks');
+  /** A received webhook ($1 digest, $2 time) and its job ($3, a JSON array of one JobRow). */
+  private readonly receiveSql: string;
 
   constructor(
     private readonly credentials: CredentialsService,
@@ -80,7 +82,12 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.receiveSql = `WITH evt AS (
+       INSERT INTO webhook_events (digest, received_at, processed_at) VALUES ($1, $2, NULL) ON CONFLICT DO NOTHING
+     )
+     ${jobs.insertSql('$3')}`;
+  }
 
   onApplicationBootstrap(): void {
     if (!this.config.ENGAGEMENT_WORKER_ENABLED) return;
@@ -117,22 +124,14 @@ export class WebhooksService implements OnApplicationBootstrap {
         );
     }
     const digest = createHash('sha256').update(raw!).digest('hex');
-    // Recorded with its job: until it is processed, campaigns do not re-send an in-doubt claim it may confirm.
-    await this.dataSource.transaction(async (m) => {
-      await m
-        .createQueryBuilder()
-        .insert()
-        .into(WebhookEventEntity)
-        .values({ digest, receivedAt: this.clock.now(), processedAt: null })
-        .orIgnore()
-        .execute();
-      await this.jobs.enqueue<WebhookJob>(
-        m,
-        WEBHOOK_QUEUE,
-        { digest, body },
-        { dedupeKey: `wa:${digest}`, maxAttempts: 20 },
-      );
-    });
+    // Recorded with its job, by one statement: until it is processed, campaigns do not re-send an
+    // in-doubt claim it may confirm. A redelivered webhook adds neither (same digest, same dedupe key).
+    const job = this.jobs.row<WebhookJob>(
+      WEBHOOK_QUEUE,
+      { digest, body },
+      { dedupeKey: `wa:${digest}`, maxAttempts: 20 },
+    );
+    await writeQuery(this.dataSource, this.receiveSql, [digest, this.clock.now(), JSON.stringify([job])]);
     return { received: true };
   }
 
@@ -240,7 +239,7 @@ export class WebhooksService implements OnApplicationBootstrap {
       reported.flatMap((s) => (s.reference ? [{ ...s, reference: s.reference }] : [])),
     );
     const moves = await this.messages.applyStatuses(m, reported, { waitForReferenced: waitForMessages });
-    for (const moved of moves) await this.chats.onMessageStatus(m, moved);
+    await this.chats.onMessageStatuses(m, moves);
   }
 
   private assertProvider(provider: string) {

@@ -117,6 +117,30 @@ describe('OutboundHttpClient (SSRF policy)', () => {
     }
   });
 
+  it('gives up on a server that does not answer in time, on a new or a reused connection', async () => {
+    let answered = 0;
+    const slow = http.createServer((req, res) => {
+      if (req.url === '/fast') {
+        answered++;
+        res.end('ok');
+      }
+      // '/silent' is never answered.
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const client = OutboundHttpClient.withAllowList('loopback');
+    try {
+      expect(await reason(client.request({ url: `${base}/silent`, timeoutMs: 200 }))).toBe('timeout');
+      expect((await client.request({ url: `${base}/fast` })).status).toBe(200);
+      expect(await reason(client.request({ url: `${base}/silent`, timeoutMs: 200 }))).toBe('timeout');
+      expect(answered).toBe(1);
+    } finally {
+      client.onApplicationShutdown();
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
+  });
+
   it('classifies addresses: public ones pass, the allow-list takes exact entries and CIDR ranges', () => {
     const policy = new OutboundAddressPolicy('10.9.0.0/16, ::1');
     expect(policy.permits('93.184.216.34')).toBe(true);
@@ -126,6 +150,13 @@ describe('OutboundHttpClient (SSRF policy)', () => {
     expect(policy.permits('::1')).toBe(true);
     expect(policy.permits('127.0.0.1')).toBe(false);
     expect(policy.permits('::ffff:10.9.0.1')).toBe(true);
+    // Asked again, the remembered answers are the same.
+    expect(['93.184.216.34', '10.8.3.4', '127.0.0.1', '10.9.3.4'].map((a) => policy.permits(a))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
     expect(() => new OutboundAddressPolicy('nonsense')).toThrow(/OUTBOUND_HTTP_ALLOW/);
   });
 });

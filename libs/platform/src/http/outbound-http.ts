@@ -136,6 +136,9 @@ function embeddedIpv4(address: string): string | undefined {
   return [g[6] >> 8, g[6] & 0xff, g[7] >> 8, g[7] & 0xff].join('.');
 }
 
+/** Addresses whose policy answer a client keeps. */
+const MAX_REMEMBERED_ANSWERS = 1_024;
+
 /** Which addresses outbound calls may reach: public ones, plus the allow-list's exceptions. */
 export class OutboundAddressPolicy {
   private readonly allowed = new net.BlockList();
@@ -161,8 +164,24 @@ export class OutboundAddressPolicy {
     }
   }
 
+  /**
+   * Answers already given, by address: the policy never changes, and a client calls the same few
+   * addresses over and over (a provider's, a tenant's webhook). Bounded: emptied when full.
+   */
+  private readonly answers = new Map<string, boolean>();
+
   /** True when a resolved address (IPv4 or IPv6, no brackets) may be called. */
   permits(address: string): boolean {
+    let answer = this.answers.get(address);
+    if (answer === undefined) {
+      answer = this.check(address);
+      if (this.answers.size >= MAX_REMEMBERED_ANSWERS) this.answers.clear();
+      this.answers.set(address, answer);
+    }
+    return answer;
+  }
+
+  private check(address: string): boolean {
     let ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
     let type: 'ipv4' | 'ipv6' | undefined = net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : undefined;
     if (!type) return false;
@@ -261,6 +280,8 @@ export class OutboundHttpClient implements OnApplicationShutdown {
     return new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
       let answered = false;
+      // One timer bounds the whole call (connection, request, answer): no socket timeout to arm and
+      // disarm on the pooled socket at each call.
       const timer = setTimeout(() => {
         fail('timeout');
         request.destroy();
@@ -278,7 +299,6 @@ export class OutboundHttpClient implements OnApplicationShutdown {
           headers: req.headers,
           lookup: lookup,
           agent: secure ? this.agents.https : this.agents.http,
-          timeout: timeoutMs,
         },
         (res) => {
           answered = true;
@@ -302,10 +322,6 @@ export class OutboundHttpClient implements OnApplicationShutdown {
           res.on('error', () => fail('connection_failed'));
         },
       );
-      request.on('timeout', () => {
-        fail('timeout');
-        request.destroy();
-      });
       request.on('error', (err: NodeJS.ErrnoException) => {
         if (blockedName || err.code === 'EBLOCKED') return fail('blocked_address');
         if (request.reusedSocket && !answered && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
