@@ -14,7 +14,10 @@ import {
 export interface PostgresAdapterDeps {
   dataSource: DataSource;
   clock: Clock;
-  /** Client metadata of a registered application (the `Client` model is read from the applications table). */
+  /**
+   * Client metadata of a registered application (the `Client` model is read from the applications table;
+   * oidc-provider's clients are cached above the adapter: client-cache.ts).
+   */
   findClient(clientId: string): Promise<AdapterPayload | undefined>;
   /** The error a second consumption of a single-use token raises (oidc-provider's InvalidGrant). */
   alreadyConsumed(model: string): Error;
@@ -32,9 +35,6 @@ interface RowWithGrant extends Row {
   grant_expires_at: Date | null;
   account_exists: boolean;
 }
-
-/** Client metadata is cached this long per replica (an application edit takes effect within it). */
-const CLIENT_CACHE_MS = 5_000;
 
 /**
  * A code or refresh token with its grant and whether its account (pass.users) exists: the three reads a
@@ -59,7 +59,6 @@ const FIND_WITH_GRANT = `
  * update: of two concurrent redemptions of one code or refresh token exactly one wins.
  */
 export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) => Adapter {
-  const clientCache = new Map<string, { at: number; payload: AdapterPayload | undefined }>();
   const { clock } = deps;
   // Straight on the pg pool with named (prepared once per connection) statements: every token request runs
   // several of these primary-key statements, and TypeORM's query runner adds work to each.
@@ -104,7 +103,7 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      if (this.model === 'Client') return this.findClient(id);
+      if (this.model === 'Client') return deps.findClient(id);
       const unit = tokenRequestUnit.getStore();
       if (unit && this.model === 'Grant' && unit.grants.has(id)) return unit.grants.get(id);
       if (unit && DEFERRED_CONSUMES.has(this.model)) return this.findWithGrant(unit, id);
@@ -176,14 +175,6 @@ export function postgresAdapter(deps: PostgresAdapterDeps): new (model: string) 
           ),
         );
       if (typeof row.payload.accountId === 'string') unit.accounts.set(row.payload.accountId, row.account_exists);
-      return payload;
-    }
-
-    private async findClient(id: string): Promise<AdapterPayload | undefined> {
-      const cached = clientCache.get(id);
-      if (cached && clock.now().getTime() - cached.at < CLIENT_CACHE_MS) return cached.payload;
-      const payload = await deps.findClient(id);
-      clientCache.set(id, { at: clock.now().getTime(), payload });
       return payload;
     }
   };

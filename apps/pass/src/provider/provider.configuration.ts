@@ -105,10 +105,8 @@ export function clientMetadata(application: ApplicationEntity, secret: string): 
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token', ...(application.cibaEnabled ? [CIBA_GRANT] : [])],
     token_endpoint_auth_method: 'client_secret_post',
-    // oidc-provider's id_token is only an intermediate: the token endpoint re-issues it as spec 3 shapes it
-    // (reshapeIdToken, RS256 with the provider's key). HS256 (the client secret) makes that intermediate
-    // signature an HMAC instead of a second RSA signature per token response; at_hash is SHA-256 either way.
-    id_token_signed_response_alg: 'HS256',
+    // Signed once, RS256 with the provider's key, in the Tokens table's shape (issueSpecIdTokens).
+    id_token_signed_response_alg: 'RS256',
     scope: [...new Set([...application.scopes.map(normalizeScope), ...application.restrictedScopes])].join(' '),
     ...(application.cibaEnabled ? { backchannel_token_delivery_mode: 'poll' } : {}),
     ...(application.maxAuthAge ? { default_max_age: application.maxAuthAge } : {}),
@@ -140,7 +138,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     scopes: [...BASE_SCOPES, ...RESTRICTED_SCOPES, ...documentScopes()],
     claims: { openid: ['sub', 'acr', 'amr', 'auth_time'] },
     acrValues: [...ACR_VALUES],
-    enabledJWA: { idTokenSigningAlgValues: ['HS256', 'RS256'] },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     clientAuthMethods: ['client_secret_post'],
     clientBasedCORS: () => false,
     conformIdTokenClaims: true,

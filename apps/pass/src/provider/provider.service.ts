@@ -1,4 +1,4 @@
-import { createPrivateKey, KeyObject } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 import { Clock, pgPool } from '@kyc/platform';
@@ -17,12 +17,16 @@ import { PhoneMessenger } from '../messaging/phone-messenger';
 import { errorPage } from '../pages/html';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
+import { cacheClients } from './client-cache';
+import { issueSpecIdTokens } from './id-token';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
 import {
   approvalSignature,
+  CIBA_GRANT,
   passAuthorizationDetails,
   PROVIDER_ROUTES,
   providerConfiguration,
+  TTL,
 } from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
 
@@ -37,7 +41,6 @@ export class ProviderService implements OnModuleInit {
   private oidc: OidcProviderModule;
   private instance: Provider;
   private handler: (req: MountedRequest, res: ServerResponse) => Promise<void>;
-  private signingKey: KeyObject;
 
   constructor(
     private readonly config: PassConfig,
@@ -134,16 +137,19 @@ export class ProviderService implements OnModuleInit {
       }),
     );
     provider.proxy = true;
-    const signingKey = createPrivateKey({ key: keys[0] as never, format: 'jwk' });
-    const kid = keys[0].kid;
-    provider.use(
-      tokenEndpointMiddleware({
-        signingKey: () => ({ key: signingKey, kid }),
-        dataSource: this.dataSource,
-        now: () => this.clock.now(),
-      }) as never,
+    cacheClients(provider, () => this.clock.now().getTime());
+    issueSpecIdTokens(
+      provider,
+      {
+        key: createPrivateKey({ key: keys[0] as never, format: 'jwk' }),
+        kid: keys[0].kid,
+        issuer: provider.issuer,
+        ttl: TTL.IdToken,
+        now: () => Math.floor(this.clock.now().getTime() / 1000),
+      },
+      CIBA_GRANT,
     );
-    this.signingKey = signingKey;
+    provider.use(tokenEndpointMiddleware({ dataSource: this.dataSource, now: () => this.clock.now() }) as never);
     this.instance = provider;
     this.handler = provider.callback();
   }

@@ -1,11 +1,9 @@
-import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import { envelope, pgPool } from '@kyc/platform';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { DataSource } from 'typeorm';
 
-import { reshapeIdToken } from './id-token';
 import { CIBA_GRANT, CIBA_INTERVAL, PROVIDER_ROUTES } from './provider.configuration';
 import { commitTokenRequest, TokenRequestUnit, tokenRequestUnit } from './token-request-unit';
 
@@ -23,14 +21,10 @@ type Body = Record<string, unknown>;
  * - JSON authorization_code grant: errors in the service envelope (401 bad_credentials, 400 validation_error).
  * - authorization_code and refresh_token grants run as one unit of work (TokenRequestUnit): two statements.
  * - CIBA grant: `interval` enforced (slow_down); unknown or redeemed auth_req_id answer expired_token.
- * - id_token reshaped (aud array, jti; at_hash and auth_req_id only on CIBA); never on refresh.
+ * (The id_token has the Tokens table's shape from the start, and none on refresh: issueSpecIdTokens.)
  * - bc-authorize answers carry `interval`.
  */
-export function tokenEndpointMiddleware(deps: {
-  signingKey: () => { key: KeyObject; kid: string };
-  dataSource: DataSource;
-  now: () => Date;
-}) {
+export function tokenEndpointMiddleware(deps: { dataSource: DataSource; now: () => Date }) {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     if (ctx.method !== 'POST') return next();
     if (ctx.path === PROVIDER_ROUTES.backchannel_authentication) {
@@ -52,35 +46,26 @@ export function tokenEndpointMiddleware(deps: {
       await runAsUnit(ctx, next, deps.dataSource);
     else await next();
     const body = ctx.body as Body | undefined;
-    if (!body || typeof body !== 'object') return;
-    if (ctx.status >= 400) {
-      if (grantType === 'authorization_code' && req.passJson) {
-        const description = typeof body.error_description === 'string' ? body.error_description : '';
-        ctx.body =
-          ctx.status === 401 || body.error === 'invalid_client'
-            ? envelope(401, 'invalid client credentials', 'bad_credentials')
-            : envelope(
-                400,
-                `invalid or expired code, or invalid client or redirect_uri (${description})`,
-                'validation_error',
-              );
-        ctx.status = ctx.status === 401 || body.error === 'invalid_client' ? 401 : 400;
-      } else if (body.error === 'invalid_request' && /grant type is not allowed/.test(String(body.error_description))) {
-        ctx.body = { error: 'unauthorized_client', error_description: 'the application may not use this grant type' };
-      } else if (
-        grantType === CIBA_GRANT &&
-        body.error === 'invalid_grant' &&
-        (await cibaRequestGone(deps.dataSource, String(req.body?.auth_req_id)))
-      ) {
-        ctx.body = { error: 'expired_token', error_description: 'unknown, expired or already redeemed auth_req_id' };
-      }
-      return;
-    }
-    if (typeof body.id_token !== 'string') return;
-    if (grantType === 'refresh_token') delete body.id_token;
-    else {
-      const { key, kid } = deps.signingKey();
-      body.id_token = reshapeIdToken(body.id_token, key, kid, grantType === CIBA_GRANT);
+    if (!body || typeof body !== 'object' || ctx.status < 400) return;
+    if (grantType === 'authorization_code' && req.passJson) {
+      const description = typeof body.error_description === 'string' ? body.error_description : '';
+      ctx.body =
+        ctx.status === 401 || body.error === 'invalid_client'
+          ? envelope(401, 'invalid client credentials', 'bad_credentials')
+          : envelope(
+              400,
+              `invalid or expired code, or invalid client or redirect_uri (${description})`,
+              'validation_error',
+            );
+      ctx.status = ctx.status === 401 || body.error === 'invalid_client' ? 401 : 400;
+    } else if (body.error === 'invalid_request' && /grant type is not allowed/.test(String(body.error_description))) {
+      ctx.body = { error: 'unauthorized_client', error_description: 'the application may not use this grant type' };
+    } else if (
+      grantType === CIBA_GRANT &&
+      body.error === 'invalid_grant' &&
+      (await cibaRequestGone(deps.dataSource, String(req.body?.auth_req_id)))
+    ) {
+      ctx.body = { error: 'expired_token', error_description: 'unknown, expired or already redeemed auth_req_id' };
     }
   };
 }

@@ -45,18 +45,20 @@ export const DEFERRED_SAVES = new Set(['AccessToken', 'RefreshToken']);
 /** Models whose consumption a unit holds back (what a grant redeems). */
 export const DEFERRED_CONSUMES = new Set(['AuthorizationCode', 'RefreshToken']);
 
-/** Inserts the rows whose columns are the array parameters $first..$first+3 (model, id, payload, expires_at). */
-const upsertRows = (first: number) => `
+/**
+ * Inserts the rows of the JSON array parameter $n (objects with model, id, payload, expires_at): one text
+ * parameter, serialized once, instead of an array per column.
+ */
+const upsertRows = (n: number) => `
   INSERT INTO oidc_models (model, id, payload, grant_id, uid, user_code, expires_at)
   SELECT w.model, w.id, w.payload, w.payload->>'grantId', w.payload->>'uid', w.payload->>'userCode', w.expires_at
-    FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::jsonb[], $${first + 3}::timestamptz[])
-      AS w(model, id, payload, expires_at)`;
+    FROM jsonb_to_recordset($${n}::jsonb) AS w(model text, id text, payload jsonb, expires_at timestamptz)`;
 const ON_CONFLICT = `
   ON CONFLICT (model, id) DO UPDATE
     SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
         user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`;
 
-/** Consumes ($1, $2) at $3 and, only if that consumed it, writes the rows of $4..$7. */
+/** Consumes ($1, $2) at $3 and, only if that consumed it, writes the rows of $4. */
 const CONSUME_AND_WRITE = `
   WITH consumed AS (
     UPDATE oidc_models SET consumed_at = $3 WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING 1
@@ -73,29 +75,27 @@ const CONSUME_AND_WRITE = `
  * success), the saved tokens. False when the code or token had already been consumed (nothing written).
  */
 export async function commitTokenRequest(pool: Pool, unit: TokenRequestUnit, withWrites: boolean): Promise<boolean> {
-  const rows = withWrites ? unit.writes : [];
-  const columns = [
-    rows.map((r) => r.model),
-    rows.map((r) => r.id),
-    rows.map((r) => JSON.stringify(r.payload)),
-    rows.map((r) => r.expiresAt),
-  ];
+  const rows = JSON.stringify(
+    (withWrites ? unit.writes : []).map((r) => ({
+      model: r.model,
+      id: r.id,
+      payload: r.payload,
+      expires_at: r.expiresAt?.toISOString() ?? null,
+    })),
+  );
+  const hasRows = withWrites && unit.writes.length > 0;
   const { consume } = unit;
   unit.consume = undefined;
   unit.writes.length = 0;
   if (!consume) {
-    if (rows.length)
-      await pool.query({
-        name: 'pass_oidc_unit_write',
-        text: `${upsertRows(1)} ${ON_CONFLICT}`,
-        values: columns,
-      });
+    if (hasRows)
+      await pool.query({ name: 'pass_oidc_unit_write', text: `${upsertRows(1)} ${ON_CONFLICT}`, values: [rows] });
     return true;
   }
   const result = await pool.query<{ consumed: number }>({
     name: 'pass_oidc_unit_consume_write',
     text: CONSUME_AND_WRITE,
-    values: [consume.model, consume.id, consume.at, ...columns],
+    values: [consume.model, consume.id, consume.at, rows],
   });
   return result.rows[0].consumed === 1;
 }
