@@ -1,4 +1,4 @@
-import { mapRow, preparedQuery } from '@kyc/platform';
+import { GroupCommit, mapRow, preparedQuery } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -24,12 +24,19 @@ const SEND_COLUMNS = `o.id, o.tenant_id, o.line_id, o.line_phone, o.status, o.is
        o.buttons, o.media_id, o.examples`;
 
 /**
- * The outbound with its tenant's sealed credentials, in one round trip; named, so parsed and planned
- * once per connection (a primary-key lookup and a join on the credentials' primary key).
+ * Outbounds ($1 ids) of tenants ($2, pairwise) with their tenants' sealed credentials, in one round
+ * trip; named, so parsed and planned once per connection (primary-key lookups, and a join on the
+ * credentials' primary key).
  */
-const SEND_TARGET_SQL = `SELECT ${SEND_COLUMNS}, c.tenant_id AS credentials_tenant_id, c.waba_id AS credentials_waba_id, c.sealed AS credentials_sealed
-  FROM outbounds o LEFT JOIN provider_credentials c ON c.tenant_id = o.tenant_id
- WHERE o.id = $1 AND o.tenant_id = $2`;
+const SEND_TARGETS_SQL = `SELECT ${SEND_COLUMNS}, c.tenant_id AS credentials_tenant_id, c.waba_id AS credentials_waba_id, c.sealed AS credentials_sealed
+  FROM unnest($1::text[], $2::text[]) AS k(id, tenant_id)
+  JOIN outbounds o ON o.id = k.id AND o.tenant_id = k.tenant_id
+  LEFT JOIN provider_credentials c ON c.tenant_id = o.tenant_id`;
+
+/** Most sends whose outbounds one statement reads. */
+const MAX_BATCH = 200;
+/** Reads running at once; sends arriving meanwhile wait and are read together by the next one. */
+const MAX_IN_FLIGHT = 2;
 
 /** An outbound as a send reads it (SEND_COLUMNS): its template, rules and line. */
 export type SendableOutbound = OutboundTemplate &
@@ -41,26 +48,54 @@ type SendTargetRow = Record<string, unknown> & {
   credentials_sealed: string | null;
 };
 
-/** The read of an API send: one statement instead of an outbound query and a credentials query. */
+interface TargetKey {
+  tenantId: string;
+  outboundId: string;
+}
+
+/**
+ * The read of an API send: one statement for the outbound and its tenant's credentials, shared
+ * with the concurrent sends (as their writes, MessageStore). A read starts after every send it
+ * serves arrived, so none sees an outbound older than its request; sends of the same outbound
+ * share its row.
+ */
 @Injectable()
 export class SendTargets {
+  private readonly reads: GroupCommit<TargetKey, SendTarget | null>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly credentials: CredentialsService,
-  ) {}
+  ) {
+    this.reads = new GroupCommit((keys) => this.read(keys), { maxBatch: MAX_BATCH, maxInFlight: MAX_IN_FLIGHT });
+  }
 
   /** The tenant's outbound (404 unless found, 409 unless APPROVED) and opened credentials. */
   async find(tenantId: string, outboundId: string): Promise<SendTarget> {
-    const [row] = await preparedQuery<SendTargetRow>(this.dataSource, 'engagement:send-target', SEND_TARGET_SQL, [
-      outboundId,
-      tenantId,
-    ]);
-    const outbound = row ? mapRow(this.dataSource.getRepository(OutboundEntity), row) : null;
+    const target = await this.reads.submit({ tenantId, outboundId });
+    const outbound = (target?.outbound ?? null) as OutboundEntity | null;
     assertSendable(outboundId, outbound);
-    const { credentials_tenant_id: owner, credentials_waba_id: wabaId, credentials_sealed: sealed } = row;
-    return {
-      outbound,
-      credentials: owner && wabaId && sealed ? this.credentials.opened({ tenantId: owner, wabaId, sealed }) : null,
-    };
+    return { outbound, credentials: target!.credentials };
+  }
+
+  /** One target per key (null: no such outbound of that tenant), read with one statement. */
+  private async read(keys: TargetKey[]): Promise<(SendTarget | null)[]> {
+    const key = (tenantId: string, outboundId: string) => `${tenantId}\u0000${outboundId}`;
+    const distinct = [...new Map(keys.map((k) => [key(k.tenantId, k.outboundId), k])).values()];
+    const rows = await preparedQuery<SendTargetRow>(this.dataSource, 'engagement:send-targets', SEND_TARGETS_SQL, [
+      distinct.map((k) => k.outboundId),
+      distinct.map((k) => k.tenantId),
+    ]);
+    const repository = this.dataSource.getRepository(OutboundEntity);
+    const found = new Map<string, SendTarget>();
+    for (const row of rows) {
+      const outbound = mapRow(repository, row);
+      const { credentials_tenant_id: owner, credentials_waba_id: wabaId, credentials_sealed: sealed } = row;
+      found.set(key(outbound.tenantId, outbound.id), {
+        outbound,
+        credentials: owner && wabaId && sealed ? this.credentials.opened({ tenantId: owner, wabaId, sealed }) : null,
+      });
+    }
+    return keys.map((k) => found.get(key(k.tenantId, k.outboundId)) ?? null);
   }
 }

@@ -147,7 +147,7 @@ export class PlatformConfig {
   @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
   LOG_LEVEL = 'info';
 
-  /** How often the outbox relay looks for events committed by other processes (it is also kicked after each commit of its own). */
+  /** How often the outbox relay looks for events committed by other processes (it is also kicked after its own commits, once per event-loop turn). */
   @EnvNumber()
   @IsInt()
   @Min(10)

@@ -31,13 +31,25 @@ const RESTART_MS = 1_000;
  * (outbox-relay.worker.ts), with its own two database connections and the process's Kafka
  * producer: reading the events, encoding them (kafkajs builds record batches and their CRC-32C in
  * JavaScript), the broker round trip and the mark run off the event loop that serves HTTP. This
- * service kicks the thread after each commit of the process and turns its reports into metrics;
+ * service kicks the thread after the commits of each event-loop turn and turns its reports into metrics;
  * a thread that dies is started again (its rows were never marked, so they are sent then).
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationShutdown {
   private readonly logger = new Logger('outbox-relay');
-  private readonly onCommit = () => this.kick();
+  /**
+   * Commits signalled within one event-loop turn (a busy loop finishes many) make one kick: one
+   * message to the thread, not one each (a pass reads every row committed before it starts).
+   */
+  private readonly onCommit = () => {
+    if (this.kickScheduled) return;
+    this.kickScheduled = true;
+    setImmediate(() => {
+      this.kickScheduled = false;
+      this.kick();
+    });
+  };
+  private kickScheduled = false;
   private worker?: Worker;
   private data?: RelayThreadData;
   private stopped = false;
