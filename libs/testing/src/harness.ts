@@ -41,7 +41,12 @@ export const signer = () => new ApiKeySigner(harness().privateKey);
 let pool: Pool | undefined;
 /** A pg pool on the test database, for asserting rows. */
 export function db(): Pool {
-  pool ??= new Pool({ connectionString: harness().databaseUrl, max: 4 });
+  if (!pool) {
+    pool = new Pool({ connectionString: harness().databaseUrl, max: 4 });
+    // An idle connection ended by the server (the run's PostgreSQL stopping after the last suite, a test
+    // restarting it) is dropped from the pool; without a listener the pool would throw it and end the run.
+    pool.on('error', () => undefined);
+  }
   return pool;
 }
 

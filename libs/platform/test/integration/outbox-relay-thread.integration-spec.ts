@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
-import { db, eventually, harness, testKafka } from '@kyc/testing';
+import { closeDb, db, eventually, harness, testKafka } from '@kyc/testing';
 import { Consumer } from 'kafkajs';
 import { DataSource } from 'typeorm';
 
@@ -70,6 +70,7 @@ describe('OutboxRelayService (relay thread)', () => {
     await relay?.onApplicationShutdown();
     await consumer?.disconnect();
     await db().query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await closeDb();
   });
 
   const sent = (key: string) => received.filter((m) => m.key === key).map((m) => JSON.parse(m.value));
