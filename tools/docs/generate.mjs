@@ -5,7 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { KAFKA_TOPICS_JOB, kafkaTopicsJob } from './kafka-topics-job.mjs';
-import { configurationReference, eventsReference, permissionsReference, root } from './reference.mjs';
+import { permissionsReference } from './permissions-reference.mjs';
+import { configurationReference, eventsReference, root } from './reference.mjs';
 
 const parts = [
   { page: 'docs/configuration.md', name: 'configuration', render: configurationReference },

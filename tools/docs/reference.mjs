@@ -10,7 +10,7 @@ import ts from 'typescript';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const parse = (file) =>
+export const parse = (file) =>
   ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
 
 const jsDocText = (node) =>
@@ -22,7 +22,7 @@ const jsDocText = (node) =>
 
 const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function walkTs(dir, out = []) {
+export function walkTs(dir, out = []) {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const rel = path.join(dir, entry.name);
     if (entry.isDirectory()) walkTs(rel, out);
@@ -31,7 +31,7 @@ function walkTs(dir, out = []) {
   return out;
 }
 
-const apps = () =>
+export const apps = () =>
   readdirSync(path.join(root, 'apps'), { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(path.join(root, 'apps', e.name, 'src/config')))
     .map((e) => e.name)
@@ -339,79 +339,6 @@ export function eventsReference() {
     if (depth < 3) for (const ref of referencedTypes(decl, types)) show(ref, depth + 1);
   };
   for (const payload of new Set(payloads.values())) show(payload, 0);
-  return lines.join('\n').trimEnd();
-}
-
-const decoratorCalls = (node, source) =>
-  (ts.getDecorators(node) ?? [])
-    .map((d) => d.expression)
-    .filter((e) => ts.isCallExpression(e))
-    .map((e) => ({ name: e.expression.getText(source), args: e.arguments }));
-
-/** String constants (`export const NAME = 'value'`) of an app, to resolve decorator arguments. */
-function stringConstants(files) {
-  const out = new Map();
-  for (const file of files)
-    for (const [, name, value] of readFileSync(path.join(root, file), 'utf8').matchAll(
-      /export const (\w+)\s*=\s*'([^']*)'/g,
-    ))
-      out.set(name, value);
-  return out;
-}
-
-/** Every route of every app and who may call it, from @Controller/@Get…, @RequirePermissions, @PlatformAdmin, @Public. */
-export function permissionsReference() {
-  const lines = ['| service | method | path | who may call it |', '|---|---|---|---|'];
-  const platformRoutes = [
-    ['GET', '/v1/auth/whoami', 'any valid API key'],
-    ['GET', '/livez, /readyz, /health, /metrics, /docs', 'public'],
-  ];
-  for (const app of apps()) {
-    const files = walkTs(`apps/${app}/src`);
-    // Permission names are constants of the app or of libs/contracts (e.g. ENGAGEMENT_MANAGE).
-    const constants = stringConstants([...walkTs('libs/contracts/src'), ...files]);
-    const arg = (a, source) =>
-      ts.isStringLiteral(a) ? a.text : (constants.get(a.getText(source)) ?? a.getText(source));
-    const rows = [];
-    for (const file of files.filter((f) => f.endsWith('.controller.ts'))) {
-      const source = parse(file);
-      for (const cls of source.statements.filter(ts.isClassDeclaration)) {
-        const classDecorators = decoratorCalls(cls, source);
-        const controller = classDecorators.find((d) => d.name === 'Controller');
-        if (!controller) continue;
-        const base = controller.args[0] ? arg(controller.args[0], source) : '';
-        for (const member of cls.members.filter(ts.isMethodDeclaration)) {
-          const decorators = decoratorCalls(member, source);
-          const route = decorators.find((d) => ['Get', 'Post', 'Put', 'Patch', 'Delete'].includes(d.name));
-          if (!route) continue;
-          const routeArg = route.args[0];
-          const subPaths = !routeArg
-            ? ['']
-            : ts.isArrayLiteralExpression(routeArg)
-              ? routeArg.elements.map((e) => arg(e, source))
-              : [arg(routeArg, source)];
-          const all = [...classDecorators, ...decorators];
-          const permissions = [...all].reverse().find((d) => d.name === 'RequirePermissions');
-          const who = all.some((d) => d.name === 'Public')
-            ? 'public (no API key)'
-            : all.some((d) => d.name === 'PlatformAdmin')
-              ? 'platform operator token'
-              : permissions
-                ? permissions.args.map((a) => `\`${arg(a, source)}\``).join(' or ')
-                : 'any valid API key';
-          for (const sub of subPaths) {
-            const full = `/${[base, sub].filter(Boolean).join('/')}`.replace(/\/+/g, '/').replace(/:(\w+)/g, '{$1}');
-            rows.push([route.name.toUpperCase(), full, who]);
-          }
-        }
-      }
-    }
-    rows.sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
-    for (const [method, route, who] of rows) lines.push(`| ${app} | ${method} | \`${route}\` | ${who} |`);
-  }
-  lines.push('');
-  lines.push('Every service also serves:', '');
-  for (const [method, route, who] of platformRoutes) lines.push(`- ${method} \`${route}\`: ${who}`);
   return lines.join('\n').trimEnd();
 }
 
