@@ -1,5 +1,6 @@
 // The thread side of WorkerClient: initialise, say ready, answer each request.
 
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 
 import type { WorkerReply, WorkerRequest } from './worker-client';
@@ -10,6 +11,7 @@ export function serve<P, R>(
 ): void {
   const port = parentPort;
   if (!port) throw new Error('not on a worker thread');
+  yieldToRequests();
   init().then(
     () => {
       port.postMessage({ type: 'ready' } satisfies WorkerReply<R>);
@@ -26,4 +28,17 @@ export function serve<P, R>(
     },
     (err: Error) => port.postMessage({ type: 'failed', error: err.message } satisfies WorkerReply<R>),
   );
+}
+
+/**
+ * Engines are background work: their thread runs below normal priority (Linux keeps the nice value per thread, and
+ * threads the engine's native libraries start inherit it), so when the machine is busy the service's event loop,
+ * which answers the API, is scheduled first; an idle machine still gives the engine all the CPU it can use.
+ */
+function yieldToRequests(): void {
+  try {
+    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not allowed here (some sandboxes): the engine runs at the service's priority.
+  }
 }
