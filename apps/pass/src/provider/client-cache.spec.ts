@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 
-import { cacheClients, CLIENT_CACHE_MS } from './client-cache';
+import { cacheClients, CLIENT_CACHE_MS, MAX_CACHED_CLIENTS } from './client-cache';
 
 describe('cacheClients', () => {
   const setup = () => {
@@ -35,5 +35,16 @@ describe('cacheClients', () => {
     expect(await provider.Client.find('pc_unknown')).toBeUndefined();
     expect(await provider.Client.find('pc_1')).toEqual({ clientId: 'pc_1' });
     expect(find).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most MAX_CACHED_CLIENTS ids, dropping the oldest first', async () => {
+    const { provider, find } = setup();
+    await provider.Client.find('pc_1');
+    for (let i = 0; i < MAX_CACHED_CLIENTS; i++) await provider.Client.find(`pc_unknown_${i}`);
+    expect(find).toHaveBeenCalledTimes(MAX_CACHED_CLIENTS + 1);
+    await provider.Client.find(`pc_unknown_${MAX_CACHED_CLIENTS - 1}`);
+    expect(find).toHaveBeenCalledTimes(MAX_CACHED_CLIENTS + 1);
+    await provider.Client.find('pc_1');
+    expect(find).toHaveBeenCalledTimes(MAX_CACHED_CLIENTS + 2);
   });
 });
