@@ -5,12 +5,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { KAFKA_TOPICS_JOB, kafkaTopicsJob } from './kafka-topics-job.mjs';
-import { permissionsReference } from './permissions-reference.mjs';
+import { keyTypesReference, permissionsReference } from './route-table.mjs';
 import { configurationReference, eventsReference, root } from './reference.mjs';
 
 const parts = [
   { page: 'docs/configuration.md', name: 'configuration', render: configurationReference },
   { page: 'docs/events.md', name: 'events', render: eventsReference },
+  { page: 'docs/security.md', name: 'key-types', render: keyTypesReference },
   { page: 'docs/security.md', name: 'permissions', render: permissionsReference },
 ];
 

@@ -17,6 +17,7 @@ import { EntityClass, migrateSchema, revertLastMigration } from './database/data
 import { kafkaClientOptions } from './events/kafka';
 import { IdempotencyService } from './http/idempotency';
 import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
+import { trustedProxies } from './http/trusted-proxies';
 import { foregroundLoad } from './observability/foreground-load';
 import { JsonLogger, rootLogger } from './observability/logger';
 import { httpRequestDuration, startMetricsServer } from './observability/metrics';
@@ -62,7 +63,8 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     },
     // The ceiling of every parser; JSON and form bodies are held to HTTP_BODY_LIMIT_BYTES per route (request-hardening.ts).
     bodyLimit: Math.max(config.HTTP_MAX_BODY_BYTES ?? 52_428_800, config.HTTP_BODY_LIMIT_BYTES ?? 0),
-    trustProxy: true,
+    // Only configured proxies' X-Forwarded-* are believed (none by default).
+    trustProxy: trustedProxies(config.TRUSTED_PROXIES) || false,
     logger: false,
     clientErrorHandler,
     frameworkErrors,

@@ -1,6 +1,7 @@
 import {
   ApiEnvelopeErrors,
   ApiPage,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -30,6 +31,7 @@ const present = (e: AuditLogEntity) => ({
 });
 
 @ApiTags('audit')
+@BackendKeys()
 @Controller('v1/account/audit-log')
 export class AuditLogController {
   constructor(

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@kyc/contracts';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -12,6 +12,7 @@ import { PermissionsResponse } from './dto/permissions.response';
  * the account may ask.
  */
 @ApiTags('permissions')
+@BackendKeys()
 @Controller('v1/permissions')
 export class PermissionsController {
   @Get()

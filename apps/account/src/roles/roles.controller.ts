@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -25,6 +26,7 @@ const one = (role: RoleEntity) => ({ role: presentRole(role), self: rolePath(rol
 /** Roles of the account (needs svc.users). */
 @ApiTags('roles')
 @RequirePermissions('svc.users')
+@BackendKeys()
 @Controller('v1/roles')
 export class RolesController {
   constructor(

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -29,6 +30,7 @@ import { RulesService } from './rules.service';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
+@BackendKeys()
 @Controller('v1/bre/rules')
 export class RulesController {
   constructor(

@@ -1,6 +1,6 @@
 import { RULE_EVENT_TYPE_NAMES } from '@kyc/contracts';
 import { OPERATOR_NAMES } from '@kyc/json-logic';
-import { ApiEnvelopeErrors, ApiSuccess, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, RequirePermissions } from '@kyc/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -26,6 +26,7 @@ const SPEC = {
 /** The variables rule conditions and action templates can use. */
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
+@BackendKeys()
 @Controller('v1/bre/variables-spec')
 export class VariablesController {
   @Get()

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -9,6 +9,7 @@ import { TenantsService } from './tenants.service';
 /** The account's billing hubs, managed by its administrators (svc.users). */
 @ApiTags('settings')
 @RequirePermissions('svc.users')
+@BackendKeys()
 @Controller('v1/account/settings/billing-hubs')
 export class BillingHubsController {
   constructor(private readonly tenants: TenantsService) {}

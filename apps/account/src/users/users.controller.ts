@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -26,6 +27,7 @@ const one = (user: Parameters<typeof presentUser>[0]) => ({ user: presentUser(us
 /** User administration (needs svc.users). `{username}` is the e-mail, URL-encoded (`@` → %40, `+` → %2B). */
 @ApiTags('users')
 @RequirePermissions('svc.users')
+@BackendKeys()
 @Controller('v1/account/users')
 export class UsersController {
   constructor(

@@ -1,4 +1,13 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Caller, CurrentCaller, PlatformConfig, Public } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiPublic,
+  ApiSuccess,
+  BackendKeys,
+  Caller,
+  CurrentCaller,
+  PlatformConfig,
+  Public,
+} from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +36,7 @@ const MIME = {
 };
 
 @ApiTags('batches')
+@BackendKeys()
 @Controller('v1/batches')
 export class BatchesController {
   constructor(

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -34,6 +35,7 @@ import { ListChecksQuery } from './dto/list-checks.query';
 const links = (id: string) => ({ details: `/v1/checks/${id}/details`, self: `/v1/checks/${id}` });
 
 @ApiTags('checks')
+@BackendKeys()
 @Controller('v1/checks')
 export class ChecksController {
   constructor(

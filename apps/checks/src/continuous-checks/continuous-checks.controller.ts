@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -26,6 +27,7 @@ import {
 } from './dto/continuous-check.response';
 
 @ApiTags('continuous')
+@BackendKeys()
 @Controller('v1/continuous-checks')
 export class ContinuousChecksController {
   constructor(

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -17,6 +18,7 @@ import { SaveCredentialDto } from './dto/save-credential.dto';
 
 /** Credentials of databases that need them (commercial sources). Passwords are write-only. */
 @ApiTags('credentials')
+@BackendKeys()
 @Controller('v1/config/credentials')
 export class CredentialsController {
   constructor(

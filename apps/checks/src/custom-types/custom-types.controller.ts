@@ -1,4 +1,12 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, pageLinks, PlatformConfig } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  BackendKeys,
+  Caller,
+  CurrentCaller,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
 import { Body, Controller, Delete, Get, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +26,7 @@ import { SaveCustomTypeDto } from './dto/save-custom-type.dto';
 
 /** Custom check types (`/v1/config`), answered in the public ScoreConfig shape. */
 @ApiTags('custom-types')
+@BackendKeys()
 @Controller('v1/config')
 export class CustomTypesController {
   constructor(

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 
@@ -8,6 +8,7 @@ import { HealthService } from './health.service';
 
 /** Status of a country's databases now, or hour by hour for a day (`/v1/checks/health` is the public API's path). */
 @ApiTags('checks')
+@BackendKeys()
 @Controller()
 export class DatabaseHealthController {
   constructor(private readonly health: HealthService) {}

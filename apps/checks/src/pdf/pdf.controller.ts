@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, ErrorEnvelopeDto } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, ErrorEnvelopeDto } from '@kyc/platform';
 import { Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 
@@ -8,6 +8,7 @@ import { PdfService } from './pdf.service';
 import { DEFAULT_PDF_LANGUAGE } from './pdf-labels';
 
 @ApiTags('pdf')
+@BackendKeys()
 @Controller('v1/checks/:check_id/pdf')
 export class PdfController {
   constructor(private readonly pdfs: PdfService) {}

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   CursorPageQuery,
@@ -29,6 +30,7 @@ import { UpdateContactDto } from './dto/update-contact.dto';
 const VALUES = 'custom_property_values';
 
 @ApiTags('contacts')
+@BackendKeys()
 @Controller('v1/contact-properties')
 export class ContactPropertiesController {
   constructor(private readonly contacts: ContactsService) {}
@@ -63,6 +65,7 @@ export class ContactPropertiesController {
 
 /** Contacts; `{contact_id}` is a contact id, a phone number or an external id as `key_type` says. */
 @ApiTags('contacts')
+@BackendKeys()
 @Controller('v1/contacts')
 export class ContactsController {
   constructor(

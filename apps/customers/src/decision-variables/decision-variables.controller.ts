@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -25,6 +26,7 @@ import { ListDecisionValuesQuery } from './dto/list-values.query';
 const presentVariable = ({ sql: _sql, ...wire }: DecisionVariable) => wire;
 
 @ApiTags('decision-variables')
+@BackendKeys()
 @Controller('v1/customers/decision-variables')
 export class DecisionVariablesController {
   constructor(

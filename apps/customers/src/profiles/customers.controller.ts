@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   CursorPageQuery,
@@ -38,6 +39,7 @@ import { ProfileEntity } from './profile.entity';
 
 /** Customer profiles built from every service's events: search, transactions, tags, lines. */
 @ApiTags('customers')
+@BackendKeys()
 @Controller('v1/customers')
 export class CustomersController {
   constructor(

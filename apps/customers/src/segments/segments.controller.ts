@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -26,6 +27,7 @@ const one = (s: Parameters<typeof presentSegment>[0]) => ({ segment: presentSegm
 
 /** Segments: JSON-Logic rules over profiles, computed as durable jobs. */
 @ApiTags('segments')
+@BackendKeys()
 @Controller('v1/customers/segments')
 export class SegmentsController {
   constructor(

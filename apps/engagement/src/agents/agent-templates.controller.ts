@@ -3,6 +3,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -35,6 +36,7 @@ const NOT_FOUND = { 404: ['agent template saludo not found', 'agent_template_not
 
 /** Agent templates (canned texts). */
 @ApiTags('agent workspace: templates')
+@BackendKeys()
 @Controller('v1/engagement/agent/templates')
 export class AgentTemplatesController {
   constructor(

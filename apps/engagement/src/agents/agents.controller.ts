@@ -3,6 +3,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -25,6 +26,7 @@ const UNKNOWN_USER = { 404: ['ana@acme.com is not a user of this account', 'unkn
 
 /** Agents: status online/offline, capacities, group counters. */
 @ApiTags('agent workspace: agents')
+@BackendKeys()
 @Controller('v1/engagement/agent')
 export class AgentsController {
   constructor(

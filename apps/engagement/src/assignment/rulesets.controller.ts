@@ -1,5 +1,5 @@
 import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_READ } from '@kyc/contracts';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -11,6 +11,7 @@ const NOT_FOUND = { 404: ['assignment ruleset x not found', 'ruleset_not_found']
 
 /** The tenant's assignment ruleset (`default`). */
 @ApiTags('agent workspace: assignment')
+@BackendKeys()
 @Controller('v1/engagement/agent/assignment-rulesets')
 export class RulesetsController {
   constructor(private readonly rulesets: RulesetsService) {}

@@ -1,5 +1,5 @@
 import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE } from '@kyc/contracts';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -7,6 +7,7 @@ import { CallingService } from './calling.service';
 
 /** Calling from the workspace: the ICE servers (STUN/TURN) a browser uses. */
 @ApiTags('agent workspace: calling')
+@BackendKeys()
 @Controller('v1/engagement/calling')
 export class CallingController {
   constructor(private readonly calling: CallingService) {}

@@ -1,4 +1,12 @@
-import { ApiEnvelopeErrors, ApiSuccess, BodyLimit, Caller, CurrentCaller, InputLimits } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  BackendKeys,
+  BodyLimit,
+  Caller,
+  CurrentCaller,
+  InputLimits,
+} from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -18,6 +26,7 @@ const CAMPAIGN_NOT_FOUND = { 404: ['campaign CMP3c4d not found', 'campaign_not_f
 
 /** Campaigns: bulk sends of an approved outbound, their progress and cancellation. */
 @ApiTags('campaigns')
+@BackendKeys()
 @Controller('v1/msg/campaigns')
 export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}

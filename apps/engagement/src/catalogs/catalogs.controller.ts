@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -39,6 +40,7 @@ const PUBLISHED = {
 
 /** Product catalogs: CRUD, the linked business account, publishing to the provider. */
 @ApiTags('catalogs')
+@BackendKeys()
 @Controller('v1/engagement/catalogs')
 export class CatalogsController {
   constructor(

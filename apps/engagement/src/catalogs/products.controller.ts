@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -28,6 +29,7 @@ const PRODUCTS = {
 
 /** Products of a catalog, referenced by retailer id. */
 @ApiTags('catalogs')
+@BackendKeys()
 @Controller('v1/engagement/catalogs/:catalog_id/products')
 export class ProductsController {
   constructor(

@@ -2,6 +2,7 @@ import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE, ENGAGEMENT_READ } from '@kyc/contr
 import {
   ApiEnvelopeErrors,
   ApiPage,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -18,6 +19,7 @@ import { ListChannelsQuery } from './dto/list-channels.query';
 
 /** Channels of the workspace (the tenant's lines). */
 @ApiTags('agent workspace: channels')
+@BackendKeys()
 @Controller('v1/engagement/channels')
 export class ChannelsController {
   constructor(

@@ -3,6 +3,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -35,6 +36,7 @@ const NOT_OWNER = {
 
 /** Chats of the agent workspace: read, search, activities, send, force-dequeue, owner and status. */
 @ApiTags('agent workspace: chats')
+@BackendKeys()
 @Controller('v1/engagement/chat')
 export class ChatsController {
   constructor(

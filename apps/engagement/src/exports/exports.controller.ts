@@ -4,6 +4,7 @@ import {
   ApiPage,
   ApiPublic,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -25,6 +26,7 @@ const NOT_FOUND = { 404: ['export EXP… not found', 'export_not_found'] as [str
 
 /** Chat exports (TSV): requested, listed, read, downloaded by a signed link. */
 @ApiTags('agent workspace: exports')
+@BackendKeys()
 @Controller('v1/engagement/chat/export')
 export class ExportsController {
   constructor(

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -29,6 +30,7 @@ const TAKEN = {
 
 /** Inbound flows: the activation message a user sends to a line to start a flow. */
 @ApiTags('inbound flows')
+@BackendKeys()
 @Controller('v1/msg')
 export class InboundsController {
   constructor(

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiExtraModels, ApiTags } from '@nestjs/swagger';
 
@@ -20,6 +20,7 @@ const PROVIDER_MISSING = {
 const PROVIDER_DOWN = { 503: ['the messaging provider is unreachable', 'provider_unavailable'] as [string, string] };
 /** Business lines, business accounts (WABAs), the provider credentials and the WABA subscription. */
 @ApiTags('messaging lines')
+@BackendKeys()
 @Controller('v1/msg')
 export class LinesController {
   constructor(

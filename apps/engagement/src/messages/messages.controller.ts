@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -10,6 +10,7 @@ import { MessagesService } from './messages.service';
 
 /** Sending an approved outbound to a user, and reading the message's delivery status. */
 @ApiTags('outbound messages')
+@BackendKeys()
 @Controller('v1/msg')
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}

@@ -1,6 +1,7 @@
 import {
   ApiEnvelopeErrors,
   ApiSuccess,
+  BackendKeys,
   BodyLimit,
   Caller,
   CurrentCaller,
@@ -34,6 +35,7 @@ const PROVIDER_DOWN = { 503: ['the messaging provider is unreachable', 'provider
 
 /** Outbound message templates and their header media. */
 @ApiTags('outbound messages')
+@BackendKeys()
 @Controller('v1/msg')
 export class OutboundsController {
   constructor(

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   CursorPageQuery,
@@ -20,6 +21,7 @@ import { API_KEY_EXAMPLE, ApiKeyResponse, ISSUED_API_KEY_EXAMPLE, IssuedApiKeyRe
 import { AdminIssueApiKeyDto, CreateApiKeyDto } from './dto/issue-api-key.dto';
 
 @ApiTags('api keys')
+@BackendKeys()
 @Controller('v1/api-keys')
 export class ApiKeysController {
   constructor(

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   CursorPageQuery,
@@ -18,6 +19,7 @@ import { presentFlow } from './flow.presenter';
 import { FlowsService } from './flows.service';
 
 @ApiTags('flows')
+@BackendKeys()
 @Controller('v1/flows')
 export class FlowsController {
   constructor(

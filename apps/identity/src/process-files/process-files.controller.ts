@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -17,6 +17,7 @@ const FILE_STATUS_SCHEMA = {
  * requested or in progress, then 302 to the file (a relative Location), whose GET answers 200 with it.
  */
 @ApiTags('processes')
+@BackendKeys()
 @Controller('v1/processes/:process_id')
 export class ProcessFilesController {
   constructor(private readonly files: ProcessFilesService) {}

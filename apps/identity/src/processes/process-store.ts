@@ -45,7 +45,7 @@ export class ProcessStore {
     private readonly clock: Clock,
   ) {}
 
-  /** Runs `fn` on the locked process in one transaction; `continuing` needs the process's key and a pending process. */
+  /** Runs `fn` on the locked process in one transaction (a temporary key sees only its own); `continuing` needs a pending process. */
   mutate(
     caller: Caller,
     id: string,
@@ -60,8 +60,6 @@ export class ProcessStore {
       if (!p || p.deletedAt || !this.visibleTo(caller, p))
         throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${id} not found`);
       if (continuing) {
-        if (caller.keyType !== 'backend' && p.keyId !== caller.keyId)
-          throw new ProcessException(ProcessErrorCode.NotProcessKey, 'continue a process with the key that created it');
         if (p.status !== 'pending')
           throw new ProcessException(ProcessErrorCode.ProcessFinished, `process ${id} is already ${p.status}`);
       }
@@ -110,7 +108,12 @@ export class ProcessStore {
     return caller.permissions.has(READ_OWN_PERMISSION);
   }
 
+  /**
+   * A temporary (web or sdk) key sees only the one process it created; a backend key every process
+   * of its tenant, or with `identity.process.read.own` those of its user or key.
+   */
   visibleTo(caller: Caller, p: ProcessEntity): boolean {
+    if (caller.keyType !== 'backend') return p.keyId === caller.keyId;
     return !this.readsOwnOnly(caller) || p.userId === caller.userId || p.keyId === caller.keyId;
   }
 }

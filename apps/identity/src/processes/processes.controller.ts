@@ -2,8 +2,10 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
+  EndUserKeys,
   pageLinks,
   PlatformConfig,
 } from '@kyc/platform';
@@ -28,6 +30,7 @@ import { ProcessQueryService } from './process-query.service';
 import { ProcessStepsService } from './process-steps.service';
 
 @ApiTags('processes')
+@BackendKeys()
 @Controller('v1/processes')
 export class ProcessesController {
   constructor(
@@ -39,6 +42,7 @@ export class ProcessesController {
     private readonly config: PlatformConfig,
   ) {}
 
+  @EndUserKeys()
   @Post()
   @ApiSuccess({ status: 201, type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors(
@@ -64,6 +68,7 @@ export class ProcessesController {
     return { processes: page.items.map(presentProcess), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
+  @EndUserKeys()
   @Get(':process_id')
   @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
@@ -71,12 +76,12 @@ export class ProcessesController {
     return presentProcess(await this.query.get(caller, id));
   }
 
+  @EndUserKeys()
   @Post(':process_id')
   @HttpCode(200)
   @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors(
     { 400: ['the expected inputs do not match the step', 'wrong_step'] },
-    { 403: ['continue a process with the key that created it', 'not_process_key'] },
     { 404: ['process IDPnope not found', 'process_not_found'] },
     { 409: ['process IDP… is already success', 'process_finished'] },
     413,
@@ -85,11 +90,11 @@ export class ProcessesController {
     return presentProcess(await this.steps.submitStep(caller, id, dto));
   }
 
+  @EndUserKeys()
   @Put(':process_id')
   @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors(
     400,
-    { 403: ['continue a process with the key that created it', 'not_process_key'] },
     { 404: ['process IDPnope not found', 'process_not_found'] },
     { 409: ['process IDP… is already success', 'process_finished'] },
   )
@@ -113,12 +118,12 @@ export class ProcessesController {
     return { process_id: id, deleted: true };
   }
 
+  @EndUserKeys()
   @Post(':process_id/verifications')
   @HttpCode(200)
   @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors(
     400,
-    { 403: ['continue a process with the key that created it', 'not_process_key'] },
     { 404: ['process IDPnope not found', 'process_not_found'] },
     { 409: ['process IDP… is already success', 'process_finished'] },
   )
@@ -130,12 +135,12 @@ export class ProcessesController {
     return presentProcess(await this.navigation.addVerification(caller, id, dto));
   }
 
+  @EndUserKeys()
   @Post(':process_id/back')
   @HttpCode(200)
   @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors(
     400,
-    { 403: ['continue a process with the key that created it', 'not_process_key'] },
     { 404: ['process IDPnope not found', 'process_not_found'] },
     { 409: ['the process is on its first step', 'no_step_back'] },
   )
@@ -155,6 +160,7 @@ export class ProcessesController {
     return presentProcess(await this.overrides.override(caller, id, dto));
   }
 
+  @EndUserKeys()
   @Get(':process_id/result')
   @ApiSuccess({ schema: RESULT_SCHEMA, example: RESULT_EXAMPLE })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
@@ -162,6 +168,7 @@ export class ProcessesController {
     return presentResult(await this.query.get(caller, id));
   }
 
+  @EndUserKeys()
   @Get(':process_id/validations')
   @ApiSuccess({
     schema: { type: 'object', properties: { validations: { type: 'array', items: { type: 'object' } } } },
@@ -172,6 +179,7 @@ export class ProcessesController {
     return { validations: presentResult(await this.query.get(caller, id)).details.validations };
   }
 
+  @EndUserKeys()
   @Get(':process_id/variables')
   @ApiSuccess({
     schema: {

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, EndUserKeys } from '@kyc/platform';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -6,10 +6,12 @@ import { FeedWalletDto } from './dto/feed-wallet.dto';
 import { WalletService } from './wallet.service';
 
 @ApiTags('processes')
+@BackendKeys()
 @Controller('v1/processes')
 export class WalletController {
   constructor(private readonly wallet: WalletService) {}
 
+  @EndUserKeys()
   @Post('feed-wallet')
   @HttpCode(200)
   @ApiSuccess({

@@ -12,7 +12,6 @@ import { SendLinkDto } from './dto/send-link.dto';
 import { LinkDeliveryEntity } from './link-delivery.entity';
 import { LinkDeliveryService } from './link-delivery.service';
 import { processPageUrl } from './link-messages';
-import { WebIntegrationErrorCode, WebIntegrationException } from './web-integration.exception';
 
 export interface IssuedAccessLink {
   delivery: LinkDeliveryEntity;
@@ -44,11 +43,6 @@ export class AccessLinksService {
     dto: AccessLinkDto,
     variables: Record<string, string>,
   ): Promise<IssuedAccessLink> {
-    if (caller.keyType !== 'backend')
-      throw new WebIntegrationException(
-        WebIntegrationErrorCode.BackendKeyRequired,
-        'access links are created with a backend key',
-      );
     const errors: { field: string; message: string }[] = [];
     if (dto.outbound_id !== undefined && dto.message_channel !== 'msgapp')
       errors.push({ field: 'outbound_id', message: 'outbound_id is for the msgapp channel' });

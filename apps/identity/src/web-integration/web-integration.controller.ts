@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, EndUserKeys } from '@kyc/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -16,6 +16,7 @@ import { presentDelivery } from './link-delivery.presenter';
 import { LinkDeliveryService } from './link-delivery.service';
 
 @ApiTags('web integration')
+@BackendKeys()
 @Controller('v1')
 export class WebIntegrationController {
   constructor(
@@ -25,12 +26,7 @@ export class WebIntegrationController {
 
   @Post('web-integration/:flow/process-access-link')
   @ApiSuccess({ status: 201, type: AccessLinkResponse, example: ACCESS_LINK_EXAMPLE })
-  @ApiEnvelopeErrors(
-    400,
-    { 403: ['access links are created with a backend key', 'backend_key_required'] },
-    { 404: ['flow IDFnope not found', 'flow_not_found'] },
-    413,
-  )
+  @ApiEnvelopeErrors(400, { 404: ['flow IDFnope not found', 'flow_not_found'] }, 413)
   async accessLink(
     @CurrentCaller() caller: Caller,
     @Param('flow') flowId: string,
@@ -54,6 +50,7 @@ export class WebIntegrationController {
     return presentDelivery(await this.deliveries.get(caller.tenantId, id));
   }
 
+  @EndUserKeys()
   @Post('processes/:process_id/send-link')
   @HttpCode(200)
   @ApiSuccess({

@@ -1,12 +1,10 @@
 import { domainException } from '@kyc/platform';
 
 export enum WebIntegrationErrorCode {
-  BackendKeyRequired = 'backend_key_required',
   DeliveryNotFound = 'delivery_not_found',
 }
 
 const STATUS: Record<WebIntegrationErrorCode, number> = {
-  [WebIntegrationErrorCode.BackendKeyRequired]: 403,
   [WebIntegrationErrorCode.DeliveryNotFound]: 404,
 };
 

@@ -1,4 +1,4 @@
-import { BodyLimit, Caller, CurrentCaller, InputLimits, Public } from '@kyc/platform';
+import { BackendKeys, BodyLimit, Caller, CurrentCaller, EndUserKeys, InputLimits, Public } from '@kyc/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -27,6 +27,7 @@ const PAGE_HEADERS = {
 
 /** The end user's web page (HTML, not part of the JSON API): `GET /web?token=<web key>&lang=es|en|pt`. */
 @ApiExcludeController()
+@BackendKeys()
 @Controller('web')
 export class WebPageController {
   constructor(
@@ -64,6 +65,7 @@ export class WebPageController {
   }
 
   /** A file of the current step (document sides, selfie), with the process's key; answers the process. */
+  @EndUserKeys()
   @Put('processes/:process_id/uploads/:slot')
   @HttpCode(200)
   @BodyLimit(UPLOAD_BODY_LIMIT_BYTES)

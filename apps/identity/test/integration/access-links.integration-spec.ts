@@ -300,7 +300,7 @@ describe('identity: process access links and send-link', () => {
         { message_channel: 'email', email: 'a@example.test' },
         api.withKey(link.body.api_key),
       );
-      expect(res.body).toMatchObject({ code: 403, error_code: 'backend_key_required' });
+      expect(res.body).toMatchObject({ code: 403, error_code: 'key_type_not_allowed' });
       expect(await stored()).toEqual(after);
       expect(after.deliveries).toBe(before.deliveries + 1);
     });

@@ -1,9 +1,13 @@
+import { ApiClient, createTenant, db } from '@kyc/testing';
+
 import {
+  account,
   api,
   demoFlow,
   expectError,
   flowId,
   formStep,
+  identity,
   newProcess,
   useProcessesSuite,
 } from './support/processes-fixture';
@@ -145,6 +149,37 @@ describe('identity: flows, web keys and the enqueue log', () => {
         undefined,
         'level',
       );
+    });
+
+    it("refuses a process_id that is not the caller's (another tenant's, or for a web key another process) and logs nothing", async () => {
+      const other = await createTenant(account.url, [identity.url]);
+      const otherApi = new ApiClient(identity.url, other.apiKey);
+      const flow = await otherApi.postJson('/v1/flows', demoFlow);
+      const key = await otherApi.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flow.body.flow_id,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      });
+      const theirs = await otherApi.withKey(key.body.api_key).post('/v1/processes');
+      expect(theirs.status).toBe(201);
+      const mine = await newProcess();
+      const sibling = await newProcess();
+
+      const attempts = [
+        api.post('/v1/processes/enqueue-log', { process_id: theirs.body.process_id, message: 'forged' }),
+        api
+          .withKey(mine.key)
+          .post('/v1/processes/enqueue-log', { process_id: theirs.body.process_id, message: 'forged' }),
+        api.withKey(mine.key).post('/v1/processes/enqueue-log', { process_id: sibling.id, message: 'forged' }),
+        // A web key reads only the process it created.
+        api.withKey(mine.key).get(`/v1/processes/${sibling.id}`),
+        api.withKey(mine.key).get(`/v1/processes/${sibling.id}/result`),
+      ];
+      for (const res of await Promise.all(attempts)) expectError(res, 404, 'process_not_found');
+      const logged = await db().query(`SELECT count(*)::int AS n FROM identity.process_logs WHERE message = 'forged'`);
+      expect(logged.rows[0].n).toBe(0);
     });
   });
 });

@@ -75,7 +75,7 @@ describe('identity: processes (steps, changes, lists, timeouts)', () => {
         first_name: 'Ana',
         last_name: 'Pérez',
       });
-      // Another web key cannot continue the process.
+      // Another web key cannot continue the process: to it the process does not exist.
       const other = await webKey();
       expectError(
         await api.withKey(other).postJson(`/v1/processes/${id}`, {
@@ -84,8 +84,8 @@ describe('identity: processes (steps, changes, lists, timeouts)', () => {
           type: 'email',
           expected_inputs: [{ name: 'email', value: 'ana@example.test' }],
         }),
-        403,
-        'not_process_key',
+        404,
+        'process_not_found',
       );
       const mail = await submit({
         step_id: email.step_id,

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   CursorPageQuery,
@@ -19,6 +20,7 @@ import { CreateAccountDto } from './dto/create-account.dto';
 
 /** Accounts; their enrollments and validations are listed by EnrollmentsController and ValidationsController. */
 @ApiTags('accounts')
+@BackendKeys()
 @Controller('v1/accounts')
 export class AccountsController {
   constructor(

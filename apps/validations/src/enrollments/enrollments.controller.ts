@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, PlatformConfig } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, PlatformConfig } from '@kyc/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +15,7 @@ import { presentEnrollment } from './enrollment.presenter';
 import { EnrollmentsService } from './enrollments.service';
 
 @ApiTags('enrollments')
+@BackendKeys()
 @Controller('v1')
 export class EnrollmentsController {
   constructor(

@@ -1,4 +1,4 @@
-import { ApiSuccess } from '@kyc/platform';
+import { ApiSuccess, BackendKeys } from '@kyc/platform';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -6,6 +6,7 @@ import { STATUS_EXAMPLE, StatusResponse } from './dto/status.response';
 import { StatusService } from './status.service';
 
 @ApiTags('status')
+@BackendKeys()
 @Controller('v1/status')
 export class StatusController {
   constructor(private readonly status: StatusService) {}

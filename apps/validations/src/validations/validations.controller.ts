@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   CursorPageQuery,
@@ -28,6 +29,7 @@ import { ValidationRetentionService } from './validation-retention.service';
 import { ValidationsService } from './validations.service';
 
 @ApiTags('validations')
+@BackendKeys()
 @Controller('v1')
 export class ValidationsController {
   constructor(

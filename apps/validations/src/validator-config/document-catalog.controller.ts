@@ -1,5 +1,5 @@
 import { DOCUMENT_COUNTRIES, DOCUMENT_TYPES } from '@kyc/contracts';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller } from '@kyc/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
@@ -34,6 +34,7 @@ const SIDE_CONTENT: Record<string, string[]> = {
 
 /** Which documents a tenant's end users may present (its document_config applied) and how to photograph them. */
 @ApiTags('config')
+@BackendKeys()
 @Controller('v1')
 export class DocumentCatalogController {
   constructor(private readonly configs: ValidatorConfigService) {}

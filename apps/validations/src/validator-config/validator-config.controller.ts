@@ -1,5 +1,5 @@
 import { ConfigurableValidator } from '@kyc/contracts';
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -9,6 +9,7 @@ import { presentConfig } from './validator-config.presenter';
 import { ValidatorConfigService } from './validator-config.service';
 
 @ApiTags('config')
+@BackendKeys()
 @Controller('v1/config')
 export class ValidatorConfigController {
   constructor(private readonly configs: ValidatorConfigService) {}

@@ -144,4 +144,11 @@ describe('validations: create rules, identity flow settings and timeouts', () =>
       expectError(await upload(res.body.instructions.front_url, jpegLike()), 403, 'upload_link_expired');
     });
   });
+  describe('client address', () => {
+    it("records the connection's address, not an X-Forwarded-For the client sent (no proxy is trusted by default)", async () => {
+      const res = await s.api.post('/v1/validations', email, { 'x-forwarded-for': '6.6.6.6' });
+      expect(res.status).toBe(201);
+      expect(res.body.ip_address).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+    });
+  });
 });

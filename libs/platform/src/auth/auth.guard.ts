@@ -1,4 +1,4 @@
-import type { ApiKeyClaims } from '@kyc/contracts';
+import type { ApiKeyClaims, ApiKeyType } from '@kyc/contracts';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
@@ -6,14 +6,19 @@ import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
 import { ambientContext } from '../observability/request-context.storage';
 import { AccessCacheService } from './access-cache.service';
 import { ApiKeyVerifier } from './api-key.tokens';
-import { PLATFORM_ADMIN_ROUTE, PUBLIC_ROUTE, REQUIRED_PERMISSIONS } from './auth.decorators';
+import { KEY_TYPES, PLATFORM_ADMIN_ROUTE, PUBLIC_ROUTE, REQUIRED_PERMISSIONS } from './auth.decorators';
 import { AuthenticatedRequest, CALLER, Caller } from './caller';
 
 export const API_KEY_HEADERS = ['service-api-key', 'truora-api-key'];
 
+/** A route that states no key types takes backend keys only. */
+const BACKEND_ONLY: readonly ApiKeyType[] = ['backend'];
+
 /**
  * Global guard: every route needs a valid API key unless marked @Public(). Missing, malformed,
- * forged, expired or revoked keys, and keys of unknown or disabled users, get 401.
+ * forged, expired or revoked keys, and keys of unknown or disabled users, get 401. Then the key's
+ * type (the route's @KeyTypes, backend only by default): a key of another type, or a temporary
+ * key bound to no flow, gets 403 `key_type_not_allowed`. Then the route's permissions.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -43,6 +48,7 @@ export class AuthGuard implements CanActivate {
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
 
     const caller = this.resolveCaller(claims);
+    this.requireKeyType(caller, this.reflector.getAllAndOverride<ApiKeyType[]>(KEY_TYPES, targets) ?? BACKEND_ONLY);
     req[CALLER] = caller;
     const store = ambientContext.getStore();
     if (store) store.tenantId = caller.tenantId;
@@ -75,6 +81,23 @@ export class AuthGuard implements CanActivate {
     if (claims.key_type === 'platform_admin')
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
     return this.resolveCaller(claims);
+  }
+
+  /**
+   * Web and sdk keys are temporary and bound to one flow's process: they pass only where the route
+   * lets them in, and only when they carry the digital-identity grant and their flow.
+   */
+  private requireKeyType(caller: Caller, allowed: readonly ApiKeyType[]): void {
+    if (!allowed.includes(caller.keyType))
+      throw new PlatformException(
+        PlatformErrorCode.KeyTypeNotAllowed,
+        `A ${caller.keyType} key may not call this operation; it needs a key of type ${allowed.join(' or ')}`,
+      );
+    if (caller.keyType !== 'backend' && (caller.grant !== 'digital-identity' || !caller.flowId))
+      throw new PlatformException(
+        PlatformErrorCode.KeyTypeNotAllowed,
+        `A ${caller.keyType} key may call this operation only when bound to a flow of the digital-identity grant`,
+      );
   }
 
   private resolveCaller(claims: ApiKeyClaims): Caller {

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 
 import { ApiSuccess } from '../openapi/api-docs.decorators';
+import { EndUserKeys } from './auth.decorators';
 import { Caller, CurrentCaller } from './caller';
 
 export class WhoAmIResponse {
@@ -15,8 +16,12 @@ export class WhoAmIResponse {
   @ApiProperty({ enum: [0, 1] }) api_key_version: number;
 }
 
-/** Every service answers who the API key belongs to, as that service sees it (its access cache). */
+/**
+ * Every service answers who the API key belongs to, as that service sees it (its access cache).
+ * A temporary key may ask too: the answer describes only the key itself.
+ */
 @ApiTags('authentication')
+@EndUserKeys()
 @Controller('v1/auth/whoami')
 export class WhoAmIController {
   @Get()

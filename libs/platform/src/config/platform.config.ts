@@ -20,6 +20,7 @@ import {
 
 import type { KafkaConnection } from '../events/kafka';
 import { parseTenantRateLimits } from '../http/rate-limit/rate-limit.config';
+import { trustedProxies } from '../http/trusted-proxies';
 import { EnvBoolean, EnvNumber } from './env-transforms';
 
 @ValidatorConstraint({ name: 'isTenantRateLimits' })
@@ -30,6 +31,17 @@ class IsTenantRateLimits implements ValidatorConstraintInterface {
 
   defaultMessage(): string {
     return 'must be a JSON object {"<tenant_id>": {"per_second": n, "burst": n, "key_per_second": n, "key_burst": n}} of numbers >= 0';
+  }
+}
+
+@ValidatorConstraint({ name: 'isTrustedProxies' })
+class IsTrustedProxies implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && trustedProxies(value) !== undefined;
+  }
+
+  defaultMessage(): string {
+    return 'must be comma-separated IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal)';
   }
 }
 
@@ -277,6 +289,15 @@ export class PlatformConfig {
   @IsInt()
   @Min(10)
   RATE_LIMIT_SYNC_MS = 200;
+
+  /**
+   * The reverse proxies (ingress, load balancer) whose X-Forwarded-For, -Proto and -Host the service
+   * believes: comma-separated addresses or CIDR ranges (or loopback, linklocal, uniquelocal). Empty:
+   * none, so a client's own X-Forwarded-For is ignored and its address is the connection's.
+   */
+  @IsString()
+  @Validate(IsTrustedProxies)
+  TRUSTED_PROXIES = '';
 
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()

@@ -23,6 +23,9 @@ const IDEMPOTENCY_PARAMETER: ParameterObject = {
   schema: { type: 'string', maxLength: 255 },
 };
 
+const KEY_TYPE_REFUSAL =
+  'The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed`';
+
 const errorContent = (status: number, message: string, code: string) => ({
   'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeDto) }, example: envelope(status, message, code) },
 });
@@ -36,8 +39,8 @@ const RATE_LIMIT_HEADERS = {
 
 /**
  * What every route of every service has in common, added to the document once instead of on each
- * route: the Idempotency-Key header of every POST (and its 409/422), the 401 and 429 (rate limits) of every
- * route that needs an API key, and the envelope's schema. Routes document their own success answer and the
+ * route: the Idempotency-Key header of every POST (and its 409/422), the 401, 403 (key type) and 429 (rate
+ * limits) of every route that needs an API key, and the envelope's schema. Routes document their own success answer and the
  * errors of their own rules (ApiSuccess, ApiPage, ApiEnvelopeErrors).
  */
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
@@ -63,6 +66,15 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
           content: errorContent(401, 'Missing API key (Service-API-Key header)', 'missing_api_key'),
         };
       if (!isPublic) operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
+      // Every keyed route refuses the key types it does not take (docs/security.md, Keys and what each may call).
+      const forbidden = operation.responses['403'] as { description?: string } | undefined;
+      if (!isPublic && !forbidden)
+        operation.responses['403'] = {
+          description: KEY_TYPE_REFUSAL,
+          content: errorContent(403, 'A web key may not call this operation; it needs a key of type backend', 'key_type_not_allowed'),
+        };
+      else if (!isPublic && forbidden?.description && !forbidden.description.includes('key_type_not_allowed'))
+        forbidden.description = `${forbidden.description}; or ${KEY_TYPE_REFUSAL.charAt(0).toLowerCase()}${KEY_TYPE_REFUSAL.slice(1)}`;
       if (method === 'post') {
         operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_PARAMETER];
         operation.responses['409'] ??= {

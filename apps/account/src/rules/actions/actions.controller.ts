@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 
@@ -12,6 +12,7 @@ import { UpdateActionDto } from './dto/update-action.dto';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
+@BackendKeys()
 @Controller('v1/bre/rules/:rule_id/actions')
 export class ActionsController {
   constructor(private readonly actions: ActionsService) {}

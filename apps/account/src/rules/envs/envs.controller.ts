@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 
@@ -9,6 +9,7 @@ import { EnvsService, presentEnv } from './envs.service';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
+@BackendKeys()
 @Controller('v1/bre/rules/:rule_id/actions/:action_id/envs')
 export class EnvsController {
   constructor(private readonly envs: EnvsService) {}

@@ -2,6 +2,7 @@ import {
   ApiEnvelopeErrors,
   ApiPage,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   pageLinks,
@@ -20,6 +21,7 @@ import { ExecutionsService } from './executions.service';
 
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
+@BackendKeys()
 @Controller('v1/bre')
 export class ExecutionsController {
   constructor(

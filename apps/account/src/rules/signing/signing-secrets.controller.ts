@@ -1,4 +1,12 @@
-import { ApiEnvelopeErrors, ApiSuccess, Caller, Clock, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  BackendKeys,
+  Caller,
+  Clock,
+  CurrentCaller,
+  RequirePermissions,
+} from '@kyc/platform';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -25,6 +33,7 @@ const present = (v: SigningSecretView, now: Date) => ({
 /** The tenant's webhook signing secret, which http_request actions sign with (X-Signature). */
 @ApiTags('rules engine')
 @RequirePermissions(RULES_PERMISSION)
+@BackendKeys()
 @Controller('v1/bre/signing-secret')
 export class SigningSecretsController {
   constructor(

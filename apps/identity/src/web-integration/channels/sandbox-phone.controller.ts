@@ -1,6 +1,7 @@
 import {
   ApiEnvelopeErrors,
   ApiSuccess,
+  BackendKeys,
   Caller,
   CurrentCaller,
   SandboxPhoneGateway,
@@ -14,6 +15,7 @@ import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
 
 /** SANDBOX only: the access-link SMS the sandbox provider delivered to the tenant's users (latest 50). */
 @ApiTags('sandbox')
+@BackendKeys()
 @Controller('v1/sandbox/phone-messages')
 export class SandboxPhoneController {
   constructor(private readonly gateway: SandboxPhoneGateway<SandboxPhoneMessageEntity>) {}

@@ -1,12 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
 import { SERVICE_NAMES, ServiceName } from '@kyc/contracts';
 import fc from 'fast-check';
 
-import { closeDb, createTenant, freePorts, ServiceProcess, signer, startProcess, TestTenant } from '../../src';
+import {
+  ApiClient,
+  closeDb,
+  createTenant,
+  freePorts,
+  mintKey,
+  repoRoot,
+  ServiceProcess,
+  signer,
+  startProcess,
+  TestTenant,
+} from '../../src';
 
 /**
- * Issue 16, point 4: bad input gets a 4xx envelope, never a 5xx, on every route of every service.
+ * Every route of every service, on one boot of the seven services.
  *
- * Reads each service's OpenAPI document (`/docs/openapi.json`) and sends generated bad inputs to
+ * Key types: the route table (tools/docs/route-table.mjs, read from the controllers: the source of
+ * docs/security.md's tables) gives each route the key types it takes; every route is called with a
+ * backend, a web and an sdk key, a web key bound to no flow, and an operator token, and the guard's
+ * decision is asserted for each. The attacks of issue 30 are replayed with a web key issued by
+ * identity's API.
+ *
+ * Fuzz (issue 16, point 4): bad input gets a 4xx envelope, never a 5xx. Reads each service's OpenAPI document (`/docs/openapi.json`) and sends generated bad inputs to
  * every operation (fast-check, property-based): NUL bytes and unpaired surrogates in path
  * parameters, query strings and body fields, crafted `start_key` values (base64url of arbitrary
  * JSON), nulls and wrong types for every declared field, unknown keys, deep JSON, huge key counts,
@@ -194,41 +214,177 @@ function requestFor(op: Operation): fc.Arbitrary<Request> {
   });
 }
 
+const services = new Map<ServiceName, ServiceProcess>();
+let tenant: TestTenant;
+let operator: string;
+
+/** The seven services booted once for both parts of this file (the fuzz and the key-type matrix). */
+beforeAll(async () => {
+  operator = await signer().platformAdminToken('every-route');
+  const ports = await freePorts(SERVICES.length);
+  // Three at a time (seven Nest processes booting at once on two cores time out), each one
+  // registered as soon as it runs so afterAll stops it even if another fails to start.
+  const queue = SERVICES.map((name, i) => ({ name, port: ports[i] }));
+  const boot = async () => {
+    for (let next = queue.shift(); next; next = queue.shift())
+      services.set(next.name, await startProcess(next.name, next.port));
+  };
+  const booted = await Promise.allSettled([boot(), boot(), boot()]);
+  const failed = booted.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const account = services.get('account');
+  if (account)
+    tenant = await createTenant(
+      account.url,
+      [...services.values()].map((s) => s.url),
+    );
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([...services.values()].map((s) => s.close()));
+  await closeDb();
+});
+
+interface Route {
+  service: ServiceName | '*';
+  method: string;
+  path: string;
+  access: 'public' | 'operator' | 'key';
+  keyTypes: string[] | null;
+}
+
+/** The route table, as docs/security.md is generated from it. */
+function routeTable(): Route[] {
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'tools/docs/route-table.mjs')], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`route-table.mjs failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Route[];
+}
+
+describe('key types: every route takes only the key types it states (the route table)', () => {
+  const table = routeTable();
+  const flowId = 'IDFmatrixflow';
+  const keys = () => {
+    const base = { tenant_id: tenant.tenantId, sub: tenant.adminUserId };
+    return {
+      backend: tenant.apiKey,
+      web: mintKey({ ...base, key_type: 'web', grant: 'digital-identity', flow_id: flowId }),
+      sdk: mintKey({ ...base, key_type: 'sdk', grant: 'digital-identity', flow_id: flowId }),
+      unbound: mintKey({ ...base, key_type: 'web', grant: 'signals' }),
+    };
+  };
+
+  it('has a key-type decision for every keyed route, and web/sdk keys only on end-user process routes', () => {
+    expect(table.filter((r) => r.access === 'key' && r.keyTypes === null)).toEqual([]);
+    const temporary = table.filter((r) => r.keyTypes?.includes('web') || r.keyTypes?.includes('sdk'));
+    expect(temporary.length).toBeGreaterThan(0);
+    for (const r of temporary)
+      expect(`${r.service} ${r.path}`).toMatch(/^(identity \/(v1|web)\/processes|\* \/v1\/auth\/whoami$)/);
+    for (const r of table.filter((r) => r.access === 'key')) expect(r.keyTypes).toContain('backend');
+  });
+
+  it('calls every route with every key type and gets the decision of the table', async () => {
+    const k = keys();
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const route of table.filter((r) => r.access !== 'public')) {
+      const targets = route.service === '*' ? [...services.keys()] : [route.service];
+      for (const service of targets) {
+        const proc = services.get(service);
+        if (!proc) continue;
+        const url = `${proc.url}${route.path.replace(/\{[^}]+\}/g, 'MATRIX0').replace('*', 'x')}`;
+        const call = async (key: string) => {
+          calls++;
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const res = await fetch(url, {
+            method: route.method,
+            headers: { 'service-api-key': key, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+            body: hasBody ? '{}' : undefined,
+          });
+          const body = (await res.json().catch(() => ({}))) as { error_code?: string };
+          return { status: res.status, code: body.error_code };
+        };
+        const where = `${route.method} ${route.path} (${service})`;
+        const expectRefused = (who: string, got: { status: number; code?: string }, status: number, code: string) => {
+          if (got.status !== status || got.code !== code)
+            mismatches.push(`${where} with ${who}: ${got.status} ${got.code}, expected ${status} ${code}`);
+        };
+        const expectPassed = (who: string, got: { status: number; code?: string }) => {
+          if (
+            [401, 403].includes(got.status) &&
+            ['key_type_not_allowed', 'invalid_api_key', 'forbidden'].includes(got.code ?? '')
+          )
+            mismatches.push(`${where} with ${who}: refused ${got.status} ${got.code}`);
+        };
+        if (route.access === 'operator') {
+          for (const type of ['backend', 'web', 'sdk'] as const)
+            expectRefused(`a ${type} key`, await call(k[type]), 403, 'forbidden');
+          expectPassed('an operator token', await call(operator));
+          continue;
+        }
+        for (const type of ['backend', 'web', 'sdk'] as const) {
+          const got = await call(k[type]);
+          if (route.keyTypes!.includes(type)) expectPassed(`a ${type} key`, got);
+          else expectRefused(`a ${type} key`, got, 403, 'key_type_not_allowed');
+        }
+        expectRefused('a web key bound to no flow', await call(k.unbound), 403, 'key_type_not_allowed');
+        expectRefused('an operator token', await call(operator), 401, 'invalid_api_key');
+      }
+    }
+    expect(calls).toBeGreaterThan(table.length * 3);
+    expect(mismatches).toEqual([]);
+  }, 240_000);
+
+  it('refuses the attacks of a web key from an access link, and changes nothing', async () => {
+    const identity = new ApiClient(services.get('identity')!.url, tenant.apiKey);
+    const account = new ApiClient(services.get('account')!.url, tenant.apiKey);
+    const validations = new ApiClient(services.get('validations')!.url, tenant.apiKey);
+    const flow = await identity.postJson('/v1/flows', {
+      name: 'Matrix',
+      redirect_url: 'https://example.test/done',
+      steps: [{ type: 'form', fields: [{ name: 'first_name', label: 'First name' }] }],
+    });
+    expect(flow.status).toBe(201);
+    const issued = await identity.post('/v1/api-keys', {
+      key_type: 'web',
+      grant: 'digital-identity',
+      flow_id: flow.body.flow_id,
+      country: 'CO',
+      redirect_url: 'https://example.test/done',
+    });
+    expect(issued.status).toBe(201);
+    const web = issued.body.api_key as string;
+    const usersBefore = (await account.get('/v1/account/users')).body;
+    const keysBefore = (await identity.get('/v1/api-keys')).body;
+
+    const attacks = [
+      identity.withKey(web).post('/v1/api-keys', { key_type: 'backend', name: 'stolen' }),
+      account.withKey(web).post('/v1/account/users', { email: 'evil@example.test', role: 'full_access' }),
+      account.withKey(web).get('/v1/bre/signing-secret'),
+      validations.withKey(web).get('/v1/validations'),
+      identity.withKey(web).get('/v1/processes'),
+    ];
+    for (const res of await Promise.all(attacks)) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 403, error_code: 'key_type_not_allowed' });
+    }
+    expect((await account.get('/v1/account/users')).body).toEqual(usersBefore);
+    expect((await identity.get('/v1/api-keys')).body).toEqual(keysBefore);
+
+    // What the key is for still works: it starts its one process and reads it.
+    const started = await identity.withKey(web).post('/v1/processes');
+    expect(started.status).toBe(201);
+    expect((await identity.withKey(web).get(`/v1/processes/${started.body.process_id}`)).status).toBe(200);
+  });
+});
+
 describe('fuzz: bad input never gets a 5xx (every route of every service, from its OpenAPI document)', () => {
-  const services = new Map<ServiceName, ServiceProcess>();
-  let tenant: TestTenant;
   const operations: Operation[] = [];
-  let operator: string;
 
   beforeAll(async () => {
-    operator = await signer().platformAdminToken('fuzz');
-    const ports = await freePorts(SERVICES.length);
-    // Three at a time (seven Nest processes booting at once on two cores time out), each one
-    // registered as soon as it runs so afterAll stops it even if another fails to start.
-    const queue = SERVICES.map((name, i) => ({ name, port: ports[i] }));
-    const boot = async () => {
-      for (let next = queue.shift(); next; next = queue.shift())
-        services.set(next.name, await startProcess(next.name, next.port));
-    };
-    const booted = await Promise.allSettled([boot(), boot(), boot()]);
-    const failed = booted.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const started = [...services.values()];
-    const account = services.get('account');
-    if (account)
-      tenant = await createTenant(
-        account.url,
-        started.map((s) => s.url),
-      );
     for (const [name, proc] of services) {
       const doc = (await (await fetch(`${proc.url}/docs/openapi.json`)).json()) as OpenApi;
       operations.push(...operationsOf(name, doc));
     }
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all([...services.values()].map((s) => s.close()));
-    await closeDb();
   });
 
   it('reads an OpenAPI document with operations from every service', () => {

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+
+import { Caller, Clock } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+
+import { ProcessQueryService } from '../processes/process-query.service';
+import { EnqueueLogDto } from './dto/enqueue-log.dto';
+import { ProcessLogEntity } from './process-log.entity';
+
+@Injectable()
+export class ProcessLogsService {
+  constructor(
+    @InjectRepository(ProcessLogEntity) private readonly logs: Repository<ProcessLogEntity>,
+    private readonly processes: ProcessQueryService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Records a log entry. A `process_id` must name a process the caller sees (its tenant's; for a
+   * temporary key, the process it created): another tenant's or key's id answers 404 and logs nothing.
+   */
+  async enqueue(caller: Caller, dto: EnqueueLogDto): Promise<ProcessLogEntity> {
+    if (dto.process_id) await this.processes.get(caller, dto.process_id);
+    const entry = this.logs.create({
+      id: `LOG${randomUUID().replace(/-/g, '')}`,
+      tenantId: caller.tenantId,
+      processId: dto.process_id ?? null,
+      level: dto.level ?? 'info',
+      message: dto.message,
+      keyId: caller.keyId,
+      createdAt: this.clock.now(),
+    });
+    await this.logs.insert(entry);
+    return entry;
+  }
+}
