@@ -26,10 +26,9 @@ const isProof = (p: unknown): p is ProcessProof =>
  * (docs/security.md, "Pass claims and their provenance").
  *
  * - `validations.validation.finished`: every finished validation is kept with its tenant and process.
- * - `identity.process.finished` with status `success` binds the process to a person only through an identifier
+ * - `identity.process.finished` with status `success` binds the process to a person only through the identifier
  *   the process itself proved (its `proofs`): the address its e-mail step's one-time code went to (the person is
- *   created if pass does not know them), or, without one, the number its phone step's code went to when exactly
- *   one person proved that phone in pass. Typed-in variables never bind.
+ *   created if pass does not know them). Typed-in variables never bind.
  *
  * Either event then folds the person's bound processes into their claims (so arrival order does not matter):
  * the identity is verified only by a process whose document and face steps both passed; once proven, only a
@@ -95,34 +94,29 @@ export class IdentityClaimsService {
     await this.fold(m, binding.userId);
   }
 
-  /** The person the process proved it is about, and the proof: its e-mail code, else its phone code. */
+  /**
+   * The person the process proved it is about: the address its e-mail step's code went to. A phone step's code
+   * does not bind: the sandbox phone provider shows a tenant the codes it sends (GET {validations}/v1/sandbox/
+   * phone-messages), so against that tenant it proves nothing.
+   */
   private async bind(
     m: EntityManager,
     tenantId: string,
     processId: string,
     proofs: ProcessProof[],
   ): Promise<{ userId: string; proof: ClaimProvenance } | undefined> {
-    const proof = (step: ProcessProof, method: string): ClaimProvenance => ({
+    const emailStep = proofs.find((s) => s.step_type === 'email' && EMAIL.test(text(s.value) ?? ''));
+    if (!emailStep) return undefined;
+    const proof: ClaimProvenance = {
       source: 'identity',
       tenant_id: tenantId,
       process_id: processId,
-      validation_ids: [step.validation_id],
-      method,
-      verified_at: step.proven_date ?? this.clock.now().toISOString(),
-    });
-    const emailStep = proofs.find((s) => s.step_type === 'email' && EMAIL.test(text(s.value) ?? ''));
-    if (emailStep) {
-      const provenance = proof(emailStep, 'email_otp');
-      const user = await this.findOrCreate(m, text(emailStep.value)!.toLowerCase(), provenance);
-      return { userId: user.id, proof: provenance };
-    }
-    const phoneStep = proofs.find((s) => s.step_type === 'phone' && text(s.value));
-    if (!phoneStep) return undefined;
-    const owners = await m.find(PassUserEntity, {
-      where: { phoneNumber: text(phoneStep.value)!, phoneVerified: true },
-      take: 2,
-    });
-    return owners.length === 1 ? { userId: owners[0].id, proof: proof(phoneStep, 'phone_otp') } : undefined;
+      validation_ids: [emailStep.validation_id],
+      method: 'email_otp',
+      verified_at: emailStep.proven_date ?? this.clock.now().toISOString(),
+    };
+    const user = await this.findOrCreate(m, text(emailStep.value)!.toLowerCase(), proof);
+    return { userId: user.id, proof };
   }
 
   /**

@@ -5,7 +5,7 @@ import type { ClaimProvenance } from '../users/claim-provenance';
 
 /**
  * A tenant's successful identity process bound to a person of pass, through the identifier the process itself
- * proved (its e-mail step's one-time code, or its phone step's on the phone the person proved in pass).
+ * proved (the address its e-mail step's one-time code went to).
  */
 @Entity({ name: 'identity_processes' })
 export class IdentityProcessEntity {
@@ -18,7 +18,7 @@ export class IdentityProcessEntity {
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
 
-  /** The proof that bound the process to the person (method email_otp or phone_otp, its validation). */
+  /** The proof that bound the process to the person (method email_otp, its validation). */
   @Column({ name: 'bound_by', type: 'jsonb' })
   boundBy: ClaimProvenance;
 

@@ -13,7 +13,7 @@ export interface ClaimProvenance {
   process_id?: string;
   validation_ids?: string[];
   check_id?: string;
-  /** email_otp, phone_otp, document+face, face, background_check, operator_seed, legacy. */
+  /** email_otp, document+face, face, background_check, operator_seed, legacy. */
   method: string;
   verified_at: string;
 }

@@ -372,8 +372,31 @@ describe('pass: claims provenance across tenants', () => {
     });
     expect(ciba.body.error).toBe('invalid_request');
 
+    // a background check of tenant A on the proven document; tenant B's later check does not replace it
+    const check = (tenantId: string, score: number, at: Date) => {
+      const checkId = id('CHK');
+      return envelope(tenantId, 'checks.check.finished', checkId, {
+        check: {
+          check_id: checkId,
+          tenant_id: tenantId,
+          country: 'CO',
+          type: 'person',
+          status: 'completed',
+          score,
+          id_score: 1,
+          homonym_score: 1,
+          inputs: { national_id: '52123456' },
+          creation_date: at.toISOString(),
+          update_date: at.toISOString(),
+        },
+      });
+    };
+    const checkA = check(tenantA, 0.9, new Date());
+    await deliver(checkA, check(tenantB, 0.1, new Date(Date.now() + 1000)));
+
     // every stored claim carries its provenance
-    const { rows } = await db().query(`SELECT provenance FROM pass.users WHERE email = $1`, [person]);
+    const { rows } = await db().query(`SELECT provenance, background FROM pass.users WHERE email = $1`, [person]);
+    expect(rows[0].background).toMatchObject({ score: 0.9, status: 'completed' });
     expect(rows[0].provenance).toMatchObject({
       email: { source: 'pass', method: 'email_otp' },
       identity: {
@@ -384,6 +407,56 @@ describe('pass: claims provenance across tenants', () => {
         validation_ids: [documentV, faceV],
         verified_at: expect.any(String),
       },
+      documents: {
+        'co:national-id': { source: 'identity', tenant_id: tenantA, process_id: processA, method: 'document' },
+      },
+      biometric: {
+        source: 'identity',
+        tenant_id: tenantA,
+        process_id: processA,
+        method: 'face',
+        validation_ids: [faceV],
+      },
+      background: {
+        source: 'checks',
+        tenant_id: tenantA,
+        check_id: (checkA.payload as Json).check.check_id,
+        method: 'background_check',
+      },
     });
   }, 120_000);
+
+  it("a phone code does not bind: A's process that proved the person's CIBA phone changes nothing of theirs", async () => {
+    const email = `carla.${stamp}@example.com`;
+    const phone = `+57311${String(stamp).slice(-7)}`;
+    const seeded = await f.operator.request(
+      'PUT',
+      '/v1/admin/users',
+      { email, phone_number: phone, phone_verified: true },
+      { 'content-type': 'application/json' },
+    );
+    expect(seeded.status).toBe(200);
+    const accountA = id('ACC');
+    const processA = id('IDP');
+    const vs = [
+      validationFinished(tenantA, accountA, processA, 'phone-verification', { enrolled_phone_number: phone }),
+      validationFinished(tenantA, accountA, processA, 'document-validation'),
+      validationFinished(tenantA, accountA, processA, 'face-recognition'),
+    ];
+    const [phoneV, documentV, faceV] = vs.map((v) => (v.payload as Json).validation.validation_id as string);
+    await deliver(
+      ...vs,
+      processFinished(tenantA, processA, accountA, { email, first_name: 'Mallory' }, [
+        { step_type: 'phone', validation_id: phoneV, value: phone },
+        { step_type: 'document', validation_id: documentV },
+        { step_type: 'face', validation_id: faceV },
+      ]),
+    );
+    const { rows } = await db().query(
+      `SELECT u.identity, u.phone_number, (SELECT count(*)::int FROM pass.identity_processes p WHERE p.process_id = $2) AS bound
+         FROM pass.users u WHERE u.email = $1`,
+      [email, processA],
+    );
+    expect(rows).toEqual([{ identity: {}, phone_number: phone, bound: 0 }]);
+  }, 60_000);
 });
