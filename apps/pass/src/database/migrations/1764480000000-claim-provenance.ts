@@ -6,7 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * marked `legacy` (any proven claim replaces them). A process binds to a person only through the e-mail its
  * own one-time-code step proved: `identity_processes` keeps each bound process with its proofs. The link by
  * validation account (`user_accounts`), through which any tenant's account reached a person, is dropped;
- * validations are matched to processes by `process_id` instead.
+ * validations are matched to processes by `process_id` instead; the people it reached lose their verified
+ * identity and phone flags.
  */
 export class ClaimProvenance1764480000000 implements MigrationInterface {
   name = 'ClaimProvenance1764480000000';
@@ -41,6 +42,14 @@ export class ClaimProvenance1764480000000 implements MigrationInterface {
         PRIMARY KEY (tenant_id, process_id)
       )`);
     await q.query(`CREATE INDEX identity_processes_user_idx ON identity_processes (user_id, finished_at)`);
+    // People reached through a validation account (the old binding, by a typed-in e-mail) may carry another
+    // tenant's forged identity and phone: neither stays verified (the data stay, as legacy; a proven process
+    // replaces them; the operator can seed the phone again). `down` does not restore the flags.
+    await q.query(`
+      UPDATE users u SET
+        identity = CASE WHEN u.identity ? 'verified' THEN jsonb_set(u.identity, '{verified}', 'false') ELSE u.identity END,
+        phone_verified = false
+      WHERE EXISTS (SELECT 1 FROM user_accounts a WHERE a.user_id = u.id)`);
     await q.query(`DROP TABLE user_accounts`);
   }
 
