@@ -148,17 +148,15 @@ export class IdentityClaimsService {
       return { step, validation: v };
     };
     const proven = processes.filter((p) => passed(p, 'document') && passed(p, 'face'));
+    const previous = user.provenance.identity;
+    if (previous && previous.source !== 'legacy' && previous.source !== 'identity') return; // the operator's seed stays
+    // A validation known later did not pass: what that process had proven is withdrawn.
+    if (previous?.source === 'identity' && !proven.some((p) => p.processId === previous.process_id))
+      await this.withdraw(m, user, previous.process_id!);
     const current = user.provenance.identity;
-    if (current && current.source !== 'legacy' && current.source !== 'identity') return; // the operator's seed stays
     const chosen =
-      current?.source === 'identity'
-        ? (proven.filter((p) => p.tenantId === current.tenant_id).at(-1) ?? proven[0])
-        : proven[0];
-    if (!chosen) {
-      // A validation known later did not pass: what that process had proven is withdrawn.
-      if (current?.source === 'identity') await this.withdraw(m, user, current.process_id!);
-      return;
-    }
+      current?.source === 'identity' ? proven.filter((p) => p.tenantId === current.tenant_id).at(-1) : proven[0];
+    if (!chosen) return;
     const document = passed(chosen, 'document')!;
     const face = passed(chosen, 'face')!;
     const vars = chosen.variables;
