@@ -17,7 +17,7 @@ import { CheckFinishedConsumer } from './claims/check-finished.consumer';
 import { ClaimStoreService } from './claims/claim-store.service';
 import { IdentityClaimsService } from './claims/identity-claims.service';
 import { IdentityEventsConsumer } from './claims/identity-events.consumer';
-import { UserAccountEntity } from './claims/user-account.entity';
+import { IdentityProcessEntity } from './claims/identity-process.entity';
 import { PassConfig } from './config/pass.config';
 import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
@@ -51,7 +51,7 @@ import { ValidationsService } from './validations/validations.service';
       ApprovalOutcomeEntity,
       ExternalValidationEntity,
       AccountValidationEntity,
-      UserAccountEntity,
+      IdentityProcessEntity,
     ]),
   ],
   controllers: [

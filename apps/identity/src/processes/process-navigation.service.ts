@@ -13,7 +13,8 @@ function restart(step: ProcessStep): void {
   step.validation_id = undefined;
   step.completed_date = undefined;
   // What the end user's page recorded of the previous attempt.
-  for (const field of ['instructions', 'uploaded', 'code_status', 'attempts_left'] as const) delete step[field];
+  for (const field of ['instructions', 'uploaded', 'code_status', 'attempts_left', 'proven_value'] as const)
+    delete step[field];
 }
 
 /** Changes to a process besides step input: device data, going back (with retry_step), dynamic steps, delete. */

@@ -95,7 +95,7 @@ export class ProcessStepsService implements OnModuleInit {
     m: EntityManager,
     processId: string,
     validationId: string,
-    outcome: { status: string; declined_reason?: string; expired_reason?: string },
+    outcome: { status: string; declined_reason?: string; expired_reason?: string; enrolled_value?: string },
   ): Promise<void> {
     const p = await m.findOne(ProcessEntity, { where: { id: processId }, lock: { mode: 'pessimistic_write' } });
     if (!p || p.status !== 'pending' || p.deletedAt) return;
@@ -104,6 +104,8 @@ export class ProcessStepsService implements OnModuleInit {
     step.completed_date = this.clock.now().toISOString();
     if (outcome.status === 'success') {
       step.status = 'success';
+      if ((step.type === 'email' || step.type === 'phone') && outcome.enrolled_value)
+        step.proven_value = outcome.enrolled_value;
       p.currentStep = Math.max(p.currentStep, p.steps.indexOf(step) + 1);
     } else {
       step.status = 'failure';

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { IDENTITY_EVENT_TYPES, ProcessFinishedPayload, ProcessRecord, TOPICS, ValidationType } from '@kyc/contracts';
+import {
+  IDENTITY_EVENT_TYPES,
+  ProcessFinishedPayload,
+  ProcessProof,
+  ProcessRecord,
+  PROOF_STEP_TYPES,
+  ProofStepType,
+  TOPICS,
+  ValidationType,
+} from '@kyc/contracts';
 import { Caller, Clock, JobQueueService, OutboxService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -83,7 +92,11 @@ export class ProcessStore {
         type: IDENTITY_EVENT_TYPES.processFinished,
         tenantId: p.tenantId,
         aggregateId: p.id,
-        payload: { process: processRecord(p), variables: p.variables } satisfies ProcessFinishedPayload,
+        payload: {
+          process: processRecord(p),
+          variables: p.variables,
+          proofs: processProofs(p),
+        } satisfies ProcessFinishedPayload,
       });
   }
 
@@ -152,4 +165,23 @@ export function processRecord(p: ProcessEntity): ProcessRecord {
     update_date: p.updatedAt.toISOString(),
     ...(p.finishedAt ? { finished_date: p.finishedAt.toISOString() } : {}),
   };
+}
+
+/**
+ * What the process proved: its validator steps that succeeded with their validation, and for the e-mail and
+ * phone steps the address or number their code went to (never a typed-in variable).
+ */
+export function processProofs(p: ProcessEntity): ProcessProof[] {
+  return p.steps.flatMap((s) =>
+    s.status === 'success' && s.validation_id && (PROOF_STEP_TYPES as readonly string[]).includes(s.type)
+      ? [
+          {
+            step_type: s.type as ProofStepType,
+            validation_id: s.validation_id,
+            ...(s.proven_value ? { value: s.proven_value } : {}),
+            proven_date: s.completed_date ?? (p.finishedAt ?? p.updatedAt).toISOString(),
+          },
+        ]
+      : [],
+  );
 }

@@ -23,6 +23,11 @@ export interface ProcessStep {
   code_status?: 'accepted' | 'rejected';
   /** E-mail and phone steps: codes the user may still try. */
   attempts_left?: number;
+  /**
+   * E-mail and phone steps that succeeded: the address or number the code was sent to, as the validations
+   * service reported it (the proof the process reports in identity.process.finished).
+   */
+  proven_value?: string;
   declined_reason?: string;
   expired_reason?: string;
   /** Appended by POST /verifications (dynamic processes). */

@@ -24,6 +24,7 @@ export class ValidationFinishedConsumer {
         status: v.validation_status,
         declined_reason: v.declined_reason,
         expired_reason: v.expired_reason,
+        enrolled_value: v.enrolled_email ?? v.enrolled_phone_number,
       }),
     );
   }

@@ -4,6 +4,7 @@ import {
   ApiClient,
   closeDb,
   createTenant,
+  db,
   eventually,
   freePort,
   startInProcess,
@@ -250,4 +251,76 @@ describe('identity: validator steps through the validations service', () => {
       }),
     );
   });
+  it('an e-mail step proves the address its code went to: identity.process.finished carries it in proofs, never a typed-in variable', async () => {
+    const flow = await api.postJson('/v1/flows', {
+      name: 'E-mail then form',
+      steps: [{ type: 'email' }, { type: 'form', fields: [{ name: 'email', label: 'E-mail' }] }],
+    });
+    expect(flow.status).toBe(201);
+    const key = (
+      await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flow.body.flow_id,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      })
+    ).body.api_key as string;
+    const web = api.withKey(key);
+    const created = await web.post('/v1/processes');
+    const id = created.body.process_id as string;
+    const address = `proof.${Date.now()}@example.test`;
+    const [emailStep] = created.body.steps;
+    await web.postJson(`/v1/processes/${id}`, {
+      step_id: emailStep.step_id,
+      verification_id: emailStep.verification_id,
+      type: 'email',
+      expected_inputs: [{ name: 'email', value: address }],
+    });
+    const mail = await smtp.waitFor((m) => m.recipients.includes(address));
+    const code = /\b(\d{6})\b/.exec(mail.text)![1];
+    await eventually(async () => {
+      const p = (await web.get(`/v1/processes/${id}`)).body;
+      expect(p.steps[0].expected_inputs).toEqual(['code']);
+    });
+    expect(
+      (
+        await web.postJson(`/v1/processes/${id}`, {
+          step_id: emailStep.step_id,
+          verification_id: emailStep.verification_id,
+          type: 'email',
+          expected_inputs: [{ name: 'code', value: code }],
+        })
+      ).status,
+    ).toBe(200);
+    // the form then types another address into the same variable
+    const form = await eventually(async () => {
+      const p = (await web.get(`/v1/processes/${id}`)).body;
+      expect(p.steps[0].status).toBe('success');
+      return p.steps[1];
+    });
+    await web.postJson(`/v1/processes/${id}`, {
+      step_id: form.step_id,
+      verification_id: form.verification_id,
+      type: 'form',
+      expected_inputs: [{ name: 'email', value: 'someone.else@example.test' }],
+    });
+    const { rows } = await eventually(async () => {
+      const r = await db().query(
+        `SELECT envelope->'payload' AS payload FROM identity.outbox WHERE topic = 'identity.process.finished' AND message_key = $1`,
+        [id],
+      );
+      expect(r.rows).toHaveLength(1);
+      return r;
+    });
+    expect(rows[0].payload.variables.email).toBe('someone.else@example.test');
+    expect(rows[0].payload.proofs).toEqual([
+      {
+        step_type: 'email',
+        validation_id: emailStep.validation_id ?? expect.any(String),
+        value: address,
+        proven_date: expect.any(String),
+      },
+    ]);
+  }, 60_000);
 });

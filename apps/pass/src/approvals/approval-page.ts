@@ -12,6 +12,8 @@ export interface AttachmentView {
 export interface ApprovalView {
   authReqId: string;
   sig: string;
+  /** Who asks: the application and its tenant (as registered by the operator), not what the client wrote. */
+  requester: { application: string; tenant: string } | null;
   bindingMessage?: string;
   scopes: string[];
   details: AuthorizationDetail[];
@@ -92,7 +94,11 @@ export function approvalPage(v: ApprovalView): string {
   return page(
     'Approve the request',
     `<h1>Approve the request</h1>` +
-      (v.bindingMessage ? `<p id="binding_message">${escapeHtml(v.bindingMessage)}</p>` : '') +
+      (v.requester
+        ? `<p id="requester"><strong id="requester_application">${escapeHtml(v.requester.application)}</strong>` +
+          ` (tenant <span id="requester_tenant">${escapeHtml(v.requester.tenant)}</span>) asks you to approve this request.</p>`
+        : `<p id="requester">An application that no longer exists asks you to approve this request.</p>`) +
+      (v.bindingMessage ? `<p>Their message: <q id="binding_message">${escapeHtml(v.bindingMessage)}</q></p>` : '') +
       (Object.keys(errors).length ? `<p class="notice" id="form_errors">Some answers need your attention.</p>` : '') +
       `<p>The application asks to share:</p>` +
       `<ul id="claims">${v.scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(describeScope(s))}</li>`).join('')}</ul>` +

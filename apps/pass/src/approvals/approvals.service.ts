@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
+import { ApplicationsService } from '../applications/applications.service';
 import { page } from '../pages/html';
 import { AUTHORIZATION_DETAILS_PARAM } from '../provider/provider.configuration';
 import { ProviderService } from '../provider/provider.service';
@@ -26,12 +27,13 @@ export class ApprovalException extends domainException<ApprovalErrorCode>({
 
 /** What the page reads of a pending CIBA request. */
 interface PendingRequest {
+  clientId?: string;
   params?: unknown;
   scope?: string;
 }
 
 /**
- * The CIBA approval page: the user sees the binding message, the requested data, the authorization details
+ * The CIBA approval page: the user sees who asks (the application and its tenant), the binding message, the requested data, the authorization details
  * and their attachments, fills the requested form and approves or declines.
  */
 @Injectable()
@@ -39,6 +41,7 @@ export class ApprovalsService {
   constructor(
     private readonly provider: ProviderService,
     private readonly attachments: AttachmentsService,
+    private readonly applications: ApplicationsService,
     private readonly clock: Clock,
     @InjectRepository(ApprovalOutcomeEntity) private readonly outcomes: Repository<ApprovalOutcomeEntity>,
   ) {}
@@ -96,9 +99,11 @@ export class ApprovalsService {
   private async view(authReqId: string, sig: string, request: PendingRequest): Promise<ApprovalView> {
     const params = (request.params ?? {}) as Record<string, unknown>;
     const details = this.details(request);
+    const application = await this.applications.find(String(request.clientId));
     return {
       authReqId,
       sig,
+      requester: application ? { application: application.name, tenant: application.tenantId } : null,
       bindingMessage: typeof params.binding_message === 'string' ? params.binding_message : undefined,
       scopes: parseScopes(String(request.scope ?? '')),
       details,

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A finished validation of the validators suite (validations.validation.finished), kept by account. */
+/** A finished validation of the validators suite (validations.validation.finished), kept by id with its process. */
 @Entity({ name: 'account_validations' })
 export class AccountValidationEntity {
   @PrimaryColumn({ name: 'validation_id', type: 'text' })
@@ -11,6 +11,10 @@ export class AccountValidationEntity {
 
   @Column({ name: 'account_id', type: 'text' })
   accountId: string;
+
+  /** The identity process the validation belongs to (validations created by a flow's step). */
+  @Column({ name: 'process_id', type: 'text', nullable: true })
+  processId: string | null;
 
   @Column({ type: 'text' })
   type: string;

@@ -2,6 +2,7 @@ import { CheckCreatedPayload, CheckFinishedPayload, CheckRecord } from '@kyc/con
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+import { ClaimProvenance } from '../users/claim-provenance';
 import { PassUserEntity } from '../users/pass-user.entity';
 
 /** Inputs of a check that carry the person's document number. */
@@ -17,7 +18,10 @@ export const FINISHED_CHECK_STATUSES = ['completed', 'error'];
  */
 @Injectable()
 export class ClaimStoreService {
-  /** Records a finished check as the latest background result of the people with its document number. */
+  /**
+   * Records a finished check as the latest background result of the people with its document number, with its
+   * provenance (tenant, check); a background proven by another tenant's check is left as it is.
+   */
   applyCheckFinished(manager: EntityManager, payload: CheckFinishedPayload): Promise<number> {
     return this.record(manager, payload.check, false);
   }
@@ -33,6 +37,13 @@ export class ClaimStoreService {
   private async record(manager: EntityManager, check: CheckRecord, created: boolean): Promise<number> {
     const documentNumber = DOCUMENT_INPUTS.map((k) => check.inputs?.[k]).find((v) => typeof v === 'string' && v);
     if (!documentNumber) return 0;
+    const provenance: ClaimProvenance = {
+      source: 'checks',
+      tenant_id: check.tenant_id,
+      check_id: check.check_id,
+      method: 'background_check',
+      verified_at: check.update_date,
+    };
     const query = manager
       .createQueryBuilder()
       .update(PassUserEntity)
@@ -43,9 +54,18 @@ export class ClaimStoreService {
           score: check.score,
           updated_at: check.update_date,
         },
+        provenance: () => `jsonb_set(provenance, '{background}', CAST(:provenance AS jsonb))`,
         updatedAt: () => 'now()',
       })
+      .setParameter('provenance', JSON.stringify(provenance))
       .where(`identity->>'document_number' = :documentNumber`, { documentNumber })
+      // a background another tenant's check proved is never replaced (a legacy one has no tenant)
+      .andWhere(
+        `(provenance->'background'->>'tenant_id' IS NULL OR provenance->'background'->>'tenant_id' = :tenantId)`,
+        {
+          tenantId: check.tenant_id,
+        },
+      )
       .andWhere(`(background->>'updated_at' IS NULL OR background->>'updated_at' <= :updatedAt)`, {
         updatedAt: check.update_date,
       });

@@ -5,7 +5,7 @@ import { ApplicationEntity } from '../applications/application.entity';
 import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entity';
 import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
 import { AccountValidationEntity } from '../claims/account-validation.entity';
-import { UserAccountEntity } from '../claims/user-account.entity';
+import { IdentityProcessEntity } from '../claims/identity-process.entity';
 import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';
@@ -14,6 +14,7 @@ import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass'
 import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
 import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
 import { ClaimSources1764070800000 } from './migrations/1764070800000-claim-sources';
+import { ClaimProvenance1764480000000 } from './migrations/1764480000000-claim-provenance';
 
 /** Entities and migrations of the pass schema, in order. */
 export const passEntities: EntityClass[] = [
@@ -25,7 +26,7 @@ export const passEntities: EntityClass[] = [
   ApprovalOutcomeEntity,
   ExternalValidationEntity,
   AccountValidationEntity,
-  UserAccountEntity,
+  IdentityProcessEntity,
 ];
 export const passMigrations = [
   ...PLATFORM_MIGRATIONS,
@@ -33,6 +34,7 @@ export const passMigrations = [
   Approvals1764063600000,
   ExternalValidations1764067200000,
   ClaimSources1764070800000,
+  ClaimProvenance1764480000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -212,11 +212,14 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
         verifyUserCode: () => Promise.resolve(undefined),
         async triggerAuthenticationDevice(_ctx, request, account) {
           const user = await deps.findUserById(account.accountId);
+          const application = await deps.findApplication(String(request.clientId));
           const link = deps.approvalLink(String(request.jti));
           const message = request.params?.binding_message;
-          const binding = typeof message === 'string' ? ` "${message}"` : '';
           try {
-            await deps.messenger.send(user!.phoneNumber!, `Approve the request${binding}: ${link}`);
+            await deps.messenger.send(
+              user!.phoneNumber!,
+              approvalText(application, typeof message === 'string' ? message : undefined, link),
+            );
           } catch (err) {
             if (!(err instanceof MessageNotDelivered)) throw err;
             await request.destroy();
@@ -236,6 +239,20 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       return Promise.resolve();
     },
   } as Configuration;
+}
+
+/**
+ * The approval message: who asks (the application and its tenant, as registered by the operator) before what
+ * the client wrote (`binding_message`, quoted as theirs), then the link.
+ */
+export function approvalText(
+  application: Pick<ApplicationEntity, 'name' | 'tenantId'> | undefined,
+  bindingMessage: string | undefined,
+  link: string,
+): string {
+  const who = application ? `${application.name} (tenant ${application.tenantId})` : 'An application';
+  const said = bindingMessage ? ` Their message: "${bindingMessage}".` : '';
+  return `${who} asks you to approve a request.${said} Review it: ${link}`;
 }
 
 /** The signature part of an approval link. */

@@ -1,5 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+import type { ProvenanceMap } from './claim-provenance';
+
 /** Verified identity data of a person, as reported by the identity, validations and checks services. */
 export interface IdentityClaims {
   verified?: boolean;
@@ -79,6 +81,10 @@ export class PassUserEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   address: AddressClaim | null;
+
+  /** Who proved each claim, with what and when (never served to applications). */
+  @Column({ type: 'jsonb' })
+  provenance: ProvenanceMap;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -5,8 +5,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
+import { ClaimProvenance } from './claim-provenance';
 import { SeedUserDto } from './dto/seed-user.dto';
-import { BackgroundClaims, PassUserEntity } from './pass-user.entity';
+import { PassUserEntity } from './pass-user.entity';
 
 /** The people who sign in with pass and their verified data (the claim store). */
 @Injectable()
@@ -25,39 +26,64 @@ export class PassUsersService {
     return this.users.findOneBy({ email: email.trim().toLowerCase() });
   }
 
-  /** A person signing in for the first time gets a record with an unverified identity. */
+  /**
+   * The person who just answered the sign-in code sent to this e-mail (created on their first sign-in, with an
+   * unverified identity): their e-mail claim is now proven by pass itself.
+   */
   async findOrCreate(email: string): Promise<PassUserEntity> {
+    const user = await this.ensure(email);
+    if (user.provenance.email?.source !== 'pass') {
+      user.provenance = { ...user.provenance, email: this.proof('pass', 'email_otp') };
+      await this.users.update({ id: user.id }, { provenance: user.provenance });
+    }
+    return user;
+  }
+
+  /** Creates or replaces the verified data of a person (operator seed; see SeedUserDto), recorded as the operator's. */
+  async seed(dto: SeedUserDto): Promise<PassUserEntity> {
+    const user = await this.ensure(dto.email);
+    const operator = this.proof('operator', 'operator_seed');
+    const provenance = { ...user.provenance };
+    if (!provenance.email || provenance.email.source === 'legacy') provenance.email = operator;
+    if (dto.phone_number !== undefined) user.phoneNumber = dto.phone_number;
+    if (dto.phone_verified !== undefined) user.phoneVerified = dto.phone_verified;
+    if (dto.phone_number !== undefined || dto.phone_verified !== undefined) provenance.phone = operator;
+    if (dto.identity) {
+      user.identity = {
+        ...dto.identity,
+        verification_date: this.clock.now().toISOString(),
+        verification_methods: ['document', 'face'],
+      };
+      provenance.identity = operator;
+    }
+    if (dto.documents) {
+      user.documents = dto.documents.map((d) => ({ ...d, verified: true }));
+      provenance.documents = Object.fromEntries(
+        user.documents.map((d) => [`${d.country}:${d.document_type}`, operator]),
+      );
+    }
+    if (dto.address) {
+      user.address = { ...dto.address };
+      provenance.address = operator;
+    }
+    if (dto.biometric) {
+      user.biometric = { ...dto.biometric };
+      provenance.biometric = operator;
+    }
+    user.provenance = provenance;
+    user.updatedAt = this.clock.now();
+    return this.users.save(user);
+  }
+
+  private async ensure(email: string): Promise<PassUserEntity> {
     const normalized = email.trim().toLowerCase();
     const now = this.clock.now();
     await this.users.createQueryBuilder().insert().values(this.blank(normalized, now)).orIgnore().execute();
     return this.users.findOneByOrFail({ email: normalized });
   }
 
-  /** Creates or replaces the verified data of a person (operator seed; see SeedUserDto). */
-  async seed(dto: SeedUserDto): Promise<PassUserEntity> {
-    const user = await this.findOrCreate(dto.email);
-    if (dto.phone_number !== undefined) user.phoneNumber = dto.phone_number;
-    if (dto.phone_verified !== undefined) user.phoneVerified = dto.phone_verified;
-    if (dto.identity)
-      user.identity = {
-        ...dto.identity,
-        verification_date: this.clock.now().toISOString(),
-        verification_methods: ['document', 'face'],
-      };
-    if (dto.documents) user.documents = dto.documents.map((d) => ({ ...d, verified: true }));
-    if (dto.address) user.address = { ...dto.address };
-    if (dto.biometric) user.biometric = { ...dto.biometric };
-    user.updatedAt = this.clock.now();
-    return this.users.save(user);
-  }
-
-  /** Records the latest background check of a person (from checks.check.finished). */
-  async recordBackground(email: string, background: BackgroundClaims): Promise<void> {
-    const user = await this.findByEmail(email);
-    if (!user) return;
-    user.background = background;
-    user.updatedAt = this.clock.now();
-    await this.users.save(user);
+  private proof(source: 'pass' | 'operator', method: string): ClaimProvenance {
+    return { source, method, verified_at: this.clock.now().toISOString() };
   }
 
   private blank(email: string, now: Date): PassUserEntity {
@@ -71,6 +97,7 @@ export class PassUsersService {
       background: {},
       biometric: {},
       address: null,
+      provenance: {},
       createdAt: now,
       updatedAt: now,
     });

@@ -82,8 +82,16 @@ describe('pass: CIBA (poll mode)', () => {
     });
     expect(started.interval).toBe(5);
     const link = await approvalLink(user.phone, 1);
+    // the message and the page name who asks (the application and its tenant), not only what the client wrote
+    const [sms] = (await f.operator.get(`/v1/admin/sandbox/messages?phone_number=${encodeURIComponent(user.phone)}`))
+      .body.messages;
+    expect(sms.text).toMatch(
+      /^Acme web \(tenant acme\) asks you to approve a request\. Their message: "Pay 10 USD to Acme"\./,
+    );
     const page = await browser.newPage();
     await page.goto(link);
+    expect(await page.textContent('#requester_application')).toBe('Acme web');
+    expect(await page.textContent('#requester_tenant')).toBe('acme');
     expect(await page.textContent('#binding_message')).toBe('Pay 10 USD to Acme');
     await page.click('#approve');
     await page.waitForSelector('#outcome');
@@ -175,6 +183,36 @@ describe('pass: CIBA (poll mode)', () => {
         expect(res.status).toBe(400);
         expect(res.body.error).toBe('unknown_user_id');
       }
+    });
+
+    it('answers a client that is not authenticated the same whoever login_hint names (nobody, no verified phone, a verified phone)', async () => {
+      const noPhone = await seedUser(f.operator, { phone_verified: false });
+      const hints = ['nobody@example.com', noPhone.email, user.email];
+      const sent = async () =>
+        (await f.operator.get(`/v1/admin/sandbox/messages?phone_number=${encodeURIComponent(user.phone)}`)).body
+          .messages.length;
+      const before = await sent();
+      for (const credentials of [
+        { client_id: app.client_id, client_secret: 'ps_wrong' },
+        { client_id: app.client_id },
+        { client_id: 'pc_unknown', client_secret: 'ps_wrong' },
+      ]) {
+        const answers = [];
+        for (const login_hint of hints) {
+          const res = await client.post('/v1/oauth2/bc-authorize', { ...credentials, login_hint, scope: 'openid' });
+          answers.push({ status: res.status, body: res.body });
+          const staged = await client.post('/v1/oauth2/approval-attachments', {
+            ...credentials,
+            login_hint,
+            file_name: 'a.txt',
+            content_type: 'text/plain',
+          });
+          answers.push({ status: staged.status, body: staged.body });
+        }
+        for (const a of answers.slice(0, 2)) expect([400, 401]).toContain(a.status);
+        for (const other of [answers.slice(2, 4), answers.slice(4, 6)]) expect(other).toEqual(answers.slice(0, 2));
+      }
+      expect(await sent()).toBe(before);
     });
 
     it('answers 503 notifier_unavailable when the message cannot be delivered', async () => {

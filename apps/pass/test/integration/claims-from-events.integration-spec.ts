@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { ApiClient, closeDb, eventually, testKafka } from '@kyc/testing';
+import { ApiClient, closeDb, db, eventually, testKafka } from '@kyc/testing';
 import type { Producer } from 'kafkajs';
 
 import { PassFixture, registerApplication, seedUser, startPass, TestApplication } from './support/pass-fixture';
@@ -9,8 +9,9 @@ const id = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '')}`;
 
 /**
  * The claim store built from the identity and validations services' events, published on their topics as
- * those services publish them: a person verified by an identity process (document, face and phone
- * validations) signs in through CIBA on their verified phone and userinfo serves the verified claims.
+ * those services publish them: a person verified by an identity process (that proved their e-mail, with
+ * document and face validations) signs in through CIBA on the phone they proved in pass and userinfo serves
+ * the verified claims. The cross-tenant rules are in claims-provenance.integration-spec.ts.
  */
 describe('pass: claims from identity.process.finished and validations.validation.finished', () => {
   let f: PassFixture;
@@ -54,8 +55,23 @@ describe('pass: claims from identity.process.finished and validations.validation
       subvalidations,
     });
   };
-  const processFinished = (accountId: string, variables: Record<string, string>, status = 'success') => {
-    const processId = id('IDP');
+  /** What the process proved (identity.process.finished `proofs`): its steps that passed, with their validation. */
+  const proof = (step_type: string, validation: ReturnType<typeof validationFinished> | string, value?: string) => ({
+    step_type,
+    validation_id:
+      typeof validation === 'string'
+        ? validation
+        : (validation.payload as { validation: { validation_id: string } }).validation.validation_id,
+    ...(value ? { value } : {}),
+    proven_date: new Date().toISOString(),
+  });
+  const processFinished = (
+    accountId: string,
+    variables: Record<string, string>,
+    status = 'success',
+    proofs: ReturnType<typeof proof>[] = [],
+    processId = id('IDP'),
+  ) => {
     const now = new Date().toISOString();
     return envelope('identity.process.finished', processId, {
       process: {
@@ -70,7 +86,18 @@ describe('pass: claims from identity.process.finished and validations.validation
         finished_date: now,
       },
       variables,
+      proofs,
     });
+  };
+  /** A person who proved their phone in pass (the operator's seed: the CIBA channel), nothing else. */
+  const personWithPhone = async (email: string, phone: string) => {
+    const res = await f.operator.request(
+      'PUT',
+      '/v1/admin/users',
+      { email, phone_number: phone, phone_verified: true },
+      { 'content-type': 'application/json' },
+    );
+    expect(res.status).toBe(200);
   };
 
   /** CIBA sign-in on the person's phone (only a person with a verified phone gets the link). */
@@ -142,41 +169,57 @@ describe('pass: claims from identity.process.finished and validations.validation
     await closeDb();
   });
 
-  it('a successful process with its validations makes a verified person whose claims userinfo serves; a redelivered event is applied once', async () => {
+  it('a successful process that proved the e-mail, with its document and face, verifies the person; a redelivered event is applied once', async () => {
     const accountId = id('ACC');
     const email = `verified.${Date.now()}@example.com`;
     const phone = `+57301${String(Date.now()).slice(-7)}`;
-    const process = processFinished(accountId, {
-      email: email.toUpperCase(),
-      phone_number: phone,
-      first_name: 'Lucía',
-      last_name: 'Pérez',
-      date_of_birth: '1991-02-03',
+    await personWithPhone(email, phone);
+    const processId = id('IDP');
+    const document = validationFinished(accountId, 'document-validation', [], {
       country: 'CO',
       document_type: 'national-id',
-      document_number: '52123456',
+      process_id: processId,
     });
-    // the validations arrive before and after the process: the order does not matter
-    await send(
-      validationFinished(accountId, 'document-validation', [], { country: 'CO', document_type: 'national-id' }),
+    const face = validationFinished(accountId, 'face-recognition', [{ name: 'passive_liveness', status: 'success' }], {
+      process_id: processId,
+    });
+    const emailCode = validationFinished(accountId, 'email-verification', [], { process_id: processId });
+    const process = processFinished(
+      accountId,
+      {
+        email: 'typed.by.anyone@example.com',
+        phone_number: '+573009998877',
+        first_name: 'Lucía',
+        last_name: 'Pérez',
+        date_of_birth: '1991-02-03',
+        country: 'CO',
+        document_type: 'national-id',
+        document_number: '52123456',
+      },
+      'success',
+      [proof('email', emailCode, email.toUpperCase()), proof('document', document), proof('face', face)],
+      processId,
     );
+    // the validations arrive before and after the process: the order does not matter
+    await send(document);
+    await send(emailCode);
     await send(process);
-    await send(validationFinished(accountId, 'face-recognition', [{ name: 'passive_liveness', status: 'success' }]));
-    await send(validationFinished(accountId, 'phone-verification'));
+    await send(face);
     // the same event again (same id) with other data: the inbox has applied it already
     const redelivered = JSON.parse(JSON.stringify(process)) as typeof process;
     (redelivered.payload as { variables: Record<string, string> }).variables.first_name = 'Other';
     await send(redelivered);
 
-    const accessToken = await eventually(
-      () => tokensFor(email, phone, 'openid email phone profile identity documents biometric verification'),
-      { timeoutMs: 30_000, intervalMs: 500 },
+    const accessToken = await tokensFor(
+      email,
+      phone,
+      'openid email phone profile identity documents biometric verification',
     );
-    // the validations are on other partitions than the phone's: wait until every one has been applied
+    // the validations are on other partitions than the process's: wait until every one has been applied
     const claims = await eventually(
       async () => {
         const current = await userinfo(accessToken);
-        expect(current.verification_methods).toEqual(['document', 'face', 'phone']);
+        expect(current).toMatchObject({ verification_methods: ['document', 'face', 'phone'], face_enrolled: true });
         return current;
       },
       { timeoutMs: 30_000, intervalMs: 500 },
@@ -205,37 +248,70 @@ describe('pass: claims from identity.process.finished and validations.validation
     expect(claims.last_face_verification_date).toEqual(expect.any(String));
   }, 90_000);
 
-  it('a failed process, or a successful one without an e-mail, verifies nobody', async () => {
+  it('a failed process, or a successful one whose e-mail was only typed in, verifies nobody', async () => {
     const failedEmail = `failed.${Date.now()}@example.com`;
+    const typedEmail = `typed.${Date.now()}@example.com`;
     const accountId = id('ACC');
-    await send(processFinished(accountId, { email: failedEmail, first_name: 'Eva' }, 'failure'));
+    const emailCode = id('VLD');
+    await send(
+      processFinished(accountId, { email: failedEmail, first_name: 'Eva' }, 'failure', [
+        proof('email', emailCode, failedEmail),
+      ]),
+    );
+    await send(processFinished(accountId, { email: typedEmail, first_name: 'Eva' }));
     await send(validationFinished(accountId, 'document-validation'));
     // a later event of the same topic is consumed after them (one key, one partition): then nothing was created
     const marker = `marker.${Date.now()}@example.com`;
-    await send(processFinished(accountId, { email: marker }));
+    await send(processFinished(accountId, { email: marker }, 'success', [proof('email', id('VLD'), marker)]));
     await eventually(async () => expect((await unknownUser(marker)).body.error).not.toBe('unknown_user_id'), {
       timeoutMs: 30_000,
       intervalMs: 500,
     });
-    const res = await unknownUser(failedEmail);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('unknown_user_id');
+    for (const email of [failedEmail, typedEmail]) {
+      const res = await unknownUser(email);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('unknown_user_id');
+    }
   }, 60_000);
 
-  it('a validation that is not a success adds no verification method', async () => {
+  it('a face validation that is not a success leaves the identity unverified', async () => {
     const accountId = id('ACC');
+    const processId = id('IDP');
     const email = `declined.${Date.now()}@example.com`;
     const phone = `+57302${String(Date.now()).slice(-7)}`;
-    await send(validationFinished(accountId, 'phone-verification'));
-    await send(validationFinished(accountId, 'face-recognition', [], { validation_status: 'failure' }));
-    await send(processFinished(accountId, { email, phone_number: phone, first_name: 'Noa' }));
-    const accessToken = await eventually(() => tokensFor(email, phone, 'openid biometric verification'), {
-      timeoutMs: 30_000,
-      intervalMs: 500,
+    await personWithPhone(email, phone);
+    const document = validationFinished(accountId, 'document-validation', [], { process_id: processId });
+    const face = validationFinished(accountId, 'face-recognition', [], {
+      validation_status: 'failure',
+      process_id: processId,
     });
+    await send(document);
+    await send(face);
+    await send(
+      processFinished(
+        accountId,
+        { email, first_name: 'Noa' },
+        'success',
+        [proof('email', id('VLD'), email), proof('document', document), proof('face', face)],
+        processId,
+      ),
+    );
+    // bound to the person, with both validations known
+    await eventually(
+      async () => {
+        const { rows } = await db().query(
+          `SELECT count(*)::int AS n FROM pass.identity_processes p JOIN pass.account_validations v
+             ON v.tenant_id = p.tenant_id AND v.process_id = p.process_id WHERE p.process_id = $1`,
+          [processId],
+        );
+        expect(rows[0].n).toBe(2);
+      },
+      { timeoutMs: 30_000, intervalMs: 300 },
+    );
+    const accessToken = await tokensFor(email, phone, 'openid identity biometric verification');
     const claims = await userinfo(accessToken);
-    expect(claims.verification_methods).toEqual(['phone']);
-    expect(claims.face_enrolled).toBe(false);
+    expect(claims).toMatchObject({ identity_verified: false, verification_status: 'unverified', face_enrolled: false });
+    expect(claims.given_name).toBeUndefined();
     expect(claims.liveness_check_passed).toBeUndefined();
   }, 60_000);
 

@@ -83,6 +83,9 @@ export class ValidationStateService implements OnModuleInit {
       patch.manualReviewStatus = ending.manualReviewStatus;
     Object.assign(v, patch);
     await m.getRepository(ValidationEntity).update({ id: v.id }, patch);
+    const enrollment = v.enrollmentId
+      ? await m.getRepository(EnrollmentEntity).findOneBy({ id: v.enrollmentId })
+      : null;
     await this.outbox.add(m, {
       topic: TOPICS.validationFinished,
       type: VALIDATION_EVENT_TYPES.validationFinished,
@@ -92,6 +95,7 @@ export class ValidationStateService implements OnModuleInit {
         validation: validationRecord(
           v,
           await m.getRepository(ValidatorAccountEntity).findOneBy({ tenantId: v.tenantId, accountId: v.accountId }),
+          enrollment,
         ),
         subvalidations: (v.outcome?.subvalidations ?? []).map(({ name, status, reason }) => ({
           name,
@@ -100,9 +104,8 @@ export class ValidationStateService implements OnModuleInit {
         })),
       } satisfies ValidationFinishedPayload,
     });
-    if (v.status === 'success' && v.enrollmentId) {
-      const enrollment = await m.getRepository(EnrollmentEntity).findOneBy({ id: v.enrollmentId });
-      if (enrollment?.status === 'pending') await this.enrollments.finish(m, enrollment, 'success', null, v.id);
+    if (v.status === 'success' && enrollment) {
+      if (enrollment.status === 'pending') await this.enrollments.finish(m, enrollment, 'success', null, v.id);
     }
   }
 

@@ -1,6 +1,7 @@
 import { ValidationRecord } from '@kyc/contracts';
 
 import { ValidatorAccountEntity } from '../accounts/validator-account.entity';
+import { EnrollmentEntity } from '../enrollments/enrollment.entity';
 import { iso } from '../shared/ids';
 import { ValidationEntity } from './validation.entity';
 
@@ -18,8 +19,15 @@ const personOf = (v: ValidationEntity, account?: ValidatorAccountEntity | null) 
   return Object.fromEntries(Object.entries(person).filter(([, value]) => value)) as Partial<ValidationRecord>;
 };
 
-/** The validation as other services see it (created and finished events). */
-export const validationRecord = (v: ValidationEntity, account?: ValidatorAccountEntity | null): ValidationRecord => ({
+/**
+ * The validation as other services see it (created and finished events); with its enrollment, an e-mail or
+ * phone verification names the address or number its code was sent to.
+ */
+export const validationRecord = (
+  v: ValidationEntity,
+  account?: ValidatorAccountEntity | null,
+  enrollment?: EnrollmentEntity | null,
+): ValidationRecord => ({
   validation_id: v.id,
   tenant_id: v.tenantId,
   account_id: v.accountId,
@@ -37,6 +45,10 @@ export const validationRecord = (v: ValidationEntity, account?: ValidatorAccount
   ...(v.flowId ? { flow_id: v.flowId } : {}),
   ...(v.retryOfId ? { retry_of_id: v.retryOfId } : {}),
   ...personOf(v, account),
+  ...(v.type === 'email-verification' && enrollment?.email ? { enrolled_email: enrollment.email } : {}),
+  ...(v.type === 'phone-verification' && enrollment?.phoneNumber
+    ? { enrolled_phone_number: enrollment.phoneNumber }
+    : {}),
   creation_date: iso(v.createdAt)!,
   update_date: iso(v.updatedAt)!,
   ...(v.finishedAt ? { finished_date: iso(v.finishedAt) } : {}),

@@ -90,7 +90,13 @@ describe('validations: e-mail and phone OTP, media, delete and restore', () => {
         type: 'validations.validation.finished',
         aggregate_id: id,
         payload: {
-          validation: { validation_id: id, validation_status: 'failure', declined_reason: 'max_retries_exceeded' },
+          validation: {
+            validation_id: id,
+            validation_status: 'failure',
+            declined_reason: 'max_retries_exceeded',
+            // the address the code was sent to (its enrollment), for the services that take the e-mail as proven
+            enrolled_email: 'ana@mail.test',
+          },
         },
       });
       expect(created.messages.filter((m) => m.key === id)).toHaveLength(1);

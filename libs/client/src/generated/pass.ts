@@ -1414,7 +1414,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "to": "+573001234567",
-                     *           "text": "Approve the request \"Pay 10 USD to Acme\": https://pass.example/approvals/abc?sig=xyz",
+                     *           "text": "Acme web (tenant acme) asks you to approve a request. Their message: \"Pay 10 USD to Acme\". Review it: https://pass.example/approvals/abc?sig=xyz",
                      *           "sent_at": "2026-11-25T07:00:00.000Z"
                      *         }
                      *       ]

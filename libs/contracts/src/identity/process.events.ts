@@ -27,8 +27,31 @@ export interface ProcessCreatedPayload {
   process: ProcessRecord;
 }
 
+/** The validator step types whose success a process reports as a proof. */
+export const PROOF_STEP_TYPES = ['email', 'phone', 'document', 'face'] as const;
+export type ProofStepType = (typeof PROOF_STEP_TYPES)[number];
+
+/** A validator step of the process that succeeded: what the person proved in this process. */
+export interface ProcessProof {
+  step_type: ProofStepType;
+  /** The step's validation in the validations service (it passed). */
+  validation_id: string;
+  /**
+   * E-mail and phone steps: the address or number the one-time code was sent to, as the validations service
+   * reported it (its enrollment), and that the person answered. Absent when the validations service did not
+   * report it: then the step proves no identifier.
+   */
+  value?: string;
+  proven_date: string;
+}
+
 export interface ProcessFinishedPayload {
   process: ProcessRecord;
-  /** Variables collected by the process's form steps. */
+  /** Variables collected by the process's steps (typed in: they prove nothing by themselves). */
   variables: Record<string, string>;
+  /**
+   * The validator steps that succeeded, in step order (e-mail and phone one-time codes, document, face).
+   * Added in identity after version 1 was published: absent in older events, whose process proves nothing.
+   */
+  proofs?: ProcessProof[];
 }

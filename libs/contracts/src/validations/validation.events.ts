@@ -43,6 +43,12 @@ export interface ValidationRecord {
   last_name?: string;
   email?: string;
   phone_number?: string;
+  /**
+   * email-verification and phone-verification: the address or number of the enrollment the one-time code was
+   * sent to (the account's `email` and `phone_number` above are what the tenant typed on the account).
+   */
+  enrolled_email?: string;
+  enrolled_phone_number?: string;
   creation_date: string;
   update_date: string;
   finished_date?: string;
