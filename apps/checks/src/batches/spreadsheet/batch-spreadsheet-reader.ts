@@ -1,0 +1,90 @@
+import { Worker } from 'node:worker_threads';
+
+import { workerScript } from '@kyc/platform';
+import { Injectable } from '@nestjs/common';
+
+import { ChecksConfig } from '../../config/checks.config';
+import { SheetRow, SpreadsheetError, SpreadsheetLimits } from './spreadsheet-limits';
+import type { SpreadsheetJob } from './spreadsheet.worker';
+
+/**
+ * Reads batch files off the event loop: each file on a thread of its own (below normal priority) with a heap
+ * limit and a deadline, at most CHECKS_BATCH_PARSE_CONCURRENCY at once per process (the others wait their
+ * turn). A file over a limit, over its time or its memory is a SpreadsheetError; the API keeps answering.
+ */
+@Injectable()
+export class BatchSpreadsheetReader {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly config: ChecksConfig) {}
+
+  get limits(): SpreadsheetLimits {
+    const c = this.config;
+    return {
+      maxRows: c.CHECKS_BATCH_MAX_ROWS,
+      maxSheetRows: c.CHECKS_BATCH_MAX_SHEET_ROWS,
+      maxEntryBytes: c.CHECKS_BATCH_MAX_PART_BYTES,
+      maxSharedStrings: c.CHECKS_BATCH_MAX_SHARED_STRINGS,
+      maxTextChars: c.CHECKS_BATCH_MAX_TEXT_CHARS,
+    };
+  }
+
+  async read(content: Buffer, columns: (string | null)[]): Promise<SheetRow[]> {
+    if (this.running >= this.config.CHECKS_BATCH_PARSE_CONCURRENCY)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await this.onThread({ content, columns, limits: this.limits });
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async onThread(job: SpreadsheetJob): Promise<SheetRow[]> {
+    const script = await workerScript(__dirname, 'spreadsheet.worker', 'checks-spreadsheet');
+    const seconds = this.config.CHECKS_BATCH_PARSE_TIMEOUT_MS / 1000;
+    return new Promise<SheetRow[]>((resolve, reject) => {
+      const worker = new Worker(script, {
+        workerData: job,
+        resourceLimits: {
+          maxOldGenerationSizeMb: this.config.CHECKS_BATCH_PARSE_MEMORY_MB,
+          maxYoungGenerationSizeMb: 16,
+        },
+      });
+      let settled = false;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        fn();
+        void worker.terminate();
+      };
+      const timer = setTimeout(
+        () =>
+          settle(() =>
+            reject(new SpreadsheetError(`the file takes longer than ${seconds} s to read (the limit of a batch file)`)),
+          ),
+        this.config.CHECKS_BATCH_PARSE_TIMEOUT_MS,
+      );
+      worker.on('message', (msg: { rows: SheetRow[] } | { error: { name: string; message: string } }) =>
+        settle(() => {
+          if ('rows' in msg) return resolve(msg.rows);
+          if (msg.error.name === 'SpreadsheetError') return reject(new SpreadsheetError(msg.error.message));
+          reject(new SpreadsheetError('the file is not a readable xlsx spreadsheet'));
+        }),
+      );
+      worker.on('error', (err: Error & { code?: string }) =>
+        settle(() =>
+          reject(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? new SpreadsheetError('the file needs more memory to read than a batch file may use')
+              : err,
+          ),
+        ),
+      );
+      worker.on('exit', (code) => settle(() => reject(new Error(`the spreadsheet thread exited with code ${code}`))));
+    });
+  }
+}
