@@ -4,8 +4,8 @@ import { workerScript } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ChecksConfig } from '../../config/checks.config';
-import { SheetRow, SpreadsheetError, SpreadsheetLimits } from './spreadsheet-limits';
 import type { SpreadsheetJob } from './spreadsheet.worker';
+import { SheetRow, SpreadsheetError, SpreadsheetLimits } from './spreadsheet-limits';
 
 /**
  * Reads batch files off the event loop: each file on a thread of its own (below normal priority) with a heap

@@ -3,9 +3,9 @@
 // sheet whatever the order of the parts in the zip, and the sheet is scanned as a stream counting every row,
 // empty ones included. A cell that names a shared string the file does not have is an error, never an empty cell.
 
-import { attr, scanXml, XmlHandler } from './xml-scanner';
-import { entryChunks, ZipEntry, zipEntries } from './zip-entries';
 import { SheetRow, SpreadsheetError, SpreadsheetLimits } from './spreadsheet-limits';
+import { attr, scanXml, XmlHandler } from './xml-scanner';
+import { entryChunks, zipEntries, ZipEntry } from './zip-entries';
 
 /** Parts an xlsx may have (a sheet per worksheet, media, styles...); more is not a batch file. */
 const MAX_PARTS = 10_000;
