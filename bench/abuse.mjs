@@ -155,7 +155,7 @@ function xlsxOf(sheetRows, strings = [], { stringsLast = false } = {}) {
 }
 
 /** A PNG of width x height at 16 bits RGBA whose pixels are all zero: ~300 KB that decodes to gigabytes. */
-async function pngBomb(width, height) {
+async function pngBomb(width, height, bitDepth = 16) {
   const chunk = (type, data) => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length, 0);
@@ -167,13 +167,13 @@ async function pngBomb(width, height) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 16;
+  ihdr[8] = bitDepth;
   ihdr[9] = 6;
   const deflate = createDeflate({ level: 9 });
   const out = [];
   deflate.on('data', (d) => out.push(d));
   const done = new Promise((resolve) => deflate.on('end', resolve));
-  const row = Buffer.alloc(1 + width * 8);
+  const row = Buffer.alloc(1 + width * 4 * (bitDepth / 8));
   for (let y = 0; y < height; y++) if (!deflate.write(row)) await new Promise((r) => deflate.once('drain', r));
   deflate.end();
   await done;
@@ -241,9 +241,9 @@ const ATTACKS = [
     id: 'xlsx-empty-rows',
     service: 'checks',
     what: `xlsx of 2,000,000 empty rows, ${CONCURRENCY} at once`,
-    async run(ctx) {
-      const rows = Array.from({ length: 2_000_000 }, (_, i) => `<row r="${i + 1}"/>`).join('');
-      const answers = await bombs(ctx, xlsxOf(rows));
+    prepare: () => xlsxOf(Array.from({ length: 2_000_000 }, (_, i) => `<row r="${i + 1}"/>`).join('')),
+    async run(ctx, file) {
+      const answers = await bombs(ctx, file);
       return refusedIf(answers, (a) => a.status === 400);
     },
   },
@@ -251,8 +251,8 @@ const ATTACKS = [
     id: 'xlsx-shared-string',
     service: 'checks',
     what: `xlsx of ~100 KB holding a 100 MB shared string, ${CONCURRENCY} at once`,
-    async run(ctx) {
-      const file = xlsxOf('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', ['x'.repeat(100_000_000)]);
+    prepare: () => xlsxOf('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', ['x'.repeat(100_000_000)]),
+    async run(ctx, file) {
       const answers = await bombs(ctx, file);
       return {
         ...refusedIf(answers, (a) => a.status === 400),
@@ -292,8 +292,8 @@ const ATTACKS = [
     id: 'image-pixel-bomb',
     service: 'validations',
     what: `PNG 8000x5000 at 16 bits (~300 KB) as a document front, ${CONCURRENCY} at once`,
-    async run(ctx) {
-      const png = await pngBomb(8000, 5000);
+    prepare: () => pngBomb(8000, 5000),
+    async run(ctx, png) {
       const answers = await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           const v = await api(ctx.services.validations, ctx.key, 'POST', '/v1/validations', {
@@ -327,6 +327,62 @@ const ATTACKS = [
       const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
       const answer = await put(v.body.instructions.front_url, polyglot.toString('base64'), 'text/plain');
       return refusedIf([answer], (a) => a.status === 415);
+    },
+  },
+  // The worst ACCEPTED inputs plus normal concurrency: the figures deploy/ sizes memory limits from.
+  {
+    id: 'worst-accepted-batch',
+    service: 'checks',
+    what: `valid xlsx of 100,000 rows (CHECKS_BATCH_MAX_ROWS), ${CONCURRENCY} at once`,
+    prepare: () => {
+      const strings = Array.from({ length: 100_000 }, (_, i) => `Name ${i}`);
+      const rows = strings
+        .map(
+          (_, i) =>
+            `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>0</v></c><c r="B${i + 1}"><v>${10_000_000 + i}</v></c><c r="C${i + 1}" t="s"><v>${i + 1}</v></c></row>`,
+        )
+        .join('');
+      return xlsxOf(rows, ['true', ...strings]);
+    },
+    async run(ctx, file) {
+      const answers = await bombs(ctx, file);
+      return {
+        verdict: answers.every((a) => a.status === 200) ? 'accepted' : 'REFUSED',
+        detail: `${summary(answers)}; file ${file.length} bytes`,
+      };
+    },
+  },
+  {
+    id: 'worst-accepted-image',
+    service: 'validations',
+    what: `PNG of 16 MP (the budget) through the document engine, ${CONCURRENCY} at once`,
+    prepare: () => pngBomb(4000, 4000, 8),
+    async run(ctx, png) {
+      const ids = await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          const v = await api(ctx.services.validations, ctx.key, 'POST', '/v1/validations', {
+            type: 'document-validation',
+            user_authorized: 'true',
+            country: 'CO',
+            document_type: 'passport',
+          });
+          const up = await put(v.body.instructions.front_url, png.toString('base64'), 'text/plain');
+          if (up.status !== 200) throw new Error(`upload answered ${up.status}: ${JSON.stringify(up.body)}`);
+          return v.body.validation_id;
+        }),
+      );
+      const outcomes = [];
+      for (const id of ids)
+        for (let i = 0; ; i++) {
+          const got = await api(ctx.services.validations, ctx.key, 'GET', `/v1/validations/${id}`);
+          if (got.body?.validation_status !== 'pending') {
+            outcomes.push(got.body?.validation_status);
+            break;
+          }
+          if (i > 1800) throw new Error(`validation ${id} still pending after 180 s`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      return { verdict: 'accepted', detail: `engine finished: ${outcomes.join(', ')}` };
     },
   },
   // Owned by other engineers (issue 37 §1, §3 engagement, §4): probed here through the same public API when
@@ -374,8 +430,9 @@ const ATTACKS = [
 
 let stack;
 exitHook((done) => {
-  if (!stack) return done();
-  void stack.stop().finally(done);
+  const finish = typeof done === 'function' ? done : () => {};
+  if (!stack) return finish();
+  void stack.stop().finally(finish);
 });
 
 async function main() {
@@ -420,11 +477,12 @@ async function main() {
       continue;
     }
     log(`${attack.id}: ${attack.what}`);
+    const input = await attack.prepare?.();
     const r = {
       id: attack.id,
       service: attack.service,
       what: attack.what,
-      ...(await measured(svc, () => attack.run(ctx))),
+      ...(await measured(svc, () => attack.run(ctx, input))),
     };
     log(
       `  -> ${r.verdict}: ${r.detail} | RSS ${r.rss_before_mib} -> peak ${r.rss_peak_mib} MiB, CPU ${r.cpu_seconds} s, /livez p99 ${r.livez_p99_ms} ms (max ${r.livez_max_ms})`,
