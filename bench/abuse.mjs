@@ -17,6 +17,7 @@ import { createDeflate, crc32, deflateRawSync } from 'node:zlib';
 
 import exitHook from 'async-exit-hook';
 
+import { SANDBOX_MESSAGING_DEMO } from '../tools/stack/seed.mjs';
 import { startStack } from '../tools/stack/stack.mjs';
 import { freePorts, repoRoot } from '../tools/stack/util.mjs';
 import { cpuMs, log, percentile, resultsDir, round } from './kit.mjs';
@@ -183,6 +184,62 @@ async function pngBomb(width, height, bitDepth = 16) {
     chunk('IDAT', Buffer.concat(out)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pass sign-in as a browser does it: /authorize, then the interaction pages with their cookies
+// ---------------------------------------------------------------------------------------------
+
+const OTP_MAX_GUESSES = Number(process.env.ABUSE_OTP_MAX_GUESSES ?? 10);
+const OTP_MAX_CODES = Number(process.env.ABUSE_OTP_MAX_CODES ?? 10);
+const countBy = (values) =>
+  Object.entries(values.reduce((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {}))
+    .map(([k, n]) => `${n}x ${k}`)
+    .join(', ');
+
+async function signIn(ctx) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const client = ctx.passClient;
+  const query = new URLSearchParams({
+    client_id: client.client_id,
+    response_type: 'code',
+    scope: 'openid email',
+    redirect_uri: client.redirect_uri,
+    state: 'abuse-probe',
+    nonce: 'abuse-probe',
+  });
+  let url = `${ctx.services.pass}/authorize?${query}`;
+  for (let hops = 0; hops < 5 && !/\/interaction\/[^/]+$/.test(new URL(url).pathname); hops++) {
+    const res = await fetch(url, { redirect: 'manual', headers: { cookie: cookie() } });
+    keep(res);
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`/authorize answered ${res.status} without a redirect`);
+    url = new URL(location, url).toString();
+  }
+  const page = await fetch(url, { headers: { cookie: cookie() } });
+  keep(page);
+  const email = `abuse.${Date.now()}@pass.local`;
+  return {
+    email,
+    async post(step, form) {
+      const res = await fetch(`${url}/${step}`, {
+        method: 'POST',
+        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+        redirect: 'manual',
+      });
+      keep(res);
+      return { status: res.status, text: await res.text() };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,28 +447,67 @@ const ATTACKS = [
   {
     id: 'otp-code-guessing',
     service: 'pass',
-    what: 'pass sign-in code guessing (owner: otp)',
-    async run() {
-      return { verdict: 'not probed', detail: 'needs a pass interaction session; to be added with the otp work' };
+    what: `pass sign-in codes: 20 codes x 5 wrong guesses, then ${40} wrong guesses at once (owner: otp)`,
+    async run(ctx) {
+      const flow = await signIn(ctx);
+      let evaluated = 0;
+      const statuses = [];
+      const guess = async (code) => {
+        const res = await flow.post('code', { code });
+        statuses.push(res.status);
+        if (res.text.includes('invalid_code')) evaluated++;
+      };
+      for (let c = 0; c < 20; c++) {
+        await flow.post('email', { email: flow.email });
+        for (let g = 0; g < 5; g++) await guess(String(100000 + c * 5 + g));
+      }
+      const sequential = evaluated;
+      await flow.post('email', { email: flow.email });
+      evaluated = 0;
+      await Promise.all(Array.from({ length: 40 }, (_, i) => guess(String(200000 + i))));
+      const burst = evaluated;
+      return {
+        verdict: sequential <= OTP_MAX_GUESSES && burst <= OTP_MAX_GUESSES ? 'bounded' : 'NOT BOUNDED',
+        detail: `${sequential} of 100 sequential and ${burst} of 40 simultaneous wrong guesses evaluated (bound ${OTP_MAX_GUESSES}); answers ${countBy(statuses)}`,
+      };
     },
   },
   {
     id: 'otp-mail-flood',
     service: 'pass',
-    what: 'pass code e-mails flooded to one address (owner: otp)',
-    async run() {
-      return { verdict: 'not probed', detail: 'needs a pass interaction session; to be added with the otp work' };
+    what: '50 sign-in code e-mails asked for one address (owner: otp)',
+    async run(ctx) {
+      const flow = await signIn(ctx);
+      const statuses = [];
+      let sent = 0;
+      for (let i = 0; i < 50; i++) {
+        const res = await flow.post('email', { email: flow.email });
+        statuses.push(res.status);
+        if (res.status === 200 && res.text.includes('name="code"')) sent++;
+      }
+      return {
+        verdict: sent <= OTP_MAX_CODES ? 'bounded' : 'NOT BOUNDED',
+        detail: `${sent} of 50 code e-mails sent (bound ${OTP_MAX_CODES}); answers ${countBy(statuses)}`,
+      };
     },
   },
   {
     id: 'engagement-media',
     service: 'engagement',
-    what: 'two concurrent 48 MB media uploads (owner: engtenant)',
-    async run() {
-      return {
-        verdict: 'not probed',
-        detail: 'needs a connected messaging channel; to be added with the engtenant work',
-      };
+    what: 'two concurrent media uploads of 48 MB bodies (owner: engtenant)',
+    prepare: () => Buffer.alloc(36 * 1024 * 1024, 1).toString('base64'),
+    async run(ctx, file) {
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          api(ctx.services.engagement, ctx.key, 'POST', '/v1/msg/media', {
+            waba_phone_number: ctx.line,
+            media_type: 'DOCUMENT',
+            mime_type: 'application/pdf',
+            file,
+          }),
+        ),
+      );
+      return { verdict: 'see figures', detail: `${summary(answers)}; bodies ${file.length} bytes` };
     },
   },
   {
@@ -419,7 +515,7 @@ const ATTACKS = [
     service: 'engagement',
     what: 'chat export TSV with =HYPERLINK(...) (owner: engtenant)',
     async run() {
-      return { verdict: 'not probed', detail: 'needs a chat; to be added with the engtenant work' };
+      return { verdict: 'not probed', detail: 'needs a chat with user text; covered by the engtenant formula tests' };
     },
   },
 ];
@@ -453,9 +549,14 @@ async function main() {
     log: (m) => log(`stack: ${m}`),
   });
   const processes = Object.fromEntries(stack.processes.map((p) => [p.name, p]));
-  const ctx = { services: stack.info.services, key: stack.info.api_key };
+  const ctx = {
+    services: stack.info.services,
+    key: stack.info.api_key,
+    passClient: stack.info.pass_client,
+    line: SANDBOX_MESSAGING_DEMO.phone,
+  };
   // The demo key reaches each service's access cache through Kafka.
-  for (const name of ['checks', 'validations'].filter((n) => processes[n]))
+  for (const name of ['checks', 'validations', 'engagement'].filter((n) => processes[n]))
     for (let i = 0; i < 600; i++) {
       const res = await fetch(`${ctx.services[name]}/v1/auth/whoami`, { headers: { 'Service-API-Key': ctx.key } });
       if (res.status === 200) break;

@@ -194,15 +194,15 @@ export class BatchesService {
       ]);
     }
     const left = await this.takeUploadAttempt(batch.id, now);
-    const rows = await this.parse(batch, content, left);
-    if (!rows.length)
+    const rows = await this.countRows(batch, content, left);
+    if (!rows)
       throw new BatchException(BatchErrorCode.InvalidFile, `the file has no rows${triesLeft(left)}`, [
         { field: 'file', message: 'the first worksheet has no data rows' },
       ]);
     return this.dataSource.transaction(async (m) => {
       const updated = await m.query<unknown[]>(
         `UPDATE batches SET status = 'file_uploaded', file_uploaded_at = $2, file_size = $3, rows_total = $4, updated_at = $2 WHERE id = $1 AND status = 'created' RETURNING id`,
-        [batch.id, now, content.length, rows.length],
+        [batch.id, now, content.length, rows],
       );
       if (!updatedRows(updated))
         throw new BatchException(
@@ -215,7 +215,7 @@ export class BatchesService {
         status: 'file_uploaded' as const,
         fileUploadedAt: now,
         fileSize: content.length,
-        rowsTotal: rows.length,
+        rowsTotal: rows,
         updatedAt: now,
       };
     });
@@ -249,9 +249,9 @@ export class BatchesService {
     );
   }
 
-  private async parse(batch: BatchEntity, content: Buffer, left: number) {
+  private async countRows(batch: BatchEntity, content: Buffer, left: number): Promise<number> {
     try {
-      return await this.spreadsheets.read(content, batch.columns);
+      return await this.spreadsheets.count(content, batch.columns);
     } catch (err) {
       if (err instanceof SpreadsheetError)
         throw new BatchException(BatchErrorCode.InvalidFile, `${err.message}${triesLeft(left)}`, [

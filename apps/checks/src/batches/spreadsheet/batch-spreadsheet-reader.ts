@@ -12,6 +12,11 @@ import { SheetRow, SpreadsheetError, SpreadsheetLimits } from './spreadsheet-lim
  * limit and a deadline, at most CHECKS_BATCH_PARSE_CONCURRENCY at once per process (the others wait their
  * turn). A file over a limit, over its time or its memory is a SpreadsheetError; the API keeps answering.
  */
+interface ThreadResult {
+  rows?: SheetRow[];
+  count: number;
+}
+
 @Injectable()
 export class BatchSpreadsheetReader {
   private running = 0;
@@ -30,22 +35,32 @@ export class BatchSpreadsheetReader {
     };
   }
 
+  /** The data rows of the file. */
   async read(content: Buffer, columns: (string | null)[]): Promise<SheetRow[]> {
+    return (await this.inTurn({ content, columns, limits: this.limits, countOnly: false })).rows ?? [];
+  }
+
+  /** How many data rows the file has (the file read the same way; only the count comes back). */
+  async count(content: Buffer, columns: (string | null)[]): Promise<number> {
+    return (await this.inTurn({ content, columns, limits: this.limits, countOnly: true })).count;
+  }
+
+  private async inTurn(job: SpreadsheetJob): Promise<ThreadResult> {
     if (this.running >= this.config.CHECKS_BATCH_PARSE_CONCURRENCY)
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
     try {
-      return await this.onThread({ content, columns, limits: this.limits });
+      return await this.onThread(job);
     } finally {
       this.running--;
       this.waiting.shift()?.();
     }
   }
 
-  private async onThread(job: SpreadsheetJob): Promise<SheetRow[]> {
+  private async onThread(job: SpreadsheetJob): Promise<ThreadResult> {
     const script = await workerScript(__dirname, 'spreadsheet.worker', 'checks-spreadsheet');
     const seconds = this.config.CHECKS_BATCH_PARSE_TIMEOUT_MS / 1000;
-    return new Promise<SheetRow[]>((resolve, reject) => {
+    return new Promise<ThreadResult>((resolve, reject) => {
       const worker = new Worker(script, {
         workerData: job,
         resourceLimits: {
@@ -68,9 +83,9 @@ export class BatchSpreadsheetReader {
           ),
         this.config.CHECKS_BATCH_PARSE_TIMEOUT_MS,
       );
-      worker.on('message', (msg: { rows: SheetRow[] } | { error: { name: string; message: string } }) =>
+      worker.on('message', (msg: ThreadResult | { error: { name: string; message: string } }) =>
         settle(() => {
-          if ('rows' in msg) return resolve(msg.rows);
+          if ('count' in msg) return resolve(msg);
           if (msg.error.name === 'SpreadsheetError') return reject(new SpreadsheetError(msg.error.message));
           reject(new SpreadsheetError('the file is not a readable xlsx spreadsheet'));
         }),

@@ -11,6 +11,8 @@ export interface SpreadsheetJob {
   content: Uint8Array;
   columns: (string | null)[];
   limits: SpreadsheetLimits;
+  /** Only the count of rows is sent back (the upload needs no more: the rows cross threads once, at load). */
+  countOnly: boolean;
 }
 
 const port = parentPort;
@@ -26,6 +28,6 @@ readXlsxRows(
   job.columns,
   job.limits,
 ).then(
-  (rows) => port.postMessage({ rows }),
+  (rows) => port.postMessage(job.countOnly ? { count: rows.length } : { rows, count: rows.length }),
   (err: Error) => port.postMessage({ error: { name: err.name, message: err.message } }),
 );
