@@ -10,6 +10,9 @@
 //                    an attack whose service is not in it is reported as skipped
 //   ABUSE_ONLY       comma-separated attack ids to run (default: all)
 //   ABUSE_CONCURRENCY  copies of each resource bomb sent at once ("normal concurrency"; default 3)
+//   ABUSE_OTP_MAX_GUESSES / ABUSE_OTP_MAX_CODES  wrong codes evaluated and code e-mails sent that still count as
+//                    bounded (default 10 each)
+// Exit status: 0 when every attack was refused or bounded and no service died; 1 otherwise.
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
