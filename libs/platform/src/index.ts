@@ -57,3 +57,4 @@ export * from './time/clock';
 export * from './validation/base64';
 export * from './validation/transforms';
 export * from './validation/validation.pipe';
+export * from './workers/worker-script';

@@ -29,6 +29,8 @@ export class BatchEntity {
   @Column({ name: 'upload_expires_at', type: 'timestamptz' }) uploadExpiresAt: Date;
   @Column({ name: 'file_uploaded_at', type: 'timestamptz', nullable: true }) fileUploadedAt: Date | null;
   @Column({ name: 'file_size', type: 'int', nullable: true }) fileSize: number | null;
+  /** Files sent to the upload link (each refused one counts; CHECKS_BATCH_UPLOAD_ATTEMPTS spend the link). */
+  @Column({ name: 'upload_attempts', type: 'int', default: 0 }) uploadAttempts: number;
   @Column({ name: 'rows_total', type: 'int', default: 0 }) rowsTotal: number;
   @Column({ type: 'text', nullable: true }) error: string | null;
   @Column({ name: 'report_format', type: 'text', nullable: true }) reportFormat: ReportFormat | null;

@@ -67,6 +67,7 @@ export class BatchesController {
     { 400: ['The file is not a readable xlsx spreadsheet', 'invalid_file'] },
     { 401: ['Invalid upload link', 'invalid_upload_link'] },
     { 403: ['The upload link has expired', 'upload_link_expired'] },
+    { 403: ['The upload link is spent: 3 files could not be used', 'upload_link_spent'] },
     { 404: ['Batch not found', 'batch_not_found'] },
     { 409: ['A file was already uploaded to this batch', 'file_already_uploaded'] },
     { 413: ['The file is larger than the batch limit', 'file_too_large'] },

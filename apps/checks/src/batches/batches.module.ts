@@ -10,6 +10,7 @@ import { BatchEntity } from './batch.entity';
 import { BATCH_FILE_ROUTE, BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchesWorker } from './batches.worker';
+import { BatchSpreadsheetReader } from './spreadsheet/batch-spreadsheet-reader';
 import { BatchFileStorage, batchFileStorageFactory } from './storage/batch-file-storage';
 
 /** Content types of an uploaded batch file, read as raw bytes on the upload route only. */
@@ -24,6 +25,7 @@ export const BATCH_FILE_CONTENT_TYPES = [
   providers: [
     BatchesService,
     BatchesWorker,
+    BatchSpreadsheetReader,
     { provide: BatchFileStorage, useFactory: batchFileStorageFactory, inject: [ChecksConfig] },
   ],
 })

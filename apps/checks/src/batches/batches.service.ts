@@ -13,10 +13,11 @@ import { ChecksConfig } from '../config/checks.config';
 import { endDateError, FREQUENCY_MESSAGE, parseFrequency } from '../continuous-checks/frequency';
 import { BatchEntity, ReportFormat } from './batch.entity';
 import { columnsFromMapping } from './batch-columns';
-import { readBatchRows, SpreadsheetError } from './batch-spreadsheet';
 import { UPLOAD_LINK_TTL_MS } from './batch-upload-link';
 import { BatchErrorCode, BatchException } from './batches.exception';
 import { CreateBatchDto } from './dto/create-batch.dto';
+import { BatchSpreadsheetReader } from './spreadsheet/batch-spreadsheet-reader';
+import { SpreadsheetError } from './spreadsheet/spreadsheet-limits';
 import { BatchFileStorage, LocalBatchFileStorage } from './storage/batch-file-storage';
 
 /** Rows an UPDATE ... RETURNING touched (TypeORM gives [rows, count] for UPDATE on Postgres). */
@@ -24,6 +25,11 @@ export const updatedRows = (result: unknown[]): number => (Array.isArray(result[
 
 /** The rows an UPDATE ... RETURNING gave through EntityManager.query (TypeORM answers [rows, count] for them). */
 export const returnedRows = <T>(result: unknown[]): T[] => (Array.isArray(result[0]) ? result[0] : result) as T[];
+
+const triesLeft = (left: number) =>
+  left > 0
+    ? ` (the link takes ${left} more ${left === 1 ? 'file' : 'files'})`
+    : ' (the link is now spent: create a new batch)';
 
 export const newBatchId = () => `BCH${randomUUID().replace(/-/g, '')}`;
 export const BATCH_LOAD_QUEUE = 'checks.batch.load';
@@ -53,6 +59,7 @@ export class BatchesService {
     @InjectRepository(BatchEntity) private readonly batches: Repository<BatchEntity>,
     private readonly dataSource: DataSource,
     private readonly storage: BatchFileStorage,
+    private readonly spreadsheets: BatchSpreadsheetReader,
     private readonly jobs: JobQueueService,
     private readonly config: ChecksConfig,
     private readonly clock: Clock,
@@ -116,6 +123,7 @@ export class BatchesService {
       uploadExpiresAt: new Date(now.getTime() + UPLOAD_LINK_TTL_MS),
       fileUploadedAt: null,
       fileSize: null,
+      uploadAttempts: 0,
       rowsTotal: 0,
       error: null,
       reportFormat: null,
@@ -140,7 +148,9 @@ export class BatchesService {
   /**
    * PUT {file_upload_link}: the signature (HMAC over the batch id and expiry) authenticates it. A
    * forged or incomplete link is 401, an expired one 403, a second file 409; a file that is not a
-   * readable xlsx with rows is 400 and does not use the link up.
+   * readable xlsx with rows (or goes over a limit of the spreadsheet reader) is 400. Each file sent counts
+   * against the link before it is read: after CHECKS_BATCH_UPLOAD_ATTEMPTS tries the link is spent (403), so
+   * a link cannot make the service read bad files again and again.
    */
   async upload(
     batchId: string,
@@ -183,15 +193,16 @@ export class BatchesService {
         { field: 'file', message: 'an xlsx file is required as the request body' },
       ]);
     }
-    const rows = await this.parse(batch, content);
-    if (!rows.length)
-      throw new BatchException(BatchErrorCode.InvalidFile, 'the file has no rows', [
+    const left = await this.takeUploadAttempt(batch.id, now);
+    const rows = await this.countRows(batch, content, left);
+    if (!rows)
+      throw new BatchException(BatchErrorCode.InvalidFile, `the file has no rows${triesLeft(left)}`, [
         { field: 'file', message: 'the first worksheet has no data rows' },
       ]);
     return this.dataSource.transaction(async (m) => {
       const updated = await m.query<unknown[]>(
         `UPDATE batches SET status = 'file_uploaded', file_uploaded_at = $2, file_size = $3, rows_total = $4, updated_at = $2 WHERE id = $1 AND status = 'created' RETURNING id`,
-        [batch.id, now, content.length, rows.length],
+        [batch.id, now, content.length, rows],
       );
       if (!updatedRows(updated))
         throw new BatchException(
@@ -204,18 +215,48 @@ export class BatchesService {
         status: 'file_uploaded' as const,
         fileUploadedAt: now,
         fileSize: content.length,
-        rowsTotal: rows.length,
+        rowsTotal: rows,
         updatedAt: now,
       };
     });
   }
 
-  async parse(batch: BatchEntity, content: Buffer) {
+  /**
+   * Counts a file against the link, atomically (concurrent uploads cannot take more tries than the link has):
+   * the tries left after this one. 403 upload_link_spent when none is left; 409 once a file was taken.
+   */
+  private async takeUploadAttempt(batchId: string, now: Date): Promise<number> {
+    const max = this.config.CHECKS_BATCH_UPLOAD_ATTEMPTS;
+    const taken = returnedRows<{ upload_attempts: number }>(
+      await this.dataSource.query<unknown[]>(
+        `UPDATE batches SET upload_attempts = upload_attempts + 1, updated_at = $2
+          WHERE id = $1 AND status = 'created' AND upload_attempts < $3 RETURNING upload_attempts`,
+        [batchId, now, max],
+      ),
+    );
+    if (taken.length) return max - taken[0].upload_attempts;
+    const [current] = await this.dataSource.query<{ status: string }[]>(`SELECT status FROM batches WHERE id = $1`, [
+      batchId,
+    ]);
+    if (current?.status !== 'created')
+      throw new BatchException(
+        BatchErrorCode.FileAlreadyUploaded,
+        'a file was already uploaded to this batch (first file only)',
+      );
+    throw new BatchException(
+      BatchErrorCode.UploadLinkSpent,
+      `the upload link is spent: it was given ${max} files that could not be used; create a new batch`,
+    );
+  }
+
+  private async countRows(batch: BatchEntity, content: Buffer, left: number): Promise<number> {
     try {
-      return await readBatchRows(content, batch.columns, this.config.CHECKS_BATCH_MAX_ROWS);
+      return await this.spreadsheets.count(content, batch.columns);
     } catch (err) {
       if (err instanceof SpreadsheetError)
-        throw new BatchException(BatchErrorCode.InvalidFile, err.message, [{ field: 'file', message: err.message }]);
+        throw new BatchException(BatchErrorCode.InvalidFile, `${err.message}${triesLeft(left)}`, [
+          { field: 'file', message: err.message },
+        ]);
       throw err;
     }
   }

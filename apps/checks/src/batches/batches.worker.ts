@@ -8,8 +8,9 @@ import { ChecksConfig } from '../config/checks.config';
 import { ContinuousChecksService } from '../continuous-checks/continuous-checks.service';
 import { BatchEntity } from './batch.entity';
 import { batchReport } from './batch-report';
-import { readBatchRows, SpreadsheetError } from './batch-spreadsheet';
 import { BATCH_LOAD_QUEUE, BATCH_REPORT_QUEUE, BATCH_ROWS_QUEUE, returnedRows } from './batches.service';
+import { BatchSpreadsheetReader } from './spreadsheet/batch-spreadsheet-reader';
+import { SpreadsheetError } from './spreadsheet/spreadsheet-limits';
 import { BatchFileStorage } from './storage/batch-file-storage';
 
 interface LoadJob {
@@ -54,6 +55,7 @@ export class BatchesWorker implements OnModuleInit {
     private readonly checks: ChecksService,
     private readonly continuous: ContinuousChecksService,
     private readonly storage: BatchFileStorage,
+    private readonly spreadsheets: BatchSpreadsheetReader,
     private readonly config: ChecksConfig,
     private readonly clock: Clock,
   ) {}
@@ -100,7 +102,7 @@ export class BatchesWorker implements OnModuleInit {
       return void (await fail(`the file is larger than ${this.config.CHECKS_BATCH_MAX_FILE_BYTES} bytes`));
     let rows;
     try {
-      rows = await readBatchRows(content, batch.columns, this.config.CHECKS_BATCH_MAX_ROWS);
+      rows = await this.spreadsheets.read(content, batch.columns);
     } catch (err) {
       if (err instanceof SpreadsheetError) return void (await fail(err.message));
       throw err;

@@ -181,6 +181,59 @@ export class ChecksConfig extends PlatformConfig {
   @Min(1)
   CHECKS_BATCH_MAX_ROWS = 100_000;
 
+  /**
+   * Most rows read from a batch file's sheet, empty ones included (a sheet of millions of empty rows is refused
+   * once this many were read, before it costs more time).
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  CHECKS_BATCH_MAX_SHEET_ROWS = 200_000;
+
+  /** Largest uncompressed size of any one part of a batch xlsx (its sheet, its shared strings...), in bytes. */
+  @EnvNumber()
+  @IsInt()
+  @Min(64 * 1024)
+  CHECKS_BATCH_MAX_PART_BYTES = 64 * 1024 * 1024;
+
+  /** Most shared strings (distinct texts) a batch xlsx may hold. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  CHECKS_BATCH_MAX_SHARED_STRINGS = 1_000_000;
+
+  /** Longest text of one cell or shared string of a batch xlsx (32,767 is Excel's own limit). */
+  @EnvNumber()
+  @IsInt()
+  @Min(256)
+  CHECKS_BATCH_MAX_TEXT_CHARS = 32_767;
+
+  /** Time a batch file may take to read, in milliseconds (on its own thread; over it the upload is refused). */
+  @EnvNumber()
+  @IsInt()
+  @Min(1000)
+  CHECKS_BATCH_PARSE_TIMEOUT_MS = 20_000;
+
+  /** Heap of the thread that reads one batch file (MiB). */
+  @EnvNumber()
+  @IsInt()
+  @Min(32)
+  CHECKS_BATCH_PARSE_MEMORY_MB = 192;
+
+  /** Batch files one process reads at the same time (the others wait their turn). */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  CHECKS_BATCH_PARSE_CONCURRENCY = 1;
+
+  /** Files an upload link accepts tries for: each refused file counts, and then the link is spent. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  CHECKS_BATCH_UPLOAD_ATTEMPTS = 3;
+
   /** Rows one batch job creates checks for (a job per chunk). */
   @EnvNumber()
   @IsInt()

@@ -16,6 +16,7 @@ import { ContinuousChecksAndPdfs1763770600000 } from './migrations/1763770600000
 import { Batches1763770700000 } from './migrations/1763770700000-batches';
 import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
 import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';
+import { BatchUploadAttempts1764300000000 } from './migrations/1764300000000-batch-upload-attempts';
 
 export const checksEntities: EntityClass[] = [
   CheckEntity,
@@ -36,6 +37,7 @@ export const checksMigrations = [
   Batches1763770700000,
   ResultWithoutNulls1763770900000,
   ResultAsJson1763771000000,
+  BatchUploadAttempts1764300000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

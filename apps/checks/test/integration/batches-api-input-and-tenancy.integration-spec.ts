@@ -1,11 +1,13 @@
-import { db } from '@kyc/testing';
+import { db, eventually } from '@kyc/testing';
 
+import { upload, withPart, xlsx, zipOf, zipParts } from './batch-helpers';
 import {
   api,
   apiB,
   base,
   batchCount,
   newBatch,
+  nextNationalId,
   person,
   tenantA,
   uploadedBatch,
@@ -96,5 +98,116 @@ describe('batches API (xlsx file -> one check per row)', () => {
   it('needs an API key on every batch route but the upload link', async () => {
     expect((await api.withKey(undefined).post('/v1/batches', base)).status).toBe(401);
     expect((await api.withKey(undefined).get('/v1/batches/BCHx')).status).toBe(401);
+  });
+
+  describe('bounds what a file expands to (refused with 400 naming file, before it costs the service)', () => {
+    const SHEET = 'xl/worksheets/sheet1.xml';
+    const STRINGS = 'xl/sharedStrings.xml';
+    /** A valid file with its first worksheet replaced by these <sheetData> contents. */
+    const withSheetData = async (rows: string) => {
+      const file = await xlsx([person()]);
+      const sheet = zipParts(file)
+        .find((p) => p.name === SHEET)!
+        .data.toString();
+      return withPart(
+        file,
+        SHEET,
+        sheet.replace(/<sheetData>[\s\S]*<\/sheetData>|<sheetData\/>/, `<sheetData>${rows}</sheetData>`),
+      );
+    };
+    const refused = async (file: Buffer, message: RegExp) => {
+      const { file_upload_link: link } = await newBatch();
+      const res = await upload(link, file);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error_code: 'invalid_batch_file', fields: [{ field: 'file', message }] });
+    };
+
+    it("reads a file whose shared strings come after its sheet (the zip's last part) right every time (50 reads)", async () => {
+      const names = ['Ana', 'Bruno', 'Carla'];
+      const normal = await xlsx([
+        ['user_authorized', 'national_id', 'first_name', 'last_name'],
+        ...names.map((n) => ['true', nextNationalId(), n, 'Perez']),
+      ]);
+      const parts = zipParts(normal);
+      const strings = parts.find((p) => p.name === STRINGS)!;
+      const file = zipOf([...parts.filter((p) => p !== strings), strings]);
+      expect(
+        zipParts(file)
+          .map((p) => p.name)
+          .at(-1),
+      ).toBe(STRINGS);
+      expect(zipParts(file).findIndex((p) => p.name === SHEET)).toBeLessThan(zipParts(file).length - 1);
+      const ids = await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const { file_upload_link: link, batch } = await newBatch();
+          const res = await upload(link, file);
+          expect(res.status).toBe(200);
+          expect((await api.get(`/v1/batches/${batch.batch_id}`)).body.batch.progress.rows_total).toBe(3);
+          return batch.batch_id;
+        }),
+      );
+      // What was read is the names themselves, not placeholders: the stored rows of a started batch.
+      expect((await api.post(`/v1/batches/${ids[0]}/start`, {})).status).toBe(200);
+      await eventually(async () => {
+        const { rows } = await db().query<{ inputs: Record<string, string> }>(
+          `SELECT inputs FROM checks.batch_rows WHERE batch_id = $1 ORDER BY row_number`,
+          [ids[0]],
+        );
+        expect(rows.map((r) => r.inputs.first_name)).toEqual(names);
+      });
+    });
+
+    it('never reads a cell naming a shared string the file does not have as empty', async () => {
+      await refused(
+        await withSheetData('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>99</v></c></row>'),
+        /cell B1 .*shared strings/,
+      );
+    });
+
+    it('counts every sheet row, empty ones included (a sheet of 300,000 empty rows)', async () => {
+      const rows = Array.from({ length: 300_000 }, (_, i) => `<row r="${i + 1}"/>`).join('');
+      await refused(await withSheetData(rows), /more than 200000 rows in its sheet \(empty rows included\)/);
+    });
+
+    it('bounds the length of one text (a shared string of 40,000 characters)', async () => {
+      const file = await xlsx([person('x'.repeat(40_000))]);
+      await refused(file, /text longer than 32767 characters/);
+    });
+
+    it('bounds the count of shared strings', async () => {
+      const many = Array.from({ length: 1_000_001 }, () => '<si><t>a</t></si>').join('');
+      const file = withPart(await xlsx([person()]), STRINGS, `<sst count="1000001">${many}</sst>`);
+      await refused(file, /more than 1000000 distinct texts/);
+    });
+
+    it('bounds what one part expands to, whatever its header says (65 MiB of sheet in a small file)', async () => {
+      const file = await withSheetData(' '.repeat(65 * 1024 * 1024));
+      expect(file.length).toBeLessThan(200 * 1024);
+      await refused(file, /expands to more than 67108864 bytes/);
+    });
+  });
+
+  describe('counts refused files against the upload link', () => {
+    it('spends the link after 3 refused files (403 upload_link_spent), a good file included', async () => {
+      const { file_upload_link: link, batch } = await newBatch();
+      for (const left of ['2 more files', '1 more file', 'now spent']) {
+        const res = await upload(link, Buffer.from('not a spreadsheet'));
+        expect(res.status).toBe(400);
+        expect(res.body.message).toContain(left);
+      }
+      const res = await upload(link, await xlsx([person()]));
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 403, error_code: 'upload_link_spent' });
+      expect((await api.get(`/v1/batches/${batch.batch_id}`)).body.batch.status).toBe('created');
+    });
+
+    it('lets a burst of concurrent files take no more tries than the link has', async () => {
+      const { file_upload_link: link } = await newBatch();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => upload(link, Buffer.from('not a spreadsheet'))),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([400, 400, 400, 403, 403, 403, 403, 403]);
+    });
   });
 });

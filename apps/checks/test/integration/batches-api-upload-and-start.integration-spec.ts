@@ -60,7 +60,7 @@ describe('batches API (xlsx file -> one check per row)', () => {
       expect((await api.get(`/v1/batches/${batch.batch_id}`)).body.batch.progress.rows_total).toBe(1);
     });
 
-    it('refuses a body that is not an xlsx file (400 naming file) without using the link up; octet-stream is accepted', async () => {
+    it('refuses a body that is not an xlsx file (400 naming file); the link takes the next file within its 3 tries; octet-stream is accepted', async () => {
       const { file_upload_link: link, batch } = await newBatch();
       const res = await upload(link, Buffer.from('not a spreadsheet'));
       expect(res.status).toBe(400);

@@ -34,6 +34,17 @@ export class ValidationsConfig extends PlatformConfig {
   @Min(1024)
   VALIDATIONS_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 
+  /**
+   * Largest image accepted (front, reverse, face_photo), in megapixels read from its header before anything
+   * decodes it; images of more than 8 bits per channel count twice. Over it the upload is refused (400
+   * image_too_large). The engines refuse more than 40 whatever this says.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(40)
+  VALIDATIONS_IMAGE_MAX_MEGAPIXELS = 16;
+
   /** Deleted validations can be restored this many days; then their data and media are purged. */
   @EnvNumber()
   @IsInt()

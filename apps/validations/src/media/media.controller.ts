@@ -20,10 +20,16 @@ export class MediaController {
   @ApiSuccess({ type: UploadResponse, example: UPLOAD_EXAMPLE })
   @ApiEnvelopeErrors(
     { 400: ['the body is not Base64', 'invalid_base64'] },
+    { 400: ['the image is over the pixel budget (VALIDATIONS_IMAGE_MAX_MEGAPIXELS)', 'image_too_large'] },
     { 403: ['the upload link has expired', 'upload_link_expired'] },
     { 409: ['this file was already uploaded', 'media_already_uploaded'] },
     { 413: ['the file is larger than 10485760 bytes', 'media_too_large'] },
-    { 415: ['front takes image/jpeg or image/png', 'unsupported_media_type'] },
+    {
+      415: [
+        'front takes image/jpeg or image/png (only an image: no data after its end, no markup)',
+        'unsupported_media_type',
+      ],
+    },
   )
   @ApiConsumes('text/plain', 'application/octet-stream')
   async upload(@Param('media_id') mediaId: string, @Query() query: SignedLinkQuery, @Req() req: FastifyRequest) {
@@ -53,7 +59,12 @@ export class MediaController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { contentType, data } = await this.media.view(mediaId, query.expires, query.signature);
-    void reply.header('content-type', contentType).header('cache-control', 'private, max-age=900');
+    // nosniff: a browser renders the file as its proven type only, never as HTML; sandbox: no script either way.
+    void reply
+      .header('content-type', contentType)
+      .header('cache-control', 'private, max-age=900')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox");
     return data;
   }
 }

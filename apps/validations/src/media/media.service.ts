@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { ValidationsConfig } from '../config/validations.config';
+import { budgetPixels, ImageStructureError, readImageHeader } from '../engines/image/image-header';
 import { newId } from '../shared/ids';
 import { Secrets } from '../shared/link-signer';
 import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
@@ -110,6 +111,7 @@ export class MediaService {
           ValidationsErrorCode.UnsupportedMedia,
           `The ${media.slot} file must be one of ${allowed.join(', ')}${contentType ? `, not ${contentType}` : ''}`,
         );
+      if (contentType.startsWith('image/')) this.checkImage(media.slot, data);
       const hooks = this.owners.get(media.ownerKind)!;
       const until = await hooks.acceptsUntil(m, media.ownerId);
       if (!until || until.getTime() <= this.clock.now().getTime())
@@ -174,6 +176,31 @@ export class MediaService {
         .delete()
         .where('owner_kind = :kind AND owner_id IN (:...ids)', { kind: ownerKind, ids: ownerIds })
         .execute();
+  }
+
+  /**
+   * An image is measured from its header before anything decodes it (400 image_too_large over the pixel budget)
+   * and must be only an image (415 for a PNG with data after its end or any markup a browser would run).
+   */
+  private checkImage(slot: MediaSlot, data: Buffer): void {
+    let header;
+    try {
+      header = readImageHeader(data);
+    } catch (err) {
+      if (!(err instanceof ImageStructureError)) throw err;
+      throw new ValidationsException(
+        ValidationsErrorCode.UnsupportedMedia,
+        `The ${slot} file is refused: ${err.message}`,
+      );
+    }
+    const max = this.config.VALIDATIONS_IMAGE_MAX_MEGAPIXELS;
+    const megapixels = budgetPixels(header) / 1e6;
+    if (megapixels > max)
+      throw new ValidationsException(
+        ValidationsErrorCode.ImageTooLarge,
+        `The ${slot} image is ${header.width}x${header.height} at ${header.bitDepth} bits (${Math.round(megapixels * 10) / 10} megapixels${header.bitDepth > 8 ? ', counted twice above 8 bits' : ''}); the limit is ${max} megapixels: send a smaller picture`,
+        [{ field: 'file', message: `at most ${max} megapixels` }],
+      );
   }
 
   private checkSignature(purpose: string, id: string, expires: number, signature: string): void {

@@ -10,7 +10,14 @@ import {
   samePersonPhotos,
   SAMPLE_FACES,
 } from '../../src/engines/testing';
-import { expectError, startValidationsStack, upload, ValidationsStack, waitFinished } from './validations-helpers';
+import {
+  expectError,
+  jpegLike,
+  startValidationsStack,
+  upload,
+  ValidationsStack,
+  waitFinished,
+} from './validations-helpers';
 
 const ENGINE_MS = 180_000;
 
@@ -127,10 +134,15 @@ describe('validations end to end with the engines', () => {
           user_authorized: 'true',
           account_id: 'face-user',
         });
-        await upload(
-          res.body.instructions.file_upload_link,
+        // Bytes that only start like a JPEG are refused at the upload; a JPEG whose structure holds (start,
+        // frame header, end) but has no pixel data passes it and fails in the engine.
+        const link = res.body.instructions.file_upload_link;
+        const truncated = await upload(
+          link,
           Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]),
         );
+        expect(truncated.status).toBe(415);
+        expect((await upload(link, jpegLike(64))).status).toBe(200);
         const v = await waitFinished(s.api, res.body.validation_id, ENGINE_MS);
         expect(v).toMatchObject({
           validation_status: 'failure',

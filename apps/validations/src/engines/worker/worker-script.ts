@@ -1,60 +1,13 @@
-// Where a worker thread's script is. Built (dist/, plain `node`): the compiled .js beside this module.
-// From TypeScript sources (jest, ts tooling): the engines' sources are compiled once per process with SWC
-// into node_modules/.cache/validations-engines/, so the worker runs the same code as the tests without a build.
+// Where an engine worker's script is: the platform's workerScript over the engines folder (built .js, or the
+// engines' TypeScript sources compiled once into node_modules/.cache/validations-engines/).
 
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { workerScript as platformWorkerScript } from '@kyc/platform';
+
 const ENGINES_DIR = path.resolve(__dirname, '..');
-let compiled: Promise<string> | undefined;
 
 /** The script of a worker given by its path relative to the engines folder, without extension (e.g. 'face/face.worker'). */
-export async function workerScript(relative: string): Promise<string> {
-  const built = path.join(ENGINES_DIR, `${relative}.js`);
-  if (existsSync(built)) return built;
-  compiled ??= compileEngines();
-  return path.join(await compiled, `${relative}.js`);
-}
-
-async function compileEngines(): Promise<string> {
-  const swc = await import('@swc/core');
-  const root = findRoot(ENGINES_DIR);
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) return walk(full);
-      return e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') && !e.name.endsWith('.d.ts') ? [full] : [];
-    });
-  const files = walk(ENGINES_DIR);
-  // One output folder per version of the sources (paths, sizes, mtimes): processes share it, edits get a new one.
-  const version = createHash('sha1');
-  for (const f of files) version.update(`${f}:${statSync(f).size}:${statSync(f).mtimeMs}\n`);
-  const out = path.join(root, 'node_modules', '.cache', 'validations-engines', version.digest('hex').slice(0, 12));
-  if (existsSync(path.join(out, '.complete'))) return out;
-  for (const file of files) {
-    const { code } = await swc.transformFile(file, {
-      jsc: {
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-        target: 'es2022',
-        keepClassNames: true,
-      },
-      module: { type: 'commonjs' },
-    });
-    const target = path.join(out, path.relative(ENGINES_DIR, file).replace(/\.ts$/, '.js'));
-    mkdirSync(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, code);
-    renameSync(temp, target);
-  }
-  writeFileSync(path.join(out, '.complete'), '');
-  return out;
-}
-
-function findRoot(dir: string): string {
-  let current = dir;
-  while (!existsSync(path.join(current, 'node_modules')) && path.dirname(current) !== current)
-    current = path.dirname(current);
-  return current;
+export function workerScript(relative: string): Promise<string> {
+  return platformWorkerScript(ENGINES_DIR, relative, 'validations-engines');
 }
