@@ -83,6 +83,12 @@ export type OutboundTemplate = Pick<
   | 'examples'
 >;
 
+/** The tenant owning a business account that reported something in a webhook, and that account. */
+export interface WabaOwner {
+  tenantId: string;
+  wabaId: string;
+}
+
 const isGood = (q: OutboundQuality) => q === 'HIGH' || q === 'MEDIUM';
 
 /**
@@ -233,10 +239,13 @@ export class OutboundsService {
     return media;
   }
 
-  /** A template status the provider reported (webhook `message_template_status_update`). */
-  async applyProviderStatus(m: EntityManager, wabaId: string, providerName: string, event: string, reason?: string) {
+  /**
+   * A template status the provider reported (webhook `message_template_status_update`) for an
+   * outbound of the tenant owning the reporting business account.
+   */
+  async applyProviderStatus(m: EntityManager, owner: WabaOwner, providerName: string, event: string, reason?: string) {
     const status = PROVIDER_STATUSES[event];
-    const outbound = await m.findOneBy(OutboundEntity, { wabaId, providerName });
+    const outbound = await m.findOneBy(OutboundEntity, { ...owner, providerName });
     if (!status || !outbound || outbound.status === status) return;
     const previous = outbound.status;
     outbound.status = status;
@@ -249,11 +258,11 @@ export class OutboundsService {
   }
 
   /**
-   * A quality rating the provider reported (webhook `message_template_quality_update`): kept in the
-   * history the daily review reads; an APPROVED outbound that drops to LOW becomes FLAGGED.
+   * A quality rating the provider reported (webhook `message_template_quality_update`) for an
+   * outbound of the tenant owning the reporting business account: kept in the history the daily review reads; an APPROVED outbound that drops to LOW becomes FLAGGED.
    */
-  async applyQuality(m: EntityManager, wabaId: string, providerName: string, rating: string) {
-    const outbound = await m.findOneBy(OutboundEntity, { wabaId, providerName });
+  async applyQuality(m: EntityManager, owner: WabaOwner, providerName: string, rating: string) {
+    const outbound = await m.findOneBy(OutboundEntity, { ...owner, providerName });
     if (!outbound) return;
     const quality = qualityOf(rating);
     const now = this.clock.now();
