@@ -5,6 +5,7 @@ import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { FlowsModule } from '../flows/flows.module';
 import { ProcessLogEntity } from '../process-logs/process-log.entity';
 import { ProcessLogsController } from '../process-logs/process-logs.controller';
+import { ProcessLogsService } from '../process-logs/process-logs.service';
 import { ProcessEntity } from './process.entity';
 import { ProcessCodesService } from './process-codes.service';
 import { ProcessCreationService } from './process-creation.service';
@@ -33,6 +34,7 @@ import { ValidationsClient } from './validations.client';
     ValidationsClient,
     StepValidations,
     ProcessCodesService,
+    ProcessLogsService,
   ],
   exports: [ProcessStore, ProcessQueryService, ProcessCreationService, ValidationsClient],
 })

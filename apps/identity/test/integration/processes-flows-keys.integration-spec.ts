@@ -1,9 +1,13 @@
+import { ApiClient, createTenant, db } from '@kyc/testing';
+
 import {
+  account,
   api,
   demoFlow,
   expectError,
   flowId,
   formStep,
+  identity,
   newProcess,
   useProcessesSuite,
 } from './support/processes-fixture';
@@ -144,6 +148,30 @@ describe('identity: flows, web keys and the enqueue log', () => {
         400,
         undefined,
         'level',
+      );
+    });
+
+    it("refuses a process that is not the caller's: another tenant's, or another process than a web key's", async () => {
+      const { id } = await newProcess();
+      const logsOf = async (processId: string) =>
+        (await db().query(`SELECT tenant_id FROM identity.process_logs WHERE process_id = $1`, [processId])).rows;
+      const before = await logsOf(id);
+      const other = await createTenant(account.url, [identity.url]);
+      const foreign = await new ApiClient(identity.url, other.apiKey).post('/v1/processes/enqueue-log', {
+        process_id: id,
+        level: 'error',
+        message: 'forged by another tenant',
+      });
+      expectError(foreign, 404, 'process_not_found');
+      const { key: otherKey } = await newProcess();
+      expectError(
+        await api.withKey(otherKey).post('/v1/processes/enqueue-log', { process_id: id, message: 'not my process' }),
+        404,
+        'process_not_found',
+      );
+      expect(await logsOf(id)).toEqual(before);
+      expect((await api.post('/v1/processes/enqueue-log', { process_id: id, message: 'backend note' })).status).toBe(
+        201,
       );
     });
   });

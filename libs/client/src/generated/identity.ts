@@ -3884,6 +3884,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9 not found",
+                     *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
