@@ -25,6 +25,7 @@ export * from './errors/all-exceptions.filter';
 export * from './errors/app.exception';
 export * from './errors/error-envelope';
 export * from './events/inbox.service';
+export * from './export/delimited-text';
 export * from './events/kafka';
 export * from './events/outbox.service';
 export * from './events/outbox-relay';
