@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { ListOutboundsQuery } from './dto/list-outbounds.query';
 import { SaveOutboundDto } from './dto/save-outbound.dto';
 import { UploadMediaDto } from './dto/upload-media.dto';
-import { spooledMedia,SpooledMediaUpload } from './media-upload/media-upload-spool';
+import { spooledMedia, SpooledMediaUpload } from './media-upload/media-upload-spool';
 import { presentOutbound } from './outbound.presenter';
 import { OutboundsService } from './outbounds.service';
 
