@@ -29,6 +29,7 @@ export * from './events/kafka';
 export * from './events/outbox.service';
 export * from './events/outbox-relay';
 export * from './events/outbox-relay.service';
+export * from './export/delimited-text';
 export * from './http/cursor-page.query';
 export * from './http/idempotency';
 export * from './http/outbound-http';

@@ -1,9 +1,10 @@
+import { writeDelimited } from '@kyc/platform';
 import { EntityManager } from 'typeorm';
 
 import { renderBatchPdf } from '../pdf/batch-pdf.renderer';
 import { DEFAULT_PDF_LANGUAGE } from '../pdf/pdf-labels';
 import { BatchEntity, ReportFormat } from './batch.entity';
-import { writeCsv, writeXlsx } from './batch-spreadsheet';
+import { writeXlsx } from './batch-spreadsheet';
 
 export const REPORT_COLUMNS = [
   'row_number',
@@ -71,5 +72,6 @@ export async function batchReport(
       DEFAULT_PDF_LANGUAGE,
       generatedAt,
     );
-  return format === 'csv' ? writeCsv(REPORT_COLUMNS, lines) : writeXlsx(REPORT_COLUMNS, lines);
+  // CSV through the platform's delimited writer (RFC 4180, formulas neutralized), as every export.
+  return format === 'csv' ? writeDelimited('csv', REPORT_COLUMNS, lines) : writeXlsx(REPORT_COLUMNS, lines);
 }

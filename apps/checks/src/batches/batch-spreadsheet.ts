@@ -20,14 +20,3 @@ export async function writeXlsx(header: string[], rows: (string | number | null)
   await done;
   return Buffer.concat(chunks);
 }
-
-/** RFC 4180 CSV (CRLF, quotes doubled); a leading = + - @ is prefixed with ' against formula injection. */
-export function writeCsv(header: string[], rows: (string | number | null)[][]): Buffer {
-  const cell = (v: string | number | null) => {
-    if (v === null || v === undefined) return '';
-    let s = String(v);
-    if (typeof v === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return Buffer.from([header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n', 'utf8');
-}

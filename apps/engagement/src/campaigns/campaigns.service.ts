@@ -156,19 +156,21 @@ export class CampaignsService implements OnApplicationBootstrap {
   /**
    * Provider statuses (in arrival order) for message ids a campaign may have claimed: a `sending`
    * recipient whose send was never recorded (the process died during the call) is confirmed by
-   * the first status of its message, and its message stored now. One read for the lot, locking
+   * the first status of its message, and its message stored now. Only the recipients of `tenantId`
+   * (the tenant whose business account reported the statuses) are looked at. One read for the lot, locking
    * the recipients in message id order (concurrent webhooks lock them in the same order).
    */
   async confirmFromStatuses(
     m: EntityManager,
+    tenantId: string,
     statuses: { reference: string; providerMessageId: string; status: string }[],
   ): Promise<void> {
     const references = [...new Set(statuses.map((s) => s.reference).filter((r) => r.startsWith('MSG')))];
     if (!references.length) return;
     const rows = await m.query<{ campaign_id: string; seq: number; status: string; message_id: string }[]>(
       `SELECT campaign_id, seq, status, message_id FROM campaign_recipients
-        WHERE message_id = ANY($1::text[]) ORDER BY message_id FOR UPDATE`,
-      [references],
+        WHERE tenant_id = $2 AND message_id = ANY($1::text[]) ORDER BY message_id FOR UPDATE`,
+      [references, tenantId],
     );
     for (const row of rows) {
       const { providerMessageId, status } = statuses.find((s) => s.reference === row.message_id)!;

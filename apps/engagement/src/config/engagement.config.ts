@@ -124,6 +124,23 @@ export class EngagementConfig extends PlatformConfig {
   @Max(86_400)
   ENGAGEMENT_TURN_TTL_S = 3_600;
 
+  /**
+   * Media uploads (`POST /v1/msg/media`) one tenant may have in progress at once in this process;
+   * one more is refused with 429 `too_many_uploads` before its body is read.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  ENGAGEMENT_MEDIA_UPLOADS_PER_TENANT = 2;
+
+  /**
+   * Where media uploads are spooled (decoded from Base64 as they arrive, then streamed to the
+   * provider; each file is deleted when its request ends). Empty: the system's temporary directory.
+   */
+  @IsString()
+  ENGAGEMENT_MEDIA_SPOOL_DIR = '';
+
   get credentialsKey(): Buffer {
     if (isBase64Key(this.ENGAGEMENT_CREDENTIALS_KEY)) return Buffer.from(this.ENGAGEMENT_CREDENTIALS_KEY, 'base64');
     return scryptSync(this.ENGAGEMENT_CREDENTIALS_KEY, 'kyc-engagement-credentials', 32);

@@ -1,5 +1,4 @@
 import { ExportLinks } from './export-links';
-import { tsvRow } from './tsv';
 
 describe('ExportLinks', () => {
   const links = new ExportLinks(Buffer.alloc(32, 7));
@@ -19,11 +18,5 @@ describe('ExportLinks', () => {
     expect(links.verify('EXP1', 'soon', sig, now)).toBe(false);
     expect(links.verify('EXP1', String(now + 60), undefined, now)).toBe(false);
     expect(links.verify('EXP1', undefined, sig, now)).toBe(false);
-  });
-});
-
-describe('tsvRow', () => {
-  it('keeps a row on one line: tabs, line breaks and backslashes are escaped', () => {
-    expect(tsvRow(['a\tb', 'line1\nline2\r', 'c:\\x', null, undefined])).toBe('a\\tb\tline1\\nline2\\r\tc:\\\\x\t\t');
   });
 });

@@ -1,7 +1,11 @@
+import { delimitedRow, DelimitedValue } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { ChatExportEntity } from './chat-export.entity';
-import { translate, TSV_HEADERS, tsvRow } from './tsv';
+import { translate, TSV_HEADERS } from './tsv';
+
+/** One TSV row through the platform's delimited writer (escaped, formulas neutralized). */
+const tsvRow = (values: DelimitedValue[]) => delimitedRow('tsv', values);
 
 /** Rows fetched a page at a time, so a large export never holds every activity in memory twice. */
 const BATCH = 5_000;
@@ -25,6 +29,8 @@ interface Row {
 /**
  * The TSV of an export: a header in the export's language, then one row per message or note of
  * the chats (one chat, or all) created within the months of the range, in chat and time order.
+ * Cells are written by the platform's delimited writer: what users typed can never become a live
+ * formula in the reader's spreadsheet (a cell starting with = + - @ gets a leading ').
  */
 export async function buildExportTsv(
   dataSource: DataSource,

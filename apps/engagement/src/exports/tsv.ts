@@ -83,9 +83,3 @@ const WORDS: Record<ExportLanguage, Record<string, string>> = {
 
 export const translate = (language: ExportLanguage, value: string | null): string =>
   value === null ? '' : (WORDS[language][value] ?? value);
-
-/** One TSV field: tabs, line breaks and backslashes escaped (`\t`, `\n`, `\r`, `\\`), so a row is one line. */
-export const tsvField = (value: string | null | undefined): string =>
-  (value ?? '').replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-
-export const tsvRow = (values: (string | null | undefined)[]): string => values.map(tsvField).join('\t');

@@ -31,10 +31,12 @@ import { MessageErrorCode, MessageException } from './messages.exception';
 import { SendableOutbound, SendTargets } from './send-target';
 
 /**
- * The messages statuses name: by our references ($1) or the provider's ids ($2), locked in id
- * order; only what a status changes or is matched by (no values, text nor dates to parse).
+ * The messages statuses name: by our references ($1) or the provider's ids ($2), of the tenant
+ * whose business account reported them ($3), locked in id order; only what a status changes or is
+ * matched by (no values, text nor dates to parse).
  */
-const STATUS_MESSAGES_SQL = `SELECT id, tenant_id, status, error, provider_message_id FROM messages WHERE id = ANY($1::text[]) OR provider_message_id = ANY($2::text[])
+const STATUS_MESSAGES_SQL = `SELECT id, tenant_id, status, error, provider_message_id FROM messages
+  WHERE tenant_id = $3 AND (id = ANY($1::text[]) OR provider_message_id = ANY($2::text[]))
   ORDER BY id FOR UPDATE`;
 const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
   FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
@@ -200,7 +202,9 @@ export class MessagesService {
 
   /**
    * Delivery statuses from the provider (one webhook's, in order), each matched by our reference
-   * (biz_opaque_callback_data) or the provider's message id. Their messages are read with one
+   * (biz_opaque_callback_data) or the provider's message id among the messages of `tenantId`, the
+   * tenant owning the business account whose app secret signed the webhook (a status naming another
+   * tenant's message matches nothing). Their messages are read with one
    * statement and locked in id order (concurrent webhooks about the same message apply one after
    * the other, none going back), changed with one statement, and their status-changed events
    * written with one insert. Answers each move, as the message right after it.
@@ -212,6 +216,7 @@ export class MessagesService {
    */
   async applyStatuses(
     m: EntityManager,
+    tenantId: string,
     statuses: ProviderStatus[],
     options: { waitForReferenced?: boolean } = {},
   ): Promise<StatusMove[]> {
@@ -221,7 +226,7 @@ export class MessagesService {
       this.dataSource,
       'engagement:status-messages',
       STATUS_MESSAGES_SQL,
-      [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId)],
+      [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId), tenantId],
       m,
     );
     const byId = new Map<string, StatusMove>();
@@ -275,8 +280,9 @@ export class MessagesService {
     return moves;
   }
 
-  findByProviderId(m: EntityManager, providerMessageId: string) {
-    return m.findOneBy(MessageEntity, { providerMessageId });
+  /** A message of the tenant by the provider's id (ids in webhooks come from outside: never looked up across tenants). */
+  findByProviderId(m: EntityManager, tenantId: string, providerMessageId: string) {
+    return m.findOneBy(MessageEntity, { tenantId, providerMessageId });
   }
 }
 

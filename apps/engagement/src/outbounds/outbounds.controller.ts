@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { ListOutboundsQuery } from './dto/list-outbounds.query';
 import { SaveOutboundDto } from './dto/save-outbound.dto';
 import { UploadMediaDto } from './dto/upload-media.dto';
+import { spooledMedia, SpooledMediaUpload } from './media-upload/media-upload-spool';
 import { presentOutbound } from './outbound.presenter';
 import { OutboundsService } from './outbounds.service';
 
@@ -30,6 +31,12 @@ const PROVIDER_MISSING = {
     string,
     string,
   ],
+};
+const TOO_MANY_UPLOADS = {
+  429: [
+    'this account already has 2 media uploads in progress: retry when one of them has finished',
+    'too_many_uploads',
+  ] as [string, string],
 };
 const PROVIDER_DOWN = { 503: ['the messaging provider is unreachable', 'provider_unavailable'] as [string, string] };
 
@@ -114,13 +121,15 @@ export class OutboundsController {
 
   // Media arrive Base64-encoded in the body: up to the platform's largest body (HTTP_MAX_BODY_BYTES, 50 MiB),
   // so the per-type size rules (IMAGE 5 MB, VIDEO 16 MB, DOCUMENT 100 MB) answer with their own 400.
+  // The file is spooled as it arrives (MediaUploadSpool), never held whole; a few per tenant at once.
   @Post('media')
   @ApiSuccess({ status: 201, type: MediaResponse, example: MEDIA_EXAMPLE })
-  @ApiEnvelopeErrors(400, LINE_NOT_FOUND, PROVIDER_MISSING, 413, PROVIDER_DOWN)
+  @ApiEnvelopeErrors(400, LINE_NOT_FOUND, PROVIDER_MISSING, 413, TOO_MANY_UPLOADS, PROVIDER_DOWN)
   @BodyLimit(MEDIA_BODY_LIMIT_BYTES)
   @InputLimits({ maxStringLength: MEDIA_BODY_LIMIT_BYTES })
-  async upload(@CurrentCaller() caller: Caller, @Body() dto: UploadMediaDto) {
-    const media = await this.outbounds.uploadMedia(caller, dto);
+  @SpooledMediaUpload()
+  async upload(@CurrentCaller() caller: Caller, @Body() dto: UploadMediaDto, @Req() req: FastifyRequest) {
+    const media = await this.outbounds.uploadMedia(caller, dto, spooledMedia(req));
     return {
       media_id: media.id,
       media_type: media.mediaType,

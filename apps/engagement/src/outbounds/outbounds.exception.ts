@@ -5,6 +5,7 @@ export enum OutboundErrorCode {
   OutboundNotEditable = 'outbound_not_editable',
   OutboundNotSendable = 'outbound_not_sendable',
   NoOutbounds = 'no_outbounds',
+  TooManyUploads = 'too_many_uploads',
 }
 
 const STATUS: Record<OutboundErrorCode, number> = {
@@ -12,6 +13,7 @@ const STATUS: Record<OutboundErrorCode, number> = {
   [OutboundErrorCode.OutboundNotEditable]: 409,
   [OutboundErrorCode.OutboundNotSendable]: 409,
   [OutboundErrorCode.NoOutbounds]: 404,
+  [OutboundErrorCode.TooManyUploads]: 429,
 };
 
 export class OutboundException extends domainException<OutboundErrorCode>(STATUS) {}

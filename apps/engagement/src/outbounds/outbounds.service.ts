@@ -28,6 +28,7 @@ import { outboundRuleErrors } from './dto/outbound-rules';
 import { SaveOutboundDto } from './dto/save-outbound.dto';
 import { UploadMediaDto } from './dto/upload-media.dto';
 import { MediaEntity } from './media.entity';
+import { MediaFile, mediaFileOf } from './media-upload/media-upload-spool';
 import { OutboundEntity, OutboundQualityEntity } from './outbound.entity';
 import { OutboundErrorCode, OutboundException } from './outbounds.exception';
 
@@ -82,6 +83,12 @@ export type OutboundTemplate = Pick<
   | 'mediaId'
   | 'examples'
 >;
+
+/** The tenant owning a business account that reported something in a webhook, and that account. */
+export interface WabaOwner {
+  tenantId: string;
+  wabaId: string;
+}
 
 const isGood = (q: OutboundQuality) => q === 'HIGH' || q === 'MEDIUM';
 
@@ -204,10 +211,15 @@ export class OutboundsService {
     return outbound;
   }
 
-  async uploadMedia(caller: Caller, dto: UploadMediaDto): Promise<MediaEntity> {
+  /**
+   * Uploads a header file to the provider. `spooled`: the file as the upload spool decoded it from
+   * the request (MediaUploadSpool; `dto.file` is then a placeholder); otherwise `dto.file` is the
+   * file's Base64 text.
+   */
+  async uploadMedia(caller: Caller, dto: UploadMediaDto, spooled?: MediaFile): Promise<MediaEntity> {
     const rule = MEDIA_RULES[dto.media_type];
     // Sized from the text, decoded only once it passes: a refused file never costs its bytes again.
-    const size = base64DecodedLength(dto.file);
+    const size = spooled ? spooled.size : base64DecodedLength(dto.file);
     const fields = [];
     if (rule.mimeTypes && !rule.mimeTypes.includes(dto.mime_type.toLowerCase()))
       fields.push({ field: 'mime_type', message: `${dto.media_type} allows ${rule.mimeTypes.join(', ')}` });
@@ -217,7 +229,7 @@ export class OutboundsService {
     const line = await this.lines.find(caller.tenantId, dto.waba_phone_number);
     if (!line) fields.push({ field: 'waba_phone_number', message: 'not a line of this account' });
     if (fields.length) throw new ValidationFailedException(fields);
-    const file = Buffer.from(dto.file, 'base64');
+    const file = spooled ?? mediaFileOf(Buffer.from(dto.file, 'base64'));
     const creds = await this.credentials.open(caller.tenantId);
     const id = await viaProvider(() => this.provider.uploadMedia(creds, line!.id, file, dto.mime_type));
     const media = this.media.create({
@@ -226,17 +238,20 @@ export class OutboundsService {
       lineId: line!.id,
       mediaType: dto.media_type,
       mimeType: dto.mime_type.toLowerCase(),
-      sizeBytes: file.length,
+      sizeBytes: file.size,
       createdAt: this.clock.now(),
     });
     await this.media.save(media);
     return media;
   }
 
-  /** A template status the provider reported (webhook `message_template_status_update`). */
-  async applyProviderStatus(m: EntityManager, wabaId: string, providerName: string, event: string, reason?: string) {
+  /**
+   * A template status the provider reported (webhook `message_template_status_update`) for an
+   * outbound of the tenant owning the reporting business account.
+   */
+  async applyProviderStatus(m: EntityManager, owner: WabaOwner, providerName: string, event: string, reason?: string) {
     const status = PROVIDER_STATUSES[event];
-    const outbound = await m.findOneBy(OutboundEntity, { wabaId, providerName });
+    const outbound = await m.findOneBy(OutboundEntity, { ...owner, providerName });
     if (!status || !outbound || outbound.status === status) return;
     const previous = outbound.status;
     outbound.status = status;
@@ -249,11 +264,11 @@ export class OutboundsService {
   }
 
   /**
-   * A quality rating the provider reported (webhook `message_template_quality_update`): kept in the
-   * history the daily review reads; an APPROVED outbound that drops to LOW becomes FLAGGED.
+   * A quality rating the provider reported (webhook `message_template_quality_update`) for an
+   * outbound of the tenant owning the reporting business account: kept in the history the daily review reads; an APPROVED outbound that drops to LOW becomes FLAGGED.
    */
-  async applyQuality(m: EntityManager, wabaId: string, providerName: string, rating: string) {
-    const outbound = await m.findOneBy(OutboundEntity, { wabaId, providerName });
+  async applyQuality(m: EntityManager, owner: WabaOwner, providerName: string, rating: string) {
+    const outbound = await m.findOneBy(OutboundEntity, { ...owner, providerName });
     if (!outbound) return;
     const quality = qualityOf(rating);
     const now = this.clock.now();

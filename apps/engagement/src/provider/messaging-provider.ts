@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
+
 import { Injectable } from '@nestjs/common';
 
 import { EngagementConfig } from '../config/engagement.config';
-import { ProviderHttpClient, ProviderHttpResponse } from './provider-http.client';
+import { MultipartBody, ProviderHttpClient, ProviderHttpResponse } from './provider-http.client';
 import { TemplateDefinition, toGraphSend, toGraphTemplate } from './template-components';
 
 /** A tenant's credentials for the WhatsApp Business Platform (opened from their sealed form). */
@@ -89,12 +91,18 @@ export class MessagingProvider {
     }
   }
 
-  async uploadMedia(c: ProviderCredentials, phoneNumberId: string, file: Buffer, mimeType: string): Promise<string> {
-    const form = new FormData();
-    form.append('messaging_product', 'whatsapp');
-    form.append('type', mimeType);
-    form.append('file', new Blob([new Uint8Array(file)], { type: mimeType }), 'upload');
-    return String((await this.call(c, 'POST', `${phoneNumberId}/media`, undefined, form)).id);
+  /** Uploads a header file, streamed from its source (a spooled upload is never held whole). */
+  async uploadMedia(
+    c: ProviderCredentials,
+    phoneNumberId: string,
+    file: { size: number; open(): Readable },
+    mimeType: string,
+  ): Promise<string> {
+    const multipart: MultipartBody = {
+      fields: { messaging_product: 'whatsapp', type: mimeType },
+      file: { name: 'file', filename: 'upload', contentType: mimeType, size: file.size, open: () => file.open() },
+    };
+    return String((await this.call(c, 'POST', `${phoneNumberId}/media`, undefined, multipart)).id);
   }
 
   /** Sends a template message; `reference` comes back in every status webhook of the message. */
@@ -136,14 +144,14 @@ export class MessagingProvider {
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     json?: unknown,
-    form?: FormData,
+    multipart?: MultipartBody,
   ): Promise<GraphBody> {
     const res: ProviderHttpResponse = await this.http.request({
       method,
       url: `${this.config.ENGAGEMENT_GRAPH_BASE_URL.replace(/\/$/, '')}/${path}`,
       headers: { authorization: `Bearer ${c.accessToken}` },
       json,
-      form,
+      multipart,
     });
     const body = (res.body && typeof res.body === 'object' ? res.body : {}) as GraphBody;
     if (res.status >= 200 && res.status < 300) return body;

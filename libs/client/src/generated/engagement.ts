@@ -8056,7 +8056,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description Too many requests; retry after the Retry-After header; e.g. `too_many_uploads` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "status": "Too Many Requests",
+                     *       "message": "this account already has 2 media uploads in progress: retry when one of them has finished",
+                     *       "error_code": "too_many_uploads"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {

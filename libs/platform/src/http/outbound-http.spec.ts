@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 
 import { OutboundAddressPolicy, OutboundHttpClient, OutboundHttpError } from './outbound-http';
 
@@ -13,7 +14,11 @@ describe('OutboundHttpClient (SSRF policy)', () => {
       hits++;
       if (req.url === '/redirect') res.writeHead(302, { location: 'http://127.0.0.1:1/metrics' }).end();
       else if (req.url === '/big') res.end(Buffer.alloc(2_000_000));
-      else res.end('ok');
+      else if (req.url === '/count') {
+        let n = 0;
+        req.on('data', (c: Buffer) => (n += c.length));
+        req.on('end', () => res.end(String(n)));
+      } else res.end('ok');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
@@ -72,6 +77,18 @@ describe('OutboundHttpClient (SSRF policy)', () => {
     const redirect = await client.request({ url: `http://127.0.0.1:${port}/redirect` });
     expect(redirect.status).toBe(302);
     expect(hits).toBe(2);
+  });
+
+  it('streams a body given as a readable stream', async () => {
+    const client = OutboundHttpClient.withAllowList('loopback');
+    const chunks = Array.from({ length: 64 }, () => Buffer.alloc(64 * 1024, 1));
+    const res = await client.request({
+      url: `http://127.0.0.1:${port}/count`,
+      method: 'POST',
+      headers: { 'content-length': String(64 * 64 * 1024) },
+      body: Readable.from(chunks),
+    });
+    expect(res.body.toString()).toBe(String(64 * 64 * 1024));
   });
 
   it('reports failures as a small fixed set of reasons (no socket error text to scan ports with)', async () => {

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { Readable } from 'node:stream';
 
 import { Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 
@@ -50,7 +51,12 @@ export interface OutboundRequest {
   url: string;
   method?: string;
   headers?: Record<string, string>;
-  body?: string | Buffer;
+  /**
+   * The body: text or bytes, or a stream piped to the connection as it reads (a large upload is
+   * never held whole; give `content-length` in the headers when it is known). A streamed request
+   * is never sent a second time.
+   */
+  body?: string | Buffer | Readable;
   /** Whole request, connection included (default 10 s). */
   timeoutMs?: number;
   /** Bytes of response body kept (default 1 MiB); a longer body fails with response_too_large. */
@@ -242,7 +248,11 @@ export class OutboundHttpClient implements OnApplicationShutdown {
     } catch (err) {
       // A pooled connection the server closed while idle fails before anything was answered: a
       // request that may be repeated goes again once (on a new or another idle connection).
-      if (err instanceof StaleConnectionError && IDEMPOTENT.has((req.method ?? 'GET').toUpperCase()))
+      if (
+        err instanceof StaleConnectionError &&
+        IDEMPOTENT.has((req.method ?? 'GET').toUpperCase()) &&
+        !(req.body instanceof Readable)
+      )
         return this.send(req);
       throw err instanceof StaleConnectionError ? new OutboundHttpError('connection_failed') : err;
     }
@@ -331,7 +341,15 @@ export class OutboundHttpClient implements OnApplicationShutdown {
           return fail('tls_failure');
         fail('connection_failed');
       });
-      request.end(req.body);
+      const body = req.body;
+      if (body instanceof Readable) {
+        body.once('error', () => {
+          request.destroy();
+          fail('connection_failed');
+        });
+        request.once('close', () => body.destroy());
+        body.pipe(request);
+      } else request.end(body);
     });
   }
 }

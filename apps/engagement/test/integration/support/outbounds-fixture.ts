@@ -15,6 +15,8 @@ export let sandbox: SandboxMessaging;
 export let t: ConnectedTenant;
 export let tenantId: string;
 export let other: ConnectedTenant;
+/** Another connected tenant of the suite's stack, for tests that change a tenant's provider account. */
+export let newTenant: EngagementStack['connectedTenant'];
 
 export const outboundCount = async () =>
   Number(
@@ -30,6 +32,7 @@ export function useOutboundsSuite(consumerGroup: string): void {
   const stack = useEngagementStack({ consumerGroup, env: { ENGAGEMENT_MSGAPP_LINK_URL: 'https://wa.me' } });
   beforeAll(async () => {
     ({ engagement, sandbox } = stack);
+    newTenant = () => stack.connectedTenant();
     const [a, b] = await Promise.all([stack.connectedTenant(), stack.connectedTenant()]);
     tenantId = a.tenant.tenantId;
     t = a.t;
