@@ -19,7 +19,7 @@ export const passScript = (passUrl: string): string => `(function (win) {
   function base64url(bytes) {
     var text = '';
     for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
-    return win.btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return win.btoa(text).split('+').join('-').split('/').join('_').replace(/=+$/, '');
   }
   function pkcePair() {
     var bytes = new Uint8Array(32);

@@ -5,7 +5,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SigningKeysService } from './signing-keys.service';
 
 /** The provider's public key set (the discovery document's `jwks_uri`): verifies the id_tokens' signatures. */
-@ApiTags('openid connect')
+@ApiTags('oauth2')
 @Public()
 @Controller('v1/oauth2/jwks')
 export class JwksController {

@@ -179,7 +179,6 @@ export class ProviderController {
   }
 
   @Get(['.well-known/openid-configuration', '.well-known/oauth-authorization-server'])
-  @ApiTags('openid connect')
   @ApiPublic()
   @ApiOperation({
     summary: 'Discovery document (OpenID Connect Discovery 1.0, RFC 8414)',
@@ -194,7 +193,6 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/revoke')
-  @ApiTags('openid connect')
   @ApiPublic()
   @ApiBasicAuth()
   @ApiOperation({
@@ -229,7 +227,6 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/introspect')
-  @ApiTags('openid connect')
   @ApiPublic()
   @ApiBasicAuth()
   @ApiOperation({

@@ -21,7 +21,7 @@ export class BearerChallengeInterceptor implements NestInterceptor {
           const body = req.body as { access_token?: unknown } | undefined;
           const sentToken = req.headers.authorization !== undefined || body?.access_token !== undefined;
           const challenge =
-            err.errorCode === UserinfoErrorCode.InvalidToken && !sentToken
+            err.errorCode === (UserinfoErrorCode.InvalidToken as string) && !sentToken
               ? 'Bearer realm="pass"'
               : `Bearer realm="pass", error=${quoted(err.errorCode)}, error_description=${quoted(err.message)}`;
           void http.getResponse<FastifyReply>().header('www-authenticate', challenge);
