@@ -54,22 +54,29 @@ const USERINFO_CLAIMS = [
 ];
 
 /**
- * Koa middleware around oidc-provider's discovery document: it states what pass serves. oidc-provider lists
- * every scope it is configured with (the 8,000 `document:<country>:<type>` combinations among them) and
- * the response modes of its own; pass publishes its flat scopes (document scopes are documented), the
- * response modes the authorization page accepts, its own userinfo endpoint (pass serves it, GET and POST)
- * and the claims it serves.
+ * Koa middleware around oidc-provider's discovery document: it states what pass serves.
+ * - Every endpoint is named under the issuer (oidc-provider builds them from the request's host, which behind
+ *   an internal address or a proxy is not the public one).
+ * - Its own userinfo endpoint (pass serves it, GET and POST) and the claims it serves.
+ * - Its flat scopes: oidc-provider would list every scope it is configured with, the 8,000
+ *   `document:<country>:<type>` combinations among them (they are documented instead).
+ * - The response modes the authorization page accepts, and no `user_code` (CIBA requests take none).
  */
 export function discoveryMiddleware(issuer: string) {
+  issuer = issuer.replace(/\/+$/, '');
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     await next();
     if (ctx.method !== 'GET' || !DISCOVERY_PATHS.includes(ctx.path) || ctx.status !== 200) return;
     const body = ctx.body as Record<string, unknown>;
+    for (const [key, value] of Object.entries(body))
+      if ((key.endsWith('_endpoint') || key === 'jwks_uri') && typeof value === 'string')
+        body[key] = `${issuer}${new URL(value).pathname}`;
     Object.assign(body, {
       userinfo_endpoint: `${issuer}${PROVIDER_ROUTES.userinfo}`,
       scopes_supported: [...BASE_SCOPES, ...RESTRICTED_SCOPES],
       claims_supported: [...new Set([...ID_TOKEN_CLAIMS, ...USERINFO_CLAIMS])],
       response_modes_supported: ['query', 'web_message'],
+      backchannel_user_code_parameter_supported: false,
       userinfo_signing_alg_values_supported: undefined,
     });
   };
