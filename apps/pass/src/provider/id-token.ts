@@ -75,7 +75,7 @@ type IdTokenModel = InstanceType<Provider['IdToken']>;
  * otherwise. Its IdToken model (one class per provider instance) keeps assembling the claims (`payload()`:
  * sub, acr, amr, auth_time, nonce, sid and the hashes' inputs); pass signs them (signIdToken). On the
  * refresh_token grant nothing is issued: spec 3 gives no id_token on refresh. The other uses of the model
- * (logout, JWT userinfo, introspection, JARM) are not enabled and keep oidc-provider's own issue.
+ * (logout, JWT userinfo, JWT introspection, JARM) are not enabled and keep oidc-provider's own issue.
  */
 export function issueSpecIdTokens(provider: Provider, signer: IdTokenSigner, cibaGrant: string): void {
   const model: IdTokenModel = provider.IdToken.prototype;

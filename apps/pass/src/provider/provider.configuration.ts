@@ -156,7 +156,10 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     clientAuthMethods: [...CLIENT_AUTH_METHODS],
     extraClientMetadata: { properties: ['require_pkce'] },
-    clientBasedCORS: () => false,
+    // A browser may call the token, revocation and introspection endpoints only for a public application
+    // (a single-page app has no server), from the origin of one of its redirect URIs.
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
     conformIdTokenClaims: true,
     // S256 only; required for public clients and for applications with require_pkce (the default).
     pkce: { required: (_ctx, client) => client.metadata().require_pkce === true, methods: ['S256'] },

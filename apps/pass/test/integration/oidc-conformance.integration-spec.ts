@@ -449,6 +449,19 @@ describe('pass: OpenID Connect conformance (openid-client, oauth4webapi)', () =>
       await oauth.introspectionRequest(as, client, oauth.None(), result.access_token, insecure),
     );
     expect(introspection).toMatchObject({ active: true, client_id: client.client_id });
+    // a browser app may call the endpoints from the origin of its redirect URIs (CORS), a confidential one not
+    const fromBrowser = (clientId: string, token: string) =>
+      fetch(`${f.pass.url}/v1/oauth2/introspect`, {
+        method: 'POST',
+        headers: { origin: f.rpUrl, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: clientId, token }),
+      });
+    const cors = await fromBrowser(client.client_id, result.access_token);
+    expect(cors.status).toBe(200);
+    expect(cors.headers.get('access-control-allow-origin')).toBe(f.rpUrl);
+    const confidential = await fromBrowser(app.client_id, result.access_token);
+    expect(confidential.headers.get('access-control-allow-origin')).toBeNull();
+
     const revoked = await oauth.revocationRequest(as, client, oauth.None(), result.refresh_token!, insecure);
     await oauth.processRevocationResponse(revoked);
     expect(
