@@ -1,4 +1,4 @@
-import { closeDb, eventually } from '@kyc/testing';
+import { closeDb, db, eventually } from '@kyc/testing';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import * as oidc from 'openid-client';
@@ -485,6 +485,10 @@ describe('pass: OpenID Connect conformance (openid-client, oauth4webapi)', () =>
     await jwtVerify(earlier.id_token!, createRemoteJWKSet(new URL(`${f.pass.url}/v1/oauth2/jwks`)), {
       issuer: f.pass.url,
     });
+    // the overlap (one hour) of the retired key is made to be over: it leaves the key set (checked below)
+    await db().query(`UPDATE pass.signing_keys SET retired_at = now() - interval '61 minutes' WHERE kid = $1`, [
+      before,
+    ]);
 
     // CIBA poll by a relying party discovering pass now: its id_token (new key) verifies through the key set
     const fresh = await discover(app);
@@ -504,6 +508,14 @@ describe('pass: OpenID Connect conformance (openid-client, oauth4webapi)', () =>
     await page.close();
     const tokens = await oidc.pollBackchannelAuthenticationGrant(fresh, started);
     expect(decodeProtectedHeader(tokens.id_token!).kid).toBe(rotated.body.kid);
+    await eventually(
+      async () => {
+        const set = (await fetch(`${f.pass.url}/v1/oauth2/jwks`).then((r) => r.json())) as { keys: { kid: string }[] };
+        expect(set.keys.map((k) => k.kid)).not.toContain(before);
+        expect(set.keys.map((k) => k.kid)).toContain(rotated.body.kid);
+      },
+      { timeoutMs: 15_000, intervalMs: 500 },
+    );
     expect(decode(tokens.id_token!)).toMatchObject({
       'urn:openid:params:jwt:claim:auth_req_id': started.auth_req_id,
     });
