@@ -23,6 +23,7 @@ import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
 import { SignInCodeEntity } from './interactions/sign-in-code.entity';
+import { JwksController } from './keys/jwks.controller';
 import { SigningKeysController } from './keys/signing-keys.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
 import { SignInMailer } from './mail/sign-in-mailer';
@@ -58,6 +59,7 @@ import { ValidationsService } from './validations/validations.service';
     ApplicationsController,
     PassUsersController,
     SigningKeysController,
+    JwksController,
     SandboxMessagesController,
     ProviderController,
     InteractionsController,

@@ -45,6 +45,14 @@ export class ApplicationEntity {
   @Column({ name: 'max_auth_age', type: 'integer', nullable: true })
   maxAuthAge: number | null;
 
+  /** Public client (a browser or native app): no secret, token_endpoint_auth_method none, PKCE S256 required. */
+  @Column({ name: 'public_client', type: 'boolean' })
+  publicClient: boolean;
+
+  /** Authorization requests must carry a PKCE S256 code_challenge (always true for a public client). */
+  @Column({ name: 'require_pkce', type: 'boolean' })
+  requirePkce: boolean;
+
   @Column({ name: 'ciba_enabled', type: 'boolean' })
   cibaEnabled: boolean;
 

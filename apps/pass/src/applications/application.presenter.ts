@@ -16,6 +16,8 @@ export const presentApplication = (a: ApplicationEntity) => ({
   required_acr: a.requiredAcr,
   max_auth_age: a.maxAuthAge,
   ciba_enabled: a.cibaEnabled,
+  public_client: a.publicClient,
+  require_pkce: a.requirePkce,
   created_at: a.createdAt.toISOString(),
   updated_at: a.updatedAt.toISOString(),
 });

@@ -90,7 +90,10 @@ export class ApplicationsController {
     example: APPLICATION_WITH_SECRET_EXAMPLE,
     description: 'A new client secret, shown this once; the previous one stops working',
   })
-  @ApiEnvelopeErrors({ 404: ['application pc_0 not found', 'application_not_found'] })
+  @ApiEnvelopeErrors(
+    { 404: ['application pc_0 not found', 'application_not_found'] },
+    { 409: ['a public client has no secret to rotate', 'public_client'] },
+  )
   async rotateSecret(@Param('client_id') clientId: string) {
     return withSecret(await this.applications.rotateSecret(clientId));
   }

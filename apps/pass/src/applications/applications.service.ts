@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { Clock, Page, paginate } from '@kyc/platform';
+import { Clock, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -16,13 +16,26 @@ import { UpdateApplicationDto } from './dto/update-application.dto';
 /** An application with its client secret in clear: only right after registration or a secret rotation. */
 export interface ApplicationWithSecret {
   application: ApplicationEntity;
-  clientSecret: string;
+  /** Null for a public client (it has none). */
+  clientSecret: string | null;
 }
 
 const secretAad = (clientId: string) => `pass-client-secret:${clientId}`;
 
 /** Scopes are stored in their flat form (aliases normalized, as oidc-provider and the authorize gate compare them). */
 const flatScopes = (scopes: string[]) => [...new Set(scopes.map(normalizeScope))];
+
+/** A public client has no secret: it must use PKCE and cannot authenticate a CIBA request. */
+function checkPublicClient(application: ApplicationEntity): void {
+  if (!application.publicClient) return;
+  const fields = [
+    ...(application.requirePkce ? [] : [{ field: 'require_pkce', message: 'a public client always requires PKCE' }]),
+    ...(application.cibaEnabled
+      ? [{ field: 'ciba_enabled', message: 'a public client cannot use CIBA (it has no secret)' }]
+      : []),
+  ];
+  if (fields.length) throw new ValidationFailedException(fields);
+}
 @Injectable()
 export class ApplicationsService {
   constructor(
@@ -49,11 +62,14 @@ export class ApplicationsService {
       requiredAcr: dto.required_acr ?? null,
       maxAuthAge: dto.max_auth_age ?? null,
       cibaEnabled: dto.ciba_enabled ?? false,
+      publicClient: dto.public_client ?? false,
+      requirePkce: dto.require_pkce ?? true,
       createdAt: now,
       updatedAt: now,
     });
+    checkPublicClient(application);
     await this.applications.insert(application);
-    return { application, clientSecret };
+    return { application, clientSecret: application.publicClient ? null : clientSecret };
   }
 
   async list(query: ListApplicationsQuery): Promise<Page<ApplicationEntity>> {
@@ -88,6 +104,8 @@ export class ApplicationsService {
     if (dto.required_acr !== undefined) application.requiredAcr = dto.required_acr;
     if (dto.max_auth_age !== undefined) application.maxAuthAge = dto.max_auth_age;
     if (dto.ciba_enabled !== undefined) application.cibaEnabled = dto.ciba_enabled;
+    if (dto.require_pkce !== undefined) application.requirePkce = dto.require_pkce;
+    checkPublicClient(application);
     application.updatedAt = this.clock.now();
     await this.applications.save(application);
     return application;
@@ -96,6 +114,8 @@ export class ApplicationsService {
   /** A new client secret, shown once; the previous one stops working. */
   async rotateSecret(clientId: string): Promise<ApplicationWithSecret> {
     const application = await this.get(clientId);
+    if (application.publicClient)
+      throw new ApplicationException(ApplicationErrorCode.PublicClient, 'a public client has no secret to rotate');
     const clientSecret = `ps_${randomBytes(32).toString('base64url')}`;
     application.clientSecretSealed = this.box.seal(clientSecret, secretAad(clientId));
     application.updatedAt = this.clock.now();
@@ -112,7 +132,7 @@ export class ApplicationsService {
   /** True when the client id and secret are those of a registered application. */
   async authenticate(clientId: string, clientSecret: string): Promise<boolean> {
     const application = await this.find(clientId);
-    if (!application) return false;
+    if (!application || application.publicClient) return false;
     const expected = Buffer.from(this.clientSecret(application));
     const given = Buffer.from(clientSecret);
     return expected.length === given.length && timingSafeEqual(expected, given);

@@ -14,6 +14,7 @@ import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass'
 import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
 import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
 import { ClaimSources1764070800000 } from './migrations/1764070800000-claim-sources';
+import { OidcSurface1764081600000 } from './migrations/1764081600000-oidc-surface';
 import { ClaimProvenance1764480000000 } from './migrations/1764480000000-claim-provenance';
 
 /** Entities and migrations of the pass schema, in order. */
@@ -34,6 +35,7 @@ export const passMigrations = [
   Approvals1764063600000,
   ExternalValidations1764067200000,
   ClaimSources1764070800000,
+  OidcSurface1764081600000,
   ClaimProvenance1764480000000,
 ];
 

@@ -9,10 +9,14 @@ export class SigningKeyEntity {
   @Column({ name: 'sealed_jwk', type: 'text' })
   sealedJwk: string;
 
-  /** The newest active key signs; retired keys are kept for the record. */
+  /** The newest active key signs; retired keys are published for an overlap, then kept for the record. */
   @Column({ type: 'text' })
   status: 'active' | 'retired';
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When a newer key took over; the key stays in the key set for SIGNING_KEY_OVERLAP_S after it. */
+  @Column({ name: 'retired_at', type: 'timestamptz', nullable: true })
+  retiredAt: Date | null;
 }

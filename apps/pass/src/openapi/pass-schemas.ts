@@ -27,6 +27,8 @@ export const APPLICATION_SCHEMA = obj(
     required_acr: str('urn:pass:loa:1 or urn:pass:loa:2', { nullable: true }),
     max_auth_age: { type: 'integer', nullable: true },
     ciba_enabled: { type: 'boolean' },
+    public_client: { type: 'boolean', description: 'no secret; token_endpoint_auth_method none; PKCE required' },
+    require_pkce: { type: 'boolean', description: 'authorization requests must carry a PKCE S256 code_challenge' },
     created_at: str(undefined, { format: 'date-time' }),
     updated_at: str(undefined, { format: 'date-time' }),
   },
@@ -46,13 +48,15 @@ export const APPLICATION_EXAMPLE = {
   required_acr: 'urn:pass:loa:2',
   max_auth_age: 3600,
   ciba_enabled: true,
+  public_client: false,
+  require_pkce: true,
   created_at: '2026-11-25T07:00:00.000Z',
   updated_at: '2026-11-25T07:00:00.000Z',
 };
 
 export const APPLICATION_WITH_SECRET_SCHEMA = obj(
   {
-    application: { allOf: [APPLICATION_SCHEMA, obj({ client_secret: str('shown once') }, ['client_secret'])] },
+    application: { allOf: [APPLICATION_SCHEMA, obj({ client_secret: str('shown once; null for a public client', { nullable: true }) }, ['client_secret'])] },
     self: str(),
   },
   ['application', 'self'],
@@ -136,3 +140,82 @@ export const EXTERNAL_VALIDATION_SCHEMA = obj(
   },
   ['validation_id', 'type', 'resource_id', 'verified', 'created_at'],
 );
+
+export const DISCOVERY_SCHEMA: SchemaObject = {
+  ...obj(
+    {
+      issuer: str('the `iss` of every id_token; the base URL of discovery'),
+      authorization_endpoint: str(),
+      token_endpoint: str(),
+      userinfo_endpoint: str(),
+      jwks_uri: str(),
+      revocation_endpoint: str(),
+      introspection_endpoint: str(),
+      backchannel_authentication_endpoint: str(),
+      backchannel_token_delivery_modes_supported: arr(str()),
+      backchannel_user_code_parameter_supported: { type: 'boolean' },
+      scopes_supported: arr(str()),
+      claims_supported: arr(str()),
+      grant_types_supported: arr(str()),
+      response_types_supported: arr(str()),
+      response_modes_supported: arr(str()),
+      code_challenge_methods_supported: arr(str()),
+      token_endpoint_auth_methods_supported: arr(str()),
+      id_token_signing_alg_values_supported: arr(str()),
+      subject_types_supported: arr(str()),
+      acr_values_supported: arr(str()),
+      authorization_response_iss_parameter_supported: { type: 'boolean' },
+    },
+    ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'response_types_supported'],
+  ),
+  additionalProperties: true,
+};
+
+export const DISCOVERY_EXAMPLE = {
+  issuer: 'https://pass.example.com',
+  authorization_endpoint: 'https://pass.example.com/authorize',
+  token_endpoint: 'https://pass.example.com/v1/oauth2/token',
+  userinfo_endpoint: 'https://pass.example.com/v1/oauth2/userinfo',
+  jwks_uri: 'https://pass.example.com/v1/oauth2/jwks',
+  revocation_endpoint: 'https://pass.example.com/v1/oauth2/revoke',
+  introspection_endpoint: 'https://pass.example.com/v1/oauth2/introspect',
+  backchannel_authentication_endpoint: 'https://pass.example.com/v1/oauth2/bc-authorize',
+  backchannel_token_delivery_modes_supported: ['poll'],
+  backchannel_user_code_parameter_supported: false,
+  scopes_supported: ['openid', 'email', 'phone', 'profile', 'identity', '…'],
+  claims_supported: ['sub', 'iss', 'aud', 'email', 'email_verified', '…'],
+  grant_types_supported: ['authorization_code', 'refresh_token', 'urn:openid:params:grant-type:ciba'],
+  response_types_supported: ['code'],
+  response_modes_supported: ['query', 'web_message'],
+  code_challenge_methods_supported: ['S256'],
+  token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+  id_token_signing_alg_values_supported: ['RS256'],
+  subject_types_supported: ['public'],
+  acr_values_supported: ['urn:pass:loa:1', 'urn:pass:loa:2'],
+  authorization_response_iss_parameter_supported: true,
+};
+
+export const INTROSPECTION_SCHEMA = obj(
+  {
+    active: { type: 'boolean' },
+    client_id: str('the application the token was issued to (always the caller)'),
+    sub: str(),
+    scope: str(),
+    token_type: str('Bearer (access tokens)'),
+    exp: { type: 'integer' },
+    iat: { type: 'integer' },
+    iss: str(),
+  },
+  ['active'],
+);
+
+export const INTROSPECTION_EXAMPLE = {
+  active: true,
+  client_id: 'pc_5b0c2f6d8e1a4b7c9d0e1f2a',
+  sub: '3f0c2a4e-8b1d-4c6e-9f2a-1b3c5d7e9f00',
+  scope: 'openid email',
+  token_type: 'Bearer',
+  exp: 1795000000,
+  iat: 1794996400,
+  iss: 'https://pass.example.com',
+};

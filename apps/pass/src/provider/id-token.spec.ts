@@ -7,8 +7,7 @@ const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toStr
 describe('signIdToken', () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signer: IdTokenSigner = {
-    key: privateKey,
-    kid: 'kid-1',
+    current: () => Promise.resolve({ key: privateKey, kid: 'kid-1' }),
     issuer: 'https://pass.example',
     ttl: 300,
     now: () => 1000,

@@ -2,10 +2,15 @@ import { createHash, KeyObject, randomUUID, sign } from 'node:crypto';
 
 import type Provider from 'oidc-provider';
 
-/** What an id_token is signed with: the provider's active key (RS256) and its kid. */
-export interface IdTokenSigner {
+/** A private signing key and its kid (published in the key set). */
+export interface SigningKey {
   key: KeyObject;
   kid: string;
+}
+
+/** What an id_token is signed with: the newest active key (RS256) and its kid, read when signing. */
+export interface IdTokenSigner {
+  current(): Promise<SigningKey>;
   issuer: string;
   /** Lifetime in seconds (Tokens table: 5 minutes). */
   ttl: number;
@@ -27,7 +32,8 @@ export const tokenHash = (token: string) =>
  * The id_token of spec 3 ("Tokens") from the claims oidc-provider assembled for it: `iss`, `aud` an array
  * with the client_id, `iat`, `exp`, a unique `jti`, and `at_hash` / `urn:openid:params:jwt:claim:auth_req_id`
  * only on the CIBA grant (the grant handlers set the tokens themselves as hash claims: they are hashed here).
- * Signed once, RS256 with the provider's key and kid, on libuv's thread pool (off the event loop).
+ * Signed once, RS256 with the newest active key and its kid (in the key set at /v1/oauth2/jwks), on libuv's
+ * thread pool (off the event loop).
  */
 export async function signIdToken(
   claims: Record<string, unknown>,
@@ -53,9 +59,10 @@ export async function signIdToken(
     delete payload.at_hash;
     delete payload[AUTH_REQ_ID_CLAIM];
   }
-  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid: signer.kid })}.${b64(payload)}`;
+  const { key, kid } = await signer.current();
+  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid })}.${b64(payload)}`;
   const signature = await new Promise<Buffer>((resolve, reject) =>
-    sign('sha256', Buffer.from(input), signer.key, (err, result) => (err ? reject(err) : resolve(result))),
+    sign('sha256', Buffer.from(input), key, (err, result) => (err ? reject(err) : resolve(result))),
   );
   return `${input}.${signature.toString('base64url')}`;
 }
@@ -68,7 +75,7 @@ type IdTokenModel = InstanceType<Provider['IdToken']>;
  * otherwise. Its IdToken model (one class per provider instance) keeps assembling the claims (`payload()`:
  * sub, acr, amr, auth_time, nonce, sid and the hashes' inputs); pass signs them (signIdToken). On the
  * refresh_token grant nothing is issued: spec 3 gives no id_token on refresh. The other uses of the model
- * (logout, JWT userinfo, introspection, JARM) are not enabled and keep oidc-provider's own issue.
+ * (logout, JWT userinfo, JWT introspection, JARM) are not enabled and keep oidc-provider's own issue.
  */
 export function issueSpecIdTokens(provider: Provider, signer: IdTokenSigner, cibaGrant: string): void {
   const model: IdTokenModel = provider.IdToken.prototype;

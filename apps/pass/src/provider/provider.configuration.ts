@@ -30,15 +30,26 @@ import { tokenRequestUnit } from './token-request-unit';
 
 export const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 
-/** Paths of spec 3 served by the provider itself. */
+/**
+ * Paths of the provider: spec 3's (authorization, token, bc-authorize) and the standard surface beside them
+ * (revocation, introspection). The key set and userinfo are pass's own routes (JwksController,
+ * UserinfoController); the provider only names them in its discovery document.
+ */
 export const PROVIDER_ROUTES = {
   authorization: '/authorize',
   token: '/v1/oauth2/token',
   backchannel_authentication: '/v1/oauth2/bc-authorize',
-  /** Not published (spec: no key set, discovery or revocation): the mount never forwards these. */
-  jwks: '/internal/jwks',
-  userinfo: '/internal/userinfo',
+  revocation: '/v1/oauth2/revoke',
+  introspection: '/v1/oauth2/introspect',
+  jwks: '/v1/oauth2/jwks',
+  userinfo: '/v1/oauth2/userinfo',
 } as const;
+
+/** Where the discovery document is served (OpenID Connect Discovery 1.0 and RFC 8414). */
+export const DISCOVERY_PATHS = ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'];
+
+/** Client authentication at the token, bc-authorize, revocation and introspection endpoints. */
+export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 
 export const TTL = {
   AuthorizationCode: 600,
@@ -96,15 +107,18 @@ function documentScopes(): string[] {
 }
 
 /** The oidc-provider client metadata of an application. */
-export function clientMetadata(application: ApplicationEntity, secret: string): AdapterPayload {
+export function clientMetadata(application: ApplicationEntity, secret: string | undefined): AdapterPayload {
   return {
     client_id: application.clientId,
-    client_secret: secret,
+    // A public client has no secret (PKCE stands in for it); a confidential one sends it in the body
+    // (client_secret_post, spec 3) or in an HTTP Basic header (client_secret_basic): both are accepted.
+    ...(application.publicClient ? { token_endpoint_auth_method: 'none' } : { client_secret: secret }),
+    ...(application.publicClient ? {} : { token_endpoint_auth_method: 'client_secret_post' }),
+    require_pkce: application.publicClient || application.requirePkce,
     client_name: application.name,
     redirect_uris: application.redirectUris,
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token', ...(application.cibaEnabled ? [CIBA_GRANT] : [])],
-    token_endpoint_auth_method: 'client_secret_post',
     // Signed once, RS256 with the provider's key, in the Tokens table's shape (issueSpecIdTokens).
     id_token_signed_response_alg: 'RS256',
     scope: [...new Set([...application.scopes.map(normalizeScope), ...application.restrictedScopes])].join(' '),
@@ -125,7 +139,8 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       clock: deps.clock,
       findClient: async (clientId) => {
         const application = await deps.findApplication(clientId);
-        return application ? clientMetadata(application, deps.clientSecret(application)) : undefined;
+        if (!application) return undefined;
+        return clientMetadata(application, application.publicClient ? undefined : deps.clientSecret(application));
       },
       alreadyConsumed: (model) =>
         new errors.InvalidGrant(
@@ -139,10 +154,15 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     claims: { openid: ['sub', 'acr', 'amr', 'auth_time'] },
     acrValues: [...ACR_VALUES],
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
-    clientAuthMethods: ['client_secret_post'],
-    clientBasedCORS: () => false,
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
+    extraClientMetadata: { properties: ['require_pkce'] },
+    // A browser may call the token, revocation and introspection endpoints only for a public application
+    // (a single-page app has no server), from the origin of one of its redirect URIs.
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
     conformIdTokenClaims: true,
-    pkce: { required: () => false, methods: ['S256'] },
+    // S256 only; required for public clients and for applications with require_pkce (the default).
+    pkce: { required: (_ctx, client) => client.metadata().require_pkce === true, methods: ['S256'] },
     responseTypes: ['code'],
     ttl: { ...TTL },
     rotateRefreshToken: true,
@@ -183,8 +203,16 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
-      revocation: { enabled: false },
-      introspection: { enabled: false },
+      // RFC 7009 / RFC 7662 for the application's own tokens: oidc-provider refuses to revoke another
+      // client's token; its default introspection policy would let any confidential client read any token
+      // (`active: true` with its subject and scope), so only the application the token was issued to may.
+      revocation: { enabled: true },
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_ctx: KoaContextWithOIDC, client: { clientId: string }, token: { clientId?: string }) =>
+          Promise.resolve(token.clientId === client.clientId),
+      },
+      pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
       ciba: {

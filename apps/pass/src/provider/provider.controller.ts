@@ -1,18 +1,34 @@
 import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { ApiOAuthErrors } from '../openapi/oauth-errors';
-import { TOKEN_RESPONSE_EXAMPLE, TOKEN_RESPONSE_SCHEMA } from '../openapi/pass-schemas';
+import {
+  DISCOVERY_EXAMPLE,
+  DISCOVERY_SCHEMA,
+  INTROSPECTION_EXAMPLE,
+  INTROSPECTION_SCHEMA,
+  TOKEN_RESPONSE_EXAMPLE,
+  TOKEN_RESPONSE_SCHEMA,
+} from '../openapi/pass-schemas';
 import { ProviderService } from './provider.service';
 
 const field = (description: string) => ({ type: 'string', description });
 
+/** Client authentication in the body (client_secret_post) — or an HTTP Basic header (client_secret_basic). */
+const CLIENT_AUTH = {
+  client_id: field('the application'),
+  client_secret: field(
+    'shown once at registration; or send client_id:client_secret in an HTTP Basic header instead ' +
+      '(client_secret_basic); a public application sends client_id only',
+  ),
+};
+
 /**
- * The paths oidc-provider serves, mounted on its Koa callback. Only these are forwarded: the provider's
- * discovery, key set, revocation and introspection stay unpublished (spec 3). The token and bc-authorize
- * routes are documented here (oidc-provider answers them); the authorization page is a browser page.
+ * The paths oidc-provider serves, mounted on its Koa callback; only these are forwarded. Spec 3's token and
+ * bc-authorize endpoints, and beside them the standard surface: discovery (OpenID Connect Discovery and
+ * RFC 8414), revocation (RFC 7009) and introspection (RFC 7662). The authorization page is a browser page.
  */
 @ApiTags('oauth2')
 @Public()
@@ -41,22 +57,27 @@ export class ProviderController {
     description:
       'Dispatches by content type: JSON `authorization_code` (errors in the service envelope), JSON ' +
       '`refresh_token` (RFC 6749 errors; single-use rotation, reuse revokes the family), form CIBA grant ' +
-      '(RFC 6749 errors; poll no faster than `interval`). Client credentials in the body.',
+      '(RFC 6749 errors; poll no faster than `interval`). Every grant is also accepted form-encoded ' +
+      '(RFC 6749, as OpenID Connect libraries send it; errors then in the RFC 6749 envelope). Client ' +
+      'credentials in the body or an HTTP Basic header; a public application sends client_id and code_verifier.',
   })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({
     schema: {
       type: 'object',
-      required: ['grant_type', 'client_id', 'client_secret'],
+      required: ['grant_type', 'client_id'],
       properties: {
         grant_type: {
           type: 'string',
           enum: ['authorization_code', 'refresh_token', 'urn:openid:params:grant-type:ciba'],
         },
-        client_id: field('the application'),
-        client_secret: field('shown once at registration'),
+        ...CLIENT_AUTH,
         code: field('authorization_code grant'),
         redirect_uri: field('authorization_code grant: exactly the one of the authorization request'),
+        code_verifier: field(
+          'authorization_code grant: the PKCE verifier (RFC 7636) whose S256 hash was the code_challenge; ' +
+            'required when the authorization request carried one',
+        ),
         refresh_token: field('refresh_token grant'),
         scope: field('refresh_token grant: a space-delimited subset of the granted scopes'),
         auth_req_id: field('CIBA grant'),
@@ -70,6 +91,7 @@ export class ProviderController {
           client_id: 'pc_5b0c2f6d8e1a4b7c9d0e1f2a',
           client_secret: 'ps_…',
           redirect_uri: 'https://acme.example/callback',
+          code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
         },
       },
       refresh_token: {
@@ -83,11 +105,13 @@ export class ProviderController {
       },
     },
   })
+  @ApiBasicAuth()
   @ApiSuccess({ schema: TOKEN_RESPONSE_SCHEMA, example: TOKEN_RESPONSE_EXAMPLE })
   @ApiOAuthErrors(
     {
       400: [
         ['validation_error', 'authorization_code (service envelope): invalid or expired code, client or redirect_uri'],
+        ['invalid_grant', 'authorization_code (form): invalid, expired or reused code, redirect_uri or code_verifier'],
         ['invalid_grant', 'refresh/CIBA: token invalid, expired, of another client, already used or raced'],
         ['invalid_scope', 'refresh: scope not a subset of the granted scopes'],
         ['authorization_pending', 'CIBA: the user has not decided; keep polling at interval'],
@@ -120,7 +144,7 @@ export class ProviderController {
       required: ['client_id', 'client_secret', 'login_hint', 'scope'],
       properties: {
         client_id: field('the application (CIBA enabled)'),
-        client_secret: field('shown once at registration'),
+        client_secret: field('shown once at registration (or an HTTP Basic header)'),
         login_hint: field("the person's e-mail"),
         scope: field('space-delimited; must include openid'),
         binding_message: field('required with sensitive scopes; at most 100 printable characters'),
@@ -151,6 +175,85 @@ export class ProviderController {
   })
   @ApiEnvelopeErrors()
   async bcAuthorize(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.provider.handle(req, reply);
+  }
+
+  @Get(['.well-known/openid-configuration', '.well-known/oauth-authorization-server'])
+  @ApiPublic()
+  @ApiOperation({
+    summary: 'Discovery document (OpenID Connect Discovery 1.0, RFC 8414)',
+    description:
+      "The issuer and every endpoint (spec 3's and the standard ones), scopes, claims, grant types with " +
+      "CIBA's backchannel metadata, PKCE methods and client authentication methods. Both paths serve the " +
+      'same document: point any OpenID Connect library at the issuer.',
+  })
+  @ApiSuccess({ schema: DISCOVERY_SCHEMA, example: DISCOVERY_EXAMPLE })
+  async discovery(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.provider.handle(req, reply);
+  }
+
+  @Post('v1/oauth2/revoke')
+  @ApiPublic()
+  @ApiBasicAuth()
+  @ApiOperation({
+    summary: 'Token revocation (RFC 7009)',
+    description:
+      'Revokes an access or refresh token of the calling application; revoking a refresh token revokes its ' +
+      'whole grant (every access and refresh token of it). An unknown, expired or already revoked token ' +
+      'answers 200 too (RFC 7009 2.2); a token of another application is refused.',
+  })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['token', 'client_id'],
+      properties: {
+        token: field('the access or refresh token'),
+        token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] },
+        ...CLIENT_AUTH,
+      },
+    },
+  })
+  @ApiSuccess({ description: 'Revoked (or nothing to revoke); empty body', schema: { type: 'string', maxLength: 0 } })
+  @ApiOAuthErrors({
+    400: [
+      ['invalid_request', 'no token, or a token of another application'],
+      ['unsupported_token_type', 'token_type_hint names a type that cannot be revoked'],
+    ],
+    401: [['invalid_client', 'client authentication failed']],
+  })
+  async revoke(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.provider.handle(req, reply);
+  }
+
+  @Post('v1/oauth2/introspect')
+  @ApiPublic()
+  @ApiBasicAuth()
+  @ApiOperation({
+    summary: 'Token introspection (RFC 7662)',
+    description:
+      'Whether an access or refresh token of the calling application is active, with its scope, subject and ' +
+      'lifetime. A token of another application, or an unknown, expired, used or revoked one, answers ' +
+      '`{"active": false}`.',
+  })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['token', 'client_id'],
+      properties: {
+        token: field('the access or refresh token'),
+        token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] },
+        ...CLIENT_AUTH,
+      },
+    },
+  })
+  @ApiSuccess({ schema: INTROSPECTION_SCHEMA, example: INTROSPECTION_EXAMPLE })
+  @ApiOAuthErrors({
+    400: [['invalid_request', 'no token']],
+    401: [['invalid_client', 'client authentication failed']],
+  })
+  async introspect(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.provider.handle(req, reply);
   }
 }

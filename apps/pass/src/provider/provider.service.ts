@@ -1,4 +1,3 @@
-import { createPrivateKey } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 import { Clock, pgPool } from '@kyc/platform';
@@ -18,11 +17,13 @@ import { errorPage } from '../pages/html';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { cacheClients } from './client-cache';
+import { discoveryMiddleware } from './discovery';
 import { issueSpecIdTokens } from './id-token';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
 import {
   approvalSignature,
   CIBA_GRANT,
+  DISCOVERY_PATHS,
   passAuthorizationDetails,
   PROVIDER_ROUTES,
   providerConfiguration,
@@ -33,7 +34,7 @@ import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middle
 const ACCOUNT_EXISTS = 'SELECT 1 FROM users WHERE id = $1';
 
 /**
- * Owns pass's oidc-provider instance (built at boot from the stored signing keys, rebuilt on key rotation)
+ * Owns pass's oidc-provider instance (built at boot; id_tokens are signed with the newest stored key)
  * and hands the mounted paths to its Koa callback.
  */
 @Injectable()
@@ -67,11 +68,12 @@ export class ProviderService implements OnModuleInit {
     return this.oidc.errors;
   }
 
-  /** Generates a new signing key and rebuilds the provider with it (this replica; others on restart). */
+  /**
+   * Generates a new signing key: this replica signs with it at once, the others within
+   * SIGNING_KEY_REFRESH_MS; the key set publishes both the new key and, for the overlap, the retired ones.
+   */
   async rotateSigningKey(): Promise<{ kid: string; retired: string[] }> {
-    const rotated = await this.keys.rotate();
-    await this.build();
-    return rotated;
+    return this.keys.rotate();
   }
 
   /** The approval page link of a CIBA request. */
@@ -89,6 +91,8 @@ export class ProviderService implements OnModuleInit {
    */
   async handle(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const raw = req.raw as MountedRequest;
+    // RFC 8414's metadata path serves the same document as OpenID Connect Discovery's.
+    if (req.method === 'GET' && raw.url?.split('?')[0] === DISCOVERY_PATHS[1]) raw.url = DISCOVERY_PATHS[0];
     if (req.method === 'GET' && raw.url?.split('?')[0] === PROVIDER_ROUTES.authorization) {
       const query = req.query as Record<string, unknown>;
       const clientId = typeof query.client_id === 'string' ? query.client_id : '';
@@ -141,14 +145,14 @@ export class ProviderService implements OnModuleInit {
     issueSpecIdTokens(
       provider,
       {
-        key: createPrivateKey({ key: keys[0] as never, format: 'jwk' }),
-        kid: keys[0].kid,
+        current: () => this.keys.signingKey(),
         issuer: provider.issuer,
         ttl: TTL.IdToken,
         now: () => Math.floor(this.clock.now().getTime() / 1000),
       },
       CIBA_GRANT,
     );
+    provider.use(discoveryMiddleware(provider.issuer) as never);
     provider.use(tokenEndpointMiddleware({ dataSource: this.dataSource, now: () => this.clock.now() }) as never);
     this.instance = provider;
     this.handler = provider.callback();

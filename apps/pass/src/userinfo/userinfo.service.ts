@@ -28,6 +28,9 @@ const CLAIM_SCOPES = new Set([
 
 const REFRESH_POLL_MS = 200;
 
+/** RFC 6750 b64token. */
+const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
+
 const inProgress = (user: PassUserEntity) =>
   !!user.background.check_id && !FINISHED_CHECK_STATUSES.includes(user.background.status ?? '');
 
@@ -40,11 +43,21 @@ export class UserinfoService {
     private readonly clock: Clock,
   ) {}
 
-  /** The claims of the person behind an access token, per its scopes. */
-  async claims(authorization: string | undefined): Promise<Record<string, unknown>> {
-    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '');
-    if (!match) throw new UserinfoException(UserinfoErrorCode.InvalidToken, 'missing or invalid bearer token');
-    const token = await this.provider.provider.AccessToken.find(match[1]);
+  /**
+   * The claims of the person behind an access token, per its scopes. The token comes in the Authorization
+   * header (`Bearer`, the scheme case-insensitive: RFC 7235 2.1) or, on POST, as the form parameter
+   * access_token (RFC 6750 2.2); never both.
+   */
+  async claims(authorization: string | undefined, formToken?: string): Promise<Record<string, unknown>> {
+    if (authorization !== undefined && formToken !== undefined)
+      throw new UserinfoException(
+        UserinfoErrorCode.InvalidRequest,
+        'the access token was sent both in the header and in the body',
+      );
+    const value = formToken ?? /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '')?.[1];
+    if (!value || !BEARER_TOKEN.test(value))
+      throw new UserinfoException(UserinfoErrorCode.InvalidToken, 'missing or invalid bearer token');
+    const token = await this.provider.provider.AccessToken.find(value);
     if (!token || token.isExpired)
       throw new UserinfoException(UserinfoErrorCode.InvalidToken, 'missing or invalid bearer token');
     const scopes = parseScopes(token.scope ?? '');

@@ -199,6 +199,51 @@ describe('pass: applications admin API', () => {
     });
   });
 
+  describe('PKCE and public applications', () => {
+    it('requires PKCE by default for a new application; the operator may turn it off for a confidential one', async () => {
+      const created = (await f.operator.postJson('/v1/admin/applications', valid())).body.application;
+      expect(created).toMatchObject({ public_client: false, require_pkce: true });
+      const patched = await f.operator.request<{ application: Record<string, unknown> }>(
+        'PATCH',
+        `/v1/admin/applications/${created.client_id}`,
+        { require_pkce: false },
+        { 'content-type': 'application/json' },
+      );
+      expect(patched.body.application).toMatchObject({ require_pkce: false });
+    });
+
+    it('registers a public application without a secret; PKCE stays on, no CIBA, no secret to rotate', async () => {
+      const res = await f.operator.postJson('/v1/admin/applications', {
+        ...valid(),
+        ciba_enabled: false,
+        public_client: true,
+      });
+      expect(res.status).toBe(201);
+      const { application } = res.body;
+      expect(application).toMatchObject({ public_client: true, require_pkce: true, client_secret: null });
+      const patch = (body: Record<string, unknown>) =>
+        f.operator.request('PATCH', `/v1/admin/applications/${application.client_id}`, body, {
+          'content-type': 'application/json',
+        });
+      for (const [body, field] of [
+        [{ require_pkce: false }, 'require_pkce'],
+        [{ ciba_enabled: true }, 'ciba_enabled'],
+      ] as const) {
+        const refused = await patch(body);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ error_code: 'validation_failed', fields: [{ field }] });
+      }
+      const rotate = await f.operator.post(`/v1/admin/applications/${application.client_id}/secret`);
+      expect(rotate.status).toBe(409);
+      expect(rotate.body).toMatchObject({ code: 409, error_code: 'public_client' });
+      const before = await count();
+      const ciba = await f.operator.postJson('/v1/admin/applications', { ...valid(), public_client: true });
+      expect(ciba.status).toBe(400);
+      expect(ciba.body.fields).toEqual([{ field: 'ciba_enabled', message: expect.any(String) }]);
+      expect(await count()).toBe(before);
+    });
+  });
+
   describe('signing keys', () => {
     it('generates the signing key once, stores it sealed, and keeps it across restarts', async () => {
       const keys = (await db().query(`SELECT kid, sealed_jwk FROM pass.signing_keys WHERE status = 'active'`)).rows;

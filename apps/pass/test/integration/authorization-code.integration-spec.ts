@@ -41,15 +41,22 @@ describe('pass: authorization code flow', () => {
     return c;
   };
 
-  /** Runs the browser part; returns the code and the state sent. */
+  /** Runs the browser part (PKCE S256: on by default for new applications); returns the code, state and verifier. */
   const authorize = async (scope: string, a = app) => {
     const state = randomUUID();
-    const url = oidc.buildAuthorizationUrl(configuration(a), { redirect_uri: a.redirect_uri, scope, state });
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(configuration(a), {
+      redirect_uri: a.redirect_uri,
+      scope,
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     const callback = await signInAndConsent(page, f.smtp, url.href, a.redirect_uri, user.email);
     await context.close();
-    return { callback, state };
+    return { callback, state, verifier };
   };
 
   const tokenJson = (body: Record<string, unknown>) =>
@@ -74,9 +81,12 @@ describe('pass: authorization code flow', () => {
   });
 
   it('signs in by e-mail code, consents, and the relying party gets tokens and claims', async () => {
-    const { callback, state } = await authorize('openid email identity');
+    const { callback, state, verifier } = await authorize('openid email identity');
     expect(callback.searchParams.get('state')).toBe(state);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      expectedState: state,
+      pkceCodeVerifier: verifier,
+    });
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.expires_in).toBe(3600);
     expect(tokens.scope?.split(' ').sort()).toEqual(['email', 'identity', 'openid']);
@@ -105,13 +115,14 @@ describe('pass: authorization code flow', () => {
   });
 
   it('exchanges a code sent as JSON, once: the second use is a validation_error in the service envelope', async () => {
-    const { callback } = await authorize('openid email');
+    const { callback, verifier } = await authorize('openid email');
     const body = {
       grant_type: 'authorization_code',
       code: callback.searchParams.get('code'),
       client_id: app.client_id,
       client_secret: app.client_secret,
       redirect_uri: app.redirect_uri,
+      code_verifier: verifier,
     };
     const first = await tokenJson(body);
     expect(first.status).toBe(200);
@@ -133,7 +144,7 @@ describe('pass: authorization code flow', () => {
   };
 
   it('answers one of two concurrent exchanges of a code; the other is refused and stores no tokens', async () => {
-    const { callback } = await authorize('openid email');
+    const { callback, verifier } = await authorize('openid email');
     const code = callback.searchParams.get('code')!;
     const body = {
       grant_type: 'authorization_code',
@@ -141,6 +152,7 @@ describe('pass: authorization code flow', () => {
       client_id: app.client_id,
       client_secret: app.client_secret,
       redirect_uri: app.redirect_uri,
+      code_verifier: verifier,
     };
     const results = await Promise.all([tokenJson(body), tokenJson(body)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
@@ -157,26 +169,28 @@ describe('pass: authorization code flow', () => {
   });
 
   it('answers 401 bad_credentials for a wrong client secret on the JSON authorization_code grant', async () => {
-    const { callback } = await authorize('openid');
+    const { callback, verifier } = await authorize('openid');
     const res = await tokenJson({
       grant_type: 'authorization_code',
       code: callback.searchParams.get('code'),
       client_id: app.client_id,
       client_secret: 'ps_wrong',
       redirect_uri: app.redirect_uri,
+      code_verifier: verifier,
     });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 401, status: 'Unauthorized', error_code: 'bad_credentials' });
   });
 
   it('answers 400 validation_error for a redirect_uri that differs from the authorization request', async () => {
-    const { callback } = await authorize('openid');
+    const { callback, verifier } = await authorize('openid');
     const res = await tokenJson({
       grant_type: 'authorization_code',
       code: callback.searchParams.get('code'),
       client_id: app.client_id,
       client_secret: app.client_secret,
       redirect_uri: `${app.redirect_uri}/other`,
+      code_verifier: verifier,
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 400, error_code: 'validation_error' });
@@ -203,8 +217,8 @@ describe('pass: authorization code flow', () => {
 
   describe('refresh_token grant (JSON, RFC 6749 envelope)', () => {
     const codeTokens = async (scope = 'openid email identity') => {
-      const { callback, state } = await authorize(scope);
-      return oidc.authorizationCodeGrant(config, callback, { expectedState: state });
+      const { callback, state, verifier } = await authorize(scope);
+      return oidc.authorizationCodeGrant(config, callback, { expectedState: state, pkceCodeVerifier: verifier });
     };
     const refresh = (refreshToken: string, over: Record<string, unknown> = {}) =>
       tokenJson({
@@ -296,6 +310,8 @@ describe('pass: authorization code flow', () => {
         response_type: 'code',
         scope: 'openid',
         state: 's1',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
         ...params,
       }))
         url.searchParams.set(k, v);

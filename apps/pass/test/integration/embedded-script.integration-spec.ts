@@ -11,7 +11,7 @@ import {
 } from './support/pass-fixture';
 
 type Outcome = {
-  ok?: { code: string; state: string };
+  ok?: { code: string; state: string; code_verifier: string };
   error?: { error: string; error_description: string; state: string };
 };
 
@@ -37,7 +37,7 @@ describe('pass: embedded script with web_message', () => {
         throw new Error(`the script did not load: ${problems.join('; ')} ${await page.content()}`);
       });
     const [popup] = await Promise.all([context.waitForEvent('page'), page.click('#sign-in')]);
-    await popup.waitForLoadState();
+    await popup.waitForURL(/\/interaction\//);
     return { page, popup, context };
   };
   const outcome = (page: Page) =>
@@ -75,7 +75,11 @@ describe('pass: embedded script with web_message', () => {
     await popup.click('#verify');
     await popup.click('#allow');
     const result = await outcome(page);
-    expect(result.ok).toEqual({ code: expect.any(String), state: expect.any(String) });
+    expect(result.ok).toEqual({
+      code: expect.any(String),
+      state: expect.any(String),
+      code_verifier: expect.any(String),
+    });
     const tokens = await fetch(`${f.pass.url}/v1/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -85,6 +89,7 @@ describe('pass: embedded script with web_message', () => {
         client_id: app.client_id,
         client_secret: app.client_secret,
         redirect_uri: f.rpUrl,
+        code_verifier: result.ok!.code_verifier,
       }),
     });
     expect(tokens.status).toBe(200);

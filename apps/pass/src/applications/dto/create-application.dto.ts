@@ -68,4 +68,22 @@ export class CreateApplicationDto {
   @IsOptional()
   @IsBoolean()
   ciba_enabled?: boolean;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'A public client (single-page or native app): no client secret (token_endpoint_auth_method none), ' +
+      'PKCE S256 always required, no CIBA. Fixed at registration.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  public_client?: boolean;
+
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Authorization requests must carry a PKCE S256 code_challenge (always true for a public client)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  require_pkce?: boolean;
 }

@@ -66,4 +66,9 @@ export class UpdateApplicationDto {
   @IsOptional()
   @IsBoolean()
   ciba_enabled?: boolean;
+
+  @ApiPropertyOptional({ description: 'PKCE S256 required (cannot be turned off for a public client)' })
+  @IsOptional()
+  @IsBoolean()
+  require_pkce?: boolean;
 }
