@@ -22,7 +22,6 @@ import { PassConfig } from './config/pass.config';
 import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
-import { SignInCodeEntity } from './interactions/sign-in-code.entity';
 import { SigningKeysController } from './keys/signing-keys.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
 import { SignInMailer } from './mail/sign-in-mailer';
@@ -46,7 +45,6 @@ import { ValidationsService } from './validations/validations.service';
     TypeOrmModule.forFeature([
       ApplicationEntity,
       PassUserEntity,
-      SignInCodeEntity,
       ApprovalAttachmentEntity,
       ApprovalOutcomeEntity,
       ExternalValidationEntity,

@@ -47,6 +47,8 @@ export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/request-context.storage';
 export * from './observability/trace-context';
+export * from './one-time-codes/one-time-code.service';
+export * from './one-time-codes/one-time-code-tables';
 export * from './openapi/api-docs.decorators';
 export * from './openapi/openapi-document';
 export * from './phone/sandbox-phone-gateway';

@@ -6,7 +6,6 @@ import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entit
 import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
 import { AccountValidationEntity } from '../claims/account-validation.entity';
 import { UserAccountEntity } from '../claims/user-account.entity';
-import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';
 import { ExternalValidationEntity } from '../validations/external-validation.entity';
@@ -14,13 +13,13 @@ import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass'
 import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
 import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
 import { ClaimSources1764070800000 } from './migrations/1764070800000-claim-sources';
+import { OneTimeCodes1764081000000 } from './migrations/1764081000000-one-time-codes';
 
 /** Entities and migrations of the pass schema, in order. */
 export const passEntities: EntityClass[] = [
   ApplicationEntity,
   PassUserEntity,
   SigningKeyEntity,
-  SignInCodeEntity,
   ApprovalAttachmentEntity,
   ApprovalOutcomeEntity,
   ExternalValidationEntity,
@@ -33,6 +32,7 @@ export const passMigrations = [
   Approvals1764063600000,
   ExternalValidations1764067200000,
   ClaimSources1764070800000,
+  OneTimeCodes1764081000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */
