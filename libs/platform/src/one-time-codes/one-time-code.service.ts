@@ -53,13 +53,13 @@ export interface CodeRefusal {
  * - accepted: the code is right (and now used up);
  * - wrong: not the code; `attemptsLeft` of this code (0: it is used up, ask for a new one);
  * - locked: the person made too many wrong guesses (of any of their codes): none is compared until
- *   `retryAfterSeconds` have passed;
+ *   `retryAfterSeconds` have passed (`attemptsLeft` of this code when this guess was their last, wrong);
  * - unavailable: no code to compare with: none was sent, it expired, was used, or its attempts are used up.
  */
 export type CodeCheck =
   | { outcome: 'accepted'; subject: string }
   | { outcome: 'wrong'; subject: string; attemptsLeft: number }
-  | { outcome: 'locked'; retryAfterSeconds: number }
+  | { outcome: 'locked'; retryAfterSeconds: number; attemptsLeft?: number }
   | { outcome: 'unavailable'; reason: 'none' | 'expired' | 'used' | 'attempts_used' };
 
 /** "15 minutes", "1 minute", "2 hours": a wait told to a person. */
