@@ -235,7 +235,7 @@ export class CreateValidationUseCase {
       refusal.refused === 'address'
         ? `too many codes were sent to this ${dto.type === 'email-verification' ? 'e-mail address' : 'phone number'}: try again in ${wait}`
         : `too many codes were asked for from this client address: try again in ${wait}`,
-    );
+    ).retryAfter(refusal.retryAfterSeconds);
   }
 
   /**

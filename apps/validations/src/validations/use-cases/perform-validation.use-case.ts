@@ -44,7 +44,7 @@ export class PerformValidationUseCase {
       throw new ValidationsException(
         ValidationsErrorCode.TooManyAttempts,
         `too many attempts: try again in ${waitInWords(check.retryAfterSeconds)}`,
-      );
+      ).retryAfter(check.retryAfterSeconds);
     return answer;
   }
 
