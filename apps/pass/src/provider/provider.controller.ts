@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +35,7 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/token')
+  @NoRateLimit()
   @ApiPublic()
   @ApiOperation({
     summary: 'Token endpoint (oidc-provider)',
@@ -106,6 +107,7 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/bc-authorize')
+  @NoRateLimit()
   @ApiPublic()
   @ApiOperation({
     summary: 'CIBA backchannel authentication (oidc-provider)',

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
 import { Controller, Get, Headers } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
@@ -8,6 +8,7 @@ import { UserinfoService } from './userinfo.service';
 /** GET /v1/oauth2/userinfo: claims per granted scope (Authorization: Bearer <access token>). */
 @ApiTags('oauth2')
 @Public()
+@NoRateLimit()
 @Controller('v1/oauth2/userinfo')
 export class UserinfoController {
   constructor(private readonly userinfo: UserinfoService) {}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingHttpHeaders, request } from 'node:http';
 
 import { closeDb, db } from '@kyc/testing';
 
@@ -175,5 +176,82 @@ describe('pass: codes asked for from one client address are limited', () => {
       if (sent.status === 429) expect(await sent.text()).toContain('data-code="too_many_codes"');
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('pass: the pages are rate limited per client address', () => {
+  let f: PassFixture;
+  let app: TestApplication;
+
+  beforeAll(async () => {
+    // A bucket of 5 that refills one request per 20 s: nothing comes back during the test.
+    f = await startPass({
+      RATE_LIMIT_CLIENT_PER_SECOND: '0.05',
+      RATE_LIMIT_CLIENT_BURST: '5',
+      RATE_LIMIT_SYNC_MS: '50',
+    });
+    app = await registerApplication(f);
+  });
+
+  afterAll(async () => {
+    await f?.close();
+    await closeDb();
+  });
+
+  /** GET /authorize from a local address of our choice (each its own client address). */
+  const authorize = (localAddress: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const url = new URL(`${f.pass.url}/authorize`);
+      url.search = new URLSearchParams({
+        client_id: app.client_id,
+        redirect_uri: app.redirect_uri,
+        response_type: 'code',
+        scope: 'openid',
+        state: randomUUID(),
+      }).toString();
+      request(url, { localAddress }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('refuses a client address past its bucket with 429 and Retry-After in the envelope; others, probes and OAuth clients go on', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await authorize('127.0.0.1')).status);
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+    const refused = await authorize('127.0.0.1');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({
+      code: 429,
+      status: 'Too Many Requests',
+      message: expect.stringContaining('for this client address'),
+      error_code: 'too_many_requests',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['ratelimit-limit']).toBe('5');
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+
+    // Another client address has its own bucket.
+    expect((await authorize('127.0.0.2')).status).toBe(303);
+    // Probes and the OAuth client routes (client credentials, bearer tokens) are not limited per address.
+    expect((await fetch(`${f.pass.url}/livez`)).status).toBe(200);
+    const token = await fetch(`${f.pass.url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'authorization_code',
+        code: 'x',
+        client_id: app.client_id,
+        client_secret: 'ps_no',
+      }),
+    });
+    expect(token.status).toBe(401);
+    expect((await fetch(`${f.pass.url}/v1/oauth2/userinfo`)).status).toBe(401);
+    // The sign-in pages are limited too (the same bucket): the interaction page of the address is refused.
+    const page = await fetch(`${f.pass.url}/interaction/some-uid`);
+    expect(page.status).toBe(429);
   });
 });
