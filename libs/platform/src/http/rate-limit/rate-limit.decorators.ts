@@ -1,13 +1,17 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 
 export const NO_RATE_LIMIT = 'platform:no-rate-limit';
+/** The OpenAPI extension of a @NoRateLimit() operation: the document gives it no 429. */
+export const NO_RATE_LIMIT_EXTENSION = 'x-no-rate-limit';
 export const CLIENT_RATE_LIMIT = 'platform:client-rate-limit';
 
 /**
  * Not limited per client address although @Public(): probes (health), signed provider webhooks, and
  * routes that authenticate their caller otherwise (OAuth client credentials, bearer tokens).
  */
-export const NoRateLimit = () => SetMetadata(NO_RATE_LIMIT, true);
+export const NoRateLimit = () =>
+  applyDecorators(SetMetadata(NO_RATE_LIMIT, true), ApiExtension(NO_RATE_LIMIT_EXTENSION, true));
 
 /**
  * Limited per client address (RATE_LIMIT_CLIENT_PER_SECOND) as @Public() routes are, on top of the
