@@ -34,6 +34,8 @@ export * from './http/idempotency';
 export * from './http/outbound-http';
 export * from './http/pagination';
 export * from './http/rate-limit/client-address';
+export * from './http/rate-limit/client-rate-limit.hook';
+export * from './http/rate-limit/rate-limit.answer';
 export * from './http/rate-limit/rate-limit.config';
 export * from './http/rate-limit/rate-limit.decorators';
 export * from './http/rate-limit/rate-limit.guard';
