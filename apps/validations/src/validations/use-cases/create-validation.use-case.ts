@@ -209,6 +209,8 @@ export class CreateValidationUseCase {
     dto: CreateValidationDto,
     ipAddress?: string,
   ): Promise<Omit<CodeRequest, 'reference' | 'ttlSeconds'> | undefined> {
+    // Without an account the transaction refuses it (account_not_found).
+    if (!dto.account_id) return undefined;
     const enrollment = await this.enrollments.findFor(
       this.validations.manager,
       caller.tenantId,
