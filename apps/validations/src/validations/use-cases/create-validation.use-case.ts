@@ -214,7 +214,7 @@ export class CreateValidationUseCase {
     const enrollment = await this.enrollments.findFor(
       this.validations.manager,
       caller.tenantId,
-      dto.account_id!,
+      dto.account_id,
       dto.type as 'email-verification' | 'phone-verification',
       dto.phone_type,
     );
