@@ -62,6 +62,12 @@ describe('validations: e-mail and phone OTP, media, delete and restore', () => {
       expect(answers).toEqual([...Array(9).fill(200), 429]);
       expectError(last!, 429, 'too_many_attempts');
       expect(last!.body.message).toMatch(/^too many attempts: try again in 1[45] minutes$/);
+      // The guess that started the lockout was compared: it used one of the validation's attempts.
+      const lastId = (await s.api.get('/v1/accounts/lock-user/validations')).body.validations[0].validation_id;
+      expect((await s.api.get(`/v1/validations/${lastId}`)).body).toMatchObject({
+        validation_status: 'pending',
+        attempts_left: 2,
+      });
       // No new code is sent while the account is locked out.
       const refused = await s.api.post('/v1/validations', body);
       expectError(refused, 429, 'too_many_attempts');

@@ -72,6 +72,16 @@ export function waitInWords(seconds: number): string {
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
+/** A reference's latest code as LATEST_CODE_SQL reads it. */
+interface Latest {
+  id: string;
+  subject: string;
+  attempts: number;
+  max_attempts: number;
+  consumed_at: Date | null;
+  expired: boolean;
+}
+
 /**
  * One-time codes of every service (pass sign-in, validations e-mail and phone OTPs), on tables in
  * the service's schema (createOneTimeCodeTables). Guesses are counted in PostgreSQL before a code is
@@ -155,20 +165,13 @@ export class OneTimeCodeService {
 
   /** Compares a guess with the reference's latest code, once an attempt of the person and of the code is taken. */
   async verify(purpose: OneTimeCodePurpose, reference: string, guess: string): Promise<CodeCheck> {
-    const [latest] = await rawQuery<{
-      id: string;
-      subject: string;
-      attempts: number;
-      max_attempts: number;
-      consumed_at: Date | null;
-      expired: boolean;
-    }>(this.dataSource, LATEST_CODE_SQL, [purpose.name, reference]);
+    const [latest] = await rawQuery<Latest>(this.dataSource, LATEST_CODE_SQL, [purpose.name, reference]);
     if (!latest) return { outcome: 'unavailable', reason: 'none' };
-    const unavailable = (): CodeCheck => ({
+    const unavailable = (code: Latest): CodeCheck => ({
       outcome: 'unavailable',
-      reason: latest.consumed_at ? 'used' : latest.expired ? 'expired' : 'attempts_used',
+      reason: code.consumed_at ? 'used' : code.expired ? 'expired' : 'attempts_used',
     });
-    if (latest.consumed_at || latest.expired || latest.attempts >= latest.max_attempts) return unavailable();
+    if (latest.consumed_at || latest.expired || latest.attempts >= latest.max_attempts) return unavailable(latest);
 
     const c = this.config;
     const subjectKey = this.subjectKey(purpose, latest.subject);
@@ -182,10 +185,10 @@ export class OneTimeCodeService {
       [latest.id],
     );
     if (!attempt) {
+      // Used up, used or expired meanwhile (a concurrent guess): nothing was compared.
       await rawQuery(this.dataSource, REFUND_LIMIT_SQL, [subjectKey]);
-      const [now] = await rawQuery<typeof latest>(this.dataSource, LATEST_CODE_SQL, [purpose.name, reference]);
-      Object.assign(latest, now);
-      return unavailable();
+      const [now] = await rawQuery<Latest>(this.dataSource, LATEST_CODE_SQL, [purpose.name, reference]);
+      return unavailable(now ?? latest);
     }
     if (this.matches(attempt.code_hash, this.hash(purpose, reference, guess))) {
       const [consumed] = await rawQuery(this.dataSource, CONSUME_CODE_SQL, [latest.id]);
@@ -193,9 +196,10 @@ export class OneTimeCodeService {
       await rawQuery(this.dataSource, CLEAR_LIMIT_SQL, [subjectKey]);
       return { outcome: 'accepted', subject: latest.subject };
     }
+    const attemptsLeft = attempt.max_attempts - attempt.attempts;
     // The person's last allowed guess was wrong: the lockout starts now, and they are told so now.
-    if (person.count >= max) return { outcome: 'locked', retryAfterSeconds: await this.lock(subjectKey) };
-    return { outcome: 'wrong', subject: latest.subject, attemptsLeft: attempt.max_attempts - attempt.attempts };
+    if (person.count >= max) return { outcome: 'locked', retryAfterSeconds: await this.lock(subjectKey), attemptsLeft };
+    return { outcome: 'wrong', subject: latest.subject, attemptsLeft };
   }
 
   /**
