@@ -67,6 +67,7 @@ export async function startEngagementBench(ctx, env = {}) {
     // As the runner's stacks: the rate limiter runs but never refuses the bench's one key (no 429s).
     RATE_LIMIT_TENANT_PER_SECOND: '1000000',
     RATE_LIMIT_KEY_PER_SECOND: '1000000',
+    RATE_LIMIT_CLIENT_PER_SECOND: '1000000',
     ...env,
   };
   const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');

@@ -134,11 +134,13 @@ let cleaningUp = null;
 /** Starts a fresh stack for one scenario: its services, its service env over the runner's, then BENCH_SETUP_SQL. */
 async function startBenchStack(scenario, extraEnv, setupSql) {
   // The rate limiter runs (its cost is in the figures) but never refuses: a scenario's one key makes
-  // thousands of requests a second, beyond the default limits.
+  // thousands of requests a second, beyond the default limits, and every request (upload links
+  // included) comes from one client address.
   const serviceEnv = {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_TENANT_PER_SECOND: '1000000',
     RATE_LIMIT_KEY_PER_SECOND: '1000000',
+    RATE_LIMIT_CLIENT_PER_SECOND: '1000000',
     ...(scenario.serviceEnv ?? {}),
     ...extraEnv,
   };

@@ -22,7 +22,6 @@ import { PassConfig } from './config/pass.config';
 import { EmbedController } from './embed/embed.controller';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
-import { SignInCodeEntity } from './interactions/sign-in-code.entity';
 import { JwksController } from './keys/jwks.controller';
 import { SigningKeysController } from './keys/signing-keys.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
@@ -47,7 +46,6 @@ import { ValidationsService } from './validations/validations.service';
     TypeOrmModule.forFeature([
       ApplicationEntity,
       PassUserEntity,
-      SignInCodeEntity,
       ApprovalAttachmentEntity,
       ApprovalOutcomeEntity,
       ExternalValidationEntity,

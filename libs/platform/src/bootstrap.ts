@@ -16,6 +16,8 @@ import { PlatformConfig } from './config/platform.config';
 import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { IdempotencyService } from './http/idempotency';
+import { registerClientRateLimit } from './http/rate-limit/client-rate-limit.hook';
+import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
 import { trustedProxies } from './http/trusted-proxies';
 import { foregroundLoad } from './observability/foreground-load';
@@ -107,6 +109,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
       );
     done();
   });
+  registerClientRateLimit(fastify, app.get(RateLimiterService));
   registerRequestHardening(fastify, {
     bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
     auth: app.get(AuthGuard),

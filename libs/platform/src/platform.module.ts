@@ -30,6 +30,7 @@ import { RateLimitGuard } from './http/rate-limit/rate-limit.guard';
 import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
+import { OneTimeCodeService } from './one-time-codes/one-time-code.service';
 import { processRole } from './process-role';
 import { Clock, SystemClock } from './time/clock';
 
@@ -91,7 +92,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 /**
  * What every service gets: its schema's DataSource, auth (global guard), the error envelope
  * (global filter), idempotency (global guard + onSend hook), outbox + relay, inbox, access cache,
- * the outbound HTTP client (SSRF policy), per-tenant and per-key rate limits, /health and /metrics.
+ * the outbound HTTP client (SSRF policy), per-tenant, per-key and per-client-address rate limits,
+ * one-time codes, /health and /metrics.
  */
 @Global()
 @Module({})
@@ -129,6 +131,7 @@ export class PlatformModule {
         IdempotencyService,
         OutboundHttpClient,
         RateLimiterService,
+        OneTimeCodeService,
         // Also outside the guard chain: bootstrap checks keys before bodies are read (request-hardening.ts).
         AuthGuard,
         // Global guards run in this order: the caller's rate limits are taken, then the Idempotency-Key is
@@ -151,6 +154,7 @@ export class PlatformModule {
         InboxService,
         OutboundHttpClient,
         RateLimiterService,
+        OneTimeCodeService,
         AuthGuard,
       ],
     };

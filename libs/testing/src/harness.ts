@@ -81,6 +81,11 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     // Test receivers listen on 127.0.0.1, as on the local stack; a suite passes '' to test the SSRF policy.
     OUTBOUND_HTTP_ALLOW: 'loopback',
+    // Every suite's requests come from 127.0.0.1, one client address for the whole run: the limits per
+    // client address and per e-mail are off unless a suite sets them (the suites that test them do).
+    RATE_LIMIT_CLIENT_PER_SECOND: '0',
+    OTP_ISSUE_PER_CLIENT_PER_HOUR: '0',
+    OTP_ISSUE_PER_ADDRESS_PER_HOUR: '0',
     ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
     // The same key for every account instance of a run, so secrets sealed by one open in another.
     ...(service === 'account'

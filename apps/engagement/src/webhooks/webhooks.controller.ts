@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, RawBodyRequest, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Public()
+  @NoRateLimit()
   @Get(':provider/statuses')
   @ApiPublic()
   @ApiSuccess({ contentType: 'text/plain', description: 'The `hub.challenge`, as text' })
@@ -32,6 +33,7 @@ export class WebhooksController {
   }
 
   @Public()
+  @NoRateLimit()
   @Post(':provider/statuses')
   @ApiPublic()
   @ApiSuccess({

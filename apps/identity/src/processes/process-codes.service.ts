@@ -24,7 +24,9 @@ export const awaitsCode = (s: ProcessStep | undefined): boolean =>
  * The code of an e-mail or phone step (`expected_inputs` `code`): it goes to the step's validation in
  * the validations service, outside any transaction; the step records the answer (accepted, or
  * rejected with the attempts left). The step advances on validations.validation.finished, as every
- * validator step does (a last wrong code fails the validation, and so the process).
+ * validator step does (a last wrong code fails the validation, and so the process). The codes are
+ * the validations service's, that is the platform's one-time codes: attempts are counted there per
+ * code and per account, and a locked-out person gets 429 `too_many_attempts` here too.
  */
 @Injectable()
 export class ProcessCodesService {
@@ -73,6 +75,12 @@ export class ProcessCodesService {
       );
     } catch (err) {
       if (!(err instanceof ValidationRefused)) throw err;
+      // The platform's one-time codes locked the person out: told as validations words it, with the wait.
+      if (err.status === 429)
+        throw new ProcessException(
+          ProcessErrorCode.TooManyAttempts,
+          (err.body as { message?: string } | null)?.message ?? 'too many attempts: try again later',
+        ).retryAfter(err.retryAfterSeconds ?? 60);
       // The validation ended meanwhile (expired, or finished): its event moves the process.
       throw new ProcessException(ProcessErrorCode.WrongStep, 'the code can no longer be checked', [
         { field: 'expected_inputs.code', message: 'the verification of this step already ended' },

@@ -85,6 +85,7 @@ export class ProcessesController {
     { 404: ['process IDPnope not found', 'process_not_found'] },
     { 409: ['process IDP… is already success', 'process_finished'] },
     413,
+    { 429: ['too many attempts: try again in 15 minutes (or a rate limit)', 'too_many_attempts'] },
   )
   async submit(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: StepInputDto) {
     return presentProcess(await this.steps.submitStep(caller, id, dto));

@@ -11,6 +11,8 @@ export enum ProcessErrorCode {
   NoStepBack = 'no_step_back',
   FileNotFound = 'file_not_found',
   WalletRefused = 'wallet_refused',
+  /** The person made too many wrong guesses of their codes (validations locked them out for a while). */
+  TooManyAttempts = 'too_many_attempts',
 }
 
 const STATUS: Record<ProcessErrorCode, number> = {
@@ -24,6 +26,7 @@ const STATUS: Record<ProcessErrorCode, number> = {
   [ProcessErrorCode.NoStepBack]: 409,
   [ProcessErrorCode.FileNotFound]: 404,
   [ProcessErrorCode.WalletRefused]: 422,
+  [ProcessErrorCode.TooManyAttempts]: 429,
 };
 
 export class ProcessException extends domainException<ProcessErrorCode>(STATUS) {}

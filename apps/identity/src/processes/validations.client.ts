@@ -30,6 +30,8 @@ export class ValidationRefused extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Its Retry-After (a 429: the person is locked out for this long). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`validations refused the request: ${status} ${JSON.stringify(body)}`);
   }
@@ -151,7 +153,8 @@ export class ValidationsClient {
       signal: AbortSignal.timeout(10_000),
     });
     const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-    if (res.status >= 400 && res.status < 500) throw new ValidationRefused(res.status, json);
+    if (res.status >= 400 && res.status < 500)
+      throw new ValidationRefused(res.status, json, Number(res.headers.get('retry-after')) || undefined);
     if (!res.ok || !json || (requiredField && !json[requiredField]))
       throw new Error(`validations answered ${res.status} to ${method} ${path}`);
     return json as T;

@@ -1,4 +1,13 @@
-import { BackendKeys, BodyLimit, Caller, CurrentCaller, EndUserKeys, InputLimits, Public } from '@kyc/platform';
+import {
+  BackendKeys,
+  BodyLimit,
+  Caller,
+  CurrentCaller,
+  EndUserKeys,
+  InputLimits,
+  Public,
+  RateLimitByClientAddress,
+} from '@kyc/platform';
 import { Body, Controller, Get, Headers, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -67,6 +76,7 @@ export class WebPageController {
   /** A file of the current step (document sides, selfie), with the process's key; answers the process. */
   @EndUserKeys()
   @Put('processes/:process_id/uploads/:slot')
+  @RateLimitByClientAddress()
   @HttpCode(200)
   @BodyLimit(UPLOAD_BODY_LIMIT_BYTES)
   @InputLimits({ maxStringLength: UPLOAD_MAX_CHARS })

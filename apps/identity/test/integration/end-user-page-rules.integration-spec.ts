@@ -12,7 +12,8 @@ describe('identity: the end user page, its languages, keyboard use and input rul
   let browser: Browser;
 
   beforeAll(async () => {
-    [s, browser] = await Promise.all([startPageStack(), launchBrowser()]);
+    // Two wrong codes per person lock them out (the platform's default is 10): the lockout test below.
+    [s, browser] = await Promise.all([startPageStack({ OTP_MAX_ATTEMPTS_PER_SUBJECT: '2' }), launchBrowser()]);
   }, 180_000);
 
   afterAll(async () => {
@@ -197,6 +198,36 @@ describe('identity: the end user page, its languages, keyboard use and input rul
       expect(right.body.steps[0]).toMatchObject({ code_status: 'accepted' });
       await eventually(async () => expect((await get()).steps[0].status).toBe('success'));
       expect((await get()).current_step).toBe(1);
+    });
+
+    it('e-mail code: a person locked out for wrong codes is told the wait in plain words (429, not a field error)', async () => {
+      const email = `locked.${Date.now()}@example.com`;
+      const { id, web, get, link } = await started([{ type: 'email' }, FORM_STEP]);
+      await send(web, id, (await get()).steps[0], [{ name: 'email', value: email }]);
+      const step = await eventually(async () => {
+        const st = (await get()).steps[0];
+        if (!st.validation_id) throw new Error('no validation yet');
+        return st;
+      });
+      const code = await emailCode(s, email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect((await send(web, id, step, [{ name: 'code', value: wrong }])).status).toBe(200);
+      // The second wrong code, in the page (en): the lockout, with its wait.
+      const page = await browser.newPage();
+      await page.goto(`${link}&lang=en`);
+      await page.getByLabel('Verification code').fill(wrong);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await eventually(async () =>
+        expect(await page.locator('#errors').innerText()).toMatch(/^Too many attempts: try again in 1[45] minutes\.$/),
+      );
+      await page.close();
+      const locked = await send(web, id, step, [{ name: 'code', value: code }]);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject({ code: 429, error_code: 'too_many_attempts' });
+      expect(locked.body.message).toMatch(/^too many attempts: try again in 1[45] minutes$/);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+      // The right code does not get through the lockout either; the step waits.
+      expect((await get()).steps[0]).toMatchObject({ status: 'awaiting_validation' });
     });
 
     it('phone step in the page (pt): the SMS comes in Portuguese (the device information the page sent), the code finishes the step', async () => {

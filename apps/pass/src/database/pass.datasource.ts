@@ -6,7 +6,6 @@ import { ApprovalAttachmentEntity } from '../approvals/approval-attachment.entit
 import { ApprovalOutcomeEntity } from '../approvals/approval-outcome.entity';
 import { AccountValidationEntity } from '../claims/account-validation.entity';
 import { IdentityProcessEntity } from '../claims/identity-process.entity';
-import { SignInCodeEntity } from '../interactions/sign-in-code.entity';
 import { SigningKeyEntity } from '../keys/signing-key.entity';
 import { PassUserEntity } from '../users/pass-user.entity';
 import { ExternalValidationEntity } from '../validations/external-validation.entity';
@@ -14,6 +13,7 @@ import { CreatePass1764060000000 } from './migrations/1764060000000-create-pass'
 import { Approvals1764063600000 } from './migrations/1764063600000-approvals';
 import { ExternalValidations1764067200000 } from './migrations/1764067200000-external-validations';
 import { ClaimSources1764070800000 } from './migrations/1764070800000-claim-sources';
+import { OneTimeCodes1764081000000 } from './migrations/1764081000000-one-time-codes';
 import { OidcSurface1764081600000 } from './migrations/1764081600000-oidc-surface';
 import { ClaimProvenance1764480000000 } from './migrations/1764480000000-claim-provenance';
 
@@ -22,7 +22,6 @@ export const passEntities: EntityClass[] = [
   ApplicationEntity,
   PassUserEntity,
   SigningKeyEntity,
-  SignInCodeEntity,
   ApprovalAttachmentEntity,
   ApprovalOutcomeEntity,
   ExternalValidationEntity,
@@ -35,6 +34,7 @@ export const passMigrations = [
   Approvals1764063600000,
   ExternalValidations1764067200000,
   ClaimSources1764070800000,
+  OneTimeCodes1764081000000,
   OidcSurface1764081600000,
   ClaimProvenance1764480000000,
 ];

@@ -29,7 +29,7 @@ export class InteractionsController {
   @Post('email')
   @HttpCode(200)
   async email(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Body() form: EmailFormDto) {
-    await answer(reply, await this.interactions.submitEmail(req.raw, reply.raw, form.email));
+    await answer(reply, await this.interactions.submitEmail(req.raw, reply.raw, form.email, req.ip));
   }
 
   @Post('code')

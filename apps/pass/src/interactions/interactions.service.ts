@@ -1,10 +1,7 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { Clock } from '@kyc/platform';
+import { OneTimeCodePurpose, OneTimeCodeService, waitInWords } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
 
 import { ApplicationsService } from '../applications/applications.service';
 import { SecretBox } from '../crypto/secret-box';
@@ -13,33 +10,42 @@ import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
 import { PassUsersService } from '../users/pass-users.service';
 import { codePage, consentPage, emailPage, stepUpPage } from './interaction-pages';
-import { SignInCodeEntity } from './sign-in-code.entity';
+
+/** The lockout notice: the person is told the wait in plain words. */
+const tooManyAttempts = (seconds: number) => ({
+  code: 'too_many_attempts',
+  text: `Too many attempts: try again in ${waitInWords(seconds)}.`,
+});
 
 /** What a page handler answers: HTML to show, or a URL to send the browser to. */
 export type InteractionOutcome = { html: string; status?: number } | { redirect: string };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const CODE_TTL_MS = 10 * 60 * 1000;
-const MAX_CODE_ATTEMPTS = 5;
+const CODE_TTL_SECONDS = 10 * 60;
 const LOA1 = 'urn:pass:loa:1';
 const LOA2 = 'urn:pass:loa:2';
 
 /**
  * The end-user pages of the authorization flow (oidc-provider interactions): sign-in by e-mail and a
  * one-time code, consent listing the requested claims, and the step-up conditions of the application's
- * assurance policy (session_too_old, email_domain_not_allowed, acr_not_satisfied).
+ * assurance policy (session_too_old, email_domain_not_allowed, acr_not_satisfied). Sign-in codes are
+ * the platform's one-time codes (OneTimeCodeService): per code and per person attempt limits, lockouts,
+ * and limits on codes sent per address and per client address.
  */
 @Injectable()
 export class InteractionsService {
+  private readonly signIn: OneTimeCodePurpose;
+
   constructor(
     private readonly provider: ProviderService,
     private readonly applications: ApplicationsService,
     private readonly users: PassUsersService,
     private readonly mailer: SignInMailer,
-    private readonly box: SecretBox,
-    private readonly clock: Clock,
-    @InjectRepository(SignInCodeEntity) private readonly codes: Repository<SignInCodeEntity>,
-  ) {}
+    private readonly codes: OneTimeCodeService,
+    box: SecretBox,
+  ) {
+    this.signIn = { name: 'pass.sign-in', key: box.derive('sign-in-codes') };
+  }
 
   async show(req: IncomingMessage, res: ServerResponse): Promise<InteractionOutcome> {
     const details = await this.provider.provider.interactionDetails(req, res);
@@ -59,7 +65,12 @@ export class InteractionsService {
     return { html: consentPage(details.uid, client, parseScopes(text(details.params.scope))) };
   }
 
-  async submitEmail(req: IncomingMessage, res: ServerResponse, email: string): Promise<InteractionOutcome> {
+  async submitEmail(
+    req: IncomingMessage,
+    res: ServerResponse,
+    email: string,
+    clientAddress: string,
+  ): Promise<InteractionOutcome> {
     const details = await this.provider.provider.interactionDetails(req, res);
     const application = await this.applications.find(String(details.params.client_id));
     const normalized = email.trim().toLowerCase();
@@ -72,47 +83,61 @@ export class InteractionsService {
           text: `${application.name} accepts only e-mail addresses of: ${application.allowedEmailDomains.join(', ')}.`,
         }),
       };
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const now = this.clock.now();
-    await this.codes.insert({
-      id: randomUUID(),
-      interactionUid: details.uid,
-      email: normalized,
-      codeHash: this.hash(details.uid, code),
-      attempts: 0,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      consumedAt: null,
-      createdAt: now,
+    const issued = await this.codes.issue(this.signIn, {
+      reference: details.uid,
+      subject: normalized,
+      address: normalized,
+      clientAddress,
+      ttlSeconds: CODE_TTL_SECONDS,
     });
+    if ('refused' in issued)
+      return {
+        status: 429,
+        html: emailPage(
+          details.uid,
+          application?.name ?? 'the application',
+          issued.refused === 'subject'
+            ? tooManyAttempts(issued.retryAfterSeconds)
+            : {
+                code: 'too_many_codes',
+                text: `Too many codes were asked for: try again in ${waitInWords(issued.retryAfterSeconds)}.`,
+              },
+        ),
+      };
+    const code = issued.code;
     await this.mailer.sendCode(normalized, code, application?.name ?? 'the application');
     return { html: codePage(details.uid, normalized) };
   }
 
   async submitCode(req: IncomingMessage, res: ServerResponse, code: string): Promise<InteractionOutcome> {
     const details = await this.provider.provider.interactionDetails(req, res);
-    const pending = await this.codes.findOne({
-      where: { interactionUid: details.uid, consumedAt: IsNull() },
-      order: { createdAt: 'DESC' },
-    });
-    const now = this.clock.now();
     const application = await this.applications.find(String(details.params.client_id));
-    if (!pending || pending.expiresAt <= now || pending.attempts >= MAX_CODE_ATTEMPTS)
+    const name = application?.name ?? 'the application';
+    const check = await this.codes.verify(this.signIn, details.uid, code);
+    if (check.outcome === 'locked')
+      return { status: 429, html: emailPage(details.uid, name, tooManyAttempts(check.retryAfterSeconds)) };
+    if (check.outcome === 'unavailable')
       return {
         status: 400,
-        html: emailPage(details.uid, application?.name ?? '', {
-          code: 'code_expired',
-          text: 'The code expired: ask for a new one.',
-        }),
+        html: emailPage(
+          details.uid,
+          name,
+          check.reason === 'attempts_used'
+            ? { code: 'code_attempts_used', text: 'That code was tried too many times: ask for a new one.' }
+            : { code: 'code_expired', text: 'The code expired: ask for a new one.' },
+        ),
       };
-    if (!this.matches(pending.codeHash, this.hash(details.uid, code))) {
-      await this.codes.increment({ id: pending.id }, 'attempts', 1);
+    if (check.outcome === 'wrong')
       return {
         status: 400,
-        html: codePage(details.uid, pending.email, { code: 'invalid_code', text: 'That code is not right.' }),
+        html: check.attemptsLeft
+          ? codePage(details.uid, check.subject, { code: 'invalid_code', text: 'That code is not right.' })
+          : emailPage(details.uid, name, {
+              code: 'code_attempts_used',
+              text: 'That code is not right, and it was tried too many times: ask for a new one.',
+            }),
       };
-    }
-    await this.codes.update({ id: pending.id }, { consumedAt: now });
-    const user = await this.users.findOrCreate(pending.email);
+    const user = await this.users.findOrCreate(check.subject);
     const acr = user.identity.verified ? LOA2 : LOA1;
     if (application?.requiredAcr === LOA2 && acr !== LOA2)
       return {
@@ -173,15 +198,5 @@ export class InteractionsService {
 
   private async clientName(clientId: string): Promise<string> {
     return (await this.applications.find(clientId))?.name ?? 'the application';
-  }
-
-  private hash(uid: string, code: string): string {
-    return createHmac('sha256', this.box.derive('sign-in-codes')).update(`${uid}:${code}`).digest('base64url');
-  }
-
-  private matches(a: string, b: string): boolean {
-    const x = Buffer.from(a);
-    const y = Buffer.from(b);
-    return x.length === y.length && timingSafeEqual(x, y);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -51,6 +51,7 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/token')
+  @NoRateLimit()
   @ApiPublic()
   @ApiOperation({
     summary: 'Token endpoint (oidc-provider)',
@@ -130,6 +131,7 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/bc-authorize')
+  @NoRateLimit()
   @ApiPublic()
   @ApiOperation({
     summary: 'CIBA backchannel authentication (oidc-provider)',
@@ -193,6 +195,7 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/revoke')
+  @NoRateLimit()
   @ApiPublic()
   @ApiBasicAuth()
   @ApiOperation({
@@ -227,6 +230,7 @@ export class ProviderController {
   }
 
   @Post('v1/oauth2/introspect')
+  @NoRateLimit()
   @ApiPublic()
   @ApiBasicAuth()
   @ApiOperation({

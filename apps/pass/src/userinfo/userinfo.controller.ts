@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, EnvelopeErrorStatus, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, EnvelopeErrorStatus, NoRateLimit, Public } from '@kyc/platform';
 import { Body, Controller, Get, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -22,6 +22,7 @@ const ERRORS: Partial<Record<EnvelopeErrorStatus, [string, string]>>[] = [
 @ApiTags('oauth2')
 @Public()
 @UseInterceptors(BearerChallengeInterceptor)
+@NoRateLimit()
 @Controller('v1/oauth2/userinfo')
 export class UserinfoController {
   constructor(private readonly userinfo: UserinfoService) {}

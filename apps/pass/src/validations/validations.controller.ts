@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
@@ -9,6 +9,7 @@ import { ValidationsService } from './validations.service';
 /** Externally done validations, written by allow-listed applications (Bearer token with validations:write). */
 @ApiTags('oauth2')
 @Public()
+@NoRateLimit()
 @Controller('v1/oauth2/validations')
 export class ValidationsController {
   constructor(private readonly validations: ValidationsService) {}

@@ -11,6 +11,7 @@ import { ValidationEntity } from '../validations/validation.entity';
 import { ValidatorConfigEntity } from '../validator-config/validator-config.entity';
 import { ValidatorsSuite1764050000000 } from './migrations/1764050000000-validators-suite';
 import { CustomTypesOnRequest1764200000000 } from './migrations/1764200000000-custom-types-on-request';
+import { OneTimeCodes1764210000000 } from './migrations/1764210000000-one-time-codes';
 
 /** Entities and migrations of the validations schema, in order. */
 export const validationsEntities: EntityClass[] = [
@@ -27,6 +28,7 @@ export const validationsMigrations = [
   ...PLATFORM_MIGRATIONS,
   ValidatorsSuite1764050000000,
   CustomTypesOnRequest1764200000000,
+  OneTimeCodes1764210000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

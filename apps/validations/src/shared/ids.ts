@@ -10,7 +10,4 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 export const randomAccountId = (length = 24) =>
   Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
 
-/** A random numeric one-time code (uniform digits, crypto RNG). */
-export const randomOtp = (digits = 6) => Array.from({ length: digits }, () => String(randomInt(10))).join('');
-
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);

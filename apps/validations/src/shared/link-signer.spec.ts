@@ -21,12 +21,9 @@ describe('Secrets', () => {
     expect(new Secrets(config('another-secret-16-chars')).verify('upload', 'MED1', 1000, sig)).toBe(false);
   });
 
-  it('hashes codes per validation, never as the code itself', () => {
-    const hash = secrets.otpHash('VLD1', '123456');
-    expect(hash).not.toContain('123456');
-    expect(secrets.otpMatches('VLD1', '123456', hash)).toBe(true);
-    expect(secrets.otpMatches('VLD1', '123457', hash)).toBe(false);
-    expect(secrets.otpMatches('VLD2', '123456', hash)).toBe(false);
+  it('keys the one-time codes of OTP validations with a key of their own', () => {
+    expect(secrets.otp.name).toBe('validations.otp');
+    expect(secrets.otp.key).not.toEqual(new Secrets(config('another-secret-16-chars')).otp.key);
   });
 
   it('seals and opens a code; a tampered seal does not open', () => {

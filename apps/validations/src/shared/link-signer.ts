@@ -1,24 +1,27 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+import type { OneTimeCodePurpose } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ValidationsConfig } from '../config/validations.config';
 
 /**
  * The service's keyed primitives, all from VALIDATIONS_SECRET_KEY: signatures of upload and
- * media links (HMAC-SHA256 over purpose, id and expiry), OTP hashes (HMAC, so a leaked table does
- * not give codes away to a 10^6 brute force) and sealing of a code on its way to the delivery job.
+ * media links (HMAC-SHA256 over purpose, id and expiry), the key of the OTPs' hashes (the platform's
+ * one-time codes: HMAC, so a leaked table does not give codes away to a 10^6 brute force) and sealing
+ * of a code on its way to the delivery job.
  */
 @Injectable()
 export class Secrets {
   private readonly signKey: Buffer;
-  private readonly otpKey: Buffer;
   private readonly sealKey: Buffer;
+  /** E-mail and phone OTPs: one use, so an account's wrong guesses are counted across both. */
+  readonly otp: OneTimeCodePurpose;
 
   constructor(config: ValidationsConfig) {
     const derive = (purpose: string) => createHmac('sha256', config.secretKey).update(purpose).digest();
     this.signKey = derive('links');
-    this.otpKey = derive('otp');
+    this.otp = { name: 'validations.otp', key: derive('otp') };
     this.sealKey = derive('seal');
   }
 
@@ -37,16 +40,6 @@ export class Secrets {
   link(base: string, path: string, purpose: string, id: string, expiresAt: Date): string {
     const expires = Math.floor(expiresAt.getTime() / 1000);
     return `${base}${path}?expires=${expires}&signature=${this.sign(purpose, id, expires)}`;
-  }
-
-  otpHash(validationId: string, code: string): string {
-    return createHmac('sha256', this.otpKey).update(`${validationId}\n${code}`).digest('hex');
-  }
-
-  otpMatches(validationId: string, code: string, hash: string): boolean {
-    const a = Buffer.from(this.otpHash(validationId, code), 'hex');
-    const b = Buffer.from(hash, 'hex');
-    return a.length === b.length && timingSafeEqual(a, b);
   }
 
   /** AES-256-GCM seal (base64url iv.tag.ciphertext). */

@@ -26,6 +26,10 @@ export enum ValidationsErrorCode {
   ReviewNotPending = 'review_not_pending',
   CustomTypeNotFound = 'custom_type_not_found',
   OnRequestNotAuthorized = 'available_on_request',
+  /** The account made too many wrong guesses of its codes: locked out for a while. */
+  TooManyAttempts = 'too_many_attempts',
+  /** Too many codes were sent to the address (or asked for from the client address) this hour. */
+  TooManyCodes = 'too_many_codes',
 }
 
 const STATUS: Record<ValidationsErrorCode, number> = {
@@ -53,6 +57,8 @@ const STATUS: Record<ValidationsErrorCode, number> = {
   [ValidationsErrorCode.ReviewNotPending]: 409,
   [ValidationsErrorCode.CustomTypeNotFound]: 400,
   [ValidationsErrorCode.OnRequestNotAuthorized]: 403,
+  [ValidationsErrorCode.TooManyAttempts]: 429,
+  [ValidationsErrorCode.TooManyCodes]: 429,
 };
 
 export class ValidationsException extends domainException<ValidationsErrorCode>(STATUS) {}

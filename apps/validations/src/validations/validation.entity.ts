@@ -50,8 +50,6 @@ export class ValidationEntity {
   @Column({ name: 'retry_number', type: 'int' }) retryNumber: number;
   /** OTP types: wrong codes still allowed. */
   @Column({ name: 'attempts_left', type: 'int', nullable: true }) attemptsLeft: number | null;
-  /** OTP types: HMAC-SHA256 of the code (never the code). */
-  @Column({ name: 'otp_hash', type: 'text', nullable: true }) otpHash: string | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'process_id', type: 'text', nullable: true }) processId: string | null;
   @Column({ name: 'flow_id', type: 'text', nullable: true }) flowId: string | null;

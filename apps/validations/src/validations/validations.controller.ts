@@ -47,6 +47,12 @@ export class ValidationsController {
     { 403: ['document validations in BR are available on request', 'available_on_request'] },
     { 404: ['account user-123 not found', 'account_not_found'] },
     413,
+    {
+      429: [
+        'too many codes were sent to this e-mail address: try again in 15 minutes (or a rate limit)',
+        'too_many_codes',
+      ],
+    },
   )
   create(@CurrentCaller() caller: Caller, @Body() dto: CreateValidationDto, @Req() req: FastifyRequest) {
     return this.creation.execute(caller, dto, baseUrl(this.config, req), req.ip);
@@ -84,6 +90,7 @@ export class ValidationsController {
     { 404: ['validation VLD019ab9f2 not found', 'validation_not_found'] },
     { 409: ['validation VLD019ab9f2 already ended (success)', 'validation_not_pending'] },
     413,
+    { 429: ['too many attempts: try again in 15 minutes (or a rate limit)', 'too_many_attempts'] },
   )
   @HttpCode(200)
   perform(@CurrentCaller() caller: Caller, @Param('validation_id') id: string, @Body() dto: PerformValidationDto) {

@@ -18,9 +18,9 @@ export const email = { type: 'email-verification', user_authorized: 'true', acco
  * Registers a validations suite's setup and teardown: the validations stack (media up to 4 KiB), the
  * created and finished topics collected, and the account mail-user enrolled for e-mail verification.
  */
-export function useValidationsSuite(): void {
+export function useValidationsSuite(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    s = await startValidationsStack({ VALIDATIONS_MEDIA_MAX_BYTES: '4096' });
+    s = await startValidationsStack({ VALIDATIONS_MEDIA_MAX_BYTES: '4096', ...env });
     finished = await collectTopic('validations.validation.finished');
     created = await collectTopic('validations.validation.created');
     await s.api.post('/v1/accounts', { account_id: 'mail-user', first_name: 'Ana' });

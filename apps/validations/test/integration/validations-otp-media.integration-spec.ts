@@ -4,7 +4,89 @@ import { created, email, finished, s, useValidationsSuite } from './validations-
 import { expectError, ihdr, jpegLike, otpFromMail, pngOf, upload, waitFinished } from './validations-helpers';
 
 describe('validations: e-mail and phone OTP, media, delete and restore', () => {
-  useValidationsSuite();
+  // Four codes an hour to one address (the suite sends three to ana@mail.test).
+  useValidationsSuite({ OTP_ISSUE_PER_ADDRESS_PER_HOUR: '4' });
+
+  /** An account enrolled for e-mail verification at its own address. */
+  const enrolled = async (accountId: string) => {
+    await s.api.post('/v1/accounts', { account_id: accountId, first_name: 'Ana' });
+    await s.api.post('/v1/enrollments', {
+      type: 'email-verification',
+      user_authorized: 'true',
+      account_id: accountId,
+      email: `${accountId}@mail.test`,
+    });
+    return { type: 'email-verification', user_authorized: 'true', account_id: accountId };
+  };
+  const guess = (id: string, token: string) =>
+    s.api.post(`/v1/validations/${id}`, { type: 'email-verification', token });
+  const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  describe('one-time codes: attempts, lockout and limits (issue 37)', () => {
+    it('evaluates at most the allowed guesses of a concurrent burst of wrong codes', async () => {
+      const body = await enrolled('burst-user');
+      const res = await s.api.post('/v1/validations', body);
+      expect(res.body.attempts_left).toBe(3);
+      const { code } = await otpFromMail(s.smtp, 'burst-user@mail.test');
+      const burst = await Promise.all(Array.from({ length: 30 }, () => guess(res.body.validation_id, wrongOf(code))));
+      // Each evaluated guess answers the validation (the third, declined); the others 409 or 429.
+      expect(burst.filter((r) => r.status === 200).length).toBeLessThanOrEqual(3);
+      expect(burst.every((r) => [200, 409, 429].includes(r.status))).toBe(true);
+      const codes = await db().query('SELECT attempts FROM validations.one_time_codes WHERE reference = $1', [
+        res.body.validation_id,
+      ]);
+      expect(codes.rows).toEqual([{ attempts: 3 }]);
+      const v = await s.api.get(`/v1/validations/${res.body.validation_id}`);
+      expect(v.body).toMatchObject({
+        validation_status: 'failure',
+        declined_reason: 'max_retries_exceeded',
+        attempts_left: 0,
+      });
+    });
+
+    it("counts an account's wrong guesses across its validations, then locks it out in plain words", async () => {
+      const body = await enrolled('lock-user');
+      const answers: number[] = [];
+      let last: Awaited<ReturnType<typeof guess>> | undefined;
+      for (let n = 0; n < 4 && last?.status !== 429; n++) {
+        s.smtp.messages.length = 0;
+        const res = await s.api.post('/v1/validations', body);
+        expect(res.status).toBe(201);
+        const { code } = await otpFromMail(s.smtp, 'lock-user@mail.test');
+        for (let g = 0; g < 3 && last?.status !== 429; g++) {
+          last = await guess(res.body.validation_id, wrongOf(code));
+          answers.push(last.status);
+        }
+      }
+      // Ten wrong guesses (OTP_MAX_ATTEMPTS_PER_SUBJECT): nine answered, the tenth starts the lockout.
+      expect(answers).toEqual([...Array(9).fill(200), 429]);
+      expectError(last!, 429, 'too_many_attempts');
+      expect(last!.body.message).toMatch(/^too many attempts: try again in 1[45] minutes$/);
+      // The guess that started the lockout was compared: it used one of the validation's attempts.
+      const lastId = (await s.api.get('/v1/accounts/lock-user/validations')).body.validations[0].validation_id;
+      expect((await s.api.get(`/v1/validations/${lastId}`)).body).toMatchObject({
+        validation_status: 'pending',
+        attempts_left: 2,
+      });
+      // No new code is sent while the account is locked out.
+      const refused = await s.api.post('/v1/validations', body);
+      expectError(refused, 429, 'too_many_attempts');
+      s.smtp.messages.length = 0;
+    });
+
+    it('limits the codes sent to one address an hour', async () => {
+      const body = await enrolled('issue-user');
+      const statuses: number[] = [];
+      for (let n = 0; n < 5; n++) statuses.push((await s.api.post('/v1/validations', body)).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 429]);
+      const refused = await s.api.post('/v1/validations', body);
+      expectError(refused, 429, 'too_many_codes');
+      expect(refused.body.message).toMatch(
+        /^too many codes were sent to this e-mail address: try again in 1[45] minutes$/,
+      );
+      s.smtp.messages.length = 0;
+    });
+  });
 
   describe('e-mail OTP over SMTP', () => {
     it('sends the code with the configured texts; the right code succeeds and confirms the enrollment', async () => {
@@ -27,10 +109,12 @@ describe('validations: e-mail and phone OTP, media, delete and restore', () => {
       expect(mail.text).toContain('Tu código es:');
       expect(mail.text).toContain('Vence pronto.');
       const row = (
-        await db().query('SELECT otp_hash FROM validations.validations WHERE id = $1', [res.body.validation_id])
+        await db().query('SELECT code_hash, subject FROM validations.one_time_codes WHERE reference = $1', [
+          res.body.validation_id,
+        ])
       ).rows[0];
-      expect(row.otp_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(row.otp_hash).not.toContain(mail.code);
+      expect(row.code_hash).toMatch(/^[\w-]{43}$/);
+      expect(row.code_hash).not.toContain(mail.code);
       const wrong = String((Number(mail.code) + 1) % 1_000_000).padStart(6, '0');
       const bad = await s.api.post(`/v1/validations/${res.body.validation_id}`, {
         type: 'email-verification',

@@ -1078,6 +1078,31 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
             };
         };
+        /** @description The client address's rate limit of the routes without an API key is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
+        TooManyRequestsFromClient: {
+            headers: {
+                /** @description Requests the bucket holds */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the bucket */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the bucket is full again */
+                "RateLimit-Reset"?: number;
+                /** @description Seconds until a request can succeed */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 429,
+                 *       "status": "Too Many Requests",
+                 *       "message": "Too many requests for this client address: retry after 1 s",
+                 *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1711,6 +1736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
     Batches_report: {

@@ -2767,7 +2767,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description Too many requests; retry after the Retry-After header; e.g. `too_many_attempts` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "status": "Too Many Requests",
+                     *       "message": "too many attempts: try again in 15 minutes (or a rate limit)",
+                     *       "error_code": "too_many_attempts"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Processes_remove: {

@@ -901,6 +901,31 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
             };
         };
+        /** @description The client address's rate limit of the routes without an API key is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
+        TooManyRequestsFromClient: {
+            headers: {
+                /** @description Requests the bucket holds */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the bucket */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the bucket is full again */
+                "RateLimit-Reset"?: number;
+                /** @description Seconds until a request can succeed */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 429,
+                 *       "status": "Too Many Requests",
+                 *       "message": "Too many requests for this client address: retry after 1 s",
+                 *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -3368,6 +3393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
     SandboxPhone_list: {
@@ -3693,6 +3719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
     Validations_list: {
@@ -3975,7 +4002,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description Too many requests; retry after the Retry-After header; e.g. `too_many_codes` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "status": "Too Many Requests",
+                     *       "message": "too many codes were sent to this e-mail address: try again in 15 minutes (or a rate limit)",
+                     *       "error_code": "too_many_codes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Validations_get: {
@@ -4256,7 +4299,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description Too many requests; retry after the Retry-After header; e.g. `too_many_attempts` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "status": "Too Many Requests",
+                     *       "message": "too many attempts: try again in 15 minutes (or a rate limit)",
+                     *       "error_code": "too_many_attempts"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     Validations_remove: {

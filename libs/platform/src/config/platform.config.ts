@@ -299,6 +299,68 @@ export class PlatformConfig {
   @Validate(IsTrustedProxies)
   TRUSTED_PROXIES = '';
 
+  /**
+   * Requests per second each client address (request.ip) may make to the routes that carry no API
+   * key (pass pages, identity's end-user page, upload and media links): a token bucket per address
+   * shared by the replicas. Health, metrics, docs and signed provider webhooks are not limited. 0: no limit.
+   */
+  @EnvNumber()
+  @IsNumber()
+  @Min(0)
+  RATE_LIMIT_CLIENT_PER_SECOND = 10;
+
+  /** Requests a client address may make at once above its rate on those routes. Default: ten times RATE_LIMIT_CLIENT_PER_SECOND. */
+  @IsOptional()
+  @EnvNumber()
+  @IsNumber()
+  @Min(1)
+  RATE_LIMIT_CLIENT_BURST?: number;
+
+  /** One-time codes (docs/security.md, "One-time codes"): wrong guesses one code allows, unless its use allows fewer. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  OTP_MAX_ATTEMPTS_PER_CODE = 5;
+
+  /**
+   * One-time codes: wrong guesses a person (an e-mail, an account) may make in OTP_ATTEMPT_WINDOW_SECONDS
+   * across all the codes sent to them; the last one starts a lockout.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  OTP_MAX_ATTEMPTS_PER_SUBJECT = 10;
+
+  /** One-time codes: the window, in seconds, the wrong guesses of a person are counted in. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  OTP_ATTEMPT_WINDOW_SECONDS = 3600;
+
+  /** One-time codes: codes sent to one address (e-mail, phone) an hour; more start a lockout. 0: no limit. */
+  @EnvNumber()
+  @IsInt()
+  @Min(0)
+  OTP_ISSUE_PER_ADDRESS_PER_HOUR = 5;
+
+  /** One-time codes: codes one client address (request.ip of a person's device) may ask for an hour; more start a lockout. 0: no limit. */
+  @EnvNumber()
+  @IsInt()
+  @Min(0)
+  OTP_ISSUE_PER_CLIENT_PER_HOUR = 20;
+
+  /** One-time codes: seconds of the first lockout of a person or an address; each further one lasts twice the one before. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  OTP_LOCKOUT_SECONDS = 900;
+
+  /** One-time codes: the longest lockout, in seconds. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  OTP_MAX_LOCKOUT_SECONDS = 86400;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { throwError } from 'rxjs';
 
 import { IdempotentReplay } from '../http/idempotency';
+import { AppException } from './app.exception';
 import { toErrorEnvelope } from './error-envelope';
 
 /** Every HTTP error leaves through here, in the one envelope, without stack traces or SQL. */
@@ -23,6 +24,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const errorId = randomUUID();
     const body = toErrorEnvelope(exception, errorId);
     if (body.code >= 500) this.logger.error({ err: exception, error_id: errorId }, 'unhandled error');
+    if (exception instanceof AppException && exception.retryAfterSeconds)
+      void reply.header('retry-after', exception.retryAfterSeconds);
     void reply.status(body.code).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 }

@@ -9,6 +9,9 @@ export interface FieldError {
  * enum of codes (see CheckException) so a code is never a loose string.
  */
 export class AppException extends Error {
+  /** Seconds the client should wait before trying again: sent as Retry-After (a 429, a lockout). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     readonly errorCode: string,
@@ -17,6 +20,12 @@ export class AppException extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  /** Answers with Retry-After: `seconds` (rounded up, at least 1). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 }
 

@@ -38,6 +38,10 @@ export interface PlatformRouteConfig {
   kycBodyLimit?: number;
   /** Input limits of the route (@InputLimits). */
   kycInputLimits?: Partial<InputLimits>;
+  /** Limited per client address although it has an API key (@RateLimitByClientAddress). */
+  kycClientRateLimit?: boolean;
+  /** Not limited per client address although @Public() (@NoRateLimit). */
+  kycNoRateLimit?: boolean;
 }
 
 /** Merges `config` into the Fastify route config of a handler (what Nest's @RouteConfig sets, without replacing it). */

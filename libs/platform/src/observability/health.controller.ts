@@ -9,6 +9,7 @@ import { Public } from '../auth/auth.decorators';
 import { PlatformConfig } from '../config/platform.config';
 import { NotFoundException } from '../errors/app.exception';
 import { envelope } from '../errors/error-envelope';
+import { NoRateLimit } from '../http/rate-limit/rate-limit.decorators';
 import { metricsRegistry } from './metrics';
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
@@ -38,6 +39,7 @@ export class KafkaHealthIndicator {
 
 @ApiExcludeController()
 @Public()
+@NoRateLimit()
 @Controller()
 export class HealthController {
   constructor(

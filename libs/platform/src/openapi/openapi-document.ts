@@ -5,6 +5,7 @@ import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@n
 import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 import { envelope } from '../errors/error-envelope';
+import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
 import { ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
 
 export interface OpenApiInfo {
@@ -40,7 +41,7 @@ const RATE_LIMIT_HEADERS = {
 /**
  * What every route of every service has in common, added to the document once instead of on each
  * route: the Idempotency-Key header of every POST (and its 409/422), the 401, 403 (key type) and 429 (rate
- * limits) of every route that needs an API key, and the envelope's schema. Routes document their own success answer and the
+ * limits) of every route that needs an API key, the 429 of the public routes limited per client address, and the envelope's schema. Routes document their own success answer and the
  * errors of their own rules (ApiSuccess, ApiPage, ApiEnvelopeErrors).
  */
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
@@ -55,6 +56,7 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
       content: errorContent(429, 'Too many requests for this tenant: retry after 1 s', 'too_many_requests'),
     },
   };
+  let clientLimited = false;
   for (const item of Object.values(document.paths)) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation: OperationObject | undefined = item[method];
@@ -66,6 +68,10 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
           content: errorContent(401, 'Missing API key (Service-API-Key header)', 'missing_api_key'),
         };
       if (!isPublic) operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
+      else if (!(operation as unknown as Record<string, unknown>)[NO_RATE_LIMIT_EXTENSION]) {
+        operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequestsFromClient' };
+        clientLimited = true;
+      }
       // Every keyed route refuses the key types it does not take (docs/security.md, Keys and what each may call).
       const forbidden = operation.responses['403'] as { description?: string } | undefined;
       if (!isPublic && !forbidden)
@@ -92,6 +98,13 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
       }
     }
   }
+  if (clientLimited)
+    document.components.responses.TooManyRequestsFromClient = {
+      description:
+        "The client address's rate limit of the routes without an API key is used up (docs/security.md, Rate limits); retry after Retry-After seconds",
+      headers: RATE_LIMIT_HEADERS,
+      content: errorContent(429, 'Too many requests for this client address: retry after 1 s', 'too_many_requests'),
+    };
   return document;
 }
 

@@ -21,7 +21,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) })
       .then(function (res) {
-        return res.json().catch(function () { return {}; }).then(function (json) { return { status: res.status, body: json }; });
+        var retryAfter = Number(res.headers.get('retry-after')) || 0;
+        return res.json().catch(function () { return {}; }).then(function (json) { return { status: res.status, body: json, retryAfter: retryAfter }; });
       });
   }
 
@@ -68,6 +69,12 @@ export const PAGE_SCRIPT = String.raw`(function () {
   }
 
   function serverErrors(form, res, fallbackName) {
+    // A lockout (too many wrong codes) or a rate limit: the wait, in words, instead of a field error.
+    if (res.status === 429) {
+      var minutes = Math.max(1, Math.ceil((res.retryAfter || 60) / 60));
+      errors.textContent = main.getAttribute('data-msg-too-many').replace('{minutes}', String(minutes));
+      return;
+    }
     var fields = (res.body && res.body.fields) || [];
     var list = fields.map(function (f) {
       var name = String(f.field || '').replace(/^expected_inputs\./, '');

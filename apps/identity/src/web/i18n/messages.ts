@@ -11,6 +11,8 @@ export interface PageMessages {
   required: string;
   invalid: string;
   genericError: string;
+  /** A lockout after too many wrong codes; `{minutes}` is replaced by the wait. */
+  tooManyAttempts: string;
   working: string;
   form: { heading: string; intro: string };
   email: { heading: string; intro: string; label: string; codeHeading: string; codeIntro: (to: string) => string };
@@ -59,6 +61,7 @@ const es: PageMessages = {
   required: 'Este campo es obligatorio.',
   invalid: 'Revisa este campo.',
   genericError: 'No pudimos enviar la información. Inténtalo de nuevo.',
+  tooManyAttempts: 'Demasiados intentos: inténtalo de nuevo en {minutes} minutos.',
   working: 'Enviando…',
   form: { heading: 'Tus datos', intro: 'Completa los campos. Los marcados con * son obligatorios.' },
   email: {
@@ -140,6 +143,7 @@ const en: PageMessages = {
   required: 'This field is required.',
   invalid: 'Check this field.',
   genericError: 'We could not send your information. Please try again.',
+  tooManyAttempts: 'Too many attempts: try again in {minutes} minutes.',
   working: 'Sending…',
   form: { heading: 'Your details', intro: 'Fill in the fields. Those marked * are required.' },
   email: {
@@ -221,6 +225,7 @@ const pt: PageMessages = {
   required: 'Este campo é obrigatório.',
   invalid: 'Verifique este campo.',
   genericError: 'Não conseguimos enviar as informações. Tente novamente.',
+  tooManyAttempts: 'Muitas tentativas: tente novamente em {minutes} minutos.',
   working: 'Enviando…',
   form: { heading: 'Seus dados', intro: 'Preencha os campos. Os marcados com * são obrigatórios.' },
   email: {

@@ -123,6 +123,7 @@ export const pageTemplate = (model: PageModel): SafeHtml => {
           data-msg-required="${m.required}"
           data-msg-invalid="${m.invalid}"
           data-msg-error="${m.genericError}"
+          data-msg-too-many="${m.tooManyAttempts}"
         >
           <h1 id="heading" tabindex="-1">${model.state.heading}</h1>
           ${body(model)}

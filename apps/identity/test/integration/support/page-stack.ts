@@ -20,7 +20,7 @@ export const FIXTURES = path.resolve(__dirname, '../../fixtures');
 export const fixture = (name: string) => path.join(FIXTURES, name);
 
 /** Account, validations (real engines, e-mail to an SMTP sink) and identity, with a tenant and a relying site. */
-export async function startPageStack() {
+export async function startPageStack(validationsEnv: Record<string, string> = {}) {
   const smtp = await startSmtpSink();
   const [accountPort, validationsPort] = await Promise.all([freePort(), freePort()]);
   const [account, validations, identity] = await Promise.all([
@@ -30,6 +30,7 @@ export async function startPageStack() {
       VALIDATIONS_SECRET_KEY: 'integration-test-secret-key',
       VALIDATIONS_REVIEW_HOURS: '0-0',
       KAFKA_CONSUMER_GROUP: `validations-${randomUUID().slice(0, 8)}`,
+      ...validationsEnv,
     }),
     startInProcess('identity', identityService, {
       JOBS_POLL_MS: '100',

@@ -2,7 +2,16 @@ import { randomInt } from 'node:crypto';
 
 import type { ValidationCreatedPayload } from '@kyc/contracts';
 import { TOPICS, VALIDATION_EVENT_TYPES } from '@kyc/contracts';
-import { Caller, Clock, JobQueueService, OutboxService, ValidationFailedException } from '@kyc/platform';
+import {
+  Caller,
+  Clock,
+  CodeRequest,
+  JobQueueService,
+  OneTimeCodeService,
+  OutboxService,
+  ValidationFailedException,
+  waitInWords,
+} from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -11,7 +20,7 @@ import { AccountsService } from '../../accounts/accounts.service';
 import { EnrollmentsService } from '../../enrollments/enrollments.service';
 import { MediaSlot } from '../../media/media.entity';
 import { MediaService } from '../../media/media.service';
-import { newId, randomOtp } from '../../shared/ids';
+import { newId } from '../../shared/ids';
 import { Secrets } from '../../shared/link-signer';
 import { ValidationsErrorCode, ValidationsException } from '../../shared/validations.exception';
 import { sidesOf } from '../../validator-config/document-catalog';
@@ -62,6 +71,7 @@ export class CreateValidationUseCase {
     private readonly outbox: OutboxService,
     private readonly jobs: JobQueueService,
     private readonly secrets: Secrets,
+    private readonly codes: OneTimeCodeService,
     private readonly clock: Clock,
   ) {}
 
@@ -80,6 +90,8 @@ export class CreateValidationUseCase {
     const now = this.clock.now();
     const subvalidations =
       dto.type === 'face-recognition' ? [...new Set(dto.subvalidations ?? ['similarity'])] : undefined;
+    const otp = dto.type === 'email-verification' || dto.type === 'phone-verification';
+    const codeRequest = otp ? await this.admitCode(caller, dto, ipAddress) : undefined;
 
     return this.state.transaction(async (m) => {
       const account =
@@ -107,8 +119,14 @@ export class CreateValidationUseCase {
         ? await this.checkRetry(m, caller, dto, account.accountId, settings, subvalidations)
         : 0;
       const id = newId('VLD');
-      const otp = dto.type === 'email-verification' || dto.type === 'phone-verification';
-      const code = otp ? randomOtp(6) : undefined;
+      const attemptsLeft = otp ? (settings.allowed_retries ?? 2) + 1 : null;
+      const code = codeRequest
+        ? await this.codes.create(
+            this.secrets.otp,
+            { ...codeRequest, reference: id, ttlSeconds: settings.timeout, maxAttempts: attemptsLeft! },
+            m,
+          )
+        : undefined;
       const speechToken = subvalidations?.includes('speech_match')
         ? Array.from({ length: 3 }, () => SPEECH_WORDS[randomInt(SPEECH_WORDS.length)]).join(' ')
         : undefined;
@@ -137,8 +155,7 @@ export class CreateValidationUseCase {
         enrollmentId,
         retryOfId: dto.retry_of_id ?? null,
         retryNumber,
-        attemptsLeft: otp ? (settings.allowed_retries ?? 2) + 1 : null,
-        otpHash: code ? this.secrets.otpHash(id, code) : null,
+        attemptsLeft,
         expiresAt: new Date(now.getTime() + settings.timeout * 1000),
         processId: dto.process_id ?? null,
         flowId: dto.flow_id ?? caller.flowId ?? null,
@@ -179,6 +196,48 @@ export class CreateValidationUseCase {
       });
       return presentValidation(validation, { instructions: this.instructions.of(validation, media, baseUrl) });
     });
+  }
+
+  /**
+   * An OTP validation sends a code: to the enrollment's address, at most OTP_ISSUE_PER_ADDRESS_PER_HOUR
+   * an hour per tenant; asked for from a person's device (a web or SDK key), at most OTP_ISSUE_PER_CLIENT_PER_HOUR
+   * from its address (a backend's address serves many people: not limited); none while the account
+   * is locked out for wrong guesses. 429 in the envelope with the wait in words.
+   */
+  private async admitCode(
+    caller: Caller,
+    dto: CreateValidationDto,
+    ipAddress?: string,
+  ): Promise<Omit<CodeRequest, 'reference' | 'ttlSeconds'> | undefined> {
+    // Without an account the transaction refuses it (account_not_found).
+    if (!dto.account_id) return undefined;
+    const enrollment = await this.enrollments.findFor(
+      this.validations.manager,
+      caller.tenantId,
+      dto.account_id,
+      dto.type as 'email-verification' | 'phone-verification',
+      dto.phone_type,
+    );
+    // No enrollment: the transaction refuses it (enrollment_required).
+    const address = enrollment?.email ?? enrollment?.phoneNumber;
+    if (!address) return undefined;
+    // Counted per tenant: one tenant's codes never hold back another's for the same person.
+    const request = {
+      subject: `${caller.tenantId}:${dto.account_id}`,
+      address: `${caller.tenantId}:${address}`,
+      clientAddress: caller.keyType === 'backend' ? undefined : ipAddress,
+    };
+    const refusal = await this.codes.admit(this.secrets.otp, request);
+    if (!refusal) return request;
+    const wait = waitInWords(refusal.retryAfterSeconds);
+    if (refusal.refused === 'subject')
+      throw new ValidationsException(ValidationsErrorCode.TooManyAttempts, `too many attempts: try again in ${wait}`);
+    throw new ValidationsException(
+      ValidationsErrorCode.TooManyCodes,
+      refusal.refused === 'address'
+        ? `too many codes were sent to this ${dto.type === 'email-verification' ? 'e-mail address' : 'phone number'}: try again in ${wait}`
+        : `too many codes were asked for from this client address: try again in ${wait}`,
+    ).retryAfter(refusal.retryAfterSeconds);
   }
 
   /**

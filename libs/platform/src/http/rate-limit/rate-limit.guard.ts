@@ -2,14 +2,15 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
 import { AuthenticatedRequest, CALLER } from '../../auth/caller';
-import { PlatformErrorCode, PlatformException } from '../../errors/app.exception';
+import { applyRateLimitAnswer } from './rate-limit.answer';
 import { RateLimiterService } from './rate-limiter.service';
 
 /**
  * Global guard after AuthGuard: a request of an API key takes a token from its tenant's bucket
  * and from its key's (RateLimiterService). Every answer carries RateLimit-Limit, -Remaining and
  * -Reset (draft-ietf-httpapi-ratelimit-headers); a refused one gets 429 in the envelope with
- * Retry-After. Public routes and operator tokens are not limited.
+ * Retry-After. Operator tokens are not limited. The routes without a key are limited per client
+ * address before their body is read (registerClientRateLimit, an onRequest hook).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -20,19 +21,11 @@ export class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const caller = http.getRequest<AuthenticatedRequest>()[CALLER];
     if (!caller) return true;
-    const answer = this.limiter.take(caller.tenantId, caller.keyId);
-    if (!answer) return true;
-    const reply = http.getResponse<FastifyReply>();
-    void reply.headers({
-      'ratelimit-limit': answer.limit,
-      'ratelimit-remaining': answer.remaining,
-      'ratelimit-reset': answer.resetSeconds,
-    });
-    if (answer.allowed) return true;
-    void reply.header('retry-after', answer.retryAfterSeconds);
-    throw new PlatformException(
-      PlatformErrorCode.TooManyRequests,
-      `Too many requests for this ${answer.scope === 'tenant' ? 'tenant' : 'API key'}: retry after ${answer.retryAfterSeconds} s`,
+    const refusal = applyRateLimitAnswer(
+      http.getResponse<FastifyReply>(),
+      this.limiter.take(caller.tenantId, caller.keyId),
     );
+    if (refusal) throw refusal;
+    return true;
   }
 }

@@ -1,4 +1,5 @@
 import { PlatformConfig } from '../../config/platform.config';
+import { clientBucketOf } from './client-address';
 import { parseTenantRateLimits } from './rate-limit.config';
 import { RateLimiterService } from './rate-limiter.service';
 import { TokenBucket } from './token-bucket';
@@ -63,5 +64,27 @@ describe('parseTenantRateLimits', () => {
     expect(parseTenantRateLimits('{"t": {"per_second": 5}}')).toEqual({ t: { per_second: 5 } });
     for (const bad of ['[]', '{"t": 5}', '{"t": {"rate": 5}}', '{"t": {"burst": -1}}', 'nope'])
       expect(parseTenantRateLimits(bad)).toBeUndefined();
+  });
+});
+
+describe('RateLimiterService.takeClient', () => {
+  it('limits each client address on its own bucket, ten times the rate by default', () => {
+    const l = limiter({ RATE_LIMIT_CLIENT_PER_SECOND: 1 });
+    const answers = Array.from({ length: 11 }, () => l.takeClient('203.0.113.7', 0));
+    expect(answers.map((a) => a?.allowed)).toEqual([...Array(10).fill(true), false]);
+    expect(answers[10]).toMatchObject({ scope: 'client', limit: 10, retryAfterSeconds: 1 });
+    expect(l.takeClient('203.0.113.8', 0)?.allowed).toBe(true);
+    expect(limiter({ RATE_LIMIT_CLIENT_PER_SECOND: 0 }).takeClient('203.0.113.7')).toBeUndefined();
+  });
+});
+
+describe('clientBucketOf', () => {
+  it('counts IPv4 addresses alone (also IPv4-mapped) and IPv6 addresses by their /64', () => {
+    expect(clientBucketOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBucketOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBucketOf('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
+    expect(clientBucketOf('2001:0db8:0000:0001:ffff:0:0:2')).toBe('2001:db8:0:1::/64');
+    expect(clientBucketOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientBucketOf('::1')).toBe('0:0:0:0::/64');
   });
 });

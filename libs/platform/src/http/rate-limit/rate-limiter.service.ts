@@ -24,7 +24,8 @@ const SYNC_SQL = `
     per_second = EXCLUDED.per_second, burst = EXCLUDED.burst, updated_at = EXCLUDED.updated_at
   RETURNING key, tokens`;
 
-const scopeOf = (bucket: TokenBucket): 'tenant' | 'key' => (bucket.key.startsWith('tenant:') ? 'tenant' : 'key');
+const scopeOf = (bucket: TokenBucket): RateLimitScope =>
+  bucket.key.startsWith('tenant:') ? 'tenant' : bucket.key.startsWith('client:') ? 'client' : 'key';
 
 /**
  * A process keeps syncing the buckets its callers used in this time, so it follows what the other
@@ -36,12 +37,14 @@ const FORGET_AFTER_MS = 60_000;
 const PURGE_EVERY_MS = 10 * 60_000;
 const PURGE_SQL = `DELETE FROM rate_limit_buckets WHERE updated_at < now() - interval '1 hour'`;
 
+export type RateLimitScope = 'tenant' | 'key' | 'client';
+
 /** The answer for a caller: every bucket allowed the request, or the first that refused it (`scope`). */
-export type RateLimitAnswer = BucketAnswer & { scope: 'tenant' | 'key' };
+export type RateLimitAnswer = BucketAnswer & { scope: RateLimitScope };
 
 /**
- * Per-tenant and per-API-key request limits of a service, as token buckets shared by its
- * replicas in `<schema>.rate_limit_buckets`. A request costs no database round trip: each
+ * Per-tenant, per-API-key and per-client-address request limits of a service, as token buckets
+ * shared by its replicas in `<schema>.rate_limit_buckets`. A request costs no database round trip: each
  * process decides from its own view of the bucket (the shared tokens at the last sync, refilled
  * since, less what it let through) and syncs every bucket used in the last minute every
  * RATE_LIMIT_SYNC_MS, in one statement. Replicas learn of each other's requests within a sync:
@@ -122,6 +125,18 @@ export class RateLimiterService implements OnApplicationShutdown {
     let closest = buckets[0];
     if (buckets.length > 1 && buckets[1].available(nowMs) < closest.available(nowMs)) closest = buckets[1];
     return { ...closest.answer(true, nowMs), scope: scopeOf(closest) };
+  }
+
+  /**
+   * Takes a token from a client address's bucket (routes without an API key: pass pages, identity's
+   * page, upload and media links). Undefined when the limit is off (a rate of 0).
+   */
+  takeClient(address: string, nowMs = Date.now()): RateLimitAnswer | undefined {
+    const perSecond = this.config.RATE_LIMIT_CLIENT_PER_SECOND;
+    if (!(perSecond > 0)) return undefined;
+    const limit = { perSecond, burst: this.config.RATE_LIMIT_CLIENT_BURST ?? 10 * perSecond };
+    const bucket = this.bucket(`client:${address}`, limit, nowMs);
+    return { ...bucket.answer(bucket.take(nowMs), nowMs), scope: 'client' };
   }
 
   private bucket(key: string, limit: BucketLimit, nowMs: number): TokenBucket {
