@@ -218,6 +218,8 @@ async function signIn(ctx) {
     redirect_uri: client.redirect_uri,
     state: 'abuse-probe',
     nonce: 'abuse-probe',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
   });
   let url = `${ctx.services.pass}/authorize?${query}`;
   for (let hops = 0; hops < 5 && !/\/interaction\/[^/]+$/.test(new URL(url).pathname); hops++) {

@@ -129,6 +129,9 @@ describe('pass: claims provenance across tenants', () => {
       response_type: 'code',
       scope,
       state,
+      // RFC 7636's example pair: PKCE is on by default for new applications.
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
     }))
       url.searchParams.set(k, v);
     const context = await browser.newContext();
@@ -140,6 +143,7 @@ describe('pass: claims provenance across tenants', () => {
       client_id: appB.client_id,
       client_secret: appB.client_secret,
       redirect_uri: appB.redirect_uri,
+      code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
     });
     expect(tokens.status).toBe(200);
     return tokens.body.access_token as string;

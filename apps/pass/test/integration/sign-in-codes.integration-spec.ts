@@ -34,6 +34,9 @@ describe('pass: sign-in codes are throttled and locked out', () => {
       response_type: 'code',
       scope: 'openid email',
       state: randomUUID(),
+      // PKCE is on by default for new applications; the codes are never exchanged here.
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
     }).toString();
     const res = await fetch(url, { redirect: 'manual' });
     const location = res.headers.get('location');
@@ -163,6 +166,8 @@ describe('pass: codes asked for from one client address are limited', () => {
         response_type: 'code',
         scope: 'openid email',
         state: randomUUID(),
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
       }).toString();
       const res = await fetch(url, { redirect: 'manual' });
       const cookie = cookiesOf(res);
@@ -208,6 +213,8 @@ describe('pass: the pages are rate limited per client address', () => {
         response_type: 'code',
         scope: 'openid',
         state: randomUUID(),
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
       }).toString();
       request(url, { localAddress }, (res) => {
         let body = '';
