@@ -278,6 +278,23 @@ export class PlatformConfig {
   @Min(10)
   RATE_LIMIT_SYNC_MS = 200;
 
+  /**
+   * `production` (the image sets it): every shared secret of the service (its config class's
+   * SHARED_SECRETS, e.g. VALIDATIONS_SECRET_KEY) must be set, never drawn per process.
+   */
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
+
+  /**
+   * Replicas of this service the deployment may run at once (its autoscaler's maximum). More than
+   * one: every shared secret must be set, as in production (replicas must agree on it).
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  SERVICE_REPLICAS = 1;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()
@@ -315,12 +332,26 @@ export class PlatformConfig {
     };
   }
 
+  /** Shared secrets must be set: production mode, or more than one replica configured. */
+  get sharedSecretsRequired(): boolean {
+    return this.NODE_ENV === 'production' || this.SERVICE_REPLICAS > 1;
+  }
+
   get publicUrl(): string {
     return (this.PUBLIC_URL ?? `http://127.0.0.1:${this.PORT}`).replace(/\/$/, '');
   }
 }
 
 export class ConfigValidationError extends Error {}
+
+/**
+ * A config class may name its shared secrets: settings every replica must hold the same value of,
+ * which a single development process may leave unset (it then draws its own). With
+ * `sharedSecretsRequired` each unset one refuses the start.
+ */
+export interface SharedSecrets {
+  readonly SHARED_SECRETS?: readonly string[];
+}
 
 /** Reads and validates the environment into `cls`; throws naming every bad variable. */
 export function loadConfig<T extends PlatformConfig>(
@@ -334,6 +365,17 @@ export function loadConfig<T extends PlatformConfig>(
   const errors = validateSync(config, { whitelist: false, skipMissingProperties: false });
   if (errors.length) {
     const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigValidationError(`Invalid configuration for ${cls.name}:\n${lines.join('\n')}`);
+  }
+  const shared = (cls as unknown as SharedSecrets).SHARED_SECRETS ?? [];
+  const unset = shared.filter((name) => !(config as unknown as Record<string, unknown>)[name]);
+  if (config.sharedSecretsRequired && unset.length) {
+    const why =
+      config.NODE_ENV === 'production' ? 'NODE_ENV=production' : `SERVICE_REPLICAS=${config.SERVICE_REPLICAS}`;
+    const lines = unset.map(
+      (name) =>
+        `  ${name}: required with ${why}: every replica must use the same value (set it from a Secret), a random per-process one breaks links and codes across replicas`,
+    );
     throw new ConfigValidationError(`Invalid configuration for ${cls.name}:\n${lines.join('\n')}`);
   }
   return config;
