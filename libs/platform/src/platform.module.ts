@@ -30,6 +30,7 @@ import { RateLimitGuard } from './http/rate-limit/rate-limit.guard';
 import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
+import { MetricsSampler } from './observability/metrics-sampler';
 import { processRole } from './process-role';
 import { Clock, SystemClock } from './time/clock';
 
@@ -57,6 +58,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly kafkaHealth: KafkaHealthIndicator,
     private readonly jobs: JobQueueService,
     private readonly rateLimiter: RateLimiterService,
+    private readonly sampler: MetricsSampler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -78,10 +80,16 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     this.kafkaHealth.attach(this.admin);
     this.jobs.start(this.config.JOBS_POLL_MS, this.config.JOBS_RETENTION_HOURS);
     this.rateLimiter.start();
+    this.sampler.start(
+      this.config.METRICS_SAMPLE_MS,
+      this.admin,
+      this.config.KAFKA_CONSUMER_GROUP ?? this.config.SERVICE_NAME,
+    );
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.sampler.onApplicationShutdown();
     await this.jobs.onApplicationShutdown();
     await this.relay.onApplicationShutdown();
     await this.admin?.disconnect().catch(() => undefined);
@@ -125,6 +133,7 @@ export class PlatformModule {
         OutboxRelayService,
         InboxService,
         KafkaHealthIndicator,
+        MetricsSampler,
         PlatformLifecycle,
         IdempotencyService,
         OutboundHttpClient,

@@ -102,8 +102,12 @@ export class PlatformConfig {
   @IsString()
   KAFKA_SSL_CA?: string;
 
-  /** SASL mechanism of the brokers' listener: plain, scram-sha-256 or scram-sha-512. Unset: no SASL. */
+  /**
+   * SASL mechanism of the brokers' listener: plain, scram-sha-256 or scram-sha-512, in any case
+   * (Kafka's own spelling, `SCRAM-SHA-512`, too). Unset: no SASL.
+   */
   @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(['plain', 'scram-sha-256', 'scram-sha-512'])
   KAFKA_SASL_MECHANISM?: 'plain' | 'scram-sha-256' | 'scram-sha-512';
 
@@ -229,6 +233,16 @@ export class PlatformConfig {
   @Min(0)
   @Max(65535)
   METRICS_PORT?: number;
+
+  /**
+   * How often the gauges an operator alerts on are sampled (outbox backlog, job queues, parked
+   * events, consumer lag; docs/operations.md), on a timer of their own, whatever the relay and
+   * consumers are doing.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(100)
+  METRICS_SAMPLE_MS = 15_000;
 
   /**
    * Requests per second each tenant may make to this service: a token bucket per tenant shared by

@@ -27,7 +27,8 @@ export type FromRelayThread =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
   | { type: 'published'; topic: string; count: number }
-  | { type: 'pending'; count: number };
+  | { type: 'pending'; count: number }
+  | { type: 'succeeded'; at: number };
 
 /**
  * The relay thread: a pool of two connections to the service's schema, the process's Kafka
@@ -50,6 +51,7 @@ async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData)
     relay = new OutboxRelay(pool, await client.connect(), {
       published: (topic, count) => post({ type: 'published', topic, count }),
       pending: (count) => post({ type: 'pending', count }),
+      succeeded: (at) => post({ type: 'succeeded', at }),
       warn: (msg, fields) => log.warn(fields, msg),
       info: (msg, fields) => log.info(fields, msg),
     });
