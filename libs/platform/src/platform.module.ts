@@ -19,6 +19,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { WhoAmIController } from './auth/whoami.controller';
 import { PlatformConfig } from './config/platform.config';
 import { EntityClass, serviceDataSourceOptions } from './database/data-source';
+import { sendStatementsUnnamed } from './database/pooled-client';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { InboxService } from './events/inbox.service';
 import { createKafka } from './events/kafka';
@@ -73,6 +74,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       schema: this.config.DB_SCHEMA,
       kafka: this.config.kafkaConnection,
       pollMs: this.config.OUTBOX_POLL_MS,
+      transactionPooler: this.config.DB_TRANSACTION_POOLER,
     };
     await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
     this.admin = this.kafka.admin();
@@ -106,6 +108,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 export class PlatformModule {
   static forRoot(options: PlatformModuleOptions): DynamicModule {
     const { config } = options;
+    if (config.DB_TRANSACTION_POOLER) sendStatementsUnnamed();
     return {
       module: PlatformModule,
       global: true,
@@ -117,6 +120,7 @@ export class PlatformModule {
             entities: options.entities,
             migrations: options.migrations,
             poolSize: config.DB_POOL_SIZE,
+            transactionPooler: config.DB_TRANSACTION_POOLER,
           }),
         ),
       ],

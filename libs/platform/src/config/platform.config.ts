@@ -57,6 +57,24 @@ export class PlatformConfig {
   @IsString()
   DATABASE_URL: string;
 
+  /**
+   * DATABASE_URL goes through a pooler in transaction mode (PgBouncer `pool_mode = transaction`;
+   * docs/deployment.md, "PgBouncer"): the service keeps no session state across statements. It
+   * sends no startup `search_path` (the pooler's `connect_query` sets it for the service's
+   * database alias) and no named prepared statements; migrations use DATABASE_DIRECT_URL.
+   */
+  @EnvBoolean()
+  @IsBoolean()
+  DB_TRANSACTION_POOLER = false;
+
+  /**
+   * PostgreSQL itself, not through a pooler: migrations (`migrate`, DB_MIGRATE_ON_START) hold a
+   * session advisory lock on it. Default: DATABASE_URL.
+   */
+  @IsOptional()
+  @IsString()
+  DATABASE_DIRECT_URL?: string;
+
   /** The service's schema (every table of the service lives there). */
   @IsString()
   DB_SCHEMA: string;

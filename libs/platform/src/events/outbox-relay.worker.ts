@@ -20,6 +20,8 @@ export interface RelayThreadData {
   /** How the producer connects (client id prefix, brokers, TLS, SASL). */
   kafka: KafkaConnection;
   pollMs: number;
+  /** Through a transaction-mode pooler: no startup search_path (the pooler sets it). */
+  transactionPooler?: boolean;
 }
 
 export type ToRelayThread = { type: 'kick' } | { type: 'stop' };
@@ -39,7 +41,11 @@ async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData)
   const log = rootLogger(data.service, data.logLevel).child({ context: 'outbox-relay' });
   Logger.overrideLogger(new JsonLogger());
   const post = (msg: FromRelayThread) => port.postMessage(msg);
-  const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: searchPathOption(data.schema) });
+  const pool = new Pool({
+    connectionString: data.databaseUrl,
+    max: 2,
+    ...(data.transactionPooler ? {} : { options: searchPathOption(data.schema) }),
+  });
   pool.on('error', (err) => log.warn({ err }, 'outbox relay database connection failed'));
   const client = new ClientKafka({
     client: kafkaClientOptions(data.kafka, 'producer'),
