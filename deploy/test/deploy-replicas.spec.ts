@@ -4,10 +4,13 @@
  * call allowed by the NetworkPolicies both ways) and what scaling out needs (partitions for the
  * autoscalers' maxima, spread, ephemeral storage).
  */
+import path from 'node:path';
+
 import { SERVICE_NAMES, ServiceName, SERVICES } from '@kyc/contracts';
 
 import {
   ACCEPTED,
+  applyContainerPatch,
   APPS,
   BASE,
   compose,
@@ -17,7 +20,9 @@ import {
   loadFrom,
   mainContainer,
   manifests,
+  OVERLAYS,
   PRODUCTION,
+  readDocs,
   renderOverlay,
   REQUIRED,
   resolveEnv,
@@ -44,14 +49,14 @@ const sharedSecrets = (name: ServiceName): string[] => [
 const CREDENTIAL = /(SECRET|PASSWORD|PRIVATE_KEY|_KEY$|SMTP_URL$|DATABASE_URL$)/;
 
 /**
- * The service URLs a config names: every *_URL setting (not PUBLIC_URL) whose default is unset
+ * The service URLs a config names: every *_URL setting (not PUBLIC_URL nor the database's) whose default is unset
  * or points at this machine, so that a deployment that does not set it calls nothing or itself.
  */
 function urlSettings(name: ServiceName): string[] {
   const env = Object.fromEntries(REQUIRED[name].map((v) => [v, SECRET_PLACEHOLDER]));
   const config = loadFrom(name, env).config as unknown as Record<string, unknown>;
   return [...ACCEPTED[name]]
-    .filter((k) => /^[A-Z][A-Z0-9_]*_URL$/.test(k) && k !== 'PUBLIC_URL')
+    .filter((k) => /^[A-Z][A-Z0-9_]*_URL$/.test(k) && k !== 'PUBLIC_URL' && !k.startsWith('DATABASE_'))
     .filter((k) => {
       const v = config[k];
       return v === undefined || (typeof v === 'string' && /\/\/(localhost|127\.0\.0\.1)\b/.test(v));
@@ -224,6 +229,46 @@ describe('calls between services', () => {
     expect(calls.map((c) => c.to)).toEqual(expect.arrayContaining(['validations', 'engagement', 'pass']));
     const without = policies.filter((p) => p.metadata.name !== 'engagement-from-identity');
     expect(blockedCalls(without, calls)).toEqual(['identity -> engagement:4004 (ingress)']);
+  });
+});
+
+describe('PgBouncer (overlays/production-pgbouncer)', () => {
+  const dir = path.join(OVERLAYS, 'production-pgbouncer');
+  const objects = manifests(dir);
+  const ini = objects.find((m) => m.doc.kind === 'ConfigMap')!.doc.data['pgbouncer.ini'] as string;
+
+  it('runs in transaction mode with an alias per service schema that sets its search_path', () => {
+    expect(ini).toMatch(/^\s*pool_mode = transaction$/m);
+    for (const name of SERVICE_NAMES) {
+      const schema = SERVICES[name].schema;
+      expect(ini).toMatch(
+        new RegExp(
+          `^\\s*kyc_${schema} = host=\\S+ dbname=\\S+ connect_query='SET search_path TO ${schema}, public'$`,
+          'm',
+        ),
+      );
+    }
+  });
+
+  it.each(SERVICE_NAMES)('%s: serves through its alias, migrates on PostgreSQL itself, and loads', (name) => {
+    const patch = readDocs(path.join(dir, 'pooled-database.patch.yaml')).find((d) => d.metadata.name === name);
+    const deployment = applyContainerPatch(production.deployments.get(name), patch);
+    const app = resolveEnv(mainContainer(deployment), production.configMaps);
+    expect(app.secrets.DATABASE_URL).toBe(`kyc-production-database-pooled/${name}`);
+    expect(app.secrets.DATABASE_DIRECT_URL).toBe('kyc-production-database/DATABASE_URL');
+    expect(app.values.DB_TRANSACTION_POOLER).toBe('true');
+    const migrate = resolveEnv(deployment.spec.template.spec.initContainers[0], production.configMaps);
+    expect(migrate.secrets.DATABASE_URL).toBe('kyc-production-database/DATABASE_URL');
+    expect(loadFrom(name, { ...app.values, NODE_ENV: 'production' }).error).toBeUndefined();
+  });
+
+  it('the NetworkPolicies let the services reach PgBouncer and PgBouncer reach PostgreSQL', () => {
+    const names = objects.filter((m) => m.doc.kind === 'NetworkPolicy').map((m) => m.doc.metadata.name);
+    expect(names.sort()).toEqual([
+      'kyc-pgbouncer-from-services',
+      'kyc-pgbouncer-to-postgres',
+      'kyc-services-to-pgbouncer',
+    ]);
   });
 });
 
