@@ -42,6 +42,7 @@ import { startStack } from '../tools/stack/stack.mjs';
 import { freePorts, repoRoot, StackError } from '../tools/stack/util.mjs';
 import { batchChecks } from './batch.mjs';
 import { checksHttp } from './checks-http.mjs';
+import { SCALE_ENV } from './checks-scale.mjs';
 import {
   children,
   interrupt,
@@ -106,6 +107,13 @@ const scenarios = [
   // concurrency (CHECKS_WORKER_CONCURRENCY, CHECKS_COLLECTOR_CONCURRENCY_PER_DATABASE) gives.
   { name: 'batch-sandbox-latency', services: ['checks', 'account', 'identity'], run: batchChecks },
   { name: 'checks-http', services: ['checks', 'account', 'identity'], run: checksHttp },
+  // 1, 2 and 3 replicas of checks behind a round-robin proxy (bench/checks-scale.mjs).
+  {
+    name: 'checks-scale',
+    services: ['checks', 'account', 'identity'],
+    serviceEnv: SCALE_ENV,
+    run: async (ctx) => (await import('./checks-scale.mjs')).checksScale(ctx),
+  },
   { name: 'customers', services: ['checks', 'account', 'identity', 'customers'], run: customersScenario },
   {
     name: 'validations',

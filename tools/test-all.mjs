@@ -17,13 +17,20 @@ const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=1', '--outputStyle=stream', '--skip-nx-cache']],
   ['integration', process.execPath, ['tools/test-integration.mjs']],
+  // One service's suite again with the services behind PgBouncer in transaction mode (no session state).
+  [
+    'integration through PgBouncer',
+    process.execPath,
+    ['tools/test-integration.mjs', 'apps/checks/test/integration/check-engine-lifecycle'],
+    { TEST_PGBOUNCER: '1' },
+  ],
 ];
 
 let failedStep;
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, stepEnv = {}] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${path.basename(cmd)} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+  const r = spawnSync(cmd, args, { cwd: root, env: { ...env, ...stepEnv }, stdio: 'inherit' });
   console.log(
     `=== ${name}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -24,6 +24,9 @@ export const PRODUCTION = path.join(OVERLAYS, 'production');
 /** The image every Deployment of the base uses; overlays rewrite it with `images:`. */
 export const BASE_IMAGE = 'kyc-platform';
 export const SECRET_PLACEHOLDER = 'placeholder-secret-value';
+/** A value read from a Secret, as the process would see one: an SMTP URL for *_SMTP_URL, else a string. */
+export const secretPlaceholder = (name: string) =>
+  /_SMTP_URL$/.test(name) ? 'smtps://user:placeholder@smtp.example.com:465' : SECRET_PLACEHOLDER;
 /** /metrics has a port of its own in the cluster (METRICS_PORT); the Service exposes only the service port. */
 export const METRICS_PORT = 9464;
 
@@ -255,7 +258,8 @@ export function resolveEnv(container: any, configMaps: Map<string, Env>): Resolv
     names.push(e.name);
     if (e.valueFrom?.secretKeyRef) {
       secrets[e.name] = `${e.valueFrom.secretKeyRef.name}/${e.valueFrom.secretKeyRef.key}`;
-      values[e.name] = SECRET_PLACEHOLDER;
+      // An optional key of an optional Secret may be absent: the variable is then unset.
+      if (!e.valueFrom.secretKeyRef.optional) values[e.name] = secretPlaceholder(e.name);
     } else if (e.valueFrom?.configMapKeyRef) {
       const data = configMaps.get(e.valueFrom.configMapKeyRef.name);
       values[e.name] = data?.[e.valueFrom.configMapKeyRef.key] ?? '';
@@ -325,6 +329,53 @@ export const healthPort = (test: unknown): number | undefined => {
   const m = /https?:\/\/(?:127\.0\.0\.1|localhost|0\.0\.0\.0):(\d+)\/readyz\b/.exec(text);
   return m ? Number(m[1]) : undefined;
 };
+
+/** The production overlay applied to the base Deployments and ConfigMaps (the parts the apps' environment depends on). */
+export function renderOverlay(dir: string) {
+  const base = manifests(BASE);
+  const baseDeployments = new Map<string, any>(
+    base.filter((m) => m.doc.kind === 'Deployment').map((m) => [m.doc.metadata.name, m.doc]),
+  );
+  const baseConfigMaps = new Map<string, Env>(
+    base.filter((m) => m.doc.kind === 'ConfigMap').map((m) => [m.doc.metadata.name, m.doc.data ?? {}]),
+  );
+  const { kustomization } = kustomizationRefs(dir);
+  const configMaps = new Map([...baseConfigMaps].map(([k, v]) => [k, { ...v }]));
+  let deployments = new Map([...baseDeployments].map(([k, v]) => [k, structuredClone(v)]));
+  const patchedDeployments: string[] = [];
+  const hpas = new Map<string, any>(
+    manifests(BASE)
+      .filter((m) => m.doc.kind === 'HorizontalPodAutoscaler')
+      .map((m) => [m.doc.metadata.name, structuredClone(m.doc)]),
+  );
+  // A patch file may hold several patches (one per Deployment), each applied to the object it names.
+  const patches = (kustomization.patches ?? []).flatMap((p: any) =>
+    readDocs(path.join(dir, p.path)).map((patch) => ({ p, patch })),
+  );
+  for (const { p, patch } of patches) {
+    const kind = p.target?.kind ?? patch.kind;
+    if (kind === 'ConfigMap') {
+      const name = p.target?.name ?? patch.metadata.name;
+      expect([p.path, configMaps.has(name)]).toEqual([p.path, true]);
+      Object.assign(configMaps.get(name)!, patch.data ?? {});
+    } else if (kind === 'Deployment') {
+      const targets = p.target
+        ? [...deployments.keys()].filter((n) => !p.target.name || new RegExp(`^(?:${p.target.name})$`).test(n))
+        : [patch.metadata.name];
+      expect([p.path, targets.length > 0 && targets.every((t) => deployments.has(t))]).toEqual([p.path, true]);
+      deployments = new Map(
+        [...deployments].map(([n, d]) => [n, targets.includes(n) ? applyContainerPatch(d, patch) : d]),
+      );
+      patchedDeployments.push(...targets);
+    } else if (kind === 'HorizontalPodAutoscaler') {
+      const hpa = hpas.get(patch.metadata.name);
+      expect([p.path, patch.metadata.name, hpa != null]).toEqual([p.path, patch.metadata.name, true]);
+      Object.assign(hpa.spec, patch.spec);
+    } else throw new Error(`${p.path}: unexpected patch of ${kind}`);
+  }
+  const image = (kustomization.images ?? []).find((i: any) => i.name === BASE_IMAGE);
+  return { kustomization, configMaps, deployments, patchedDeployments, image, hpas };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The tests

@@ -54,11 +54,11 @@ describe('network policies', () => {
         );
       expect(ports(fromNamespace('ingress-nginx'))).toContain(SERVICES[name].port);
       expect(ports(fromNamespace('monitoring'))).toEqual([METRICS_PORT]);
-      // From other pods of the platform: identity -> validations only.
+      // From other pods of the platform: identity -> validations, engagement and pass only.
       const fromPods = rules.filter((r) => r.from.some((f: any) => f.podSelector && !f.namespaceSelector));
       expect(
         fromPods.flatMap((r) => r.from.map((f: any) => f.podSelector.matchLabels['app.kubernetes.io/name'])),
-      ).toEqual(name === 'validations' ? ['identity'] : []);
+      ).toEqual(['validations', 'engagement', 'pass'].includes(name) ? ['identity'] : []);
     },
   );
 
@@ -86,9 +86,14 @@ describe('network policies', () => {
 
   it('the topics Job reaches Kafka and DNS only; the bootstrap Job PostgreSQL and DNS only', () => {
     const topics = pods.find((l) => l['app.kubernetes.io/component'] === 'kafka-topics')!;
-    expect(ports(applying(topics, 'Egress').flatMap((p) => p.spec.egress ?? [])).sort()).toEqual([53, 53, 9092]);
+    expect(ports(applying(topics, 'Egress').flatMap((p) => p.spec.egress ?? [])).sort()).toEqual([
+      53, 53, 9092, 9093, 9094, 9096,
+    ]);
     const bootstrap = readDocs(path.join(DEPLOY, 'bootstrap/job.yaml'))[0].spec.template.metadata.labels;
-    expect(ports(applying(bootstrap, 'Egress').flatMap((p) => p.spec.egress ?? [])).sort()).toEqual([53, 53, 5432]);
+    // 6432: PostgreSQL through the optional PgBouncer.
+    expect(ports(applying(bootstrap, 'Egress').flatMap((p) => p.spec.egress ?? [])).sort()).toEqual([
+      53, 53, 5432, 6432,
+    ]);
   });
 });
 
@@ -143,6 +148,9 @@ describe('bootstrap Job (the first tenant, applied once)', () => {
         `${e.valueFrom.secretKeyRef.name}/${e.valueFrom.secretKeyRef.key}`,
       ]),
     );
+    // The wallet's OAuth client is identity's serving concern, not an operator command's.
+    delete expected.IDENTITY_PASS_CLIENT_ID;
+    delete expected.IDENTITY_PASS_CLIENT_SECRET;
     expect(secrets).toEqual(expected);
   });
 });

@@ -71,6 +71,7 @@ describe('Kubernetes API schemas', () => {
       'deploy/base',
       'deploy/bootstrap',
       'deploy/overlays/production',
+      'deploy/overlays/production-pgbouncer',
       'deploy/overlays/production/bootstrap',
     ]);
   });

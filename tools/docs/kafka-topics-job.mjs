@@ -6,8 +6,11 @@ export const KAFKA_TOPICS_JOB = 'deploy/base/kafka-topics-job.yaml';
 
 /** The same settings as docker-compose.yml's kafka-init and the stack's ensureTopics, per topic. */
 function createLine(spec) {
-  const config = spec.compacted ? ' --config cleanup.policy=compact --config segment.ms=3600000' : '';
-  return `        create ${spec.name} ${spec.partitions}${config}`;
+  // Event topics: EVENT_PARTITIONS (at least the largest HPA maximum, so every pod consumes);
+  // state topics: their one partition (compacted, read whole by every process).
+  if (spec.compacted)
+    return `        create ${spec.name} ${spec.partitions} --config cleanup.policy=compact --config segment.ms=3600000`;
+  return `        create ${spec.name} "$EVENT_PARTITIONS"`;
 }
 
 export function kafkaTopicsJob() {
@@ -17,6 +20,12 @@ export function kafkaTopicsJob() {
 # Creates the platform's Kafka topics before the services start (the brokers should not auto-create
 # topics); topics that exist are left alone, so the Job can run again after an upgrade adds one.
 # KAFKA_BROKERS comes from kyc-platform-config; REPLICATION_FACTOR suits a three-broker cluster.
+# A managed cluster (TLS, SASL): the client settings of kafka-topics.sh come from the Secret
+# kyc-kafka-client (key client.properties, plus ca.pem for a private CA), mounted at
+# /etc/kafka-client; without that Secret the Job connects in plaintext (docs/deployment.md).
+# EVENT_PARTITIONS: partitions of each event topic, at least the largest maxReplicas of the
+# services' autoscalers (a pod beyond the partition count consumes nothing). Existing topics keep
+# theirs: grow them as docs/deployment.md says.
 apiVersion: batch/v1
 kind: Job
 metadata:
@@ -52,20 +61,50 @@ spec:
                   key: KAFKA_BROKERS
             - name: REPLICATION_FACTOR
               value: '3'
+            - name: EVENT_PARTITIONS
+              value: '12'
+            - name: KAFKA_CLIENT_CONFIG
+              value: /etc/kafka-client/client.properties
             - name: LOG_DIR
               value: /tmp/logs
+            # Each kafka-topics.sh is a JVM of its own, three at a time: small and quick to start.
+            - name: KAFKA_HEAP_OPTS
+              value: -Xms32m -Xmx128m
+            - name: KAFKA_JVM_PERFORMANCE_OPTS
+              value: -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto
           command:
             - /bin/sh
             - -ec
             - |
+              topics="\${KAFKA_TOPICS_BIN:-/opt/kafka/bin/kafka-topics.sh}"
+              # Unquoted on purpose below: the broker list and the file path hold no spaces.
+              conn="--bootstrap-server $KAFKA_BROKERS"
+              if [ -s "$KAFKA_CLIENT_CONFIG" ]; then
+                echo "kafka-topics: $KAFKA_BROKERS with $KAFKA_CLIENT_CONFIG ($(grep -E '^(security\\.protocol|sasl\\.mechanism)=' "$KAFKA_CLIENT_CONFIG" | tr '\\n' ' '))"
+                conn="$conn --command-config $KAFKA_CLIENT_CONFIG"
+              else
+                echo "kafka-topics: $KAFKA_BROKERS in plaintext (no $KAFKA_CLIENT_CONFIG: a TLS or SASL listener needs the Secret kyc-kafka-client)"
+              fi
+              # Topics that exist are left alone; the others are created three at a time (one JVM each).
+              existing=" $("$topics" $conn --list | tr '\\n' ' ') "
+              pids=""
+              reap() {
+                for pid in $pids; do wait "$pid"; done
+                pids=""
+              }
               create() {
                 topic=$1 partitions=$2
                 shift 2
-                /opt/kafka/bin/kafka-topics.sh --bootstrap-server "$KAFKA_BROKERS" --create --if-not-exists \\
-                  --topic "$topic" --partitions "$partitions" --replication-factor "$REPLICATION_FACTOR" "$@"
+                case "$existing" in *" $topic "*) echo "exists: $topic"; return 0 ;; esac
+                "$topics" $conn --create --if-not-exists --topic "$topic" --partitions "$partitions" \\
+                  --replication-factor "$REPLICATION_FACTOR" "$@" &
+                pids="$pids $!"
+                set -- $pids
+                if [ $# -ge 3 ]; then reap; fi
               }
 ${lines.map((l) => `      ${l}`).join('\n')}
-              /opt/kafka/bin/kafka-topics.sh --bootstrap-server "$KAFKA_BROKERS" --list
+              reap
+              "$topics" $conn --list
           resources:
             requests:
               cpu: 50m
@@ -81,8 +120,16 @@ ${lines.map((l) => `      ${l}`).join('\n')}
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            - name: kafka-client
+              mountPath: /etc/kafka-client
+              readOnly: true
       volumes:
         - name: tmp
-          emptyDir: {}
+          emptyDir:
+            sizeLimit: 256Mi
+        - name: kafka-client
+          secret:
+            secretName: kyc-kafka-client
+            optional: true
 `;
 }

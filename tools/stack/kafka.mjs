@@ -2,7 +2,7 @@
 // org.apache.kafka:kafka_2.13 resolved once from Maven Central and cached under the stack dir.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import kafkajs from 'kafkajs';
@@ -66,10 +66,120 @@ export async function ensureKafkaJars(cacheDir, log = () => {}) {
   return libs;
 }
 
+const TOOLS_POM = POM.replace(
+  '<artifactId>kafka-runtime</artifactId>',
+  '<artifactId>kafka-tools-runtime</artifactId>',
+).replace('<artifactId>kafka_2.13</artifactId>', '<artifactId>kafka-tools</artifactId>');
+
 /**
- * Starts the broker. `sasl` (tests of managed-Kafka settings) adds a SASL_PLAINTEXT listener on
- * `sasl.port` with SCRAM (`mechanism` SCRAM-SHA-256 or SCRAM-SHA-512) and the given users, created
- * when the storage is formatted; the PLAINTEXT listener stays for the broker's own traffic.
+ * The jars of Kafka's command-line tools (org.apache.kafka:kafka-tools: TopicCommand, which
+ * `kafka-topics.sh` runs), resolved with Maven once into a folder of their own; with the broker's
+ * jars on the class path they run as the scripts of the Kafka image do.
+ */
+export async function ensureKafkaToolsJars(cacheDir, log = () => {}) {
+  const libs = path.join(cacheDir, `kafka-tools-${KAFKA_VERSION}`, 'libs');
+  if (existsSync(libs) && readdirSync(libs).some((f) => f.startsWith('kafka-tools-'))) return libs;
+  const work = path.dirname(libs);
+  await mkdir(work, { recursive: true });
+  await writeFile(path.join(work, 'pom.xml'), TOOLS_POM);
+  log(`resolving Kafka ${KAFKA_VERSION} tools jars from Maven Central (first use only)`);
+  const r = spawnSync(
+    'mvn',
+    ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'],
+    { cwd: work, encoding: 'utf8' },
+  );
+  if (r.error) throw new StackError('Maven (mvn) was not found on PATH: it resolves the Kafka tools jars');
+  if (r.status !== 0)
+    throw new StackError(
+      `Maven could not resolve org.apache.kafka:kafka-tools:${KAFKA_VERSION}:\n${tail(`${r.stdout}\n${r.stderr}`)}`,
+    );
+  return libs;
+}
+
+/**
+ * A private CA and the broker's certificate for 127.0.0.1 (openssl), as PEM files in `dir`:
+ * ca.pem (what clients trust) and server.pem (the certificate and its key, encrypted with
+ * `password`, as Kafka's PEM keystore reads it). Made once per broker directory.
+ */
+function makeTlsFiles(dir, password) {
+  const ca = path.join(dir, 'ca.pem');
+  const keystore = path.join(dir, 'server.pem');
+  if (existsSync(ca) && existsSync(keystore)) return { ca, keystore };
+  const run = (args) => {
+    const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+    if (r.error) throw new StackError("openssl was not found on PATH: it makes the TLS listener's certificates");
+    if (r.status !== 0) throw new StackError(`openssl ${args[0]} failed:\n${tail(r.stderr)}`);
+  };
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=stack-kafka-ca',
+  ]);
+  run([
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+    '-subj',
+    '/CN=127.0.0.1',
+  ]);
+  writeFileSync(path.join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  run([
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '30',
+    '-extfile',
+    'san.ext',
+  ]);
+  run([
+    'pkcs8',
+    '-topk8',
+    // PBES1 (Java 17's keystore reader has no PBES2).
+    '-v1',
+    'PBE-SHA1-3DES',
+    '-in',
+    'server.key',
+    '-out',
+    'server.key.enc',
+    '-passout',
+    `pass:${password}`,
+  ]);
+  writeFileSync(
+    keystore,
+    readFileSync(path.join(dir, 'server.key.enc'), 'utf8') + readFileSync(path.join(dir, 'server.crt'), 'utf8'),
+  );
+  return { ca, keystore };
+}
+
+/**
+ * Starts the broker. `sasl` (tests of managed-Kafka settings) adds a SASL listener on `sasl.port`
+ * with SCRAM (`mechanism` SCRAM-SHA-256 or SCRAM-SHA-512) and the given users, created when the
+ * storage is formatted: SASL_PLAINTEXT, or SASL_SSL with `sasl.tls` (a private CA: the result's
+ * `caFile`), as managed clusters run it; the PLAINTEXT listener stays for the broker's own traffic.
  */
 export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, log = () => {} }) {
   checkJava();
@@ -77,7 +187,11 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, lo
   await assertPortFree(port, 'Kafka');
   await assertPortFree(controllerPort, 'Kafka controller');
   if (sasl) await assertPortFree(sasl.port, 'Kafka SASL listener');
-  const saslListener = sasl ? `,SASL_PLAINTEXT://127.0.0.1:${sasl.port}` : '';
+  const saslName = sasl?.tls ? 'SASL_SSL' : 'SASL_PLAINTEXT';
+  const saslListener = sasl ? `,${saslName}://127.0.0.1:${sasl.port}` : '';
+  await mkdir(dir, { recursive: true });
+  const keyPassword = 'stack-kafka-tls';
+  const tls = sasl?.tls ? makeTlsFiles(dir, keyPassword) : undefined;
   const dataDir = path.join(dir, 'data');
   const logsDir = path.join(dir, 'logs');
   await mkdir(logsDir, { recursive: true });
@@ -92,11 +206,18 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, lo
       `advertised.listeners=PLAINTEXT://127.0.0.1:${port}${saslListener}`,
       'controller.listener.names=CONTROLLER',
       'inter.broker.listener.name=PLAINTEXT',
-      `listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT${sasl ? ',SASL_PLAINTEXT:SASL_PLAINTEXT' : ''}`,
+      `listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT${sasl ? `,${saslName}:${saslName}` : ''}`,
       ...(sasl
         ? [
             `sasl.enabled.mechanisms=${sasl.mechanism}`,
-            `listener.name.sasl_plaintext.${sasl.mechanism.toLowerCase()}.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+            `listener.name.${saslName.toLowerCase()}.${sasl.mechanism.toLowerCase()}.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+          ]
+        : []),
+      ...(tls
+        ? [
+            `listener.name.sasl_ssl.ssl.keystore.type=PEM`,
+            `listener.name.sasl_ssl.ssl.keystore.location=${tls.keystore}`,
+            `listener.name.sasl_ssl.ssl.key.password=${keyPassword}`,
           ]
         : []),
       `log.dirs=${dataDir}`,
@@ -189,7 +310,9 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, lo
   };
   return {
     brokers,
+    libs,
     ...(sasl ? { saslBrokers: [`127.0.0.1:${sasl.port}`] } : {}),
+    ...(tls ? { caFile: tls.ca } : {}),
     stop,
     pid: child.pid,
     process: child,

@@ -176,7 +176,8 @@ export async function startServiceApp(
 }
 
 const migrationInput = (def: ServiceDefinition) => ({
-  url: def.config.DATABASE_URL,
+  // PostgreSQL itself, not a transaction-mode pooler: migrations hold a session advisory lock.
+  url: def.config.DATABASE_DIRECT_URL ?? def.config.DATABASE_URL,
   schema: def.config.DB_SCHEMA,
   entities: def.entities,
   migrations: def.migrations,

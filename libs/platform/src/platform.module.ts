@@ -19,6 +19,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { WhoAmIController } from './auth/whoami.controller';
 import { PlatformConfig } from './config/platform.config';
 import { EntityClass, serviceDataSourceOptions } from './database/data-source';
+import { sendStatementsUnnamed } from './database/pooled-client';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { InboxService } from './events/inbox.service';
 import { createKafka } from './events/kafka';
@@ -30,6 +31,7 @@ import { RateLimitGuard } from './http/rate-limit/rate-limit.guard';
 import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
+import { MetricsSampler } from './observability/metrics-sampler';
 import { OneTimeCodeService } from './one-time-codes/one-time-code.service';
 import { processRole } from './process-role';
 import { Clock, SystemClock } from './time/clock';
@@ -58,6 +60,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly kafkaHealth: KafkaHealthIndicator,
     private readonly jobs: JobQueueService,
     private readonly rateLimiter: RateLimiterService,
+    private readonly sampler: MetricsSampler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,6 +75,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       schema: this.config.DB_SCHEMA,
       kafka: this.config.kafkaConnection,
       pollMs: this.config.OUTBOX_POLL_MS,
+      transactionPooler: this.config.DB_TRANSACTION_POOLER,
     };
     await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
     this.admin = this.kafka.admin();
@@ -79,10 +83,16 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     this.kafkaHealth.attach(this.admin);
     this.jobs.start(this.config.JOBS_POLL_MS, this.config.JOBS_RETENTION_HOURS);
     this.rateLimiter.start();
+    this.sampler.start(
+      this.config.METRICS_SAMPLE_MS,
+      this.admin,
+      this.config.KAFKA_CONSUMER_GROUP ?? this.config.SERVICE_NAME,
+    );
     this.logger.log({ msg: 'platform ready', ms: Date.now() - started });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.sampler.onApplicationShutdown();
     await this.jobs.onApplicationShutdown();
     await this.relay.onApplicationShutdown();
     await this.admin?.disconnect().catch(() => undefined);
@@ -100,6 +110,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 export class PlatformModule {
   static forRoot(options: PlatformModuleOptions): DynamicModule {
     const { config } = options;
+    if (config.DB_TRANSACTION_POOLER) sendStatementsUnnamed();
     return {
       module: PlatformModule,
       global: true,
@@ -111,6 +122,7 @@ export class PlatformModule {
             entities: options.entities,
             migrations: options.migrations,
             poolSize: config.DB_POOL_SIZE,
+            transactionPooler: config.DB_TRANSACTION_POOLER,
           }),
         ),
       ],
@@ -127,6 +139,7 @@ export class PlatformModule {
         OutboxRelayService,
         InboxService,
         KafkaHealthIndicator,
+        MetricsSampler,
         PlatformLifecycle,
         IdempotencyService,
         OutboundHttpClient,

@@ -5,6 +5,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureTopics, startKafka } from '../../../tools/stack/kafka.mjs';
+import { startPgBouncer } from '../../../tools/stack/pgbouncer.mjs';
 import { startPostgres } from '../../../tools/stack/postgres.mjs';
 import { freePorts, repoRoot } from '../../../tools/stack/util.mjs';
 
@@ -22,6 +23,18 @@ export default async function globalSetup() {
   ]);
   const { TOPIC_SPECS } = require(path.join(repoRoot, 'dist/libs/contracts/src/topics.js'));
   await ensureTopics(kafka.brokers, TOPIC_SPECS);
+  // TEST_PGBOUNCER=1: the services reach PostgreSQL through PgBouncer in transaction mode (docs/deployment.md, "PgBouncer").
+  let pgbouncer;
+  if (process.env.TEST_PGBOUNCER === '1') {
+    const { SERVICES } = require(path.join(repoRoot, 'dist/libs/contracts/src/services.js'));
+    const [port] = await freePorts(1);
+    pgbouncer = await startPgBouncer({
+      dir: path.join(dir, 'pgbouncer'),
+      port,
+      postgresUrl: postgres.url,
+      schemas: Object.values(SERVICES).map((s) => s.schema),
+    });
+  }
   const { generateSigningKeys } = require(path.join(repoRoot, 'dist/libs/platform/src/auth/api-key.tokens.js'));
   const keys = generateSigningKeys();
   const pidFile = path.join(dir, 'kafka.pid');
@@ -33,7 +46,10 @@ export default async function globalSetup() {
     publicKey: keys.publicKey,
     privateKey: keys.privateKey,
     kafka: { pidFile, command: kafka.command },
+    ...(pgbouncer ? { pgbouncer: { port: pgbouncer.port, url: pgbouncer.urlOf('SCHEMA') } } : {}),
   });
-  globalThis.__KYC_HARNESS__ = { postgres, kafka, dir, pidFile };
-  console.log(`\n[harness] PostgreSQL :${pgPort} and Kafka :${kafkaPort} ready in ${Date.now() - started} ms`);
+  globalThis.__KYC_HARNESS__ = { postgres, kafka, dir, pidFile, pgbouncer };
+  console.log(
+    `\n[harness] PostgreSQL :${pgPort}${pgbouncer ? ` (through PgBouncer :${pgbouncer.port}, transaction mode)` : ''} and Kafka :${kafkaPort} ready in ${Date.now() - started} ms`,
+  );
 }

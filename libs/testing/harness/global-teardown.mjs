@@ -26,6 +26,7 @@ export default async function globalTeardown() {
     for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   }
   await h.kafka.stop().catch(() => {});
+  await h.pgbouncer?.stop().catch(() => {});
   await h.postgres.stop().catch(() => {});
   if (!process.env.KYC_KEEP_TEST_STACK)
     await rm(h.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });

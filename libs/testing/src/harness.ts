@@ -26,6 +26,8 @@ export interface Harness {
   publicKey: string;
   privateKey: string;
   kafka: { pidFile: string; command: { file: string; args: string[] } };
+  /** TEST_PGBOUNCER=1: PgBouncer in transaction mode; `url` with SCHEMA for the service's schema. */
+  pgbouncer?: { port: number; url: string };
 }
 
 export const repoRoot = path.resolve(__dirname, '../../..');
@@ -75,6 +77,14 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     HOST: '127.0.0.1',
     DATABASE_URL: h.databaseUrl,
     DB_SCHEMA: SERVICES[service].schema,
+    // Through PgBouncer (TEST_PGBOUNCER=1): the schema's alias, no session state; migrations on PostgreSQL itself.
+    ...(h.pgbouncer
+      ? {
+          DATABASE_URL: h.pgbouncer.url.replace('SCHEMA', SERVICES[service].schema),
+          DATABASE_DIRECT_URL: h.databaseUrl,
+          DB_TRANSACTION_POOLER: 'true',
+        }
+      : {}),
     KAFKA_BROKERS: h.kafkaBrokers.join(','),
     API_KEY_PUBLIC_KEY: h.publicKey,
     DB_MIGRATE_ON_START: 'true',
@@ -124,7 +134,7 @@ export async function startInProcess(
 ): Promise<RunningService & { app: NestFastifyApplication }> {
   const def = definition(serviceEnv(service, overrides), options);
   await migrateSchema({
-    url: def.config.DATABASE_URL,
+    url: def.config.DATABASE_DIRECT_URL ?? def.config.DATABASE_URL,
     schema: def.config.DB_SCHEMA,
     entities: def.entities,
     migrations: def.migrations,

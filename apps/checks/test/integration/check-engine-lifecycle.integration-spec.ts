@@ -86,6 +86,8 @@ describe('check engine (sandbox collectors, ManualClock)', () => {
 
     const events = await finishedEvents(id);
     expect(events).toHaveLength(1);
+    // The id of the request that created the check, through the jobs that finished it (docs/operations.md).
+    expect(events[0].correlation_id).toBe(created.headers.get('x-request-id'));
     expect(events[0].payload.check).toMatchObject({
       check_id: id,
       status: 'completed',

@@ -43,7 +43,7 @@ export class AgentsService {
         AgentErrorCode.NotOwnAgent,
         "an agent sets only its own status: another agent's needs engagement.agents.manage",
       );
-    const user = this.userOf(caller.tenantId, email);
+    const user = await this.userOf(caller.tenantId, email);
     const view = await this.dataSource.transaction(async (m) => {
       const agent = await this.upsert(m, caller.tenantId, email, user.user_id);
       const now = this.clock.now();
@@ -93,10 +93,12 @@ export class AgentsService {
   /** Capacities: per agent (`user`), the tenant default (`default`), or capacity limits on/off (`toggle_capacity`). */
   async updateCapacities(caller: Caller, dto: UpdateCapacitiesDto) {
     const tenantId = caller.tenantId;
-    const users = (dto.update_type === 'user' ? dto.targets! : []).map((e) => ({
-      email: e.toLowerCase(),
-      userId: this.userOf(tenantId, e.toLowerCase()).user_id,
-    }));
+    const users = await Promise.all(
+      (dto.update_type === 'user' ? dto.targets! : []).map(async (e) => ({
+        email: e.toLowerCase(),
+        userId: (await this.userOf(tenantId, e.toLowerCase())).user_id,
+      })),
+    );
     const result = await this.dataSource.transaction(async (m) => {
       const s = await this.assignment.lockedSettings(m, tenantId);
       const now = this.clock.now();
@@ -165,8 +167,9 @@ export class AgentsService {
     return { role, permissions: [...(this.access.role(tenantId, role)?.permissions ?? [])].sort() };
   }
 
-  private userOf(tenantId: string, email: string) {
-    const user = this.access.userByUsername(tenantId, email);
+  /** The user of an e-mail; one created a moment ago in account is waited for (AccessCacheService.findUserByUsername). */
+  private async userOf(tenantId: string, email: string) {
+    const user = await this.access.findUserByUsername(tenantId, email);
     if (!user) throw new AgentException(AgentErrorCode.UnknownUser, `${email} is not a user of this account`);
     if (user.status !== 'enabled') throw new AgentException(AgentErrorCode.UserDisabled, `${email} is disabled`);
     return user;

@@ -112,6 +112,31 @@ describe('agent workspace permissions: who may read, act on a chat, manage agent
     expect(queued.owner).toBeNull();
   });
 
+  it('read-your-writes: a user created in account is an agent at once, and its own key works at once (no 404, no 401)', async () => {
+    const admin = new ApiClient(account.url, tenant.apiKey);
+    const email = `fresh-${Date.now()}@${tenant.tenantId}.test`;
+    const created = await admin.postJson<{ user: { user_id: string } }>('/v1/account/users', {
+      email,
+      role: FULL_ACCESS_ROLE,
+    });
+    expect(created.status).toBe(201);
+    // Right after the create: engagement's access cache has not folded the user yet; it asks once.
+    // (offline: an online agent would take the chats the other tests route.)
+    const set = await t.api.postJson('/v1/engagement/agent/status', { username: email, status: 'offline' });
+    expect([set.status, set.body.error_code]).toEqual([200, undefined]);
+    const own = await new ApiClient(
+      engagement.url,
+      mintKey({ tenant_id: tenant.tenantId, sub: created.body.user.user_id, ver: 1 }),
+    ).get('/v1/auth/whoami');
+    expect([own.status, own.body.username]).toEqual([200, email]);
+    // An e-mail no one created is still refused (after the bounded wait), with its code.
+    const ghost = await t.api.postJson('/v1/engagement/agent/status', {
+      username: `ghost-${Date.now()}@${tenant.tenantId}.test`,
+      status: 'offline',
+    });
+    expect([ghost.status, ghost.body.error_code]).toEqual([404, 'unknown_user']);
+  });
+
   it('a key without any engagement permission gets 403 on every workspace route and changes nothing', async () => {
     const api = outsider.api;
     const before = { chat: await getChat(anaChat.chat_id), acts: await activityCount(anaChat.chat_id) };

@@ -14,6 +14,19 @@ describe('validations configuration', () => {
     expect(loadValidationsConfig({ ...base, PORT: '5999' }).PORT).toBe(5999);
   });
 
+  it('refuses to start without VALIDATIONS_SECRET_KEY in production or with more than one replica', () => {
+    expect(() => loadValidationsConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      /VALIDATIONS_SECRET_KEY: required with NODE_ENV=production/,
+    );
+    expect(() => loadValidationsConfig({ ...base, SERVICE_REPLICAS: '2' })).toThrow(
+      /VALIDATIONS_SECRET_KEY: required with SERVICE_REPLICAS=2/,
+    );
+    const shared = { ...base, NODE_ENV: 'production', SERVICE_REPLICAS: '6', VALIDATIONS_SECRET_KEY: 'a'.repeat(32) };
+    expect(loadValidationsConfig(shared).secretKey).toEqual(loadValidationsConfig(shared).secretKey);
+    // One development process may still draw its own.
+    expect(loadValidationsConfig(base).secretKey).toHaveLength(32);
+  });
+
   it('fails fast naming every missing variable', () => {
     expect(() => loadValidationsConfig({})).toThrow(
       /DATABASE_URL[\s\S]*KAFKA_BROKERS|KAFKA_BROKERS[\s\S]*DATABASE_URL/,

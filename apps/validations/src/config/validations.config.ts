@@ -5,10 +5,14 @@ import { EnvNumber, loadConfig, PlatformConfig } from '@kyc/platform';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class ValidationsConfig extends PlatformConfig {
+  /** Settings every replica must share (required with NODE_ENV=production or SERVICE_REPLICAS > 1). */
+  static readonly SHARED_SECRETS = ['VALIDATIONS_SECRET_KEY'];
+
   /**
    * Secret of the service: signs upload and media links and peppers OTP hashes (HMAC-SHA256), at
-   * least 16 characters. Keep it stable and shared by every replica; without it a random key is
-   * drawn at boot (links and pending codes die with the process).
+   * least 16 characters. Keep it stable and shared by every replica: required in production
+   * (NODE_ENV=production) and with SERVICE_REPLICAS > 1. A single development process without it
+   * draws a random key at boot (links and pending codes die with the process).
    */
   @IsOptional()
   @IsString()

@@ -1,6 +1,6 @@
 import { TOPICS } from '@kyc/contracts';
 
-import { AccessCacheService } from './access-cache.service';
+import { ACCESS_MISS_WAIT_MS, AccessCacheService } from './access-cache.service';
 
 const envelope = (payload: unknown) =>
   Buffer.from(
@@ -38,5 +38,52 @@ describe('AccessCacheService.apply (folding the compacted state topics)', () => 
     cache.apply(TOPICS.apiKeyState, 'k1', envelope({ tenant_id: 't1', key_id: 'k1', revoked: true }));
     expect(cache.isRevoked('k1')).toBe(true);
     expect(cache.isRevoked('k2')).toBe(false);
+  });
+});
+
+describe('AccessCacheService.findUser (read-your-writes: a miss asks the owner once)', () => {
+  const user = { tenant_id: 't1', user_id: 'u9', username: 'new@acme.com', role: 'r9', status: 'enabled' };
+  const role = { tenant_id: 't1', name: 'r9', permissions: ['svc.users'], access_rules: [] };
+  const ready = () => {
+    const cache = new AccessCacheService();
+    (cache as unknown as { caughtUp: boolean }).caughtUp = true;
+    return cache;
+  };
+
+  afterEach(() => jest.useRealTimers());
+
+  it('waits for a user created a moment ago, and for its role, instead of refusing it', async () => {
+    const cache = ready();
+    const found = cache.findUser('t1', 'u9');
+    const byName = cache.findUserByUsername('t1', 'NEW@acme.com');
+    setTimeout(() => cache.apply(TOPICS.userState, 't1/u9', envelope(user)), 20);
+    setTimeout(() => cache.apply(TOPICS.roleState, 't1/r9', envelope(role)), 40);
+    expect(await found).toEqual(user);
+    expect(await byName).toEqual(user);
+    expect(cache.role('t1', 'r9')).toEqual(role);
+  });
+
+  it('refuses an unknown user after ACCESS_MISS_WAIT_MS, then at once while the miss is remembered', async () => {
+    jest.useFakeTimers();
+    const cache = ready();
+    const first = cache.findUser('t1', 'ghost');
+    const second = cache.findUser('t1', 'ghost');
+    await jest.advanceTimersByTimeAsync(ACCESS_MISS_WAIT_MS);
+    expect(await first).toBeUndefined();
+    expect(await second).toBeUndefined();
+    // Remembered: no new wait.
+    let answered = false;
+    void cache.findUser('t1', 'ghost').then(() => (answered = true));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(answered).toBe(true);
+    // Once the record arrives it is found, remembered miss or not.
+    cache.apply(TOPICS.userState, 't1/ghost', envelope({ ...user, user_id: 'ghost', role: 'none' }));
+    const later = cache.findUser('t1', 'ghost');
+    await jest.advanceTimersByTimeAsync(ACCESS_MISS_WAIT_MS);
+    expect((await later)?.user_id).toBe('ghost');
+  });
+
+  it('does not wait before the cache is ready (no owner log followed yet)', async () => {
+    expect(await new AccessCacheService().findUser('t1', 'u9')).toBeUndefined();
   });
 });

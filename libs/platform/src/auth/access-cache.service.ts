@@ -7,6 +7,16 @@ import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
 const STATE_TOPICS = [TOPICS.userState, TOPICS.roleState, TOPICS.apiKeyState];
 
 /**
+ * Read-your-writes across services (findUser, findRole, findUserByUsername): how long a miss waits
+ * for the owner's record, how long a miss that stayed one is remembered (answered at once), and
+ * how many distinct misses are remembered and waited for at most.
+ */
+export const ACCESS_MISS_WAIT_MS = 2_000;
+export const ACCESS_MISS_REMEMBER_MS = 10_000;
+const MAX_REMEMBERED_MISSES = 10_000;
+const MAX_WAITING_MISSES = 1_000;
+
+/**
  * Every service's local copy of users, roles and API-key revocations. It folds the compacted
  * state topics from the beginning (a fresh consumer group per process, no committed offsets),
  * so a change made in account or identity reaches every service in well under 2 seconds without
@@ -22,6 +32,12 @@ export class AccessCacheService implements OnApplicationShutdown {
   private consumer?: Consumer;
   private caughtUp = false;
   private readonly listeners = new Set<() => void>();
+  /** Waiters of misses, told after each record folded. */
+  private readonly folded = new Set<() => void>();
+  /** Misses that stayed misses: key -> until when they are answered without waiting. */
+  private readonly misses = new Map<string, number>();
+  /** Misses being waited for: one wait per key, shared by every request asking. */
+  private readonly waits = new Map<string, Promise<void>>();
 
   /** Replays the state topics until caught up; then keeps following them. */
   async start(kafka: Kafka, service: string, timeoutMs = 30_000): Promise<void> {
@@ -108,6 +124,73 @@ export class AccessCacheService implements OnApplicationShutdown {
         break;
       }
     }
+    for (const waiter of this.folded) waiter();
+  }
+
+  /**
+   * A user, asking its owner once on a miss: a user account created a moment ago (its record is
+   * on its way through account's outbox and the compacted state topic) is waited for, at most
+   * ACCESS_MISS_WAIT_MS, so a client that creates a user and uses it at once is not refused. A
+   * user found without its role waits for the role the same way. A miss that stays one is
+   * remembered for ACCESS_MISS_REMEMBER_MS (bounded), so repeated asks for an unknown id answer at once.
+   */
+  async findUser(tenantId: string, userId: string): Promise<UserState | undefined> {
+    const user = await this.find(`user:${userStateKey(tenantId, userId)}`, () => this.user(tenantId, userId));
+    if (user) await this.findRole(tenantId, user.role);
+    return user;
+  }
+
+  /** userByUsername, asking its owner once on a miss (see findUser). */
+  async findUserByUsername(tenantId: string, username: string): Promise<UserState | undefined> {
+    const user = await this.find(`username:${tenantId}:${username.toLowerCase()}`, () =>
+      this.userByUsername(tenantId, username),
+    );
+    if (user) await this.findRole(tenantId, user.role);
+    return user;
+  }
+
+  /** A role, asking its owner once on a miss (see findUser). */
+  findRole(tenantId: string, name: string): Promise<RoleState | undefined> {
+    return this.find(`role:${roleStateKey(tenantId, name)}`, () => this.role(tenantId, name));
+  }
+
+  private async find<T>(key: string, read: () => T | undefined): Promise<T | undefined> {
+    const found = read();
+    // Before the cache is ready (or without Kafka) there is no owner's log to follow.
+    if (found !== undefined || !this.caughtUp) return found;
+    if ((this.misses.get(key) ?? 0) > Date.now()) return undefined;
+    let wait = this.waits.get(key);
+    if (!wait) {
+      if (this.waits.size >= MAX_WAITING_MISSES) return undefined;
+      wait = this.waitFor(read).finally(() => this.waits.delete(key));
+      this.waits.set(key, wait);
+    }
+    await wait;
+    const result = read();
+    if (result === undefined) this.rememberMiss(key);
+    return result;
+  }
+
+  /** Resolves once `read` finds its record in a folded update, or after ACCESS_MISS_WAIT_MS. */
+  private waitFor(read: () => unknown): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.folded.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (read() !== undefined) done();
+      };
+      const timer = setTimeout(done, ACCESS_MISS_WAIT_MS);
+      this.folded.add(check);
+    });
+  }
+
+  private rememberMiss(key: string): void {
+    this.misses.delete(key);
+    if (this.misses.size >= MAX_REMEMBERED_MISSES) this.misses.delete(this.misses.keys().next().value!);
+    this.misses.set(key, Date.now() + ACCESS_MISS_REMEMBER_MS);
   }
 
   user(tenantId: string, userId: string): UserState | undefined {

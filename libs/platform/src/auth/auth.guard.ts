@@ -47,7 +47,7 @@ export class AuthGuard implements CanActivate {
     if (claims.key_type === 'platform_admin')
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
 
-    const caller = this.resolveCaller(claims);
+    const caller = await this.resolveCaller(claims);
     this.requireKeyType(caller, this.reflector.getAllAndOverride<ApiKeyType[]>(KEY_TYPES, targets) ?? BACKEND_ONLY);
     req[CALLER] = caller;
     const store = ambientContext.getStore();
@@ -69,7 +69,7 @@ export class AuthGuard implements CanActivate {
       string | undefined;
     if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
     const claims = await this.verifier.verify(token.trim());
-    if (claims.key_type !== 'platform_admin') this.resolveCaller(claims);
+    if (claims.key_type !== 'platform_admin') await this.resolveCaller(claims);
   }
 
   /**
@@ -100,12 +100,13 @@ export class AuthGuard implements CanActivate {
       );
   }
 
-  private resolveCaller(claims: ApiKeyClaims): Caller {
+  private async resolveCaller(claims: ApiKeyClaims): Promise<Caller> {
     if (!claims.tenant_id || !claims.sub)
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');
     if (this.access.isRevoked(claims.jti))
       throw new PlatformException(PlatformErrorCode.RevokedApiKey, 'The API key has been revoked');
-    const user = this.access.user(claims.tenant_id, claims.sub);
+    const user =
+      this.access.user(claims.tenant_id, claims.sub) ?? (await this.access.findUser(claims.tenant_id, claims.sub));
     if (!user) throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key belongs to no known user');
     if (user.status !== 'enabled')
       throw new PlatformException(PlatformErrorCode.UserDisabled, 'The user of this API key is disabled');

@@ -69,6 +69,24 @@ export class PlatformConfig {
   @IsString()
   DATABASE_URL: string;
 
+  /**
+   * DATABASE_URL goes through a pooler in transaction mode (PgBouncer `pool_mode = transaction`;
+   * docs/deployment.md, "PgBouncer"): the service keeps no session state across statements. It
+   * sends no startup `search_path` (the pooler's `connect_query` sets it for the service's
+   * database alias) and no named prepared statements; migrations use DATABASE_DIRECT_URL.
+   */
+  @EnvBoolean()
+  @IsBoolean()
+  DB_TRANSACTION_POOLER = false;
+
+  /**
+   * PostgreSQL itself, not through a pooler: migrations (`migrate`, DB_MIGRATE_ON_START) hold a
+   * session advisory lock on it. Default: DATABASE_URL.
+   */
+  @IsOptional()
+  @IsString()
+  DATABASE_DIRECT_URL?: string;
+
   /** The service's schema (every table of the service lives there). */
   @IsString()
   DB_SCHEMA: string;
@@ -114,8 +132,12 @@ export class PlatformConfig {
   @IsString()
   KAFKA_SSL_CA?: string;
 
-  /** SASL mechanism of the brokers' listener: plain, scram-sha-256 or scram-sha-512. Unset: no SASL. */
+  /**
+   * SASL mechanism of the brokers' listener: plain, scram-sha-256 or scram-sha-512, in any case
+   * (Kafka's own spelling, `SCRAM-SHA-512`, too). Unset: no SASL.
+   */
   @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(['plain', 'scram-sha-256', 'scram-sha-512'])
   KAFKA_SASL_MECHANISM?: 'plain' | 'scram-sha-256' | 'scram-sha-512';
 
@@ -243,6 +265,16 @@ export class PlatformConfig {
   METRICS_PORT?: number;
 
   /**
+   * How often the gauges an operator alerts on are sampled (outbox backlog, job queues, parked
+   * events, consumer lag; docs/operations.md), on a timer of their own, whatever the relay and
+   * consumers are doing.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(100)
+  METRICS_SAMPLE_MS = 15_000;
+
+  /**
    * Requests per second each tenant may make to this service: a token bucket per tenant shared by
    * the service's replicas (docs/security.md, "Rate limits"). 0: no tenant limit.
    */
@@ -361,6 +393,23 @@ export class PlatformConfig {
   @Min(1)
   OTP_MAX_LOCKOUT_SECONDS = 86400;
 
+  /**
+   * `production` (the image sets it): every shared secret of the service (its config class's
+   * SHARED_SECRETS, e.g. VALIDATIONS_SECRET_KEY) must be set, never drawn per process.
+   */
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
+
+  /**
+   * Replicas of this service the deployment may run at once (its autoscaler's maximum). More than
+   * one: every shared secret must be set, as in production (replicas must agree on it).
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  SERVICE_REPLICAS = 1;
+
   /** Public base URL of this service, used for links (pagination, uploads); defaults to http://127.0.0.1:PORT. */
   @IsOptional()
   @IsString()
@@ -398,12 +447,26 @@ export class PlatformConfig {
     };
   }
 
+  /** Shared secrets must be set: production mode, or more than one replica configured. */
+  get sharedSecretsRequired(): boolean {
+    return this.NODE_ENV === 'production' || this.SERVICE_REPLICAS > 1;
+  }
+
   get publicUrl(): string {
     return (this.PUBLIC_URL ?? `http://127.0.0.1:${this.PORT}`).replace(/\/$/, '');
   }
 }
 
 export class ConfigValidationError extends Error {}
+
+/**
+ * A config class may name its shared secrets: settings every replica must hold the same value of,
+ * which a single development process may leave unset (it then draws its own). With
+ * `sharedSecretsRequired` each unset one refuses the start.
+ */
+export interface SharedSecrets {
+  readonly SHARED_SECRETS?: readonly string[];
+}
 
 /** Reads and validates the environment into `cls`; throws naming every bad variable. */
 export function loadConfig<T extends PlatformConfig>(
@@ -417,6 +480,17 @@ export function loadConfig<T extends PlatformConfig>(
   const errors = validateSync(config, { whitelist: false, skipMissingProperties: false });
   if (errors.length) {
     const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigValidationError(`Invalid configuration for ${cls.name}:\n${lines.join('\n')}`);
+  }
+  const shared = (cls as unknown as SharedSecrets).SHARED_SECRETS ?? [];
+  const unset = shared.filter((name) => !(config as unknown as Record<string, unknown>)[name]);
+  if (config.sharedSecretsRequired && unset.length) {
+    const why =
+      config.NODE_ENV === 'production' ? 'NODE_ENV=production' : `SERVICE_REPLICAS=${config.SERVICE_REPLICAS}`;
+    const lines = unset.map(
+      (name) =>
+        `  ${name}: required with ${why}: every replica must use the same value (set it from a Secret), a random per-process one breaks links and codes across replicas`,
+    );
     throw new ConfigValidationError(`Invalid configuration for ${cls.name}:\n${lines.join('\n')}`);
   }
   return config;

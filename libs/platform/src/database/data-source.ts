@@ -14,6 +14,8 @@ export interface ServiceDataSourceInput {
   entities: EntityClass[];
   migrations: (new () => MigrationInterface)[];
   poolSize?: number;
+  /** Through a transaction-mode pooler: no startup search_path (the pooler sets it; see PlatformConfig.DB_TRANSACTION_POOLER). */
+  transactionPooler?: boolean;
 }
 
 /**
@@ -34,7 +36,10 @@ export function serviceDataSourceOptions(input: ServiceDataSourceInput): DataSou
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
-    extra: { max: input.poolSize ?? 20, options: searchPathOption(input.schema) },
+    extra: {
+      max: input.poolSize ?? 20,
+      ...(input.transactionPooler ? {} : { options: searchPathOption(input.schema) }),
+    },
   };
 }
 
@@ -45,8 +50,9 @@ export async function migrateSchema(input: ServiceDataSourceInput): Promise<stri
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${input.schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${input.schema}"`);
+    // Migrations always run on PostgreSQL itself (the caller passes DATABASE_DIRECT_URL): the advisory lock is the session's.
     const ds = new DataSource({
-      ...serviceDataSourceOptions(input),
+      ...serviceDataSourceOptions({ ...input, transactionPooler: false }),
       poolSize: 2,
       extra: { max: 2, options: searchPathOption(input.schema) },
     } as DataSourceOptions);

@@ -55,6 +55,15 @@ export class InboxService {
               return 'processed' as const;
             });
             eventsConsumed.inc({ consumer, outcome });
+            // One line per handled event, with the id of the request that caused it (docs/operations.md).
+            this.logger.log({
+              consumer,
+              event_id: envelope.id,
+              type: envelope.type,
+              correlation_id: envelope.correlation_id ?? null,
+              outcome,
+              msg: 'event handled',
+            });
             return outcome;
           } catch (err: unknown) {
             if (options.passThrough?.(err)) throw err;

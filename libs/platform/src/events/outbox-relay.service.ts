@@ -6,7 +6,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { commitSignal } from '../database/commit-signal';
-import { outboxPending, outboxPublished } from '../observability/metrics';
+import { outboxPending, outboxPublished, outboxRelayLastSuccess } from '../observability/metrics';
 import type { FromRelayThread, RelayThreadData, ToRelayThread } from './outbox-relay.worker';
 
 /**
@@ -99,6 +99,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
       worker.on('message', (msg: FromRelayThread) => {
         if (msg.type === 'published') outboxPublished.inc({ topic: msg.topic }, msg.count);
         else if (msg.type === 'pending') outboxPending.set(msg.count);
+        else if (msg.type === 'succeeded') outboxRelayLastSuccess.set(msg.at / 1000);
         else if (msg.type === 'ready') {
           ready = true;
           resolve(worker);

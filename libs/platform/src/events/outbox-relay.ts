@@ -12,6 +12,8 @@ export interface EventProducer {
 export interface RelayReports {
   published(topic: string, count: number): void;
   pending(count: number): void;
+  /** A pass completed (events sent, or none waiting): `at` in ms since the epoch. */
+  succeeded?(at: number): void;
   warn(msg: string, fields: Record<string, unknown>): void;
   info(msg: string, fields: Record<string, unknown>): void;
 }
@@ -49,6 +51,7 @@ export class OutboxRelay {
   private failures = 0;
   private lastCleanup = 0;
   private lastPass = 0;
+  private lastSuccessReport = 0;
   private gathering?: NodeJS.Timeout;
   private current: Promise<void> = Promise.resolve();
 
@@ -115,6 +118,11 @@ export class OutboxRelay {
         if (sent < BATCH) break;
       }
       await this.cleanup();
+      // At most once a second: idle polls complete passes many times a second.
+      if (Date.now() - this.lastSuccessReport >= 1_000) {
+        this.lastSuccessReport = Date.now();
+        this.reports.succeeded?.(this.lastSuccessReport);
+      }
       return total;
     } catch (err) {
       this.failures = Math.min(this.failures + 1, 10);

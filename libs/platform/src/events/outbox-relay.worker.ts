@@ -20,6 +20,8 @@ export interface RelayThreadData {
   /** How the producer connects (client id prefix, brokers, TLS, SASL). */
   kafka: KafkaConnection;
   pollMs: number;
+  /** Through a transaction-mode pooler: no startup search_path (the pooler sets it). */
+  transactionPooler?: boolean;
 }
 
 export type ToRelayThread = { type: 'kick' } | { type: 'stop' };
@@ -27,7 +29,8 @@ export type FromRelayThread =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
   | { type: 'published'; topic: string; count: number }
-  | { type: 'pending'; count: number };
+  | { type: 'pending'; count: number }
+  | { type: 'succeeded'; at: number };
 
 /**
  * The relay thread: a pool of two connections to the service's schema, the process's Kafka
@@ -38,7 +41,11 @@ async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData)
   const log = rootLogger(data.service, data.logLevel).child({ context: 'outbox-relay' });
   Logger.overrideLogger(new JsonLogger());
   const post = (msg: FromRelayThread) => port.postMessage(msg);
-  const pool = new Pool({ connectionString: data.databaseUrl, max: 2, options: searchPathOption(data.schema) });
+  const pool = new Pool({
+    connectionString: data.databaseUrl,
+    max: 2,
+    ...(data.transactionPooler ? {} : { options: searchPathOption(data.schema) }),
+  });
   pool.on('error', (err) => log.warn({ err }, 'outbox relay database connection failed'));
   const client = new ClientKafka({
     client: kafkaClientOptions(data.kafka, 'producer'),
@@ -50,6 +57,7 @@ async function main(port: NonNullable<typeof parentPort>, data: RelayThreadData)
     relay = new OutboxRelay(pool, await client.connect(), {
       published: (topic, count) => post({ type: 'published', topic, count }),
       pending: (count) => post({ type: 'pending', count }),
+      succeeded: (at) => post({ type: 'succeeded', at }),
       warn: (msg, fields) => log.warn(fields, msg),
       info: (msg, fields) => log.info(fields, msg),
     });

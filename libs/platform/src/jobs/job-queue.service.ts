@@ -32,6 +32,7 @@ interface ClaimedRow {
   max_attempts: number;
   run_at: Date;
   trace_context: TraceCarrier | null;
+  correlation_id: string | null;
 }
 
 const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -295,7 +296,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
           runAt: row.run_at,
         };
         reg.inFlight++;
-        const run = this.run(job, reg, row.trace_context).finally(() => {
+        const run = this.run(job, reg, row.trace_context, row.correlation_id).finally(() => {
           reg.inFlight--;
           this.running.delete(run);
           this.kick();
@@ -307,10 +308,16 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
   }
 
   /** Runs a claimed job (in a span continuing the trace that enqueued it, when tracing runs). */
-  private async run(job: Job, reg: Registration, trace: TraceCarrier | null): Promise<void> {
+  private async run(
+    job: Job,
+    reg: Registration,
+    trace: TraceCarrier | null,
+    correlationId: string | null,
+  ): Promise<void> {
     const attributes = { 'job.queue': job.queue, 'job.id': job.id, 'job.attempt': String(job.attempt) };
     await ambientContext.run(
-      { requestId: `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined },
+      // The request that queued the job (its events carry it as correlation_id), else the job itself.
+      { requestId: correlationId ?? `job-${job.queue}-${job.id}`, tenantId: job.tenantId ?? undefined },
       async () => {
         try {
           // The work in a span continuing the trace that enqueued the job (a failure ends it in error).

@@ -6,32 +6,33 @@
 
 /** The columns of a JobRow as a record definition (`jsonb_to_recordset(...) AS j(...)`). */
 export const JOB_RECORD =
-  'queue text, tenant_id text, payload jsonb, max_attempts int, run_at timestamptz, dedupe_key text';
+  'queue text, tenant_id text, payload jsonb, max_attempts int, run_at timestamptz, dedupe_key text, correlation_id text';
 
-export const INSERT_JOB_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key) VALUES ($1, $2, $3::jsonb, $4, $5, $6)
+/** $7: the id of the request queuing the job (its correlation id, null outside a request). */
+export const INSERT_JOB_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
   ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
-export const INSERT_JOBS_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key)
-  SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key
+export const INSERT_JOBS_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id)
+  SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, $7
     FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key)
   ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 /**
- * INSERT_JOB_SQL and INSERT_JOBS_SQL with the jobs' trace contexts ($7), used only while tracing
+ * INSERT_JOB_SQL and INSERT_JOBS_SQL with the jobs' trace contexts ($8), used only while tracing
  * runs (trace-context.ts): without it the statements are the ones they always were.
  */
-export const INSERT_JOB_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb)
+export const INSERT_JOB_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id, trace_context) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb)
   ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
-export const INSERT_JOBS_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context)
-  SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, j.trace_context
-    FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context)
+export const INSERT_JOBS_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id, trace_context)
+  SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, $7, j.trace_context
+    FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[], $8::jsonb[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context)
   ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 /** The INSERT of JobRows of JobQueueService.insertSql, over the bound JSON array `jobsParam`. */
 export function insertJobRowsSql(jobsParam: string, where: string | undefined, traced: boolean): string {
-  return `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key${traced ? ', trace_context' : ''})
-    SELECT j.queue, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key${traced ? ', j.trace_context' : ''}
+  return `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id${traced ? ', trace_context' : ''})
+    SELECT j.queue, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, j.correlation_id${traced ? ', j.trace_context' : ''}
       FROM jsonb_to_recordset(${jobsParam}::jsonb) AS j(${JOB_RECORD}${traced ? ', trace_context jsonb' : ''})${where ? ` WHERE ${where}` : ''}
     ON CONFLICT (dedupe_key) DO NOTHING`;
 }
@@ -61,7 +62,7 @@ export const CLAIM_SQL = `WITH lapsed AS (
   )
   UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = now()
    WHERE id IN (SELECT id FROM (SELECT id, 0 AS rank, due FROM lapsed UNION ALL SELECT id, 1, due FROM pending) AS due ORDER BY rank, due LIMIT $4)
-   RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at, trace_context`;
+   RETURNING id, queue, tenant_id, payload, attempts, max_attempts, run_at, trace_context, correlation_id`;
 
 /** Completes job $1 only if attempt $2 still owns it (a newer attempt may have taken over). */
 export const COMPLETE_JOB_SQL = `UPDATE jobs SET status = 'completed', locked_until = NULL, updated_at = now(), finished_at = now() WHERE id = $1 AND attempts = $2`;

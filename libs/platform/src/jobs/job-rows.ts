@@ -1,3 +1,4 @@
+import { currentRequestId } from '../observability/request-context.storage';
 import { captureTraceContext, tracingActive } from '../observability/trace-context';
 import { EnqueueOptions, JobRow } from './job';
 import { INSERT_JOB_SQL, INSERT_JOB_TRACED_SQL, INSERT_JOBS_SQL, INSERT_JOBS_TRACED_SQL } from './job-queue.sql';
@@ -5,7 +6,8 @@ import { INSERT_JOB_SQL, INSERT_JOB_TRACED_SQL, INSERT_JOBS_SQL, INSERT_JOBS_TRA
 /**
  * How JobQueueService's enqueue paths write jobs: the statement and its parameters. While tracing
  * runs (trace-context.ts) each job also stores the trace context it continues (the given one,
- * else the active one); otherwise the statements are the ones they always were.
+ * else the active one); otherwise the statements are the ones they always were. Each job keeps
+ * the id of the request (or job, or event) queuing it, its correlation id.
  */
 
 const traceOf = (options: EnqueueOptions) =>
@@ -20,6 +22,7 @@ export function insertJob(queue: string, payload: unknown, options: EnqueueOptio
     options.maxAttempts ?? 5,
     options.runAt ?? now,
     options.dedupeKey ?? null,
+    currentRequestId() ?? null,
   ];
   if (!tracingActive()) return [INSERT_JOB_SQL, params];
   return [INSERT_JOB_TRACED_SQL, [...params, traceOf(options)]];
@@ -38,6 +41,7 @@ export function insertJobs(
     jobs.map((j) => j.options?.maxAttempts ?? 5),
     jobs.map((j) => j.options?.runAt ?? now),
     jobs.map((j) => j.options?.dedupeKey ?? null),
+    currentRequestId() ?? null,
   ];
   if (!tracingActive()) return [INSERT_JOBS_SQL, params];
   return [INSERT_JOBS_TRACED_SQL, [...params, jobs.map((j) => traceOf(j.options ?? {}))]];
@@ -52,6 +56,7 @@ export function jobRow<T>(queue: string, payload: T, options: EnqueueOptions, no
     max_attempts: options.maxAttempts ?? 5,
     run_at: options.runAt ?? now,
     dedupe_key: options.dedupeKey ?? null,
+    correlation_id: currentRequestId() ?? null,
   };
   if (tracingActive())
     row.trace_context = options.traceContext === undefined ? captureTraceContext() : options.traceContext;

@@ -59,6 +59,8 @@ export interface JobRow<T = unknown> {
   max_attempts: number;
   run_at: Date;
   dedupe_key: string | null;
+  /** The id of the request that queued the job: the job runs with it (its events' correlation_id). */
+  correlation_id?: string | null;
   /** Set only while tracing runs (trace-context.ts). */
   trace_context?: TraceCarrier | null;
 }

@@ -25,7 +25,47 @@ export const outboxPublished = new Counter({
 
 export const outboxPending = new Gauge({
   name: 'outbox_events_pending',
-  help: 'Outbox events not yet relayed (sampled by the relay)',
+  help: 'Outbox events not yet relayed (sampled every METRICS_SAMPLE_MS, whether or not Kafka takes them)',
+  registers: [metricsRegistry],
+});
+
+export const outboxOldestPendingAge = new Gauge({
+  name: 'outbox_oldest_pending_age_seconds',
+  help: 'Age of the oldest outbox event not yet relayed (0: none waits)',
+  registers: [metricsRegistry],
+});
+
+export const outboxRelayLastSuccess = new Gauge({
+  name: 'outbox_relay_last_success_timestamp_seconds',
+  help: "Unix time of the relay's last pass that completed (events sent, or none waiting)",
+  registers: [metricsRegistry],
+});
+
+export const kafkaConsumerLag = new Gauge({
+  name: 'kafka_consumer_lag',
+  help: "Messages of a topic the service's consumer group has not committed yet (sum over partitions)",
+  labelNames: ['group', 'topic'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jobsPending = new Gauge({
+  name: 'jobs_pending',
+  help: 'Jobs waiting in a queue (pending: due or scheduled)',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jobsOldestDueAge = new Gauge({
+  name: 'jobs_oldest_due_age_seconds',
+  help: 'How long the oldest due job of a queue has waited past its run time (0: none overdue)',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});
+
+export const eventsParked = new Gauge({
+  name: 'events_parked',
+  help: 'Events parked (dead-lettered) after failed handling, waiting for an operator, by consumer',
+  labelNames: ['consumer'] as const,
   registers: [metricsRegistry],
 });
 

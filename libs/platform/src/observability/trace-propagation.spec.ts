@@ -114,8 +114,9 @@ describe('with tracing', () => {
     const carrier = result.row.trace_context!;
     expect(carrier.traceparent).toBe(`00-${traceId}-${spanId}-01`);
     expect(result.one[0]).toContain('trace_context');
-    expect(JSON.parse(result.one[1][6] as string)).toEqual(carrier);
-    expect((result.many[1][6] as string[]).map((t) => JSON.parse(t))).toEqual([carrier, null]);
+    // $7 is the correlation id (the request queuing the job), $8 the trace context.
+    expect(JSON.parse(result.one[1][7] as string)).toEqual(carrier);
+    expect((result.many[1][7] as string[]).map((t) => JSON.parse(t))).toEqual([carrier, null]);
 
     const seen = await runInTraceContext(carrier, 'job checks.start', { 'job.queue': 'checks.start' }, async () =>
       captureTraceContext(),
