@@ -1,7 +1,11 @@
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 import { boxBlur as blur, darken, decodeFixture, Raster } from '../../../test/integration/support/fake-camera';
 import { CAPTURE_CHECKS } from './capture-checks';
+import { CAPTURE_SCRIPT } from './capture-script';
+import { PAGE_SCRIPT } from './page-script';
+import { PAGE_STYLE } from './page-style';
 
 interface Result {
   advice: string;
@@ -99,5 +103,10 @@ describe('the capture checks (capture.js, run on the device)', () => {
     expect(checks.fileAdvice({ advice: 'still' } as Result)).toBe('ok');
     expect(checks.fileAdvice({ advice: 'closer' } as Result)).toBe('ok');
     expect(checks.fileAdvice({ advice: 'blurry' } as Result)).toBe('blurry');
+  });
+
+  it('the page stays small: its scripts and style under 150 KB compressed (they are about 8 KB)', () => {
+    const size = [CAPTURE_SCRIPT, PAGE_SCRIPT, PAGE_STYLE].reduce((n, text) => n + gzipSync(text).length, 0);
+    expect(size).toBeLessThan(150 * 1024);
   });
 });
