@@ -23,7 +23,7 @@ export function pendingSlots(step: ProcessStep): UploadSlot[] {
 /** Declined reasons a new photo may fix: the page adds "take it again". */
 const PHOTO_REASONS = ['unreadable_image', 'missing_image', 'face_not_detected', 'document_face_not_detected'];
 
-/** The outcome of each step reached so far, in words (the waiting and result states list them). */
+/** The outcome of each finished step, in words (the waiting state lists them above what runs now; the result too). */
 export function stepOutcomes(p: ProcessEntity, m: PageMessages): StepOutcome[] {
   const out: StepOutcome[] = [];
   for (const step of p.steps) {
@@ -33,10 +33,6 @@ export function stepOutcomes(p: ProcessEntity, m: PageMessages): StepOutcome[] {
       const words = (reason && m.reasons[reason]) ?? m.result.failureText;
       const again = reason && PHOTO_REASONS.includes(reason) ? `: ${m.outcome.retake}` : '';
       out.push({ state: 'failed', text: `${words.replace(/\.$/, '')}${again}` });
-    } else if (step.status === 'awaiting_validation' && step.instructions && !pendingSlots(step).length) {
-      const checking =
-        step.type === 'document' ? m.document.checking : step.type === 'face' ? m.face.checking : m.code.checking;
-      out.push({ state: 'running', text: checking });
     }
   }
   return out;

@@ -167,7 +167,7 @@ describe('identity: the end user completes a process in the web page', () => {
         const id = (await processIdOf(page))!;
         try {
           await page.getByRole('button', { name: 'Continuar' }).click();
-          await page.locator('#camera').waitFor({ state: 'visible', timeout: 60_000 });
+          await page.locator('#camera[data-advice]').waitFor({ timeout: 60_000 });
           await screenshot(page, 'capture-document');
           await page.waitForFunction(
             () => (document.getElementById('field-front') as HTMLInputElement).files?.length === 1,
@@ -193,13 +193,17 @@ describe('identity: the end user completes a process in the web page', () => {
           // The same link in the browser whose camera shows a face: the oval, then the selfie.
           const face = await phonePage(camera.face);
           await face.goto(link);
+          // docs/images: the oval as the camera opens (the photo is taken within a second).
+          if (process.env.IDENTITY_PAGE_SCREENSHOTS) {
+            await face.locator('#camera[data-advice]').waitFor({ timeout: ENGINE_MS });
+            await screenshot(face, 'capture-face');
+          }
           await face.waitForFunction(
             () => (document.getElementById('field-selfie') as HTMLInputElement | null)?.files?.length === 1,
             undefined,
             { timeout: ENGINE_MS },
           );
           expect(await face.locator('.viewfinder.face').count()).toBe(1);
-          await screenshot(face, 'capture-selfie');
           await face.getByRole('button', { name: 'Enviar' }).click();
           await face.locator('#outcomes, #result').first().waitFor({ timeout: ENGINE_MS });
           if (await face.locator('.waiting').count()) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 
 import { boxBlur as blur, darken, decodeFixture, Raster } from '../../../test/integration/support/fake-camera';
@@ -17,7 +18,7 @@ interface Checks {
   ANALYSIS_WIDTH: number;
 }
 // The browser's script, evaluated as it is served.
-const checks = new Function(`${CAPTURE_CHECKS}; return KycChecks;`)() as Checks;
+const checks = runInNewContext(`${CAPTURE_CHECKS}; KycChecks`) as Checks;
 
 const fixture = (name: string): Raster => decodeFixture(path.resolve(__dirname, '../../../test/fixtures', name));
 

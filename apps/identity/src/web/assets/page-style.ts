@@ -36,7 +36,6 @@ a{color:#1e4690}
 .outcomes li{padding:.3rem 0 .3rem 1.6rem;position:relative}
 .outcomes li::before{position:absolute;left:0;font-weight:700}
 .outcomes li[data-state=done]::before{content:"\\2713";color:#1d7a3a}
-.outcomes li[data-state=running]::before{content:"\\2026";color:#1e4690}
 .outcomes li[data-state=failed]::before{content:"\\2717";color:#b3261e}
 button.secondary{background:#fff;color:#1e4690;border:2px solid #1e4690}
 .camera{margin:1rem 0}

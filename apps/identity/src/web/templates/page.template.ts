@@ -8,9 +8,9 @@ export interface StepRef {
   type: string;
 }
 
-/** One step's outcome in words: done ("Document read"), running ("Checking your document…") or failed (its reason). */
+/** One finished step's outcome in words: done ("Document read") or failed (its reason). */
 export interface StepOutcome {
-  state: 'done' | 'running' | 'failed';
+  state: 'done' | 'failed';
   text: string;
 }
 
