@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runInNewContext } from 'node:vm';
+import { runInNewContext, Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 
 import { boxBlur as blur, darken, decodeFixture, Raster } from '../../../test/integration/support/fake-camera';
@@ -104,6 +104,10 @@ describe('the capture checks (capture.js, run on the device)', () => {
     expect(checks.fileAdvice({ advice: 'still' } as Result)).toBe('ok');
     expect(checks.fileAdvice({ advice: 'closer' } as Result)).toBe('ok');
     expect(checks.fileAdvice({ advice: 'blurry' } as Result)).toBe('blurry');
+  });
+
+  it('the served scripts are valid JavaScript', () => {
+    for (const script of [CAPTURE_SCRIPT, PAGE_SCRIPT]) expect(() => new Script(script)).not.toThrow();
   });
 
   it('the page stays small: its scripts and style under 150 KB compressed (they are about 8 KB)', () => {

@@ -271,6 +271,7 @@ export const CAPTURE_SCRIPT =
         img.onerror = function () { input.removeAttribute('data-checking'); };
         img.src = reader.result;
       };
+      reader.onerror = function () { input.removeAttribute('data-checking'); };
       reader.readAsDataURL(file);
     });
   });

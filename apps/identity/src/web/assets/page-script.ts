@@ -150,6 +150,9 @@ export const PAGE_SCRIPT = String.raw`(function () {
   var uploadForm = document.getElementById('upload-form');
   if (uploadForm) uploadForm.addEventListener('submit', function (event) {
     event.preventDefault();
+    // capture.js is still checking a chosen file: send once it has accepted or refused it.
+    if (uploadForm.querySelector('[data-checking]') && uploadForm.requestSubmit)
+      return setTimeout(function () { uploadForm.requestSubmit(); }, 200);
     clearErrors(uploadForm);
     var local = localCheck(uploadForm);
     if (local.length) return showErrors(uploadForm, local);
