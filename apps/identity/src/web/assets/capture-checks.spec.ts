@@ -106,8 +106,11 @@ describe('the capture checks (capture.js, run on the device)', () => {
     expect(checks.fileAdvice({ advice: 'blurry' } as Result)).toBe('blurry');
   });
 
-  it('the served scripts are valid JavaScript', () => {
-    for (const script of [CAPTURE_SCRIPT, PAGE_SCRIPT]) expect(() => new Script(script)).not.toThrow();
+  it('the served scripts are valid JavaScript, in ES5 syntax (no arrows, let, const, templates, spreads)', () => {
+    for (const script of [CAPTURE_SCRIPT, PAGE_SCRIPT]) {
+      expect(() => new Script(script)).not.toThrow();
+      expect(script).not.toMatch(/=>|\blet\b|\bconst\b|`|\.\.\./);
+    }
   });
 
   it('the page stays small: its scripts and style under 150 KB compressed (they are about 8 KB)', () => {
