@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
 import { closeDb } from '@kyc/testing';
 import { Browser, Page } from 'playwright-core';
 
@@ -30,6 +33,7 @@ describe('identity: the end user completes a process in the web page', () => {
   let s: PageStack;
   let browser: Browser;
   const camera: Record<'document' | 'blurred' | 'face', Browser> = {} as never;
+  let videoDir: string | undefined;
 
   beforeAll(async () => {
     const card = decodeFixture(fixture('id-card-front.jpg'));
@@ -38,6 +42,7 @@ describe('identity: the end user completes a process in the web page', () => {
       blurred: boxBlur(card, 6),
       face: decodeFixture(fixture('selfie-match.jpg')),
     });
+    videoDir = path.dirname(videos.document);
     [s, browser, camera.document, camera.blurred, camera.face] = await Promise.all([
       startPageStack(),
       launchBrowser(),
@@ -49,6 +54,7 @@ describe('identity: the end user completes a process in the web page', () => {
 
   afterAll(async () => {
     await Promise.all([browser, ...Object.values(camera)].map((b) => b?.close()));
+    if (videoDir) rmSync(videoDir, { recursive: true, force: true });
     await s?.close();
     await closeDb();
   });
