@@ -69,6 +69,11 @@ if (stopping) process.exit(0);
 const { info } = stack;
 console.log(`\nPlatform ready in ${(stack.startedInMs / 1000).toFixed(1)} s (cold start to all /health green)\n`);
 for (const [name, url] of Object.entries(info.services)) console.log(`  ${name.padEnd(12)} ${url}   docs: ${url}/docs`);
+if (info.identity_https)
+  console.log(
+    `\n  Identity over HTTPS for phones (STACK_HTTPS=1; self-signed: accept the warning once): ${info.identity_https.join('  ')}` +
+      '\n  Process links (PUBLIC_URL) use the first one.',
+  );
 console.log(`\n  PostgreSQL   ${info.postgres_url}\n  Kafka        ${info.kafka_brokers.join(',')}`);
 if (info.sandbox_messaging)
   console.log(

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { lanAddresses, startHttpsProxy } from './https.mjs';
 import { ensureTopics, startKafka } from './kafka.mjs';
 import {
   accountSecretsKey,
@@ -163,6 +164,12 @@ export async function startStack(options = {}) {
     );
     const servicePort = (name) =>
       ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
+    // STACK_HTTPS=1 (tools/stack/https.mjs): identity behind a TLS proxy on the local network, for phones.
+    const httpsPort = Number(process.env.STACK_HTTPS_PORT ?? 8443);
+    const httpsOn = process.env.STACK_HTTPS === '1' && names.includes('identity');
+    const identityPublic = httpsOn
+      ? { PUBLIC_URL: `https://${lanAddresses()[0] ?? 'localhost'}:${httpsPort}`, TRUSTED_PROXIES: 'loopback' }
+      : {};
     log(`starting services: ${names.join(', ')}`);
     // Each service's environment (also the operator commands' of the seed).
     const envOf = async (name) => ({
@@ -174,6 +181,7 @@ export async function startStack(options = {}) {
             IDENTITY_VALIDATIONS_URL: `http://localhost:${servicePort('validations')}`,
             IDENTITY_ENGAGEMENT_URL: `http://localhost:${servicePort('engagement')}`,
             IDENTITY_SMTP_URL: smtp.url,
+            ...identityPublic,
           }
         : {}),
       ...(name === 'account'
@@ -225,8 +233,19 @@ export async function startStack(options = {}) {
     if (failed) throw failed.reason;
     const running = settled.map((r) => r.value);
     const services = Object.fromEntries(running.map((s) => [s.name, s.url]));
+    let secure;
+    if (httpsOn) {
+      secure = await startHttpsProxy({
+        dir: path.join(stackDir, 'keys'),
+        port: httpsPort,
+        target: services.identity,
+        log,
+      });
+      stoppers.push(secure.stop);
+    }
     const info = {
       services,
+      ...(secure ? { identity_https: secure.urls } : {}),
       postgres_url: postgres.url,
       kafka_brokers: kafka.brokers,
       ...(smtp ? { smtp: { url: smtp.url, mail_dir: smtp.dir } } : {}),

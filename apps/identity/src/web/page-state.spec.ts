@@ -83,4 +83,34 @@ describe('the end user page states', () => {
     );
     expect(html).toContain('The face does not match the one on the document.');
   });
+
+  it('lists the outcome of each step in words while waiting and on the result', () => {
+    const document = step({ type: 'document', status: 'success' });
+    const face = step({
+      step_id: 'step-2',
+      type: 'face',
+      status: 'awaiting_validation',
+      instructions: { file_upload_link: 'u' },
+      uploaded: ['selfie'],
+    });
+    const waiting = render(processWith(document, { steps: [document, face], currentStep: 1 }));
+    expect(waiting).toMatch(/<li data-state="done">Document read<\/li>\s*<\/ol>\s*<p class="waiting" data-poll/);
+    expect(waiting).toContain('Comparing your face…');
+    const failed = step({ type: 'document', status: 'failure', declined_reason: 'unreadable_image' });
+    const result = render(processWith(failed, { status: 'failure', declinedReason: 'unreadable_image' }));
+    expect(result).toContain('<li data-state="failed">The photo is blurry or cannot be read: take it again</li>');
+  });
+
+  it('upload steps load the capture module in the mode of the step, with its texts', () => {
+    const upload = (type: 'document' | 'face', instructions: Record<string, string>) =>
+      render(processWith(step({ type, status: 'awaiting_validation', validation_id: 'V', instructions })));
+    const doc = upload('document', { front_url: 'u' });
+    expect(doc).toContain('<script src="/web/assets/capture.js" defer></script>');
+    expect(doc).toContain('data-capture="document"');
+    expect(doc).toContain('Place the document inside the frame.');
+    const face = upload('face', { file_upload_link: 'u' });
+    expect(face).toContain('data-capture="face"');
+    expect(face).toContain('Place your face inside the oval.');
+    expect(render(processWith(step({})))).not.toContain('capture.js');
+  });
 });

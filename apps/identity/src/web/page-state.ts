@@ -3,7 +3,7 @@ import type { FlowEntity } from '../flows/flow.entity';
 import type { ProcessEntity, ProcessStep } from '../processes/process.entity';
 import type { PageMessages } from './i18n/messages';
 import type { PageField } from './templates/fields.template';
-import type { PageState, StepRef } from './templates/page.template';
+import type { PageState, StepOutcome, StepRef } from './templates/page.template';
 
 /** Upload slots of the page and the instruction (validations' upload link) each one fills. */
 export const UPLOAD_SLOTS = { front: 'front_url', reverse: 'reverse_url', selfie: 'file_upload_link' } as const;
@@ -18,6 +18,24 @@ export function pendingSlots(step: ProcessStep): UploadSlot[] {
   return (Object.keys(UPLOAD_SLOTS) as UploadSlot[]).filter(
     (slot) => !!step.instructions?.[UPLOAD_SLOTS[slot]] && !(step.uploaded ?? []).includes(slot),
   );
+}
+
+/** Declined reasons a new photo may fix: the page adds "take it again". */
+const PHOTO_REASONS = ['unreadable_image', 'missing_image', 'face_not_detected', 'document_face_not_detected'];
+
+/** The outcome of each finished step, in words (the waiting state lists them above what runs now; the result too). */
+export function stepOutcomes(p: ProcessEntity, m: PageMessages): StepOutcome[] {
+  const out: StepOutcome[] = [];
+  for (const step of p.steps) {
+    if (step.status === 'success') out.push({ state: 'done', text: m.outcome[step.type] });
+    else if (step.status === 'failure') {
+      const reason = step.declined_reason ?? step.expired_reason;
+      const words = (reason && m.reasons[reason]) ?? m.result.failureText;
+      const again = reason && PHOTO_REASONS.includes(reason) ? `: ${m.outcome.retake}` : '';
+      out.push({ state: 'failed', text: `${words.replace(/\.$/, '')}${again}` });
+    }
+  }
+  return out;
 }
 
 const ref = (s: ProcessStep): StepRef => ({ step_id: s.step_id, verification_id: s.verification_id, type: s.type });
@@ -41,6 +59,7 @@ export function pageState(
       ...(status === 'failure' && reason ? { reason: m.reasons[reason] ?? reason } : {}),
       ...(redirectUrl ? { redirectUrl } : {}),
       redirectSeconds: REDIRECT_SECONDS,
+      outcomes: stepOutcomes(p, m),
     };
   }
   const step = p.steps[p.currentStep];
@@ -122,7 +141,7 @@ export function pageState(
           step: ref(step),
         };
       }
-      return uploadOrWait(step, m.document.uploadHeading, m.document.uploadIntro, m.document.checking, m);
+      return uploadOrWait(p, step, m.document.uploadHeading, m.document.uploadIntro, m.document.checking, m);
     }
     case 'face':
       if (!awaiting)
@@ -134,14 +153,21 @@ export function pageState(
           submit: m.continue,
           step: ref(step),
         };
-      return uploadOrWait(step, m.face.uploadHeading, m.face.fileHint, m.face.checking, m);
+      return uploadOrWait(p, step, m.face.uploadHeading, m.face.fileHint, m.face.checking, m);
   }
 }
 
-function uploadOrWait(step: ProcessStep, heading: string, intro: string, checking: string, m: PageMessages): PageState {
-  if (!step.instructions) return { kind: 'waiting', heading, text: m.preparing };
+function uploadOrWait(
+  p: ProcessEntity,
+  step: ProcessStep,
+  heading: string,
+  intro: string,
+  checking: string,
+  m: PageMessages,
+): PageState {
+  if (!step.instructions) return { kind: 'waiting', heading, text: m.preparing, outcomes: stepOutcomes(p, m) };
   const slots = pendingSlots(step);
-  if (!slots.length) return { kind: 'waiting', heading, text: checking };
+  if (!slots.length) return { kind: 'waiting', heading, text: checking, outcomes: stepOutcomes(p, m) };
   const label: Record<UploadSlot, string> = {
     front: m.document.front,
     reverse: m.document.reverse,
@@ -151,6 +177,7 @@ function uploadOrWait(step: ProcessStep, heading: string, intro: string, checkin
     kind: 'upload',
     heading,
     intro,
+    capture: step.type === 'face' ? 'face' : 'document',
     fields: slots.map((slot) => ({
       name: slot,
       label: label[slot],

@@ -13,6 +13,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { presentProcess } from '../processes/process.presenter';
+import { CAPTURE_SCRIPT } from './assets/capture-script';
 import { PAGE_SCRIPT } from './assets/page-script';
 import { PAGE_STYLE } from './assets/page-style';
 import { PageQuery, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_MAX_CHARS, UploadDto, UploadParams } from './dto/upload.dto';
@@ -24,8 +25,11 @@ import { WebUploadService } from './web-upload.service';
 /**
  * The page carries the user's temporary key in its URL: it must never leave in a Referer (the
  * redirect at the end goes to another site), be cached, or be framed; scripts and styles are ours only.
+ * The camera (capture.js) is allowed to this origin only; its video plays from srcObject and its
+ * previews are data: URLs, so the CSP needs no media or blob source.
  */
 const PAGE_HEADERS = {
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -62,6 +66,15 @@ export class WebPageController {
       .headers({ 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' })
       .type('text/javascript; charset=utf-8')
       .send(PAGE_SCRIPT);
+  }
+
+  @Public()
+  @Get('assets/capture.js')
+  async capture(@Res() reply: FastifyReply): Promise<void> {
+    await reply
+      .headers({ 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' })
+      .type('text/javascript; charset=utf-8')
+      .send(CAPTURE_SCRIPT);
   }
 
   @Public()

@@ -1,14 +1,22 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
 import { closeDb } from '@kyc/testing';
 import { Browser, Page } from 'playwright-core';
 
+import { boxBlur, darken, decodeFixture, encodeJpeg, writeCameraVideos } from './support/fake-camera';
 import {
   accessLink,
   emailCode,
   fixture,
   FORM_STEP,
   launchBrowser,
+  launchCameraBrowser,
+  pageLink,
   PageStack,
+  phonePage,
   processIdOf,
+  screenshot,
   startPageStack,
 } from './support/page-stack';
 
@@ -17,21 +25,42 @@ const ENGINE_MS = 240_000;
 /**
  * The end user's page in headless Chromium on the real services: form, e-mail code (read from the SMTP
  * sink), document (a TD1 card with a valid MRZ and a real portrait) and selfie, through the real
- * validations engines; the result on the page is the result of the API.
+ * validations engines; the result on the page is the result of the API. `browser` has no camera (the
+ * file picker walks); the camera browsers' fake cameras show Y4M videos made here from the same images
+ * (Chromium reads one video file per launch: a sharp card, a blurred card, the selfie).
  */
 describe('identity: the end user completes a process in the web page', () => {
   let s: PageStack;
   let browser: Browser;
+  const camera: Record<'document' | 'blurred' | 'face', Browser> = {} as never;
+  let videoDir: string | undefined;
 
   beforeAll(async () => {
-    [s, browser] = await Promise.all([startPageStack(), launchBrowser()]);
-  }, 180_000);
+    const card = decodeFixture(fixture('id-card-front.jpg'));
+    const videos = writeCameraVideos({
+      document: card,
+      blurred: boxBlur(card, 6),
+      face: decodeFixture(fixture('selfie-match.jpg')),
+    });
+    videoDir = path.dirname(videos.document);
+    [s, browser, camera.document, camera.blurred, camera.face] = await Promise.all([
+      startPageStack(),
+      launchBrowser(),
+      launchCameraBrowser(videos.document),
+      launchCameraBrowser(videos.blurred),
+      launchCameraBrowser(videos.face),
+    ]);
+  }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all([browser, ...Object.values(camera)].map((b) => b?.close()));
+    if (videoDir) rmSync(videoDir, { recursive: true, force: true });
     await s?.close();
     await closeDb();
   });
+
+  const filesOf = (page: Page, id: string) =>
+    page.evaluate((el) => (document.getElementById(el) as HTMLInputElement).files?.length ?? 0, id);
 
   async function walk(page: Page, link: string, selfie: string, email: string): Promise<string> {
     await page.goto(link);
@@ -129,4 +158,130 @@ describe('identity: the end user completes a process in the web page', () => {
     },
     ENGINE_MS * 3,
   );
+
+  describe('the camera', () => {
+    it(
+      'the front is taken automatically from a sharp frame and nothing leaves before Send; the selfie is taken by the front camera; the process completes with each outcome in words',
+      async () => {
+        const { link } = await pageLink(s, [{ type: 'document' }, { type: 'face' }], 'es');
+        const page = await phonePage(camera.document);
+        const uploads: string[] = [];
+        page.on('request', (r) => {
+          if (r.method() === 'PUT' && r.url().includes('/uploads/')) uploads.push(r.url());
+        });
+        await page.goto(link);
+        const id = (await processIdOf(page))!;
+        try {
+          await page.getByRole('button', { name: 'Continuar' }).click();
+          await page.locator('#camera[data-advice]').waitFor({ timeout: 60_000 });
+          await screenshot(page, 'capture-document');
+          await page.waitForFunction(
+            () => (document.getElementById('field-front') as HTMLInputElement).files?.length === 1,
+            undefined,
+            { timeout: 30_000 },
+          );
+          // Taken: its preview with "retake", the camera waits for the back; nothing was uploaded.
+          await page.getByRole('button', { name: 'Tomar otra vez: Frente del documento' }).waitFor();
+          await page.getByRole('button', { name: 'Continuar con: Reverso del documento' }).waitFor();
+          await screenshot(page, 'capture-preview');
+          expect(uploads).toEqual([]);
+          // The back from a file (this camera shows the front only): the picker stays available.
+          await page.getByRole('button', { name: 'Elegir un archivo' }).click();
+          await page.getByLabel('Reverso del documento').setInputFiles(fixture('id-card-reverse.jpg'));
+          await page.locator('.preview').nth(1).waitFor();
+          expect(uploads).toEqual([]);
+          await page.getByRole('button', { name: 'Enviar' }).click();
+          await page.getByRole('heading', { name: 'Tu selfi' }).waitFor({ timeout: ENGINE_MS });
+          expect(uploads.map((u) => u.split('/').pop())).toEqual(['front', 'reverse']);
+          await page.getByRole('button', { name: 'Continuar' }).click();
+          await page.close();
+
+          // The same link in the browser whose camera shows a face: the oval, then the selfie.
+          const face = await phonePage(camera.face);
+          await face.goto(link);
+          // docs/images: the oval as the camera opens (the photo is taken within a second).
+          if (process.env.IDENTITY_PAGE_SCREENSHOTS) {
+            await face.locator('#camera[data-advice]').waitFor({ timeout: ENGINE_MS });
+            await screenshot(face, 'capture-face');
+          }
+          await face.waitForFunction(
+            () => (document.getElementById('field-selfie') as HTMLInputElement | null)?.files?.length === 1,
+            undefined,
+            { timeout: ENGINE_MS },
+          );
+          expect(await face.locator('.viewfinder.face').count()).toBe(1);
+          await face.getByRole('button', { name: 'Enviar' }).click();
+          await face.locator('#outcomes, #result').first().waitFor({ timeout: ENGINE_MS });
+          if (await face.locator('.waiting').count()) {
+            expect(await face.locator('#outcomes').innerText()).toContain('Documento leído');
+            await screenshot(face, 'capture-waiting');
+          }
+          await face.locator('#result').waitFor({ timeout: ENGINE_MS });
+          expect(await face.locator('#result').getAttribute('data-status')).toBe('success');
+          const outcomes = await face.locator('#outcomes li').allInnerTexts();
+          expect(outcomes).toEqual(['Documento leído', 'El rostro coincide']);
+          await screenshot(face, 'capture-result');
+          expect((await s.api.get(`/v1/processes/${id}/result`)).body).toMatchObject({ status: 'success' });
+          await face.close();
+        } catch (err) {
+          const state = await s.api.get(`/v1/processes/${id}`);
+          throw new Error(`${(err as Error).message}\nprocess: ${JSON.stringify(state.body)}`);
+        }
+      },
+      ENGINE_MS * 3,
+    );
+
+    it('a blurred camera is refused with the advice shown, by the automatic capture and by the shutter', async () => {
+      const { link } = await pageLink(s, [{ type: 'document' }], 'es');
+      const page = await phonePage(camera.blurred);
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      const advice = page.locator('#capture-advice');
+      await advice.filter({ hasText: 'La foto está borrosa.' }).waitFor({ timeout: 60_000 });
+      expect(await advice.getAttribute('aria-live')).toBe('polite');
+      // After a few seconds the shutter shows; it refuses the blurred frame too.
+      const shutter = page.getByRole('button', { name: 'Tomar la foto' });
+      await shutter.waitFor({ timeout: 10_000 });
+      await screenshot(page, 'capture-blurry');
+      await shutter.click();
+      expect(await advice.innerText()).toBe('La foto está borrosa.');
+      expect(await filesOf(page, 'field-front')).toBe(0);
+      expect(await page.locator('.preview').count()).toBe(0);
+      await page.close();
+    });
+
+    it('without a camera the file picker stays, and a blurred or dark image is refused with the advice', async () => {
+      const { link } = await pageLink(s, [{ type: 'document' }], 'en');
+      const res = await fetch(link);
+      expect(res.headers.get('permissions-policy')).toContain('camera=(self)');
+      const page = await browser.newPage();
+      const uploads: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'PUT' && r.url().includes('/uploads/')) uploads.push(r.url());
+      });
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.locator('form[data-camera="off"]').waitFor({ timeout: 60_000 });
+      expect(await page.locator('#status').innerText()).toBe(
+        'We could not use the camera. Choose a photo from your device.',
+      );
+      const card = decodeFixture(fixture('id-card-front.jpg'));
+      const front = page.getByLabel('Front of the document');
+      const refusals: [Buffer, string][] = [
+        [encodeJpeg(boxBlur(card, 6)), 'The photo is blurry.'],
+        [encodeJpeg(darken(card, 0.2)), 'Too dark: find more light.'],
+      ];
+      for (const [buffer, message] of refusals) {
+        await front.setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer });
+        await page.locator('#field-front-error').filter({ hasText: message }).waitFor();
+        expect(await front.getAttribute('aria-invalid')).toBe('true');
+        expect(await filesOf(page, 'field-front')).toBe(0);
+      }
+      await front.setInputFiles(fixture('id-card-front.jpg'));
+      await page.getByRole('button', { name: 'Take it again: Front of the document' }).waitFor();
+      expect(await page.locator('#field-front-error').isHidden()).toBe(true);
+      expect(uploads).toEqual([]);
+      await page.close();
+    });
+  });
 });

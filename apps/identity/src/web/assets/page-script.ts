@@ -2,7 +2,8 @@
  * The end user's page script (served as /web/assets/page.js; plain ES5, no build step, no third
  * party). It submits the current step to the process API with the process's web key, uploads the
  * step's files through identity, polls while a validation runs, and redirects after the result.
- * Every change of step reloads the server-rendered page, whose heading then takes the focus; errors
+ * While it waits, the outcome of each step is listed in words and, after a minute, the spinner gives way
+ * to a note that the page updates by itself. Every change of step reloads the server-rendered page, whose heading then takes the focus; errors
  * go to the field (aria-invalid, its message) and to the alert region.
  */
 export const PAGE_SCRIPT = String.raw`(function () {
@@ -156,6 +157,9 @@ export const PAGE_SCRIPT = String.raw`(function () {
   var uploadForm = document.getElementById('upload-form');
   if (uploadForm) uploadForm.addEventListener('submit', function (event) {
     event.preventDefault();
+    // capture.js is still checking a chosen file: send once it has accepted or refused it.
+    if (uploadForm.querySelector('[data-checking]') && uploadForm.requestSubmit)
+      return setTimeout(function () { uploadForm.requestSubmit(); }, 200);
     clearErrors(uploadForm);
     var local = localCheck(uploadForm);
     if (local.length) return showErrors(uploadForm, local);
@@ -178,13 +182,23 @@ export const PAGE_SCRIPT = String.raw`(function () {
     chain.then(function (ok) { if (ok) location.reload(); }, failed(uploadForm));
   });
 
-  if (document.querySelector('[data-poll]')) {
+  // While a validation runs: poll, reload on change; after a minute the spinner gives way to words.
+  var waiting = document.querySelector('[data-poll]');
+  if (waiting) {
     var updated = main.getAttribute('data-updated');
+    var since = Date.now();
+    var slow = function () {
+      if (waiting.className.indexOf('slow') >= 0 || Date.now() - since < 60000) return;
+      waiting.className += ' slow';
+      waiting.querySelector('.waiting-text').textContent = waiting.getAttribute('data-slow');
+      status.textContent = waiting.getAttribute('data-slow');
+    };
     var poll = function () {
       api('GET', '/v1/processes/' + encodeURIComponent(processId)).then(function (res) {
-        if (res.status === 200 && res.body.update_date !== updated) location.reload();
-        else setTimeout(poll, 1500);
-      }, function () { setTimeout(poll, 3000); });
+        if (res.status === 200 && res.body.update_date !== updated) return location.reload();
+        slow();
+        setTimeout(poll, waiting.className.indexOf('slow') >= 0 ? 5000 : 1500);
+      }, function () { slow(); setTimeout(poll, 5000); });
     };
     setTimeout(poll, 1000);
   }

@@ -40,6 +40,30 @@ export interface PageMessages {
   };
   face: { heading: string; intro: string; uploadHeading: string; selfie: string; fileHint: string; checking: string };
   preparing: string;
+  capture: {
+    camera: string;
+    opening: string;
+    noCamera: string;
+    shutter: string;
+    useFile: string;
+    retake: string;
+    previewOf: string;
+    continueWith: string;
+    taken: string;
+    ready: string;
+    advice: Record<'dark' | 'bright' | 'still' | 'blurry' | 'closer' | 'ok', string>;
+    document: { start: string; place: string };
+    face: { start: string; place: string };
+  };
+  outcome: {
+    form: string;
+    email: string;
+    phone: string;
+    document: string;
+    face: string;
+    retake: string;
+    slow: string;
+  };
   result: {
     successHeading: string;
     successText: string;
@@ -113,6 +137,40 @@ const es: PageMessages = {
     checking: 'Estamos comparando tu rostro…',
   },
   preparing: 'Preparando el siguiente paso…',
+  capture: {
+    camera: 'Cámara',
+    opening: 'Abriendo la cámara…',
+    noCamera: 'No pudimos usar la cámara. Elige una foto de tu dispositivo.',
+    shutter: 'Tomar la foto',
+    useFile: 'Elegir un archivo',
+    retake: 'Tomar otra vez',
+    previewOf: 'Foto:',
+    continueWith: 'Continuar con:',
+    taken: 'Foto tomada.',
+    ready: 'Fotos listas. Revísalas y pulsa Enviar.',
+    advice: {
+      dark: 'Hay muy poca luz: busca un lugar más iluminado.',
+      bright: 'Hay demasiada luz o reflejos.',
+      still: 'No te muevas.',
+      blurry: 'La foto está borrosa.',
+      closer: 'Acércate: el documento debe llenar el marco.',
+      ok: 'Muy bien, no te muevas…',
+    },
+    document: { start: 'Coloca el documento dentro del marco.', place: 'Coloca el documento dentro del marco.' },
+    face: {
+      start: 'Coloca tu rostro dentro del óvalo, de frente y con los ojos abiertos.',
+      place: 'Coloca tu rostro dentro del óvalo.',
+    },
+  },
+  outcome: {
+    form: 'Datos guardados',
+    email: 'Correo verificado',
+    phone: 'Teléfono verificado',
+    document: 'Documento leído',
+    face: 'El rostro coincide',
+    retake: 'tómala de nuevo',
+    slow: 'Esto está tardando más de lo normal. La página se actualizará sola; también puedes volver más tarde con el mismo enlace.',
+  },
   result: {
     successHeading: 'Verificación completada',
     successText: 'Gracias. Tu identidad fue verificada.',
@@ -132,6 +190,14 @@ const es: PageMessages = {
     invalid_mrz_check_digit: 'El documento no es válido.',
     mrz_not_found: 'No pudimos leer el documento.',
     data_mismatch: 'Los datos del documento no coinciden.',
+    unreadable_image: 'La foto está borrosa o no se puede leer.',
+    missing_image: 'Falta una foto.',
+    photo_of_photo: 'La foto parece tomada de otra foto o de una pantalla.',
+    photocopy: 'El documento parece una fotocopia.',
+    manipulated_document: 'El documento parece alterado.',
+    passive_liveness_failed: 'No pudimos confirmar que la foto se tomó en vivo.',
+    no_enrolled_face: 'No encontramos un rostro de referencia.',
+    validation_declined: 'La validación fue rechazada.',
   },
 };
 
@@ -195,6 +261,40 @@ const en: PageMessages = {
     checking: 'Comparing your face…',
   },
   preparing: 'Preparing the next step…',
+  capture: {
+    camera: 'Camera',
+    opening: 'Opening the camera…',
+    noCamera: 'We could not use the camera. Choose a photo from your device.',
+    shutter: 'Take the photo',
+    useFile: 'Choose a file',
+    retake: 'Take it again',
+    previewOf: 'Photo:',
+    continueWith: 'Continue with:',
+    taken: 'Photo taken.',
+    ready: 'Photos ready. Check them and press Send.',
+    advice: {
+      dark: 'Too dark: find more light.',
+      bright: 'Too much light or glare.',
+      still: 'Hold still.',
+      blurry: 'The photo is blurry.',
+      closer: 'Move closer: the document must fill the frame.',
+      ok: 'Good, hold still…',
+    },
+    document: { start: 'Place the document inside the frame.', place: 'Place the document inside the frame.' },
+    face: {
+      start: 'Place your face inside the oval, facing the camera, eyes open.',
+      place: 'Place your face inside the oval.',
+    },
+  },
+  outcome: {
+    form: 'Details saved',
+    email: 'E-mail verified',
+    phone: 'Phone verified',
+    document: 'Document read',
+    face: 'Face matches',
+    retake: 'take it again',
+    slow: 'This is taking longer than usual. The page will update by itself; you can also come back later with the same link.',
+  },
   result: {
     successHeading: 'Verification complete',
     successText: 'Thank you. Your identity has been verified.',
@@ -214,6 +314,14 @@ const en: PageMessages = {
     invalid_mrz_check_digit: 'The document is not valid.',
     mrz_not_found: 'We could not read the document.',
     data_mismatch: 'The data of the document does not match.',
+    unreadable_image: 'The photo is blurry or cannot be read.',
+    missing_image: 'A photo is missing.',
+    photo_of_photo: 'The photo seems taken of another photo or a screen.',
+    photocopy: 'The document seems a photocopy.',
+    manipulated_document: 'The document seems altered.',
+    passive_liveness_failed: 'We could not confirm the photo was taken live.',
+    no_enrolled_face: 'We found no reference face.',
+    validation_declined: 'The validation was declined.',
   },
 };
 
@@ -277,6 +385,40 @@ const pt: PageMessages = {
     checking: 'Estamos comparando seu rosto…',
   },
   preparing: 'Preparando a próxima etapa…',
+  capture: {
+    camera: 'Câmera',
+    opening: 'Abrindo a câmera…',
+    noCamera: 'Não conseguimos usar a câmera. Escolha uma foto do seu dispositivo.',
+    shutter: 'Tirar a foto',
+    useFile: 'Escolher um arquivo',
+    retake: 'Tirar de novo',
+    previewOf: 'Foto:',
+    continueWith: 'Continuar com:',
+    taken: 'Foto tirada.',
+    ready: 'Fotos prontas. Confira e toque em Enviar.',
+    advice: {
+      dark: 'Está muito escuro: procure um lugar com mais luz.',
+      bright: 'Há luz demais ou reflexos.',
+      still: 'Não se mexa.',
+      blurry: 'A foto está desfocada.',
+      closer: 'Aproxime-se: o documento deve preencher a moldura.',
+      ok: 'Muito bem, não se mexa…',
+    },
+    document: { start: 'Coloque o documento dentro da moldura.', place: 'Coloque o documento dentro da moldura.' },
+    face: {
+      start: 'Coloque seu rosto dentro do oval, de frente e com os olhos abertos.',
+      place: 'Coloque seu rosto dentro do oval.',
+    },
+  },
+  outcome: {
+    form: 'Dados salvos',
+    email: 'E-mail verificado',
+    phone: 'Telefone verificado',
+    document: 'Documento lido',
+    face: 'O rosto corresponde',
+    retake: 'tire de novo',
+    slow: 'Isso está demorando mais do que o normal. A página será atualizada sozinha; você também pode voltar mais tarde com o mesmo link.',
+  },
   result: {
     successHeading: 'Verificação concluída',
     successText: 'Obrigado. Sua identidade foi verificada.',
@@ -296,6 +438,14 @@ const pt: PageMessages = {
     invalid_mrz_check_digit: 'O documento não é válido.',
     mrz_not_found: 'Não conseguimos ler o documento.',
     data_mismatch: 'Os dados do documento não correspondem.',
+    unreadable_image: 'A foto está desfocada ou não pode ser lida.',
+    missing_image: 'Falta uma foto.',
+    photo_of_photo: 'A foto parece tirada de outra foto ou de uma tela.',
+    photocopy: 'O documento parece uma fotocópia.',
+    manipulated_document: 'O documento parece alterado.',
+    passive_liveness_failed: 'Não conseguimos confirmar que a foto foi tirada ao vivo.',
+    no_enrolled_face: 'Não encontramos um rosto de referência.',
+    validation_declined: 'A validação foi recusada.',
   },
 };
 

@@ -8,11 +8,25 @@ export interface StepRef {
   type: string;
 }
 
+/** One finished step's outcome in words: done ("Document read") or failed (its reason). */
+export interface StepOutcome {
+  state: 'done' | 'failed';
+  text: string;
+}
+
 /** What the page shows for the process's state (built by WebPageService, rendered here). */
 export type PageState =
   | { kind: 'step'; heading: string; intro: string; fields: PageField[]; submit: string; step: StepRef; alert?: string }
-  | { kind: 'upload'; heading: string; intro: string; fields: PageField[]; submit: string }
-  | { kind: 'waiting'; heading: string; text: string }
+  | {
+      kind: 'upload';
+      heading: string;
+      intro: string;
+      fields: PageField[];
+      submit: string;
+      /** The capture module's mode: rear camera and a card frame, or front camera and an oval. */
+      capture: 'document' | 'face';
+    }
+  | { kind: 'waiting'; heading: string; text: string; outcomes?: StepOutcome[] }
   | {
       kind: 'result';
       success: boolean;
@@ -21,6 +35,7 @@ export type PageState =
       reason?: string;
       redirectUrl?: string;
       redirectSeconds: number;
+      outcomes?: StepOutcome[];
     }
   | { kind: 'invalid-link'; heading: string; text: string };
 
@@ -53,15 +68,62 @@ const stepForm = (s: Extract<PageState, { kind: 'step' }>, m: PageMessages): Saf
       <button type="submit" data-working="${m.working}">${s.submit}</button>
     </form>`;
 
+/** The capture module's texts (advice, buttons), read by /web/assets/capture.js from the form. */
+const captureMessages = (kind: 'document' | 'face', m: PageMessages): string => {
+  const c = m.capture;
+  return JSON.stringify({
+    opening: c.opening,
+    noCamera: c.noCamera,
+    retake: c.retake,
+    previewOf: c.previewOf,
+    continueWith: c.continueWith,
+    taken: c.taken,
+    ready: c.ready,
+    advice: { ...c.advice, start: c[kind].start, place: c[kind].place },
+  });
+};
+
+/** The camera (hidden until capture.js opens it): the video, its guide, the live advice and the buttons. */
+const camera = (kind: 'document' | 'face', m: PageMessages): SafeHtml =>
+  html`<section id="camera" class="camera" aria-label="${m.capture.camera}" hidden>
+    <p id="camera-title" class="camera-title">${m.capture.camera}</p>
+    <div class="viewfinder ${kind}">
+      <video id="camera-video" muted playsinline aria-hidden="true"></video>
+      <div class="guide" aria-hidden="true"></div>
+    </div>
+    <p id="capture-advice" class="advice" role="status" aria-live="polite"></p>
+    <div class="camera-actions">
+      <button type="button" id="shutter" hidden>${m.capture.shutter}</button>
+      <button type="button" id="next-side" hidden></button>
+      <button type="button" id="use-file" class="secondary">${m.capture.useFile}</button>
+    </div>
+  </section>`;
+
 const uploadForm = (s: Extract<PageState, { kind: 'upload' }>, m: PageMessages): SafeHtml =>
   html`<p class="intro">${s.intro}</p>
-    <form id="upload-form" data-kind="upload" novalidate>
-      ${s.fields.map(fieldTemplate)}
+    <form
+      id="upload-form"
+      data-kind="upload"
+      data-capture="${s.capture}"
+      data-capture-messages="${captureMessages(s.capture, m)}"
+      novalidate
+    >
+      ${camera(s.capture, m)} ${s.fields.map(fieldTemplate)}
       <button type="submit" data-working="${m.working}">${s.submit}</button>
     </form>`;
 
-const waiting = (s: Extract<PageState, { kind: 'waiting' }>): SafeHtml =>
-  html`<p class="waiting" data-poll><span class="spinner" aria-hidden="true"></span>${s.text}</p>`;
+const outcomeList = (outcomes: StepOutcome[] | undefined): SafeHtml | string =>
+  outcomes?.length
+    ? html`<ol id="outcomes" class="outcomes">
+        ${outcomes.map((o) => html`<li data-state="${o.state}">${o.text}</li>`)}
+      </ol>`
+    : '';
+
+const waiting = (s: Extract<PageState, { kind: 'waiting' }>, m: PageMessages): SafeHtml =>
+  html`${outcomeList(s.outcomes)}
+    <p class="waiting" data-poll data-slow="${m.outcome.slow}">
+      <span class="spinner" aria-hidden="true"></span><span class="waiting-text">${s.text}</span>
+    </p>`;
 
 const result = (s: Extract<PageState, { kind: 'result' }>, m: PageMessages): SafeHtml =>
   html`<div
@@ -70,6 +132,7 @@ const result = (s: Extract<PageState, { kind: 'result' }>, m: PageMessages): Saf
     data-status="${s.success ? 'success' : 'failure'}"
   >
     <p>${s.text}</p>
+    ${outcomeList(s.outcomes)}
     ${s.reason ? html`<p id="reason"><strong>${m.result.reason}:</strong> ${s.reason}</p>` : ''}
     ${
       s.redirectUrl
@@ -89,7 +152,7 @@ const body = (model: PageModel): SafeHtml => {
     case 'upload':
       return uploadForm(s, model.messages);
     case 'waiting':
-      return waiting(s);
+      return waiting(s, model.messages);
     case 'result':
       return result(s, model.messages);
     case 'invalid-link':
@@ -108,6 +171,7 @@ export const pageTemplate = (model: PageModel): SafeHtml => {
         <title>${model.state.heading} · ${m.title}</title>
         <link rel="stylesheet" href="/web/assets/page.css" />
         <script src="/web/assets/page.js" defer></script>
+        ${model.state.kind === 'upload' ? html`<script src="/web/assets/capture.js" defer></script>` : ''}
       </head>
       <body>
         <header>

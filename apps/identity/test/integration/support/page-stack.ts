@@ -63,8 +63,31 @@ export async function startPageStack(validationsEnv: Record<string, string> = {}
 }
 export type PageStack = Awaited<ReturnType<typeof startPageStack>>;
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+export const launchBrowser = (args: string[] = []): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', ...args],
+  });
+
+/** Chromium whose camera shows `video` (a Y4M file, looped) and answers the permission prompt itself. */
+export const launchCameraBrowser = (video: string): Promise<Browser> =>
+  launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+
+/** A phone-sized page (390×844), the camera allowed. */
+export const phonePage = async (browser: Browser): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+  return context.newPage();
+};
+
+/** With IDENTITY_PAGE_SCREENSHOTS=<dir> (off in CI), the page as it is, as <dir>/identity-<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.IDENTITY_PAGE_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `identity-${name}.png`), fullPage: true });
+}
 
 /** A flow and a temporary web key bound to it; resolves with the page link. */
 export async function pageLink(
