@@ -49,6 +49,27 @@ describe('registerClientRateLimit', () => {
     await app.close();
   });
 
+  it('answers a browser asking for a page with a page in its language, not JSON', async () => {
+    const { app } = await server();
+    const get = (lang: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/keyed-page',
+        remoteAddress: '203.0.113.7',
+        headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': lang },
+      });
+    await get('pt-BR');
+    await get('pt-BR');
+    const refused = await get('pt-BR,en;q=0.8');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('<html lang="pt">');
+    expect(refused.body).toMatch(/Tente novamente em \d+ segundos/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await get('fr')).body).toContain('Intenta de nuevo en');
+    await app.close();
+  });
+
   it('leaves @NoRateLimit routes and keyed routes alone, and limits keyed routes marked by client address', async () => {
     const { app } = await server();
     const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
