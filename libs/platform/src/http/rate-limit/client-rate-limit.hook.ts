@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../request-limits';
 import { clientBucketOf } from './client-address';
 import { applyRateLimitAnswer } from './rate-limit.answer';
-import { tooManyRequestsPage, wantsPage } from './too-many-requests.page';
 import type { RateLimiterService } from './rate-limiter.service';
+import { tooManyRequestsPage, wantsPage } from './too-many-requests.page';
 
 /**
  * The routes without an API key (@Public(): pass's pages, identity's page, upload and media links),
