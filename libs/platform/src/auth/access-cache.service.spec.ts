@@ -83,6 +83,36 @@ describe('AccessCacheService.findUser (read-your-writes: a miss asks the owner o
     expect((await later)?.user_id).toBe('ghost');
   });
 
+  it('refuses a deleted user (by id and by username) and a deleted role at once, without waiting', async () => {
+    const cache = ready();
+    cache.apply(TOPICS.userState, 't1/u9', envelope(user));
+    cache.apply(TOPICS.roleState, 't1/r9', envelope(role));
+    cache.apply(TOPICS.userState, 't1/u9', null);
+    cache.apply(TOPICS.roleState, 't1/r9', null);
+    jest.useFakeTimers();
+    const answers = [
+      cache.findUser('t1', 'u9'),
+      cache.findUserByUsername('t1', 'new@acme.com'),
+      cache.findRole('t1', 'r9'),
+    ];
+    let answered = 0;
+    for (const a of answers) void a.then(() => answered++);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(answered).toBe(3);
+    for (const a of answers) expect(await a).toBeUndefined();
+  });
+
+  it('stops waiting when the user it waits for is deleted meanwhile', async () => {
+    jest.useFakeTimers();
+    const cache = ready();
+    let answered = false;
+    void cache.findUser('t1', 'u7').then(() => (answered = true));
+    await jest.advanceTimersByTimeAsync(10);
+    cache.apply(TOPICS.userState, 't1/u7', null);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(answered).toBe(true);
+  });
+
   it('does not wait before the cache is ready (no owner log followed yet)', async () => {
     expect(await new AccessCacheService().findUser('t1', 'u9')).toBeUndefined();
   });

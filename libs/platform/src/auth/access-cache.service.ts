@@ -14,6 +14,8 @@ const STATE_TOPICS = [TOPICS.userState, TOPICS.roleState, TOPICS.apiKeyState];
 export const ACCESS_MISS_WAIT_MS = 2_000;
 export const ACCESS_MISS_REMEMBER_MS = 10_000;
 const MAX_REMEMBERED_MISSES = 10_000;
+/** Deleted users and roles (tombstones folded) remembered, so their keys are refused at once. */
+const MAX_REMEMBERED_DELETIONS = 100_000;
 const MAX_WAITING_MISSES = 1_000;
 
 /**
@@ -23,6 +25,8 @@ const MAX_WAITING_MISSES = 1_000;
  * a synchronous call per request. The service is ready once it has read up to the high
  * watermark that existed when it started.
  */
+const usernameKey = (tenantId: string, username: string) => `username:${tenantId}:${username.toLowerCase()}`;
+
 @Injectable()
 export class AccessCacheService implements OnApplicationShutdown {
   private readonly logger = new Logger('access-cache');
@@ -36,6 +40,8 @@ export class AccessCacheService implements OnApplicationShutdown {
   private readonly folded = new Set<() => void>();
   /** Misses that stayed misses: key -> until when they are answered without waiting. */
   private readonly misses = new Map<string, number>();
+  /** Lookup keys of deleted users and roles: nothing is on its way for them, so a miss does not wait. */
+  private readonly deleted = new Set<string>();
   /** Misses being waited for: one wait per key, shared by every request asking. */
   private readonly waits = new Map<string, Promise<void>>();
 
@@ -107,14 +113,28 @@ export class AccessCacheService implements OnApplicationShutdown {
     switch (topic) {
       case TOPICS.userState: {
         const user = payload as UserState | null;
-        if (user) this.users.set(userStateKey(user.tenant_id, user.user_id), user);
-        else this.users.delete(key);
+        if (user) {
+          const userKey = userStateKey(user.tenant_id, user.user_id);
+          this.users.set(userKey, user);
+          this.deleted.delete(`user:${userKey}`);
+          this.deleted.delete(usernameKey(user.tenant_id, user.username));
+        } else {
+          const gone = this.users.get(key);
+          this.users.delete(key);
+          this.markDeleted(`user:${key}`);
+          if (gone) this.markDeleted(usernameKey(gone.tenant_id, gone.username));
+        }
         break;
       }
       case TOPICS.roleState: {
         const role = payload as RoleState | null;
-        if (role) this.roles.set(roleStateKey(role.tenant_id, role.name), role);
-        else this.roles.delete(key);
+        if (role) {
+          this.roles.set(roleStateKey(role.tenant_id, role.name), role);
+          this.deleted.delete(`role:${roleStateKey(role.tenant_id, role.name)}`);
+        } else {
+          this.roles.delete(key);
+          this.markDeleted(`role:${key}`);
+        }
         break;
       }
       case TOPICS.apiKeyState: {
@@ -142,9 +162,7 @@ export class AccessCacheService implements OnApplicationShutdown {
 
   /** userByUsername, asking its owner once on a miss (see findUser). */
   async findUserByUsername(tenantId: string, username: string): Promise<UserState | undefined> {
-    const user = await this.find(`username:${tenantId}:${username.toLowerCase()}`, () =>
-      this.userByUsername(tenantId, username),
-    );
+    const user = await this.find(usernameKey(tenantId, username), () => this.userByUsername(tenantId, username));
     if (user) await this.findRole(tenantId, user.role);
     return user;
   }
@@ -158,11 +176,12 @@ export class AccessCacheService implements OnApplicationShutdown {
     const found = read();
     // Before the cache is ready (or without Kafka) there is no owner's log to follow.
     if (found !== undefined || !this.caughtUp) return found;
-    if ((this.misses.get(key) ?? 0) > Date.now()) return undefined;
+    // A deleted user or role has nothing on its way: refused at once (a deleted user's key, say).
+    if (this.deleted.has(key) || (this.misses.get(key) ?? 0) > Date.now()) return undefined;
     let wait = this.waits.get(key);
     if (!wait) {
       if (this.waits.size >= MAX_WAITING_MISSES) return undefined;
-      wait = this.waitFor(read).finally(() => this.waits.delete(key));
+      wait = this.waitFor(key, read).finally(() => this.waits.delete(key));
       this.waits.set(key, wait);
     }
     await wait;
@@ -171,8 +190,8 @@ export class AccessCacheService implements OnApplicationShutdown {
     return result;
   }
 
-  /** Resolves once `read` finds its record in a folded update, or after ACCESS_MISS_WAIT_MS. */
-  private waitFor(read: () => unknown): Promise<void> {
+  /** Resolves once `read` finds its record in a folded update, its deletion is folded, or after ACCESS_MISS_WAIT_MS. */
+  private waitFor(key: string, read: () => unknown): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -180,11 +199,16 @@ export class AccessCacheService implements OnApplicationShutdown {
         resolve();
       };
       const check = () => {
-        if (read() !== undefined) done();
+        if (read() !== undefined || this.deleted.has(key)) done();
       };
       const timer = setTimeout(done, ACCESS_MISS_WAIT_MS);
       this.folded.add(check);
     });
+  }
+
+  private markDeleted(key: string): void {
+    if (this.deleted.size >= MAX_REMEMBERED_DELETIONS) this.deleted.delete(this.deleted.values().next().value!);
+    this.deleted.add(key);
   }
 
   private rememberMiss(key: string): void {
