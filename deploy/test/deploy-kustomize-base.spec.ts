@@ -146,10 +146,10 @@ describe('kustomize base', () => {
       expect(d().spec.template.metadata.annotations['prometheus.io/port']).toBe(String(METRICS_PORT));
     });
 
-    it('sets resource requests and limits on every container', () => {
+    it('sets resource requests and limits (cpu, memory, ephemeral storage) on every container', () => {
       for (const c of containersOf(d())) {
         for (const kind of ['requests', 'limits'])
-          for (const r of ['cpu', 'memory'])
+          for (const r of ['cpu', 'memory', 'ephemeral-storage'])
             expect([c.name, kind, r, c.resources?.[kind]?.[r] != null]).toEqual([c.name, kind, r, true]);
       }
     });
