@@ -47,8 +47,6 @@ export class ProcessCodesService {
     const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id });
     if (!p || p.deletedAt || !this.store.visibleTo(caller, p))
       throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${id} not found`);
-    if (caller.keyType !== 'backend' && p.keyId !== caller.keyId)
-      throw new ProcessException(ProcessErrorCode.NotProcessKey, 'continue a process with the key that created it');
     const step = p.steps[p.currentStep];
     const mismatch = (['step_id', 'verification_id', 'type'] as const).filter((f) => dto[f] !== step[f]);
     if (mismatch.length)

@@ -27,8 +27,6 @@ export class WebUploadService {
     const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id: processId });
     if (!p || p.deletedAt || !this.store.visibleTo(caller, p))
       throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${processId} not found`);
-    if (caller.keyType !== 'backend' && p.keyId !== caller.keyId)
-      throw new ProcessException(ProcessErrorCode.NotProcessKey, 'continue a process with the key that created it');
     if (p.status !== 'pending')
       throw new ProcessException(ProcessErrorCode.ProcessFinished, `process ${processId} is already ${p.status}`);
     const step = p.steps[p.currentStep];
