@@ -20,7 +20,8 @@ export const FINISHED_CHECK_STATUSES = ['completed', 'error'];
 export class ClaimStoreService {
   /**
    * Records a finished check as the latest background result of the people with its document number, with its
-   * provenance (tenant, check); a background proven by another tenant's check is left as it is.
+   * provenance (tenant, check), when its tenant is the one that proved the person's identity; another tenant's
+   * check is left out.
    */
   applyCheckFinished(manager: EntityManager, payload: CheckFinishedPayload): Promise<number> {
     return this.record(manager, payload.check, false);
@@ -59,12 +60,14 @@ export class ClaimStoreService {
       })
       .setParameter('provenance', JSON.stringify(provenance))
       .where(`identity->>'document_number' = :documentNumber`, { documentNumber })
-      // a background another tenant's check proved is never replaced (a legacy one has no tenant)
+      // only the tenant whose process proved the person's identity speaks for her background (whatever order the
+      // checks arrive in); a person without a tenant-proven identity (seeded, legacy) keeps the first tenant's
       .andWhere(
-        `(provenance->'background'->>'tenant_id' IS NULL OR provenance->'background'->>'tenant_id' = :tenantId)`,
-        {
-          tenantId: check.tenant_id,
-        },
+        `(CASE WHEN provenance->'identity'->>'tenant_id' IS NOT NULL
+           THEN provenance->'identity'->>'tenant_id' = :tenantId
+           ELSE provenance->'background'->>'tenant_id' IS NULL OR provenance->'background'->>'tenant_id' = :tenantId
+         END)`,
+        { tenantId: check.tenant_id },
       )
       .andWhere(`(background->>'updated_at' IS NULL OR background->>'updated_at' <= :updatedAt)`, {
         updatedAt: check.update_date,

@@ -395,8 +395,11 @@ describe('pass: claims provenance across tenants', () => {
         },
       });
     };
+    // whatever order they arrive in: B's check before A's, and B's check after A's
+    await deliver(check(tenantB, 0.2, new Date(Date.now() - 1000)));
     const checkA = check(tenantA, 0.9, new Date());
-    await deliver(checkA, check(tenantB, 0.1, new Date(Date.now() + 1000)));
+    await deliver(checkA);
+    await deliver(check(tenantB, 0.1, new Date(Date.now() + 1000)));
 
     // every stored claim carries its provenance
     const { rows } = await db().query(`SELECT provenance, background FROM pass.users WHERE email = $1`, [person]);
