@@ -29,6 +29,7 @@ import { SignInMailer } from './mail/sign-in-mailer';
 import { PhoneMessenger } from './messaging/phone-messenger';
 import { SandboxMessagesController } from './messaging/sandbox-messages.controller';
 import { SandboxPhoneMessenger } from './messaging/sandbox-phone-messenger';
+import { PagesController } from './pages/pages.controller';
 import { ProviderController } from './provider/provider.controller';
 import { ProviderService } from './provider/provider.service';
 import { UserinfoController } from './userinfo/userinfo.controller';
@@ -68,6 +69,7 @@ import { ValidationsService } from './validations/validations.service';
     ApprovalAttachmentsController,
     ValidationsController,
     EmbedController,
+    PagesController,
   ],
   providers: [
     ApplicationsService,

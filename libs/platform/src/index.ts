@@ -56,6 +56,7 @@ export * from './one-time-codes/one-time-code.service';
 export * from './one-time-codes/one-time-code-tables';
 export * from './openapi/api-docs.decorators';
 export * from './openapi/openapi-document';
+export * from './pages';
 export * from './phone/sandbox-phone-gateway';
 export * from './platform.module';
 export * from './process-role';

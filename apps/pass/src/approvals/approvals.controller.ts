@@ -1,21 +1,37 @@
 import { Public } from '@kyc/platform';
-import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { PageErrorFilter } from '../pages/page-error.filter';
+import { PageAnswer, pageContext, PASS_PAGE_HEADERS } from '../pages/pass-page';
 import { ApprovalsService } from './approvals.service';
 import { ApprovalAttachmentQuery, ApprovalDecisionDto, requestedFieldAnswers } from './dto/approval-decision.dto';
 
-/** The approval page linked from the message sent to the user's verified phone (CIBA). */
+const send = (reply: FastifyReply, page: PageAnswer) =>
+  reply.status(page.status).headers(PASS_PAGE_HEADERS).type('text/html; charset=utf-8').send(page.html);
+
+/**
+ * The approval page linked from the message sent to the user's verified phone (CIBA), in the phone's
+ * language (Accept-Language; `?ui_locales=` first); every failure is a page (PageErrorFilter).
+ */
 @ApiExcludeController()
 @Public()
+@UseFilters(PageErrorFilter)
 @Controller('approvals/:auth_req_id')
 export class ApprovalsController {
   constructor(private readonly approvals: ApprovalsService) {}
 
   @Get()
-  async show(@Param('auth_req_id') id: string, @Query('sig') sig: string | undefined, @Res() reply: FastifyReply) {
-    await reply.type('text/html; charset=utf-8').send(await this.approvals.show(id, sig ?? ''));
+  async show(
+    @Param('auth_req_id') id: string,
+    @Query('sig') sig: unknown,
+    @Query('ui_locales') uiLocales: unknown,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    const c = pageContext(uiLocales, acceptLanguage);
+    await send(reply, await this.approvals.show(id, typeof sig === 'string' ? sig : '', c));
   }
 
   /**
@@ -26,20 +42,22 @@ export class ApprovalsController {
   async decide(
     @Param('auth_req_id') id: string,
     @Body() form: ApprovalDecisionDto,
+    @Query('ui_locales') uiLocales: unknown,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const outcome = await this.approvals.decide(id, form.sig, form.decision, requestedFieldAnswers(req.body));
-    await reply.status(outcome.status).type('text/html; charset=utf-8').send(outcome.html);
+    const c = pageContext(uiLocales, req.headers['accept-language']);
+    await send(reply, await this.approvals.decide(id, form.sig, form.decision, requestedFieldAnswers(req.body), c));
   }
 
   @Get('attachments')
   async attachment(
     @Param('auth_req_id') id: string,
     @Query() query: ApprovalAttachmentQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const file = await this.approvals.attachment(id, query.sig, query.s3_key);
+    const file = await this.approvals.attachment(id, query.sig, query.s3_key, pageContext(undefined, acceptLanguage));
     await reply
       .type(file.contentType)
       .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\]/g, '_')}"`)

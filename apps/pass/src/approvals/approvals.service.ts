@@ -6,12 +6,20 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { ApplicationsService } from '../applications/applications.service';
-import { page } from '../pages/html';
+import { PageAnswerException } from '../pages/page-answer.exception';
+import { AppView, PageAnswer, PageContext } from '../pages/pass-page';
 import { AUTHORIZATION_DETAILS_PARAM } from '../provider/provider.configuration';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
 import { ApprovalOutcomeEntity } from './approval-outcome.entity';
-import { approvalPage, ApprovalView } from './approval-page';
+import {
+  alreadyDecidedPage,
+  approvalExpiredPage,
+  approvalPage,
+  ApprovalView,
+  badLinkPage,
+  decidedNowPage,
+} from './approval-page';
 import { AttachmentsService } from './attachments.service';
 import { AuthorizationDetail, parseAuthorizationDetails, readFormData } from './authorization-details';
 
@@ -32,9 +40,14 @@ interface PendingRequest {
   scope?: string;
 }
 
+const isUniqueViolation = (err: unknown) =>
+  (err as { driverError?: { code?: string } })?.driverError?.code === '23505';
+
 /**
- * The CIBA approval page: the user sees who asks (the application and its tenant), the binding message, the requested data, the authorization details
- * and their attachments, fills the requested form and approves or declines.
+ * The CIBA approval page: the user sees who asks (the application and its tenant), the binding message, the
+ * requested data, the authorization details in words and their attachments, fills the requested form and
+ * approves or declines. A link that does not verify, a request that expired and one already decided each
+ * have their page (PageAnswerException), in the approver's language.
  */
 @Injectable()
 export class ApprovalsService {
@@ -46,8 +59,9 @@ export class ApprovalsService {
     @InjectRepository(ApprovalOutcomeEntity) private readonly outcomes: Repository<ApprovalOutcomeEntity>,
   ) {}
 
-  async show(authReqId: string, sig: string): Promise<string> {
-    return approvalPage(await this.view(authReqId, sig, await this.pending(authReqId, sig)));
+  async show(authReqId: string, sig: string, c: PageContext): Promise<PageAnswer> {
+    const request = await this.pending(authReqId, sig, c);
+    return { status: 200, html: approvalPage(c, await this.view(authReqId, sig, request)) };
   }
 
   /** Records the decision; an approval with invalid answers shows the page again (400) and records nothing. */
@@ -56,25 +70,33 @@ export class ApprovalsService {
     sig: string,
     decision: 'approve' | 'decline',
     submitted: Record<string, unknown>,
-  ): Promise<{ status: number; html: string }> {
-    const request = await this.pending(authReqId, sig);
+    c: PageContext,
+  ): Promise<PageAnswer> {
+    const request = await this.pending(authReqId, sig, c);
     const provider = this.provider.provider;
     const fields = this.details(request).flatMap((d) => d.form_fields);
     const form = decision === 'approve' ? readFormData(fields, submitted) : { data: {}, errors: {} };
     if (Object.keys(form.errors).length) {
       const view = await this.view(authReqId, sig, request);
-      return { status: 400, html: approvalPage({ ...view, values: submitted, errors: form.errors }) };
+      return { status: 400, html: approvalPage(c, { ...view, values: submitted, errors: form.errors }) };
     }
-    await this.outcomes.insert({
-      authReqId,
-      clientId: String(request.clientId),
-      decision: decision === 'approve' ? 'approved' : 'declined',
-      formData: form.data,
-      decidedAt: this.clock.now(),
-    });
+    const app = await this.requester(request.clientId);
+    try {
+      await this.outcomes.insert({
+        authReqId,
+        clientId: String(request.clientId),
+        decision: decision === 'approve' ? 'approved' : 'declined',
+        formData: form.data,
+        decidedAt: this.clock.now(),
+      });
+    } catch (err) {
+      // Two submissions at once (a double click): the first decided, the second is told so.
+      if (!isUniqueViolation(err)) throw err;
+      throw new PageAnswerException(await this.decidedOrExpired(authReqId, c));
+    }
     if (decision === 'decline') {
       await provider.backchannelResult(request, new this.provider.errors.AccessDenied('the user declined the request'));
-      return { status: 200, html: page('Declined', '<h1 id="outcome">You declined the request.</h1>') };
+      return decidedNowPage(c, decision, app ?? undefined);
     }
     const grant = new provider.Grant({ accountId: request.accountId!, clientId: request.clientId! });
     grant.addOIDCScope(String(request.scope ?? ''));
@@ -84,12 +106,12 @@ export class ApprovalsService {
       amr: ['otp', 'sms'],
       authTime: Math.floor(this.clock.now().getTime() / 1000),
     });
-    return { status: 200, html: page('Approved', '<h1 id="outcome">You approved the request.</h1>') };
+    return decidedNowPage(c, decision, app ?? undefined);
   }
 
   /** An attachment of a pending request, for its approver (the link of the page carries the signature). */
-  async attachment(authReqId: string, sig: string, s3Key: string) {
-    const request = await this.pending(authReqId, sig);
+  async attachment(authReqId: string, sig: string, s3Key: string, c: PageContext) {
+    const request = await this.pending(authReqId, sig, c);
     const listed = this.details(request).some((d) => d.attachments.some((a) => a.s3_key === s3Key));
     const file = listed ? await this.attachments.content(s3Key) : null;
     if (!file) throw new ApprovalException(ApprovalErrorCode.AttachmentNotFound, 'no such attachment on this request');
@@ -99,16 +121,21 @@ export class ApprovalsService {
   private async view(authReqId: string, sig: string, request: PendingRequest): Promise<ApprovalView> {
     const params = (request.params ?? {}) as Record<string, unknown>;
     const details = this.details(request);
-    const application = await this.applications.find(String(request.clientId));
     return {
       authReqId,
       sig,
-      requester: application ? { application: application.name, tenant: application.tenantId } : null,
+      requester: await this.requester(request.clientId),
       bindingMessage: typeof params.binding_message === 'string' ? params.binding_message : undefined,
       scopes: parseScopes(String(request.scope ?? '')),
       details,
       attachments: await this.attachments.describe(details.flatMap((d) => d.attachments.map((a) => a.s3_key))),
     };
+  }
+
+  /** The application that asks and its tenant, as the operator registered them (no link: it is on a phone). */
+  private async requester(clientId: string | undefined): Promise<AppView | null> {
+    const application = clientId ? await this.applications.find(String(clientId)) : undefined;
+    return application ? { name: application.name, tenant: application.tenantId } : null;
   }
 
   /** The request's authorization_details (checked at bc-authorize). */
@@ -117,18 +144,21 @@ export class ApprovalsService {
     return typeof value === 'string' && value ? parseAuthorizationDetails(value) : [];
   }
 
-  private async pending(authReqId: string, sig: string) {
+  /** The pending request the signed link names, or the page of a bad link, an expired or a decided request. */
+  private async pending(authReqId: string, sig: string, c: PageContext) {
     const expected = Buffer.from(this.provider.approvalSignature(authReqId));
     const given = Buffer.from(sig);
-    const request =
-      expected.length === given.length && timingSafeEqual(expected, given)
-        ? await this.provider.provider.BackchannelAuthenticationRequest.find(authReqId)
-        : undefined;
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new PageAnswerException(badLinkPage(c));
+    const request = await this.provider.provider.BackchannelAuthenticationRequest.find(authReqId);
     if (!request || request.grantId || request.error)
-      throw new ApprovalException(
-        ApprovalErrorCode.ApprovalNotFound,
-        'this approval request does not exist, expired or was decided',
-      );
+      throw new PageAnswerException(await this.decidedOrExpired(authReqId, c));
     return request;
+  }
+
+  private async decidedOrExpired(authReqId: string, c: PageContext): Promise<PageAnswer> {
+    const outcome = await this.outcomes.findOneBy({ authReqId });
+    if (!outcome) return approvalExpiredPage(c);
+    return alreadyDecidedPage(c, outcome.decision, (await this.requester(outcome.clientId)) ?? undefined);
   }
 }

@@ -124,51 +124,67 @@ export function parseAuthorizationDetails(value: string): AuthorizationDetail[] 
 
 export type FormData = Record<string, string | number | boolean>;
 
+/** Why an answer is refused (PassMessages.approval.fieldErrors says it). */
+export type FieldErrorCode =
+  | 'once'
+  | 'checkbox'
+  | 'must_check'
+  | 'required'
+  | 'control'
+  | 'number'
+  | 'date'
+  | 'email'
+  | 'option'
+  | 'too_long';
+
+/** The largest text answer of a field (its max_length, at most 1000). */
+export const maxLengthOf = (f: FormField): number => f.max_length ?? TEXT_MAX;
+
 /**
- * The approver's answers, checked against the requested fields: returns the form data, or the field-level
- * errors to show on the page again.
+ * The approver's answers, checked against the requested fields: returns the form data, or why each refused
+ * answer is refused (a code the page says in the approver's language).
  */
 export function readFormData(
   fields: FormField[],
   submitted: Record<string, unknown>,
-): { data: FormData; errors: Record<string, string> } {
+): { data: FormData; errors: Record<string, FieldErrorCode> } {
   const data: FormData = {};
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldErrorCode> = {};
   for (const f of fields) {
     const raw = submitted[`field_${f.name}`];
     if (raw !== undefined && typeof raw !== 'string') {
-      errors[f.name] = 'must be given once';
+      errors[f.name] = 'once';
       continue;
     }
     const value = raw?.trim() ?? '';
     if (f.type === 'checkbox') {
-      if (value !== '' && value !== 'on') errors[f.name] = 'must be checked or not';
-      else if (f.required && value === '') errors[f.name] = 'must be checked';
+      if (value !== '' && value !== 'on') errors[f.name] = 'checkbox';
+      else if (f.required && value === '') errors[f.name] = 'must_check';
       else data[f.name] = value === 'on';
       continue;
     }
     if (value === '') {
-      if (f.required) errors[f.name] = 'is required';
+      if (f.required) errors[f.name] = 'required';
       continue;
     }
-    if (/\p{Cc}/u.test(value.replace(/\r?\n/g, ''))) errors[f.name] = 'has control characters';
+    if (/\p{Cc}/u.test(value.replace(/\r?\n/g, ''))) errors[f.name] = 'control';
     else if (f.type === 'number') {
       const n = Number(value);
-      if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(n)) errors[f.name] = 'must be a number';
+      if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(n)) errors[f.name] = 'number';
       else data[f.name] = n;
     } else if (f.type === 'date') {
       const d = new Date(`${value}T00:00:00Z`);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
-        errors[f.name] = 'must be a date (YYYY-MM-DD)';
+        errors[f.name] = 'date';
       else data[f.name] = value;
     } else if (f.type === 'email') {
-      if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) errors[f.name] = 'must be an e-mail address';
+      if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) errors[f.name] = 'email';
       else data[f.name] = value;
     } else if (f.type === 'select') {
-      if (!f.options!.includes(value)) errors[f.name] = 'must be one of the options';
+      if (!f.options!.includes(value)) errors[f.name] = 'option';
       else data[f.name] = value;
     } else if (value.length > (f.max_length ?? TEXT_MAX))
-      errors[f.name] = `must be at most ${f.max_length ?? TEXT_MAX} characters`;
+      errors[f.name] = 'too_long';
     else data[f.name] = value;
   }
   return { data, errors };

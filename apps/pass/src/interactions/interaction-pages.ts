@@ -1,62 +1,127 @@
-import { escapeHtml, page } from '../pages/html';
+import { flag, html } from '@kyc/platform';
 
-/** Claims shown on the consent page per scope (spec 3, Scopes table). */
-export const SCOPE_CLAIMS: Record<string, string> = {
-  openid: 'a stable identifier (sub)',
-  email: 'e-mail address, verified',
-  phone: 'phone number, verified',
-  profile: 'name, first and last name, gender, birthdate, nationality',
-  identity: 'verified identity: names, birthdate, nationality, document number and type, issuing authority, risk flags',
-  documents: 'your identity documents',
-  age: 'whether your age is verified, whether you are a minor, your age range',
-  address: 'address',
-  background: 'trust level and background verification badges',
-  biometric: 'face enrollment and liveness results',
-  verification: 'verification status, date and methods',
-  contact: 'e-mail and phone, verified, and preferred communication method',
-  nationality: 'nationality',
-  'approval:read': 'decisions you make on approval requests',
-};
+import { describeScope } from '../pages/i18n/messages';
+import { AppView, notice, PageContext, passPage } from '../pages/pass-page';
 
-export const describeScope = (scope: string) =>
-  SCOPE_CLAIMS[scope] ?? (scope.startsWith('document:') ? `documents (${scope.slice(9).replace(':', ', ')})` : scope);
+/** A notice on a page: its machine code (data-code) and its text in the person's language. */
+export interface Notice {
+  code: string;
+  text: string;
+}
 
-const notice = (code: string | undefined, text: string | undefined) =>
-  code ? `<p class="notice" id="notice" data-code="${escapeHtml(code)}">${escapeHtml(text)}</p>` : '';
+const action = (uid: string, step: string) => `/interaction/${encodeURIComponent(uid)}/${step}`;
 
-export const emailPage = (uid: string, client: string, n?: { code: string; text: string }) =>
-  page(
-    'Sign in',
-    `<h1>Sign in to ${escapeHtml(client)}</h1>${notice(n?.code, n?.text)}` +
-      `<form method="post" action="/interaction/${escapeHtml(uid)}/email"><label for="email">E-mail</label>` +
-      `<input id="email" name="email" type="email" autocomplete="email" required autofocus>` +
-      `<button type="submit" id="send-code">Send me a code</button></form>` +
-      `<form method="post" action="/interaction/${escapeHtml(uid)}/abort"><button type="submit" id="cancel">Cancel</button></form>`,
+/** The cancel button: ends the sign-in with access_denied and sends the person back to the application. */
+const cancelForm = (c: PageContext, uid: string, label: string, primary = false) =>
+  html`<form method="post" action="${action(uid, 'abort')}">
+    <button type="submit" id="cancel" class="${primary ? '' : 'secondary'}">${label}</button>
+  </form>`;
+
+/** Sign-in: the e-mail (prefilled with login_hint or what was typed) to send a code to. */
+export const emailPage = (c: PageContext, uid: string, app: AppView, email?: string, n?: Notice) =>
+  passPage(
+    c,
+    c.m.signIn.title,
+    html`<h1 id="heading" data-page="sign-in">${c.m.signIn.heading(app.name)}</h1>
+      ${notice(n)}
+      <p>${c.m.signIn.intro}</p>
+      <form method="post" action="${action(uid, 'email')}" id="email-form">
+        <div class="field">
+          <label for="email">${c.m.signIn.email}</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autocomplete="email"
+            inputmode="email"
+            maxlength="254"
+            required
+            value="${email ?? ''}"
+            ${flag('autofocus', true)}
+          />
+        </div>
+        <button type="submit" id="send-code">${c.m.signIn.send}</button>
+      </form>
+      <div class="actions">${cancelForm(c, uid, c.m.signIn.cancel)}</div>`,
+    app,
   );
 
-export const codePage = (uid: string, email: string, n?: { code: string; text: string }) =>
-  page(
-    'Enter your code',
-    `<h1>Check your e-mail</h1>${notice(n?.code, n?.text)}<p>We sent a 6-digit code to ${escapeHtml(email)}.</p>` +
-      `<form method="post" action="/interaction/${escapeHtml(uid)}/code"><label for="code">Code</label>` +
-      `<input id="code" name="code" inputmode="numeric" pattern="[0-9]{6}" required autofocus>` +
-      `<button type="submit" id="verify">Sign in</button></form>`,
+/** The code sent to the e-mail; another code, or another e-mail. */
+export const codePage = (c: PageContext, uid: string, app: AppView, email: string, n?: Notice) =>
+  passPage(
+    c,
+    c.m.code.title,
+    html`<h1 id="heading" data-page="code">${c.m.code.heading}</h1>
+      ${notice(n, n?.code === 'code_sent' ? 'info' : 'error')}
+      <p id="sent-to">${c.m.code.intro(email)}</p>
+      <form method="post" action="${action(uid, 'code')}" id="code-form">
+        <input type="hidden" name="email" value="${email}" />
+        <div class="field">
+          <label for="code">${c.m.code.label}</label>
+          <p class="hint" id="code-hint">${c.m.code.hint}</p>
+          <input
+            id="code"
+            name="code"
+            inputmode="numeric"
+            autocomplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxlength="6"
+            required
+            aria-describedby="code-hint"
+            ${flag('autofocus', true)}
+          />
+        </div>
+        <button type="submit" id="verify">${c.m.code.verify}</button>
+      </form>
+      <div class="actions">
+        <form method="post" action="${action(uid, 'email')}">
+          <input type="hidden" name="email" value="${email}" />
+          <input type="hidden" name="resend" value="1" />
+          <button type="submit" id="resend" class="secondary">${c.m.code.resend}</button>
+        </form>
+        <a href="/interaction/${encodeURIComponent(uid)}" id="other-email">${c.m.code.otherEmail}</a>
+      </div>`,
+    app,
   );
 
-export const consentPage = (uid: string, client: string, scopes: string[]) =>
-  page(
-    'Share your data',
-    `<h1>${escapeHtml(client)} asks for</h1><ul id="claims">` +
-      scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(describeScope(s))}</li>`).join('') +
-      `</ul><form method="post" action="/interaction/${escapeHtml(uid)}/consent">` +
-      `<button name="decision" value="allow" id="allow">Allow</button>` +
-      `<button name="decision" value="deny" id="deny">Deny</button></form>`,
+/** Too many wrong codes (or codes asked for): how long to wait, and the way back. */
+export const lockoutPage = (c: PageContext, uid: string, app: AppView, seconds: number) =>
+  passPage(
+    c,
+    c.m.lockout.title,
+    html`<h1 id="heading" data-page="lockout">${c.m.lockout.heading}</h1>
+      ${notice({ code: 'too_many_attempts', text: c.m.lockout.text(c.m.wait(seconds)) })}
+      <p>${c.m.lockout.after}</p>
+      <div class="actions">${cancelForm(c, uid, c.m.backTo(app.name), true)}</div>`,
+    app,
   );
 
-/** A step-up condition the user cannot satisfy here (acr_not_satisfied). */
-export const stepUpPage = (uid: string, code: string, text: string) =>
-  page(
-    'More verification needed',
-    `<h1>More verification needed</h1>${notice(code, text)}` +
-      `<form method="post" action="/interaction/${escapeHtml(uid)}/abort"><button type="submit" id="cancel">Back to the application</button></form>`,
+/** Consent: who asks (the application and its tenant), what each scope gives, Allow (primary) or Deny. */
+export const consentPage = (c: PageContext, uid: string, app: AppView, scopes: string[]) =>
+  passPage(
+    c,
+    c.m.consent.title,
+    html`<h1 id="heading" data-page="consent">${c.m.consent.heading(app.name)}</h1>
+      ${app.tenant ? html`<p id="owner">${c.m.consent.owner(app.name, app.tenant)}</p>` : ''}
+      <p>${c.m.consent.intro(app.name)}</p>
+      <ul id="claims" class="claims">
+        ${scopes.map((s) => html`<li data-scope="${s}">${describeScope(c.m, s)}</li>`)}
+      </ul>
+      <form method="post" action="${action(uid, 'consent')}" class="actions">
+        <button name="decision" value="allow" id="allow">${c.m.consent.allow}</button>
+        <button name="decision" value="deny" id="deny" class="secondary">${c.m.consent.deny}</button>
+      </form>
+      <p class="muted">${c.m.consent.note}</p>`,
+    app,
+  );
+
+/** A step-up condition the person cannot satisfy here (acr_not_satisfied): back to the application. */
+export const stepUpPage = (c: PageContext, uid: string, app: AppView, n: Notice) =>
+  passPage(
+    c,
+    c.m.stepUp.title,
+    html`<h1 id="heading" data-page="step-up">${c.m.stepUp.heading}</h1>
+      ${notice(n)}
+      <div class="actions">${cancelForm(c, uid, c.m.backTo(app.name), true)}</div>`,
+    app,
   );

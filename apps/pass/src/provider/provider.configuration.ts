@@ -14,7 +14,7 @@ import {
 import { PassConfig } from '../config/pass.config';
 import { PrivateJwk } from '../keys/signing-keys.service';
 import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
-import { errorPage } from '../pages/html';
+import { expiredPage, genericErrorPage, pageContext, PASS_PAGE_HEADERS } from '../pages/pass-page';
 import {
   BASE_SCOPES,
   DOCUMENT_TYPES,
@@ -199,7 +199,12 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       // The id_token carries sub (and acr, amr, auth_time); verified claims come from /v1/oauth2/userinfo.
       return { accountId: sub, claims: () => ({ sub }) };
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // The client_id lets the "expired" page name the application when the person comes back to a sign-in
+    // that is over (Back after consent: the interaction and its cookie are gone).
+    interactions: {
+      url: (_ctx, interaction) =>
+        `/interaction/${interaction.uid}?${new URLSearchParams({ client_id: String(interaction.params.client_id ?? '') })}`,
+    },
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
@@ -261,10 +266,26 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
         },
       },
     },
-    renderError(ctx, out) {
+    // A refusal oidc-provider shows instead of redirecting: a page in the person's language. A sign-in that
+    // is over or unknown (Back after consent, the resume link without its cookie) is the "expired" page.
+    async renderError(ctx, out, error) {
+      const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+      const c = pageContext(params.ui_locales, ctx.get('accept-language'));
+      const clientId = ctx.oidc?.client?.clientId ?? (typeof params.client_id === 'string' ? params.client_id : '');
+      const application = clientId ? await deps.findApplication(clientId) : undefined;
+      const app = application && {
+        name: application.name,
+        tenant: application.tenantId,
+        link: new URL(application.redirectUris[0]).origin,
+      };
+      const page =
+        error instanceof errors.SessionNotFound
+          ? expiredPage(c, app)
+          : genericErrorPage(c, ctx.status >= 400 ? ctx.status : 400, out.error, app);
+      ctx.status = page.status;
+      ctx.set(PASS_PAGE_HEADERS);
       ctx.type = 'html';
-      ctx.body = errorPage(out.error, out.error_description ?? '');
-      return Promise.resolve();
+      ctx.body = page.html;
     },
   } as Configuration;
 }

@@ -13,7 +13,7 @@ import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
 import { SigningKeysService } from '../keys/signing-keys.service';
 import { PhoneMessenger } from '../messaging/phone-messenger';
-import { errorPage } from '../pages/html';
+import { authorizeErrorPage, pageContext, PASS_PAGE_HEADERS } from '../pages/pass-page';
 import { PassUsersService } from '../users/pass-users.service';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { cacheClients } from './client-cache';
@@ -98,7 +98,12 @@ export class ProviderService implements OnModuleInit {
       const clientId = typeof query.client_id === 'string' ? query.client_id : '';
       const gate = checkAuthorizeRequest(query, await this.applications.find(clientId));
       if (!gate.ok) {
-        await reply.status(400).type('text/html; charset=utf-8').send(errorPage(gate.error, gate.description));
+        const page = authorizeErrorPage(
+          pageContext(query.ui_locales, req.headers['accept-language']),
+          gate.error,
+          gate.description,
+        );
+        await reply.status(page.status).headers(PASS_PAGE_HEADERS).type('text/html; charset=utf-8').send(page.html);
         return;
       }
       const url = new URL(raw.url, 'http://pass');
@@ -152,6 +157,12 @@ export class ProviderService implements OnModuleInit {
       },
       CIBA_GRANT,
     );
+    // Every answer of the provider carries the page headers (its pages, errors and redirects are seen by
+    // people); the web_message response drops frame-ancestors and X-Frame-Options and adds its script's hash.
+    provider.use(async (ctx, next) => {
+      ctx.set(PASS_PAGE_HEADERS);
+      await next();
+    });
     provider.use(discoveryMiddleware(provider.issuer) as never);
     provider.use(tokenEndpointMiddleware({ dataSource: this.dataSource, now: () => this.clock.now() }) as never);
     this.instance = provider;

@@ -1,17 +1,31 @@
-import { IsEmail, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** Sign-in page: the e-mail to send the one-time code to. */
+/**
+ * The forms of the sign-in pages. What a person types is checked by InteractionsService, which answers
+ * the page again with a notice in their language (never the JSON envelope); the DTOs only bound sizes.
+ */
+
+/** Sign-in page: the e-mail to send the one-time code to (`resend`: the code page's "send another code"). */
 export class EmailFormDto {
-  @IsEmail({}, { message: 'email must be an e-mail address' })
-  @MaxLength(254)
+  @IsString()
+  @MaxLength(320)
   email: string;
+
+  @IsOptional()
+  @IsIn(['1'])
+  resend?: '1';
 }
 
-/** Sign-in page: the code received by e-mail. */
+/** Code page: the code received by e-mail, and the address it went to (shown again on the page). */
 export class CodeFormDto {
   @IsString()
-  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the e-mail' })
+  @MaxLength(40)
   code: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  email?: string;
 }
 
 /** Consent page. */
