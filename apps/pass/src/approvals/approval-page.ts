@@ -52,7 +52,11 @@ function valueText(c: PageContext, value: unknown, depth = 0): string {
   if (typeof value === 'boolean') return value ? c.m.approval.yes : c.m.approval.no;
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (depth > 2 || value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map((v) => valueText(c, v, depth + 1)).filter(Boolean).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((v) => valueText(c, v, depth + 1))
+      .filter(Boolean)
+      .join(', ');
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => `${humanize(k)}: ${valueText(c, v, depth + 1)}`)
@@ -78,13 +82,20 @@ function detailHtml(c: PageContext, v: ApprovalView, d: AuthorizationDetail, i: 
     ${
       facts.length
         ? html`<dl class="facts detail-data">
-            ${facts.map(([k, value]) => html`<dt>${humanize(k)}</dt><dd data-member="${k}">${valueText(c, value)}</dd>`)}
+            ${facts.map(
+              ([k, value]) =>
+                html`<dt>${humanize(k)}</dt>
+                  <dd data-member="${k}">${valueText(c, value)}</dd>`,
+            )}
           </dl>`
         : ''
     }
     ${
       attachments.length
-        ? html`<p class="muted">${c.m.approval.attachments}</p><ul class="attachments">${attachments}</ul>`
+        ? html`<p class="muted">${c.m.approval.attachments}</p>
+            <ul class="attachments">
+              ${attachments}
+            </ul>`
         : ''
     }
   </section>`;
@@ -102,8 +113,14 @@ function fieldHtml(c: PageContext, f: FormField, value: unknown, error: FieldErr
   if (f.type === 'checkbox')
     return html`<div class="field">
       <label class="check" for="${id}"
-        ><input type="checkbox" name="${id}" id="${id}" ${flag('required', f.required)} ${flag('checked', current === 'on')}${described} />
-        ${f.label}${required}</label
+        ><input
+          type="checkbox"
+          name="${id}"
+          id="${id}"
+          ${flag('required', f.required)}
+          ${flag('checked', current === 'on')}${described}
+        />
+        <span>${f.label}${required}</span></label
       >${errorText}
     </div>`;
   const input =
@@ -113,10 +130,31 @@ function fieldHtml(c: PageContext, f: FormField, value: unknown, error: FieldErr
           ${f.options!.map((o) => html`<option ${flag('selected', o === current)}>${o}</option>`)}
         </select>`
       : f.type === 'number'
-        ? html`<input type="number" step="any" inputmode="decimal" name="${id}" id="${id}" value="${current}" ${flag('required', f.required)}${described} />`
+        ? html`<input
+            type="number"
+            step="any"
+            inputmode="decimal"
+            name="${id}"
+            id="${id}"
+            value="${current}"
+            ${flag('required', f.required)}${described}
+          />`
         : f.type === 'date' || f.type === 'email'
-          ? html`<input type="${f.type}" name="${id}" id="${id}" value="${current}" ${flag('required', f.required)}${described} />`
-          : html`<input type="text" maxlength="${maxLengthOf(f)}" name="${id}" id="${id}" value="${current}" ${flag('required', f.required)}${described} />`;
+          ? html`<input
+              type="${f.type}"
+              name="${id}"
+              id="${id}"
+              value="${current}"
+              ${flag('required', f.required)}${described}
+            />`
+          : html`<input
+              type="text"
+              maxlength="${maxLengthOf(f)}"
+              name="${id}"
+              id="${id}"
+              value="${current}"
+              ${flag('required', f.required)}${described}
+            />`;
   return html`<div class="field"><label for="${id}">${f.label}${required}</label>${input}${errorText}</div>`;
 }
 
@@ -169,7 +207,11 @@ export function approvalPage(c: PageContext, v: ApprovalView): string {
 }
 
 /** After the decision: what was decided, for whom. */
-export const decidedNowPage = (c: PageContext, decision: 'approve' | 'decline', app: AppView | undefined): PageAnswer => {
+export const decidedNowPage = (
+  c: PageContext,
+  decision: 'approve' | 'decline',
+  app: AppView | undefined,
+): PageAnswer => {
   const t = decision === 'approve' ? c.m.approval.approved : c.m.approval.declined;
   const name = app?.name ?? c.m.theApplication;
   return {
@@ -191,8 +233,10 @@ export const alreadyDecidedPage = (c: PageContext, decision: 'approved' | 'decli
     c,
     c.m.approval.decided.title,
     html`<h1 id="heading" data-page="approval-decided" data-decision="${decision}">${c.m.approval.decided.heading}</h1>
-      <p>${decision === 'approved' ? c.m.approval.decided.approved : c.m.approval.decided.declined}
-        ${c.m.approval.decided.text}</p>`,
+      <p>
+        ${decision === 'approved' ? c.m.approval.decided.approved : c.m.approval.decided.declined}
+        ${c.m.approval.decided.text}
+      </p>`,
     app,
   ),
 });

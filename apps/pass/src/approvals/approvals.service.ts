@@ -24,12 +24,10 @@ import { AttachmentsService } from './attachments.service';
 import { AuthorizationDetail, parseAuthorizationDetails, readFormData } from './authorization-details';
 
 export enum ApprovalErrorCode {
-  ApprovalNotFound = 'approval_not_found',
   AttachmentNotFound = 'attachment_not_found',
 }
 
 export class ApprovalException extends domainException<ApprovalErrorCode>({
-  [ApprovalErrorCode.ApprovalNotFound]: 404,
   [ApprovalErrorCode.AttachmentNotFound]: 404,
 }) {}
 
@@ -40,8 +38,7 @@ interface PendingRequest {
   scope?: string;
 }
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { driverError?: { code?: string } })?.driverError?.code === '23505';
+const isUniqueViolation = (err: unknown) => (err as { driverError?: { code?: string } })?.driverError?.code === '23505';
 
 /**
  * The CIBA approval page: the user sees who asks (the application and its tenant), the binding message, the

@@ -126,16 +126,7 @@ export type FormData = Record<string, string | number | boolean>;
 
 /** Why an answer is refused (PassMessages.approval.fieldErrors says it). */
 export type FieldErrorCode =
-  | 'once'
-  | 'checkbox'
-  | 'must_check'
-  | 'required'
-  | 'control'
-  | 'number'
-  | 'date'
-  | 'email'
-  | 'option'
-  | 'too_long';
+  'once' | 'checkbox' | 'must_check' | 'required' | 'control' | 'number' | 'date' | 'email' | 'option' | 'too_long';
 
 /** The largest text answer of a field (its max_length, at most 1000). */
 export const maxLengthOf = (f: FormField): number => f.max_length ?? TEXT_MAX;
@@ -183,8 +174,7 @@ export function readFormData(
     } else if (f.type === 'select') {
       if (!f.options!.includes(value)) errors[f.name] = 'option';
       else data[f.name] = value;
-    } else if (value.length > (f.max_length ?? TEXT_MAX))
-      errors[f.name] = 'too_long';
+    } else if (value.length > (f.max_length ?? TEXT_MAX)) errors[f.name] = 'too_long';
     else data[f.name] = value;
   }
   return { data, errors };

@@ -54,7 +54,12 @@ export class InteractionsController {
 
   @Post('code')
   @HttpCode(200)
-  async code(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Param('uid') uid: string, @Body() form: CodeFormDto) {
+  async code(
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Param('uid') uid: string,
+    @Body() form: CodeFormDto,
+  ) {
     await answer(reply, await this.interactions.submitCode(req.raw, reply.raw, uid, form.code, form.email));
   }
 

@@ -206,7 +206,8 @@ export class InteractionsService {
     decision: 'allow' | 'deny',
   ): Promise<InteractionOutcome> {
     const { details } = await this.step(req, res, uid);
-    if (decision === 'deny') return this.finishWithError(req, res, uid, 'the user declined to share the requested data');
+    if (decision === 'deny')
+      return this.finishWithError(req, res, uid, 'the user declined to share the requested data');
     if (!details.session) throw new PageAnswerException(await this.expired(uid, req));
     const { Grant } = this.provider.provider;
     const accountId = details.session.accountId;
@@ -250,7 +251,12 @@ export class InteractionsService {
     if (details.uid !== uid) throw new PageAnswerException(await this.expired(uid, req, clientId));
     const c = pageContext(details.params.ui_locales, req.headers['accept-language']);
     const application = await this.applications.find(String(details.params.client_id));
-    return { details, c, application, app: appView(application, c.m.theApplication, text(details.params.redirect_uri)) };
+    return {
+      details,
+      c,
+      application,
+      app: appView(application, c.m.theApplication, text(details.params.redirect_uri)),
+    };
   }
 
   private async finish(
@@ -261,7 +267,9 @@ export class InteractionsService {
     merge = false,
   ): Promise<InteractionOutcome> {
     try {
-      return { redirect: await this.provider.provider.interactionResult(req, res, result, { mergeWithLastSubmission: merge }) };
+      return {
+        redirect: await this.provider.provider.interactionResult(req, res, result, { mergeWithLastSubmission: merge }),
+      };
     } catch (err) {
       if (!(err instanceof this.provider.errors.SessionNotFound)) throw err;
       throw new PageAnswerException(await this.expired(uid, req));

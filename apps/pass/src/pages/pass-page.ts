@@ -42,7 +42,10 @@ export const passPage = (c: PageContext, title: string, main: Interpolated, app?
   pageShell({ lang: c.lang, title, brand: c.m.brand, aside: app?.name, stylesheet: PAGE_STYLESHEET, main }).value;
 
 /** A notice above a form, with its machine code in data-code (the tests and integrators read it). */
-export const notice = (n: { code: string; text: string } | undefined, kind: 'info' | 'error' = 'error'): SafeHtml | '' =>
+export const notice = (
+  n: { code: string; text: string } | undefined,
+  kind: 'info' | 'error' = 'error',
+): SafeHtml | '' =>
   n ? html`<p class="notice ${kind}" id="notice" role="alert" data-code="${n.code}">${n.text}</p>` : '';
 
 /** "Back to <application>", a link when the application's address is known. */
@@ -89,7 +92,14 @@ export const genericErrorPage = (c: PageContext, status: number, error?: string,
     html`<h1 id="heading" data-page="error">${c.m.genericError.heading}</h1>
       <p id="message">${c.m.genericError.text}</p>
       ${backLink(c, app)}
-      ${error ? html`<details><summary>${c.m.technicalDetails}</summary><p id="error">${error}</p></details>` : ''}`,
+      ${
+        error
+          ? html`<details>
+              <summary>${c.m.technicalDetails}</summary>
+              <p id="error">${error}</p>
+            </details>`
+          : ''
+      }`,
     app,
   ),
 });

@@ -199,11 +199,15 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       // The id_token carries sub (and acr, amr, auth_time); verified claims come from /v1/oauth2/userinfo.
       return { accountId: sub, claims: () => ({ sub }) };
     },
-    // The client_id lets the "expired" page name the application when the person comes back to a sign-in
-    // that is over (Back after consent: the interaction and its cookie are gone).
+    // client_id and ui_locales let the "expired" page name the application in the person's language when they
+    // come back to a sign-in that is over (Back after consent: the interaction and its cookie are gone).
     interactions: {
-      url: (_ctx, interaction) =>
-        `/interaction/${interaction.uid}?${new URLSearchParams({ client_id: String(interaction.params.client_id ?? '') })}`,
+      url: (_ctx, interaction) => {
+        const { client_id, ui_locales } = interaction.params;
+        const query = new URLSearchParams({ client_id: typeof client_id === 'string' ? client_id : '' });
+        if (typeof ui_locales === 'string') query.set('ui_locales', ui_locales);
+        return `/interaction/${interaction.uid}?${query}`;
+      },
     },
     features: {
       devInteractions: { enabled: false },
@@ -269,7 +273,13 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
     // A refusal oidc-provider shows instead of redirecting: a page in the person's language. A sign-in that
     // is over or unknown (Back after consent, the resume link without its cookie) is the "expired" page.
     async renderError(ctx, out, error) {
-      const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+      // The resume link (/authorize/:uid) opened without its cookie: the stored interaction, if any, tells who and how.
+      const uid = (ctx as unknown as { params?: { uid?: unknown } }).params?.uid;
+      const interaction =
+        typeof uid === 'string' && /^[\w-]{1,64}$/.test(uid)
+          ? await ctx.oidc?.provider.Interaction.find(uid)
+          : undefined;
+      const params = (ctx.oidc?.params ?? interaction?.params ?? {}) as Record<string, unknown>;
       const c = pageContext(params.ui_locales, ctx.get('accept-language'));
       const clientId = ctx.oidc?.client?.clientId ?? (typeof params.client_id === 'string' ? params.client_id : '');
       const application = clientId ? await deps.findApplication(clientId) : undefined;

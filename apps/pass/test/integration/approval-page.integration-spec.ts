@@ -116,11 +116,10 @@ describe('pass: the CIBA approval page with a form and attachments', () => {
     const page = await browser.newPage();
     await page.goto(await linkFor(started.body.auth_req_id));
     expect(await page.textContent('#binding_message')).toBe('Loan 4821');
-    expect(await page.textContent('#detail_0 h2')).toBe('loan_agreement');
-    expect(JSON.parse((await page.textContent('#detail_0 .detail-data'))!)).toEqual({
-      amount_limit: 2000,
-      currency: 'COP',
-    });
+    // The details in words (no machine type, no JSON): each member as a label and its value.
+    expect(await page.textContent('#detail_0 h3')).toBe('Loan agreement');
+    expect(await page.textContent('#detail_0 dd[data-member=amount_limit]')).toBe('2000');
+    expect(await page.textContent('#detail_0 dd[data-member=currency]')).toBe('COP');
     const attachment = page.locator(`li.attachment[data-s3-key="${s3Key}"] a`);
     expect(await attachment.textContent()).toBe('contract.pdf');
     // the approver opens the attachment: the bytes that were uploaded, as a download

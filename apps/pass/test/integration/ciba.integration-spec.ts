@@ -90,8 +90,8 @@ describe('pass: CIBA (poll mode)', () => {
     );
     const page = await browser.newPage();
     await page.goto(link);
-    expect(await page.textContent('#requester_application')).toBe('Acme web');
-    expect(await page.textContent('#requester_tenant')).toBe('acme');
+    expect(await page.getAttribute('#requester', 'data-application')).toBe('Acme web');
+    expect(await page.getAttribute('#requester', 'data-tenant')).toBe('acme');
     expect(await page.textContent('#binding_message')).toBe('Pay 10 USD to Acme');
     await page.click('#approve');
     await page.waitForSelector('#outcome');

@@ -127,7 +127,8 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
     const where = `${r.status()} ${r.url()}`;
     if (!r.url().startsWith(f.pass.url)) return;
     if (h['x-frame-options'] !== 'DENY') failures.push(`no X-Frame-Options: ${where}`);
-    if (!/frame-ancestors 'none'/.test(h['content-security-policy'] ?? '')) failures.push(`no frame-ancestors: ${where}`);
+    if (!/frame-ancestors 'none'/.test(h['content-security-policy'] ?? ''))
+      failures.push(`no frame-ancestors: ${where}`);
     if (h['x-content-type-options'] !== 'nosniff') failures.push(`no nosniff: ${where}`);
     if (h['referrer-policy'] !== 'no-referrer') failures.push(`no Referrer-Policy: ${where}`);
   };
@@ -136,7 +137,11 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
   const axe = async (page: Page) => {
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe.run();
+      const result = await (
+        window as unknown as {
+          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> };
+        }
+      ).axe.run();
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
@@ -264,19 +269,22 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
       await screenshot(page, lang, 'expired');
 
       // A sign-in link opened without its cookie (another browser): the same page, naming the application.
-      await page.goto(authorizationUrl(lang, user.email));
-      await page.waitForSelector('[data-page=sign-in]');
+      const started = await open(lang);
+      await started.page.goto(authorizationUrl(lang, user.email));
+      await started.page.waitForSelector('[data-page=sign-in]');
       const elsewhere = await open(lang);
-      const res = await elsewhere.page.goto(page.url());
+      const res = await elsewhere.page.goto(started.page.url());
       expect(res!.status()).toBe(400);
       expect(await heading(elsewhere.page)).toBe(t.expired);
       expect(await elsewhere.page.innerText('#message')).toBe(t.expiredText);
       // The resume link without its cookie (oidc-provider's own error): a page too, not a 500.
-      const resume = await elsewhere.page.goto(`${f.pass.url}/authorize/${page.url().split('/interaction/')[1].split('?')[0]}`);
+      const uid = new URL(started.page.url()).pathname.split('/').pop();
+      const resume = await elsewhere.page.goto(`${f.pass.url}/authorize/${uid}`);
       expect(resume!.status()).toBe(400);
       expect(await heading(elsewhere.page)).toBe(t.expired);
       await axe(elsewhere.page);
       await elsewhere.context.close();
+      await started.context.close();
       await context.close();
     }, 120_000);
 
@@ -295,7 +303,7 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
       });
       expect(started.status).toBe(200);
       const link = new URL(await approvalLink(user.phone, started.body.auth_req_id));
-      if (ASKED[lang].uiLocales) link.searchParams.set('ui_locales', ASKED[lang].uiLocales!);
+      if (ASKED[lang].uiLocales) link.searchParams.set('ui_locales', ASKED[lang].uiLocales);
       const { context, page } = await open(lang);
       await page.goto(link.href);
       expect(await heading(page)).toBe(t.approval);

@@ -41,14 +41,14 @@ describe('pass: sign-in codes are throttled and locked out', () => {
     const res = await fetch(url, { redirect: 'manual' });
     const location = res.headers.get('location');
     if (res.status !== 303 || !location) throw new Error(`no interaction: ${res.status} ${await res.text()}`);
-    return { uid: location.split('/').pop()!, cookie: cookiesOf(res) };
+    return { uid: new URL(location, f.pass.url).pathname.split('/').pop()!, cookie: cookiesOf(res) };
   };
 
   const post = (i: Interaction, path: string, form: Record<string, string>) =>
     fetch(`${f.pass.url}/interaction/${i.uid}/${path}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: i.cookie },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', cookie: i.cookie },
       body: new URLSearchParams(form).toString(),
     }).then(async (r) => ({ status: r.status, html: await r.text(), location: r.headers.get('location') }));
 
@@ -109,7 +109,9 @@ describe('pass: sign-in codes are throttled and locked out', () => {
     expect(refused.status).toBe(429);
     const [code, text] = notice(refused.html);
     expect(code).toBe('too_many_attempts');
-    expect(text).toMatch(/^Too many attempts: try again in 1[45] minutes\.$/);
+    expect(text).toMatch(
+      /^To keep your account safe, sign-in with this e-mail is locked\. Try again in 1[45] minutes\.$/,
+    );
     expect(text).not.toMatch(/expired/);
     const { rows } = await db().query(
       `SELECT count, strikes, locked_until > now() + interval '14 minutes' AS locked
@@ -126,7 +128,7 @@ describe('pass: sign-in codes are throttled and locked out', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await post(await start(), 'email', { email });
     expect(refused.status).toBe(429);
-    expect(notice(refused.html)).toEqual(['too_many_codes', expect.stringMatching(/try again in 1[45] minutes\.$/)]);
+    expect(notice(refused.html)).toEqual(['too_many_codes', expect.stringMatching(/Try again in 1[45] minutes\.$/)]);
     // Another address is not held back.
     const other = await seedUser(f.operator);
     expect((await sendCode(await start(), other.email)).res.status).toBe(200);
@@ -171,7 +173,7 @@ describe('pass: codes asked for from one client address are limited', () => {
       }).toString();
       const res = await fetch(url, { redirect: 'manual' });
       const cookie = cookiesOf(res);
-      const uid = res.headers.get('location')!.split('/').pop();
+      const uid = new URL(res.headers.get('location')!, f.pass.url).pathname.split('/').pop();
       const sent = await fetch(`${f.pass.url}/interaction/${uid}/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },

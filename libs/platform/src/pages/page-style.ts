@@ -17,12 +17,14 @@ main{max-width:34rem;margin:2rem auto;background:#fff;padding:1.5rem 1.75rem;bor
 h1{font-size:1.5rem;margin-top:0}
 h1:focus{outline:none}
 h2{font-size:1.15rem;margin:1.25rem 0 .5rem}
+h3{font-size:1.05rem;margin:.75rem 0 .25rem}
 .field{margin:1rem 0}
 label{display:block;font-weight:600;margin-bottom:.25rem}
 .hint{margin:.1rem 0 .35rem;color:#4a5060;font-size:.92rem}
 input,select{width:100%;padding:.6rem;border:1px solid #7a8296;border-radius:.3rem;font:inherit;background:#fff}
 input[type=checkbox]{width:auto;margin:0 .5rem 0 0;transform:scale(1.3)}
-.check{display:flex;align-items:center;font-weight:600}
+.check{display:flex;align-items:flex-start;gap:.25rem;font-weight:600}
+.check input{margin-top:.35rem}
 input[type=file]{padding:.4rem}
 input[aria-invalid=true],select[aria-invalid=true]{border-color:#b3261e;border-width:2px}
 .field-error{color:#b3261e;margin:.3rem 0 0;font-size:.95rem}

@@ -85,7 +85,6 @@ export interface PassMessages {
   documentScope: (country: string, type: string) => string;
 }
 
-
 const minutesHours = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes < 120 ? { minutes } : { hours: Math.ceil(minutes / 60) };
@@ -126,7 +125,9 @@ const es: PassMessages = {
     tooManyCodes: (wait) => `Se pidieron demasiados códigos. Intenta de nuevo en ${wait}.`,
     codeSent: 'Te enviamos un código nuevo. Usa el más reciente.',
     invalidCode: (n) =>
-      n === 1 ? 'Ese código no es correcto. Te queda 1 intento.' : `Ese código no es correcto. Te quedan ${n} intentos.`,
+      n === 1
+        ? 'Ese código no es correcto. Te queda 1 intento.'
+        : `Ese código no es correcto. Te quedan ${n} intentos.`,
     codeAttemptsUsed: 'Ese código se intentó demasiadas veces. Pide uno nuevo.',
     codeExpired: 'El código venció o ya se usó. Pide uno nuevo.',
   },
@@ -283,7 +284,9 @@ const en: PassMessages = {
     tooManyCodes: (wait) => `Too many codes were asked for. Try again in ${wait}.`,
     codeSent: 'We sent you a new code. Use the latest one.',
     invalidCode: (n) =>
-      n === 1 ? 'That code is not right. You have 1 attempt left.' : `That code is not right. You have ${n} attempts left.`,
+      n === 1
+        ? 'That code is not right. You have 1 attempt left.'
+        : `That code is not right. You have ${n} attempts left.`,
     codeAttemptsUsed: 'That code was tried too many times. Ask for a new one.',
     codeExpired: 'The code expired or was already used. Ask for a new one.',
   },
@@ -439,7 +442,9 @@ const pt: PassMessages = {
     tooManyCodes: (wait) => `Foram pedidos códigos demais. Tente novamente em ${wait}.`,
     codeSent: 'Enviamos um código novo. Use o mais recente.',
     invalidCode: (n) =>
-      n === 1 ? 'Esse código não está certo. Resta 1 tentativa.' : `Esse código não está certo. Restam ${n} tentativas.`,
+      n === 1
+        ? 'Esse código não está certo. Resta 1 tentativa.'
+        : `Esse código não está certo. Restam ${n} tentativas.`,
     codeAttemptsUsed: 'Esse código foi tentado vezes demais. Peça um novo.',
     codeExpired: 'O código venceu ou já foi usado. Peça um novo.',
   },
