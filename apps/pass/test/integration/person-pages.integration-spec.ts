@@ -9,6 +9,7 @@ import {
   PassFixture,
   registerApplication,
   seedUser,
+  signInAndConsent,
   startPass,
   TestApplication,
 } from './support/pass-fixture';
@@ -370,6 +371,32 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
       await context.close();
     }, 90_000);
   }
+
+  it('attack: a page of another site frames the sign-in page (clickjacking); then Back after consent', async () => {
+    const user = await seedUser(f.operator);
+    const url = authorizationUrl('es', user.email);
+    // The attacker's page (another origin) puts pass's sign-in page in an invisible frame.
+    const attacker = await browser.newContext();
+    const evil = await attacker.newPage();
+    await evil.goto(`${f.rpUrl}/evil`);
+    const framed = evil.waitForEvent('framenavigated', (fr) => fr !== evil.mainFrame());
+    await evil.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.appendChild(frame);
+    }, url);
+    const frame = await framed;
+    await frame.waitForLoadState().catch(() => undefined);
+    expect(await frame.$('#email').catch(() => null)).toBeNull();
+    await attacker.close();
+
+    // Back after consent: a page, not a 500 (oidc-provider's SessionNotFound).
+    const { context, page } = await open('es');
+    await signInAndConsent(page, f.smtp, url, app.redirect_uri, user.email);
+    const back = await page.goBack();
+    expect(back!.status()).toBeLessThan(500);
+    await context.close();
+  }, 90_000);
 
   it('es: a bad authorization request is a page for the person, with the code for the developer', async () => {
     const { context, page } = await open('es');
