@@ -372,29 +372,49 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
     }, 90_000);
   }
 
-  it('attack: a page of another site frames the sign-in page (clickjacking); then Back after consent', async () => {
+  it('attack: another site frames the approval page to steal a click on Approve (clickjacking)', async () => {
     const user = await seedUser(f.operator);
-    const url = authorizationUrl('es', user.email);
-    // The attacker's page (another origin) puts pass's sign-in page in an invisible frame.
+    const started = await client.post('/v1/oauth2/bc-authorize', {
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      login_hint: user.email,
+      scope: 'openid',
+      binding_message: 'Pay 10 USD',
+    });
+    expect(started.status).toBe(200);
+    const link = await approvalLink(user.phone, started.body.auth_req_id);
+    // The attacker's page (another origin) puts the approval page in a frame under its own bait.
     const attacker = await browser.newContext();
     const evil = await attacker.newPage();
     await evil.goto(`${f.rpUrl}/evil`);
-    const framed = evil.waitForEvent('framenavigated', (fr) => fr !== evil.mainFrame());
-    await evil.evaluate((src) => {
-      const frame = document.createElement('iframe');
-      frame.src = src;
-      document.body.appendChild(frame);
-    }, url);
-    const frame = await framed;
-    await frame.waitForLoadState().catch(() => undefined);
-    expect(await frame.$('#email').catch(() => null)).toBeNull();
+    // The frame's load event fires whether the browser shows the page or refuses it (an error page).
+    await evil.evaluate(
+      (src) =>
+        new Promise<void>((resolve) => {
+          const frame = document.createElement('iframe');
+          frame.onload = () => resolve();
+          frame.src = src;
+          document.body.appendChild(frame);
+        }),
+      link,
+    );
+    const frame = evil.frames().find((fr) => fr !== evil.mainFrame());
+    expect(frame ? await frame.$('#approve').catch(() => null) : null).toBeNull();
     await attacker.close();
+  }, 60_000);
 
-    // Back after consent: a page, not a 500 (oidc-provider's SessionNotFound).
+  it('Back after consent, then Allow again: a page, never a 500 (SessionNotFound)', async () => {
+    const user = await seedUser(f.operator);
     const { context, page } = await open('es');
-    await signInAndConsent(page, f.smtp, url, app.redirect_uri, user.email);
+    await signInAndConsent(page, f.smtp, authorizationUrl('es', user.email), app.redirect_uri, user.email);
     const back = await page.goBack();
     expect(back!.status()).toBeLessThan(500);
+    // A browser that shows the consent page again from its cache: pressing Allow again.
+    if (await page.$('#allow')) {
+      const [again] = await Promise.all([page.waitForNavigation(), page.click('#allow')]);
+      expect(again!.status()).toBeLessThan(500);
+    }
+    expect(await heading(page)).toBe(TEXT.es.expired);
     await context.close();
   }, 90_000);
 
