@@ -138,7 +138,7 @@ export class InteractionsService {
                 text: c.m.notices.tooManyCodes(c.m.wait(issued.retryAfterSeconds)),
               }),
       };
-    await this.mailer.sendCode(normalized, issued.code, app.name);
+    await this.mailer.sendCode(normalized, issued.code, app.name, c.m);
     return {
       status: 200,
       html: codePage(

@@ -2,6 +2,7 @@ import { SmtpClient } from '@kyc/platform';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 
 import { PassConfig } from '../config/pass.config';
+import { PASS_MESSAGES, PassMessages } from '../pages/i18n/messages';
 
 /** Sends the one-time sign-in codes over SMTP (PASS_SMTP_URL; the stack's local SMTP sink in development). */
 @Injectable()
@@ -16,12 +17,9 @@ export class SignInMailer implements OnModuleDestroy {
     return this.smtp.configured;
   }
 
-  async sendCode(to: string, code: string, application: string): Promise<void> {
-    await this.smtp.send({
-      to,
-      subject: `Your sign-in code: ${code}`,
-      text: `Your code to sign in to ${application} is ${code}.\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
-    });
+  /** The code, in the language of the sign-in page (`m`, Spanish by default). */
+  async sendCode(to: string, code: string, application: string, m: PassMessages = PASS_MESSAGES.es): Promise<void> {
+    await this.smtp.send({ to, subject: m.mail.subject(code), text: m.mail.text(application, code) });
   }
 
   onModuleDestroy(): void {

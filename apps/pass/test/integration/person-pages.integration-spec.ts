@@ -26,6 +26,7 @@ const screenshot = async (page: Page, lang: string, name: string) => {
 const TEXT = {
   es: {
     signIn: 'Inicia sesión en Acme web',
+    mail: 'Tu código para iniciar sesión',
     code: 'Revisa tu correo',
     wrong: 'Ese código no es correcto',
     resent: 'Te enviamos un código nuevo',
@@ -43,6 +44,7 @@ const TEXT = {
   },
   pt: {
     signIn: 'Entre em Acme web',
+    mail: 'Seu código para entrar',
     code: 'Confira seu e-mail',
     wrong: 'Esse código não está certo',
     resent: 'Enviamos um código novo',
@@ -60,6 +62,7 @@ const TEXT = {
   },
   en: {
     signIn: 'Sign in to Acme web',
+    mail: 'Your sign-in code',
     code: 'Check your e-mail',
     wrong: 'That code is not right',
     resent: 'We sent you a new code',
@@ -222,6 +225,8 @@ describe('pass: the pages a person sees (es, pt, en)', () => {
       await page.waitForSelector('[data-page=code]');
       expect(await heading(page)).toBe(t.code);
       const first = await lastCode(user.email, before);
+      // The e-mail is in the page's language too.
+      expect(f.smtp.messages.filter((m) => m.recipients.includes(user.email)).at(-1)!.subject).toContain(t.mail);
       await axe(page);
       await screenshot(page, lang, 'code');
       await page.fill('#code', String((Number(first) + 1) % 1_000_000).padStart(6, '0'));

@@ -14,6 +14,8 @@ export interface PassMessages {
   wait: (seconds: number) => string;
   technicalDetails: string;
   backTo: (app: string) => string;
+  /** The e-mail with the sign-in code (the code is in the subject too). */
+  mail: { subject: (code: string) => string; text: (app: string, code: string) => string };
   signIn: {
     title: string;
     heading: (app: string) => string;
@@ -99,6 +101,11 @@ const es: PassMessages = {
   },
   technicalDetails: 'Detalles técnicos',
   backTo: (app) => `Volver a ${app}`,
+  mail: {
+    subject: (code) => `Tu código para iniciar sesión: ${code}`,
+    text: (app, code) =>
+      `Tu código para iniciar sesión en ${app} es ${code}.\nVence en 10 minutos. Si no lo pediste, ignora este correo.\n`,
+  },
   signIn: {
     title: 'Inicia sesión',
     heading: (app) => `Inicia sesión en ${app}`,
@@ -258,6 +265,11 @@ const en: PassMessages = {
   },
   technicalDetails: 'Technical details',
   backTo: (app) => `Back to ${app}`,
+  mail: {
+    subject: (code) => `Your sign-in code: ${code}`,
+    text: (app, code) =>
+      `Your code to sign in to ${app} is ${code}.\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
+  },
   signIn: {
     title: 'Sign in',
     heading: (app) => `Sign in to ${app}`,
@@ -416,6 +428,11 @@ const pt: PassMessages = {
   },
   technicalDetails: 'Detalhes técnicos',
   backTo: (app) => `Voltar para ${app}`,
+  mail: {
+    subject: (code) => `Seu código para entrar: ${code}`,
+    text: (app, code) =>
+      `Seu código para entrar em ${app} é ${code}.\nEle vence em 10 minutos. Se você não pediu, ignore este e-mail.\n`,
+  },
   signIn: {
     title: 'Entrar',
     heading: (app) => `Entre em ${app}`,
