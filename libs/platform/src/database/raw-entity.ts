@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
-import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 
 import { signalCommit } from './commit-signal';
 import { withClient } from './pooled-client';
