@@ -49,7 +49,7 @@ export class BuiltInRolesSyncService implements OnApplicationBootstrap {
             name,
             permissions,
           })
-          .returning(['tenant_id', 'name', 'permissions', 'access_rules'])
+          .returning('tenant_id, name, permissions, access_rules')
           .execute();
         const rows = result.raw as RoleRow[];
         const updated = rows.map((r) =>
