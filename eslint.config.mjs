@@ -53,6 +53,61 @@ export default tseslint.config(
     },
   },
   {
+    // Data access (docs/development.md): repositories and QueryBuilder by default; raw SQL only in an aggregate's
+    // `*.store.ts` (its SQL in a `*.sql.ts` beside it) through the platform's raw-query API, and in migrations.
+    // libs/platform implements that API and its own tables (outbox, inbox, jobs, idempotency, one-time codes);
+    // integration tests and their harness (libs/testing) read and reset rows to assert them.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: [
+      'libs/platform/src/**',
+      'libs/testing/**',
+      '**/*.store.ts',
+      '**/*.sql.ts',
+      '**/migrations/**',
+      '**/*.migration.ts',
+      '**/test/**',
+      '**/*.integration-spec.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+          message:
+            'Raw SQL (manager.query, dataSource.query, repository.query, a pool or client query) lives in the ' +
+            "aggregate's *.store.ts, its SQL in a *.sql.ts, through the platform's raw-query API; elsewhere use the " +
+            'repository or QueryBuilder (docs/development.md, "Data access").',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'pg',
+              message: "The pg pool is reached only through the platform's raw-query API, from a *.store.ts.",
+            },
+            {
+              name: '@kyc/platform',
+              importNames: [
+                'pgPool',
+                'withPooledClient',
+                'rawQuery',
+                'writeQuery',
+                'preparedQuery',
+                'mapRow',
+                'findOneRaw',
+              ],
+              message:
+                'The raw-query API is called only from a *.store.ts (docs/development.md, "Data access"); ' +
+                "call the aggregate's store or use the repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests (and their harness) read untyped JSON answers (ApiClient bodies, raw rows) and assert their shape: the
     // assertion is their type check, so the no-unsafe-* family only adds casts there.
     files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts', 'libs/testing/src/**/*.ts'],

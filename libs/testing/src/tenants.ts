@@ -1,6 +1,7 @@
 import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 
 import { ApiKeyClaims } from '@kyc/contracts';
+import { newId } from '@kyc/platform';
 
 import { ApiClient } from './api-client';
 import { eventually, harness, signer } from './harness';
@@ -27,7 +28,7 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 export function mintKey(claims: Partial<ApiKeyClaims> & Pick<ApiKeyClaims, 'tenant_id' | 'sub'>): string {
   const header = base64url({ alg: 'EdDSA', typ: 'JWT' });
   const payload = base64url({
-    jti: `KEY${randomUUID().replace(/-/g, '')}`,
+    jti: newId('KEY'),
     key_type: 'backend',
     ver: 1,
     iat: Math.floor(Date.now() / 1000),

@@ -40,12 +40,18 @@ export class BuiltInRolesSyncService implements OnApplicationBootstrap {
     return this.dataSource.transaction(async (m) => {
       let count = 0;
       for (const [name, role] of Object.entries(BUILT_IN_ROLES)) {
-        const [rows] = await m.query<[RoleRow[], number]>(
-          `UPDATE roles SET permissions = $2::text[], updated_at = $3
-            WHERE built_in AND name = $1 AND permissions IS DISTINCT FROM $2::text[]
-            RETURNING tenant_id, name, permissions, access_rules`,
-          [name, [...role.permissions], this.clock.now()],
-        );
+        const permissions = [...role.permissions];
+        const result = await m
+          .createQueryBuilder()
+          .update(RoleEntity)
+          .set({ permissions, updatedAt: this.clock.now() })
+          .where('built_in AND name = :name AND permissions IS DISTINCT FROM CAST(:permissions AS text[])', {
+            name,
+            permissions,
+          })
+          .returning('tenant_id, name, permissions, access_rules')
+          .execute();
+        const rows = result.raw as RoleRow[];
         const updated = rows.map((r) =>
           m.create(RoleEntity, {
             tenantId: r.tenant_id,

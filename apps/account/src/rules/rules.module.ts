@@ -4,9 +4,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActionsController } from './actions/actions.controller';
 import { ActionsService } from './actions/actions.service';
 import { RuleCacheService } from './engine/rule-cache.service';
+import { RuleSetStore } from './engine/rule-set.store';
 import { RulesEngineService } from './engine/rules-engine.service';
 import { EnvsController } from './envs/envs.controller';
 import { EnvsService } from './envs/envs.service';
+import { ExecutionStore } from './executions/execution.store';
 import { ExecutionsController } from './executions/executions.controller';
 import { ExecutionsService } from './executions/executions.service';
 import { RulesController } from './rules.controller';
@@ -42,8 +44,10 @@ import { VariablesController } from './variables.controller';
     ActionsService,
     EnvsService,
     ExecutionsService,
+    ExecutionStore,
     SigningSecretsService,
     RuleCacheService,
+    RuleSetStore,
     RulesEngineService,
     ActionRunContext,
     HttpRequestRunner,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { Caller, Clock, Page, paginate } from '@kyc/platform';
+import { Caller, Clock, newId, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -11,13 +11,13 @@ import { CreateRuleDto } from './dto/create-rule.dto';
 import { parseCondition } from './dto/json-logic-condition';
 import { PageQuery } from './dto/list-rules.query';
 import { UpdateRuleDto } from './dto/update-rule.dto';
-import { bumpRulesState } from './engine/rules-state';
+import { RuleSetStore } from './engine/rule-set.store';
 import { RuleEntity } from './rule.entity';
 import { ruleSnapshot } from './rule.presenter';
 import { RuleVersionEntity } from './rule-version.entity';
 import { RuleErrorCode, RuleException, ruleNotFound } from './rules.exception';
 
-export const newRuleId = () => `RUL${randomUUID().replace(/-/g, '')}`;
+export const newRuleId = () => newId('RUL');
 export const MAX_RULES_PER_TENANT = 5_000;
 
 @Injectable()
@@ -29,14 +29,13 @@ export class RulesService {
     @InjectRepository(ActionEntity) private readonly actions: Repository<ActionEntity>,
     private readonly audit: AuditLogService,
     private readonly clock: Clock,
+    private readonly ruleSet: RuleSetStore,
   ) {}
 
   /** Stores the rule as version 1 (the condition was validated as JSON-Logic by the DTO). */
   async create(caller: Caller, dto: CreateRuleDto): Promise<RuleEntity> {
     return this.dataSource.transaction(async (m) => {
-      const [{ n }] = await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM bre_rules WHERE tenant_id = $1`, [
-        caller.tenantId,
-      ]);
+      const n = await m.countBy(RuleEntity, { tenantId: caller.tenantId });
       if (n >= MAX_RULES_PER_TENANT)
         throw new RuleException(RuleErrorCode.LimitReached, `a tenant can have at most ${MAX_RULES_PER_TENANT} rules`);
       const now = this.clock.now();
@@ -54,7 +53,7 @@ export class RulesService {
       });
       await m.insert(RuleEntity, rule as RuleEntity & { condition: object });
       await this.saveVersion(m, rule, caller);
-      await bumpRulesState(m, caller.tenantId);
+      await this.ruleSet.bump(m, caller.tenantId);
       await this.audit.record(m, caller, {
         action: 'rule.created',
         resourceType: 'rule',
@@ -91,7 +90,7 @@ export class RulesService {
         },
       );
       await this.saveVersion(m, rule, caller);
-      await bumpRulesState(m, caller.tenantId);
+      await this.ruleSet.bump(m, caller.tenantId);
       await this.audit.record(m, caller, {
         action: 'rule.updated',
         resourceType: 'rule',
@@ -108,7 +107,7 @@ export class RulesService {
       const rule = await this.lock(m, caller, ruleId);
       const actions = await m.findBy(ActionEntity, { tenantId: caller.tenantId, ruleId });
       await m.delete(RuleEntity, { id: rule.id, tenantId: caller.tenantId });
-      await bumpRulesState(m, caller.tenantId);
+      await this.ruleSet.bump(m, caller.tenantId);
       await this.audit.record(m, caller, {
         action: 'rule.deleted',
         resourceType: 'rule',

@@ -6,6 +6,7 @@ import {
   Caller,
   CurrentCaller,
   CursorPageQuery,
+  FormBody,
   pageLinks,
   PlatformConfig,
 } from '@kyc/platform';
@@ -13,7 +14,6 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@ne
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
-import { FormBody } from '../shared/form-body';
 import { contactPath, presentContact, presentContactProperty } from './contact.presenter';
 import { ContactsService } from './contacts.service';
 import {
@@ -82,7 +82,7 @@ export class ContactsController {
     example: { contact: CONTACT_EXAMPLE, self: '/v1/contacts/CON019ab9f2c4e0a1b2c3d4e5f6a7' },
   })
   @ApiEnvelopeErrors(400, { 409: ['a contact with phone number +573001234567 exists', 'contact_already_exists'] }, 413)
-  async create(@CurrentCaller() caller: Caller, @FormBody(CreateContactDto, VALUES) dto: CreateContactDto) {
+  async create(@CurrentCaller() caller: Caller, @FormBody(CreateContactDto, [VALUES]) dto: CreateContactDto) {
     const contact = await this.contacts.create(caller, dto);
     const hidden = await this.contacts.hiddenPropertyIds(caller.tenantId);
     return { contact: presentContact(contact, hidden), self: contactPath(contact.id) };
@@ -131,7 +131,7 @@ export class ContactsController {
     @CurrentCaller() caller: Caller,
     @Param('contact_id') key: string,
     @Query() query: ContactKeyQuery,
-    @FormBody(UpdateContactDto, VALUES) dto: UpdateContactDto,
+    @FormBody(UpdateContactDto, [VALUES]) dto: UpdateContactDto,
   ) {
     const contact = await this.contacts.update(caller, key, query.key_type, dto);
     const hidden = await this.contacts.hiddenPropertyIds(caller.tenantId);

@@ -1,10 +1,10 @@
-import { Caller, Clock, lockForTransaction, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, lockForTransaction, newId, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { normalizePhone } from '../profiles/consumers/profile-facts';
-import { newId } from '../shared/ids';
+import { ProfileStore } from '../profiles/profile.store';
 import { ContactEntity } from './contact.entity';
 import { ContactPropertyEntity } from './contact-property.entity';
 import { ContactErrorCode, ContactException } from './contacts.exception';
@@ -26,6 +26,7 @@ export class ContactsService {
     @InjectRepository(ContactPropertyEntity) private readonly properties: Repository<ContactPropertyEntity>,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly profiles: ProfileStore,
   ) {}
 
   createProperty(caller: Caller, dto: CreateContactPropertyDto): Promise<ContactPropertyEntity> {
@@ -180,10 +181,6 @@ export class ContactsService {
   }
 
   private async profileOfPhone(m: EntityManager, tenantId: string, phone: string): Promise<string | null> {
-    const [row]: { profile_id: string }[] = await m.query(
-      `SELECT profile_id FROM profile_identifiers WHERE tenant_id = $1 AND key = $2`,
-      [tenantId, `phone:${normalizePhone(phone)}`],
-    );
-    return row?.profile_id ?? null;
+    return this.profiles.profileOfIdentifier(m, tenantId, `phone:${normalizePhone(phone)}`);
   }
 }

@@ -1,7 +1,7 @@
 import { Caller, Clock, decodeStartKey, encodeStartKey, Page } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
+import { ProfileStore } from '../profiles/profile.store';
 import { DECISION_VARIABLES, DecisionVariable } from './decision-variable.catalog';
 import { ListAvailableVariablesQuery } from './dto/list-available.query';
 import { ListDecisionValuesQuery } from './dto/list-values.query';
@@ -21,7 +21,7 @@ const matchesText = (v: DecisionVariable, text: string | undefined) =>
 @Injectable()
 export class DecisionVariablesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly profiles: ProfileStore,
     private readonly clock: Clock,
   ) {}
 
@@ -63,22 +63,22 @@ export class DecisionVariablesService {
     );
     const after = decodeStartKey(query.start_key);
     const limit = query.limit ?? PAGE;
-    const profiles: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 AND ($3::text IS NULL OR id = $3)
-        ORDER BY id LIMIT $4`,
-      [caller.tenantId, after ? String(after[1]) : '', query.customer_id ?? null, limit + 1],
+    const profiles = await this.profiles.pageIds(
+      caller.tenantId,
+      after ? String(after[1]) : '',
+      query.customer_id ?? null,
+      limit + 1,
     );
-    const ids = profiles.slice(0, limit).map((p) => p.id);
+    const ids = profiles.slice(0, limit);
     const byProfile = new Map<string, Record<string, unknown>>();
     if (ids.length && variables.length) {
       // The aggregates are the catalog's own SQL (no input reaches the text); ids and dates are parameters.
-      const rows: Record<string, unknown>[] = await this.dataSource.query(
-        `SELECT p.id AS "__id", ${variables.map((v, i) => `${v.sql} AS "v${i}"`).join(', ')}
-           FROM unnest($2::text[]) AS p(id)
-           LEFT JOIN transactions t ON t.profile_id = p.id AND t.tenant_id = $1
-                 AND t.occurred_at >= $3::date AND t.occurred_at < $4::date + 1
-          GROUP BY p.id`,
-        [caller.tenantId, ids, startDate, endDate],
+      const rows = await this.profiles.variableValues(
+        caller.tenantId,
+        ids,
+        variables.map((v) => v.sql),
+        startDate,
+        endDate,
       );
       for (const row of rows)
         byProfile.set(String(row.__id), Object.fromEntries(variables.map((v, i) => [v.name, row[`v${i}`] ?? null])));

@@ -98,7 +98,7 @@ export class CustomersController {
   @ApiEnvelopeErrors({ 400: ['the query reads an unknown variable', 'query_not_supported'] }, 413)
   @HttpCode(200)
   async query(@CurrentCaller() caller: Caller, @Body() dto: QueryCustomersDto, @Req() req: FastifyRequest) {
-    const page = await this.customers.query(caller, dto);
+    const page = await this.customers.search(caller, dto);
     return {
       customers: page.items.map(presentCustomer),
       ...(page.nextKey ? { next_start_key: page.nextKey } : {}),

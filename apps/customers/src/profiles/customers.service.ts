@@ -11,6 +11,7 @@ import { ListCustomersQuery } from './dto/list-customers.query';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { QueryCustomersDto } from './dto/query-customers.dto';
 import { ProfileEntity } from './profile.entity';
+import { ProfileStore } from './profile.store';
 import { ProfileLineEntity } from './profile-line.entity';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
@@ -27,6 +28,7 @@ export class CustomersService {
     @InjectRepository(TagHistoryEntity) private readonly tags: Repository<TagHistoryEntity>,
     @InjectRepository(ProfileLineEntity) private readonly lines: Repository<ProfileLineEntity>,
     private readonly clock: Clock,
+    private readonly store: ProfileStore,
   ) {}
 
   async list(caller: Caller, query: ListCustomersQuery): Promise<Page<ProfileEntity>> {
@@ -60,7 +62,7 @@ export class CustomersService {
   }
 
   /** The customers a JSON-Logic rule selects, translated into one SQL WHERE (push-down), in id order. */
-  async query(caller: Caller, dto: QueryCustomersDto): Promise<Page<ProfileEntity>> {
+  async search(caller: Caller, dto: QueryCustomersDto): Promise<Page<ProfileEntity>> {
     let where: { sql: string; params: unknown[] };
     try {
       where = toSql(dto.query, SEGMENT_FIELD_MAP, { firstParam: 5 });
@@ -73,13 +75,8 @@ export class CustomersService {
     const after = decodeStartKey(dto.start_key);
     const limit = dto.limit ?? PAGE;
     const since = new Date(this.clock.now().getTime() - 30 * DAY_MS);
-    const ids: { id: string }[] = await this.profiles.query(
-      `SELECT p.id FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
-        WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2 AND ${where.sql}
-        ORDER BY p.id LIMIT $4`,
-      [caller.tenantId, after ? String(after[1]) : '', since, limit + 1, ...where.params],
-    );
-    const pageIds = ids.slice(0, limit).map((r) => r.id);
+    const ids = await this.store.searchIds(caller.tenantId, after ? String(after[1]) : '', since, limit + 1, where);
+    const pageIds = ids.slice(0, limit);
     const found = pageIds.length ? await this.profiles.findBy({ tenantId: caller.tenantId, id: In(pageIds) }) : [];
     const byId = new Map(found.map((p) => [p.id, p]));
     const items = pageIds.map((id) => byId.get(id)).filter((p): p is ProfileEntity => !!p);

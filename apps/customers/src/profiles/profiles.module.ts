@@ -5,7 +5,8 @@ import { ProfileEventsConsumer } from './consumers/profile-events.consumer';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
 import { ProfileEntity } from './profile.entity';
-import { ProfileFoldingService } from './profile-folding.service';
+import { ProfileStore } from './profile.store';
+import { ProfileFoldingStore } from './profile-folding.store';
 import { ProfileLineEntity } from './profile-line.entity';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
@@ -13,7 +14,7 @@ import { TransactionEntity } from './transaction.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([ProfileEntity, TransactionEntity, TagHistoryEntity, ProfileLineEntity])],
   controllers: [CustomersController, ProfileEventsConsumer],
-  providers: [CustomersService, ProfileFoldingService],
-  exports: [ProfileFoldingService],
+  providers: [CustomersService, ProfileFoldingStore, ProfileStore],
+  exports: [ProfileFoldingStore, ProfileStore],
 })
 export class ProfilesModule {}

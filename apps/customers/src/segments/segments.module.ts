@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { SegmentEntity } from './segment.entity';
-import { SegmentComputeService } from './segment-compute.service';
+import { SegmentComputeStore } from './segment-compute.store';
 import { SegmentsController } from './segments.controller';
 import { SegmentsService } from './segments.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SegmentEntity])],
   controllers: [SegmentsController],
-  providers: [SegmentsService, SegmentComputeService],
+  providers: [SegmentsService, SegmentComputeStore],
 })
 export class SegmentsModule {}

@@ -1,16 +1,15 @@
-import { Caller, Clock, decodeStartKey, encodeStartKey, Page, paginate } from '@kyc/platform';
+import { Caller, Clock, decodeStartKey, encodeStartKey, newId, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 
 import { ProfileEntity } from '../profiles/profile.entity';
-import { newId } from '../shared/ids';
 import { ComputeSegmentDto } from './dto/compute-segment.dto';
 import { CreateSegmentDto } from './dto/create-segment.dto';
 import { ListSegmentsQuery } from './dto/list-segments.query';
 import { UpdateSegmentDto } from './dto/update-segment.dto';
 import { SegmentEntity } from './segment.entity';
-import { SegmentComputeService } from './segment-compute.service';
+import { SegmentComputeStore } from './segment-compute.store';
 import { SegmentErrorCode, SegmentException } from './segments.exception';
 
 const DEFAULT_LIMIT = 20;
@@ -21,7 +20,7 @@ export class SegmentsService {
   constructor(
     @InjectRepository(SegmentEntity) private readonly segments: Repository<SegmentEntity>,
     private readonly dataSource: DataSource,
-    private readonly computes: SegmentComputeService,
+    private readonly computes: SegmentComputeStore,
     private readonly clock: Clock,
   ) {}
 
@@ -95,7 +94,7 @@ export class SegmentsService {
     const segment = await this.get(caller, id);
     await this.dataSource.transaction(async (m) => {
       await m.delete(SegmentEntity, { id, tenantId: caller.tenantId });
-      await m.query(`DELETE FROM segment_members WHERE segment_id = $1`, [id]);
+      await this.computes.deleteMembers(m, id);
     });
     return segment;
   }

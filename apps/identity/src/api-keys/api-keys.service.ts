@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-
 import { ACCESS_EVENT_TYPES, ApiKeyState, ApiKeyType, TOPICS } from '@kyc/contracts';
-import { ApiKeySigner, Clock, OutboxService, paginate } from '@kyc/platform';
+import { ApiKeySigner, Clock, newId, OutboxService, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -55,7 +53,7 @@ export class ApiKeysService {
     const lifetime = input.expiresInSeconds ?? (input.keyType === 'backend' ? undefined : WEB_KEY_LIFETIME_SECONDS);
     const exp = lifetime ? iat + lifetime : undefined;
     const key = this.keys.create({
-      id: `KEY${randomUUID().replace(/-/g, '')}`,
+      id: newId('KEY'),
       tenantId: input.tenantId,
       userId: input.userId,
       name: input.name,

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import { Clock, Page, paginate } from '@kyc/platform';
+import { Clock, newId, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -23,7 +21,7 @@ export class FlowsService {
   async create(tenantId: string, dto: CreateFlowDto): Promise<FlowEntity> {
     const now = this.clock.now();
     const flow = this.flows.create({
-      id: `IDF${randomUUID().replace(/-/g, '')}`,
+      id: newId('IDF'),
       tenantId,
       createdAt: now,
       ...this.definition(dto, now),

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import { Caller, Clock, Job, JOB_COMPLETED, JobQueueService } from '@kyc/platform';
+import { Caller, Clock, Job, JOB_COMPLETED, JobQueueService, newId } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -50,7 +48,7 @@ export class ProcessFilesService implements OnModuleInit {
     if (existing) return existing;
     const now = this.clock.now();
     const file = this.files.create({
-      id: `FIL${randomUUID().replace(/-/g, '')}`,
+      id: newId('FIL'),
       tenantId: process.tenantId,
       processId: process.id,
       kind,

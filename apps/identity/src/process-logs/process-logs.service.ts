@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import { Caller, Clock } from '@kyc/platform';
+import { Caller, Clock, newId } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -24,7 +22,7 @@ export class ProcessLogsService {
   async enqueue(caller: Caller, dto: EnqueueLogDto): Promise<ProcessLogEntity> {
     if (dto.process_id) await this.processes.get(caller, dto.process_id);
     const entry = this.logs.create({
-      id: `LOG${randomUUID().replace(/-/g, '')}`,
+      id: newId('LOG'),
       tenantId: caller.tenantId,
       processId: dto.process_id ?? null,
       level: dto.level ?? 'info',

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-
 import { IDENTITY_EVENT_TYPES, ProcessCreatedPayload, TOPICS } from '@kyc/contracts';
-import { Caller, Clock, OutboxService } from '@kyc/platform';
+import { Caller, Clock, newId, OutboxService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -35,12 +33,12 @@ export class ProcessCreationService {
     const key = await this.apiKeys.get(caller.tenantId, caller.keyId);
     const now = this.clock.now();
     const process = this.processes.create({
-      id: `IDP${randomUUID().replace(/-/g, '')}`,
+      id: newId('IDP'),
       tenantId: caller.tenantId,
       flowId: flow.id,
       keyId: caller.keyId,
       userId: caller.userId,
-      accountId: key.accountId ?? `ACC${randomUUID().replace(/-/g, '')}`,
+      accountId: key.accountId ?? newId('ACC'),
       status: 'pending',
       failureStatus: null,
       declinedReason: null,

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import {
   IDENTITY_EVENT_TYPES,
   ProcessFinishedPayload,
@@ -10,7 +8,7 @@ import {
   TOPICS,
   ValidationType,
 } from '@kyc/contracts';
-import { Caller, Clock, JobQueueService, OutboxService } from '@kyc/platform';
+import { Caller, Clock, JobQueueService, newId, OutboxService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -38,7 +36,7 @@ export interface TimeoutJob {
   attempt: number;
 }
 
-export const newVerificationId = () => `VER${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+export const newVerificationId = () => newId('VER', 20);
 
 /**
  * What every process use case shares: loading a process the caller may see (locked for a change),

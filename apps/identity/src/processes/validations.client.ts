@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-
 import type { ValidationType } from '@kyc/contracts';
-import { ApiKeySigner } from '@kyc/platform';
+import { ApiKeySigner, newId } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { IdentityConfig } from '../config/identity.config';
@@ -134,7 +132,7 @@ export class ValidationsClient {
   ): Promise<T> {
     const iat = Math.floor(Date.now() / 1000);
     const key = await this.signer.sign({
-      jti: `KEY${randomUUID().replace(/-/g, '')}`,
+      jti: newId('KEY'),
       sub: userId,
       tenant_id: tenantId,
       key_type: 'backend',

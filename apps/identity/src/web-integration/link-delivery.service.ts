@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import { Clock, Job, JobQueueService, PermanentDeliveryError } from '@kyc/platform';
+import { Clock, Job, JobQueueService, newId, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -47,7 +45,7 @@ export class LinkDeliveryService implements OnModuleInit {
     const now = this.clock.now();
     const delivery = m.create(LinkDeliveryEntity, {
       ...input,
-      id: `LND${randomUUID().replace(/-/g, '')}`,
+      id: newId('LND'),
       status: 'queued',
       error: null,
       messageId: null,

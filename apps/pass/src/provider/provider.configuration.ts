@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 
 import { Clock } from '@kyc/platform';
 import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { DataSource } from 'typeorm';
 
 import { ApplicationEntity } from '../applications/application.entity';
 import { ACR_VALUES } from '../applications/dto/application-fields';
@@ -24,6 +23,7 @@ import {
   RESTRICTED_SCOPES,
 } from '../scopes/scopes';
 import { PassUserEntity } from '../users/pass-user.entity';
+import { OidcModelStore } from './oidc-model.store';
 import type { OidcProviderModule } from './oidc-provider.loader';
 import { postgresAdapter } from './postgres.adapter';
 import { tokenRequestUnit } from './token-request-unit';
@@ -82,7 +82,7 @@ export const CIBA_INTERVAL = 5;
 export interface ProviderDeps {
   config: PassConfig;
   clock: Clock;
-  dataSource: DataSource;
+  store: OidcModelStore;
   keys: PrivateJwk[];
   cookieKey: string;
   findApplication(clientId: string): Promise<ApplicationEntity | undefined>;
@@ -135,7 +135,7 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
 
   return {
     adapter: postgresAdapter({
-      dataSource: deps.dataSource,
+      store: deps.store,
       clock: deps.clock,
       findClient: async (clientId) => {
         const application = await deps.findApplication(clientId);

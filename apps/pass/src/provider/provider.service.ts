@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import { Clock, pgPool } from '@kyc/platform';
+import { Clock } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +19,7 @@ import { checkAuthorizeRequest } from './authorize-gate';
 import { cacheClients } from './client-cache';
 import { discoveryMiddleware } from './discovery';
 import { issueSpecIdTokens } from './id-token';
+import { OidcModelStore } from './oidc-model.store';
 import { loadOidcProvider, OidcProviderModule } from './oidc-provider.loader';
 import {
   approvalSignature,
@@ -31,8 +32,6 @@ import {
 } from './provider.configuration';
 import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middleware';
 
-const ACCOUNT_EXISTS = 'SELECT 1 FROM users WHERE id = $1';
-
 /**
  * Owns pass's oidc-provider instance (built at boot; id_tokens are signed with the newest stored key)
  * and hands the mounted paths to its Koa callback.
@@ -42,10 +41,11 @@ export class ProviderService implements OnModuleInit {
   private oidc: OidcProviderModule;
   private instance: Provider;
   private handler: (req: MountedRequest, res: ServerResponse) => Promise<void>;
+  private readonly store: OidcModelStore;
 
   constructor(
     private readonly config: PassConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
     private readonly clock: Clock,
     private readonly keys: SigningKeysService,
     private readonly applications: ApplicationsService,
@@ -53,7 +53,9 @@ export class ProviderService implements OnModuleInit {
     private readonly box: SecretBox,
     private readonly messenger: PhoneMessenger,
     private readonly attachments: AttachmentsService,
-  ) {}
+  ) {
+    this.store = new OidcModelStore(dataSource);
+  }
 
   async onModuleInit(): Promise<void> {
     this.oidc = await loadOidcProvider();
@@ -129,16 +131,13 @@ export class ProviderService implements OnModuleInit {
       providerConfiguration(this.oidc, {
         config: this.config,
         clock: this.clock,
-        dataSource: this.dataSource,
+        store: this.store,
         keys,
         cookieKey: this.box.derive('cookies'),
         findApplication: (id) => this.applications.find(id),
         clientSecret: (a) => this.applications.clientSecret(a),
         findUserById: (id) => this.users.findById(id),
-        accountExists: async (id) =>
-          /^[0-9a-f-]{36}$/.test(id) &&
-          (await pgPool(this.dataSource).query({ name: 'pass_account_exists', text: ACCOUNT_EXISTS, values: [id] }))
-            .rowCount === 1,
+        accountExists: (id) => this.store.accountExists(id),
         findUserByEmail: (email) => this.users.findByEmail(email),
         messenger: this.messenger,
         approvalLink: (id) => this.approvalLink(id),
@@ -164,7 +163,7 @@ export class ProviderService implements OnModuleInit {
       await next();
     });
     provider.use(discoveryMiddleware(provider.issuer) as never);
-    provider.use(tokenEndpointMiddleware({ dataSource: this.dataSource, now: () => this.clock.now() }) as never);
+    provider.use(tokenEndpointMiddleware({ store: this.store, now: () => this.clock.now() }) as never);
     this.instance = provider;
     this.handler = provider.callback();
   }

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 
-import { envelope, pgPool } from '@kyc/platform';
+import { envelope } from '@kyc/platform';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { DataSource } from 'typeorm';
 
+import { OidcModelStore } from './oidc-model.store';
 import { CIBA_GRANT, CIBA_INTERVAL, PROVIDER_ROUTES } from './provider.configuration';
-import { commitTokenRequest, TokenRequestUnit, tokenRequestUnit } from './token-request-unit';
+import { TokenRequestUnit, tokenRequestUnit } from './token-request-unit';
 
 /** What the mount leaves on the raw request: the body Fastify parsed, and whether it came as JSON. */
 export interface MountedRequest extends IncomingMessage {
@@ -24,7 +24,7 @@ type Body = Record<string, unknown>;
  * (The id_token has the Tokens table's shape from the start, and none on refresh: issueSpecIdTokens.)
  * - bc-authorize answers carry `interval`.
  */
-export function tokenEndpointMiddleware(deps: { dataSource: DataSource; now: () => Date }) {
+export function tokenEndpointMiddleware(deps: { store: OidcModelStore; now: () => Date }) {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     if (ctx.method !== 'POST') return next();
     if (ctx.path === PROVIDER_ROUTES.backchannel_authentication) {
@@ -36,14 +36,13 @@ export function tokenEndpointMiddleware(deps: { dataSource: DataSource; now: () 
     const req = ctx.req as MountedRequest;
     const grantType = req.body?.grant_type;
     if (grantType === CIBA_GRANT && typeof req.body?.auth_req_id === 'string') {
-      if (!(await pollAllowed(deps.dataSource, req.body.auth_req_id, deps.now()))) {
+      if (!(await deps.store.pollAllowed(req.body.auth_req_id, deps.now(), CIBA_INTERVAL * 1000))) {
         ctx.status = 400;
         ctx.body = { error: 'slow_down', error_description: `poll no faster than every ${CIBA_INTERVAL} seconds` };
         return;
       }
     }
-    if (grantType === 'authorization_code' || grantType === 'refresh_token')
-      await runAsUnit(ctx, next, deps.dataSource);
+    if (grantType === 'authorization_code' || grantType === 'refresh_token') await runAsUnit(ctx, next, deps.store);
     else await next();
     const body = ctx.body as Body | undefined;
     if (!body || typeof body !== 'object' || ctx.status < 400) return;
@@ -63,7 +62,7 @@ export function tokenEndpointMiddleware(deps: { dataSource: DataSource; now: () 
     } else if (
       grantType === CIBA_GRANT &&
       body.error === 'invalid_grant' &&
-      (await cibaRequestGone(deps.dataSource, String(req.body?.auth_req_id)))
+      (await deps.store.cibaRequestGone(String(req.body?.auth_req_id)))
     ) {
       ctx.body = { error: 'expired_token', error_description: 'unknown, expired or already redeemed auth_req_id' };
     }
@@ -76,38 +75,16 @@ export function tokenEndpointMiddleware(deps: { dataSource: DataSource; now: () 
  * with a successful answer. A lost race (the code or token was consumed meanwhile) turns the answer into
  * the `invalid_grant` oidc-provider gives for it.
  */
-async function runAsUnit(ctx: KoaContextWithOIDC, next: () => Promise<void>, dataSource: DataSource): Promise<void> {
+async function runAsUnit(ctx: KoaContextWithOIDC, next: () => Promise<void>, store: OidcModelStore): Promise<void> {
   const unit = new TokenRequestUnit();
   try {
     await tokenRequestUnit.run(unit, next);
   } catch (err) {
-    if (unit.consume) await commitTokenRequest(pgPool(dataSource), unit, false);
+    if (unit.consume) await store.commitTokenRequest(unit, false);
     throw err;
   }
   if (!unit.pending) return;
-  if (await commitTokenRequest(pgPool(dataSource), unit, ctx.status < 400)) return;
+  if (await store.commitTokenRequest(unit, ctx.status < 400)) return;
   ctx.status = 400;
   ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
-}
-
-/** True when the CIBA request is unknown (never issued, expired and purged, revoked) or already redeemed. */
-async function cibaRequestGone(dataSource: DataSource, authReqId: string): Promise<boolean> {
-  const rows: { consumed_at: Date | null }[] = await dataSource.query(
-    `SELECT consumed_at FROM oidc_models WHERE model = 'BackchannelAuthenticationRequest' AND id = $1`,
-    [authReqId],
-  );
-  return rows.length === 0 || rows[0].consumed_at !== null;
-}
-
-/** Records a CIBA poll; false when the previous poll of the same auth_req_id was less than `interval` ago. */
-async function pollAllowed(dataSource: DataSource, authReqId: string, now: Date): Promise<boolean> {
-  const at = now.getTime();
-  const rows: unknown[] = await dataSource.query(
-    `INSERT INTO oidc_models (model, id, payload, expires_at) VALUES ('CibaPoll', $1, $2, $3)
-     ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload
-       WHERE (oidc_models.payload->>'at')::bigint <= $4
-     RETURNING 1`,
-    [authReqId.slice(0, 200), { at }, new Date(at + 3600_000), at - CIBA_INTERVAL * 1000],
-  );
-  return rows.length > 0;
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 
 import { ValidationsConfig } from '../config/validations.config';
 import { OtpMailer } from '../otp/mailer';
+import { ValidationEntity } from '../validations/validation.entity';
 
 const WINDOW_MS = 15 * 60_000;
 /** An engine backlog older than this makes its validator degraded. */
@@ -31,14 +32,24 @@ export class StatusService {
     let rows: { type: string; finished: string; system_errors: string; oldest_waiting: Date | null }[] = [];
     let database: State = 'operational';
     try {
-      rows = await this.dataSource.query(
-        `SELECT type,
-                count(*) FILTER (WHERE finished_at >= $1) AS finished,
-                count(*) FILTER (WHERE finished_at >= $1 AND failure_status = 'system_error') AS system_errors,
-                min(media_complete_at) FILTER (WHERE status = 'pending' AND media_complete_at IS NOT NULL AND manual_review_status <> 'pending') AS oldest_waiting
-           FROM validations WHERE (finished_at >= $1 OR status = 'pending') AND deleted_at IS NULL GROUP BY type`,
-        [new Date(now.getTime() - WINDOW_MS)],
-      );
+      rows = await this.dataSource
+        .getRepository(ValidationEntity)
+        .createQueryBuilder('v')
+        .select('v.type', 'type')
+        .addSelect('count(*) FILTER (WHERE v.finished_at >= :since)', 'finished')
+        .addSelect(
+          "count(*) FILTER (WHERE v.finished_at >= :since AND v.failure_status = 'system_error')",
+          'system_errors',
+        )
+        .addSelect(
+          "min(v.media_complete_at) FILTER (WHERE v.status = 'pending' AND v.media_complete_at IS NOT NULL AND v.manual_review_status <> 'pending')",
+          'oldest_waiting',
+        )
+        .where("(v.finished_at >= :since OR v.status = 'pending') AND v.deleted_at IS NULL", {
+          since: new Date(now.getTime() - WINDOW_MS),
+        })
+        .groupBy('v.type')
+        .getRawMany();
     } catch {
       database = 'down';
     }

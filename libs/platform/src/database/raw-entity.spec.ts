@@ -12,6 +12,23 @@ class ThingEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  @Column({
+    name: 'price_minor',
+    type: 'bigint',
+    transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
+  })
+  priceMinor: number;
+
+  @Column({
+    type: 'text',
+    nullable: true,
+    transformer: [
+      { to: (v: string) => v, from: (v: string | null) => v?.trim() ?? null },
+      { to: (v: string) => v, from: (v: string | null) => v?.toUpperCase() ?? 'NONE' },
+    ],
+  })
+  label: string;
 }
 
 describe('raw entity reads', () => {
@@ -24,6 +41,14 @@ describe('raw entity reads', () => {
     const thing = mapRow(ds.getRepository(ThingEntity), { id: 'a', tenant_id: 't', created_at: at, extra: 1 });
     expect(thing).toBeInstanceOf(ThingEntity);
     expect(thing).toEqual(Object.assign(new ThingEntity(), { id: 'a', tenantId: 't', createdAt: at }));
+  });
+
+  it('reads values through the column transformers, as a repository read does', () => {
+    const repo = ds.getRepository(ThingEntity);
+    const thing = mapRow(repo, { id: 'a', price_minor: '1999', label: ' gold ' });
+    expect(thing.priceMinor).toBe(1999);
+    expect(thing.label).toBe('GOLD');
+    expect(mapRow(repo, { id: 'a', label: null }).label).toBe('NONE');
   });
 
   it('queries by column names with a named prepared statement on the pool', async () => {

@@ -1,9 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 
 import { signalCommit } from './commit-signal';
 import { withClient } from './pooled-client';
+
+// The platform's one raw-query API: rawQuery, writeQuery, preparedQuery and mapRow (findOneRaw on top).
+// Apps call it only from a `*.store.ts` (its SQL in a `*.sql.ts` beside it) and migrations; ESLint
+// forbids pgPool, manager.query and dataSource.query everywhere else (docs/development.md, "Data access").
 
 /** The pg pool under a TypeORM DataSource (for statements sent without TypeORM on hot paths). */
 export function pgPool(dataSource: DataSource): Pool {
@@ -16,7 +21,9 @@ export function withPooledClient<T>(dataSource: DataSource, work: (client: PoolC
 }
 
 /**
- * Runs a statement straight on the pg pool, unnamed: planned for its parameters at each call.
+ * Runs a statement unnamed (planned for its parameters at each call): in the caller's transaction
+ * when `manager` is given, else straight on the pg pool. Does not wake the outbox relay or the job
+ * queue: a statement that adds events or jobs outside a transaction goes through writeQuery.
  * For statements whose best plan changes as their tables grow (a queue's backlog, a join with a
  * table that grows by thousands of rows a second): a named statement's generic plan, chosen on
  * the first executions against a small table, stays until the next ANALYZE (seen: a job-queue
@@ -26,7 +33,9 @@ export async function rawQuery<T = Record<string, unknown>>(
   dataSource: DataSource,
   text: string,
   values: unknown[],
+  manager?: EntityManager,
 ): Promise<T[]> {
+  if (manager) return manager.query<T[]>(text, values);
   return (await pgPool(dataSource).query(text, values)).rows as T[];
 }
 
@@ -121,14 +130,21 @@ export async function findOneRaw<T extends ObjectLiteral>(
   return rows.length ? mapRow(repo, rows[0]) : null;
 }
 
-/** Maps a raw `SELECT *` row (database column names) onto a new entity instance. */
+/**
+ * Maps a raw `SELECT *` row (database column names) onto a new entity instance, through each
+ * column's transformer as TypeORM's own reads do (values otherwise as pg parses them).
+ */
 export function mapRow<T extends ObjectLiteral>(repo: Repository<T>, row: Record<string, unknown>): T {
   const meta = repo.metadata;
   const entity = (
     typeof meta.target === 'function' ? (Object.create(meta.target.prototype as object) as object) : {}
   ) as Record<string, unknown>;
   for (const column of meta.columns) {
-    if (column.databaseName in row) entity[column.propertyName] = row[column.databaseName];
+    if (!(column.databaseName in row)) continue;
+    const value = row[column.databaseName];
+    entity[column.propertyName] = column.transformer
+      ? (ApplyValueTransformers.transformFrom(column.transformer, value) as unknown)
+      : value;
   }
   return entity as T;
 }

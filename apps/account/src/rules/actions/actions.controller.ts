@@ -1,8 +1,15 @@
-import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, RequirePermissions } from '@kyc/platform';
+import {
+  ApiEnvelopeErrors,
+  ApiSuccess,
+  BackendKeys,
+  Caller,
+  CurrentCaller,
+  FormBody,
+  RequirePermissions,
+} from '@kyc/platform';
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 
-import { FormBody } from '../dto/form-body.decorator';
 import { RULES_PERMISSION } from '../rules.permissions';
 import { presentAction } from './action.presenter';
 import { ActionsService } from './actions.service';
@@ -24,7 +31,7 @@ export class ActionsController {
   async create(
     @CurrentCaller() caller: Caller,
     @Param('rule_id') ruleId: string,
-    @FormBody(CreateActionDto, ['config']) dto: CreateActionDto,
+    @FormBody(CreateActionDto, ['config'], 2) dto: CreateActionDto,
   ) {
     return { action: presentAction(await this.actions.create(caller, ruleId, dto)) };
   }
@@ -58,7 +65,7 @@ export class ActionsController {
     @CurrentCaller() caller: Caller,
     @Param('rule_id') ruleId: string,
     @Param('action_id') actionId: string,
-    @FormBody(UpdateActionDto, ['config']) dto: UpdateActionDto,
+    @FormBody(UpdateActionDto, ['config'], 2) dto: UpdateActionDto,
   ) {
     return { action: presentAction(await this.actions.update(caller, ruleId, actionId, dto)) };
   }

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-
 import { countryPermission } from '@kyc/contracts';
-import { Caller, Clock, ValidationFailedException } from '@kyc/platform';
+import { Caller, Clock, newId, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { AuditLogService, diff, REDACTED } from '../../audit/audit-log.service';
-import { bumpRulesState } from '../engine/rules-state';
+import { RuleSetStore } from '../engine/rule-set.store';
 import { RuleEntity } from '../rule.entity';
 import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { ActionEntity } from './action.entity';
@@ -16,7 +14,7 @@ import { ActionConfig, ActionType, CreateCheckConfig, normalizeActionConfig } fr
 import { CreateActionDto } from './dto/create-action.dto';
 import { UpdateActionDto } from './dto/update-action.dto';
 
-export const newActionId = () => `ACT${randomUUID().replace(/-/g, '')}`;
+export const newActionId = () => newId('ACT');
 export const MAX_ACTIONS_PER_RULE = 20;
 
 @Injectable()
@@ -27,16 +25,14 @@ export class ActionsService {
     @InjectRepository(RuleEntity) private readonly rules: Repository<RuleEntity>,
     private readonly audit: AuditLogService,
     private readonly clock: Clock,
+    private readonly ruleSet: RuleSetStore,
   ) {}
 
   async create(caller: Caller, ruleId: string, dto: CreateActionDto): Promise<ActionEntity> {
     const config = this.validConfig(caller, dto.type, dto.config);
     return this.dataSource.transaction(async (m) => {
       await this.lockRule(m, caller, ruleId);
-      const [{ n }] = await m.query<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM bre_actions WHERE tenant_id = $1 AND rule_id = $2`,
-        [caller.tenantId, ruleId],
-      );
+      const n = await m.countBy(ActionEntity, { tenantId: caller.tenantId, ruleId });
       if (n >= MAX_ACTIONS_PER_RULE)
         throw new RuleException(RuleErrorCode.LimitReached, `a rule can have at most ${MAX_ACTIONS_PER_RULE} actions`);
       const now = this.clock.now();
@@ -52,7 +48,7 @@ export class ActionsService {
         updatedAt: now,
       });
       await m.insert(ActionEntity, action);
-      await bumpRulesState(m, caller.tenantId);
+      await this.ruleSet.bump(m, caller.tenantId);
       await this.audit.record(m, caller, {
         action: 'action.created',
         resourceType: 'action',
@@ -93,7 +89,7 @@ export class ActionsService {
           updatedAt: action.updatedAt,
         },
       );
-      await bumpRulesState(m, caller.tenantId);
+      await this.ruleSet.bump(m, caller.tenantId);
       await this.audit.record(m, caller, {
         action: 'action.updated',
         resourceType: 'action',
@@ -108,7 +104,7 @@ export class ActionsService {
     return this.dataSource.transaction(async (m) => {
       const action = await this.lockAction(m, caller, ruleId, actionId);
       await m.delete(ActionEntity, { id: action.id, tenantId: caller.tenantId });
-      await bumpRulesState(m, caller.tenantId);
+      await this.ruleSet.bump(m, caller.tenantId);
       await this.audit.record(m, caller, {
         action: 'action.deleted',
         resourceType: 'action',
@@ -148,11 +144,14 @@ export class ActionsService {
   }
 
   private async lockRule(m: EntityManager, caller: Caller, ruleId: string): Promise<void> {
-    const rows = await m.query<unknown[]>(`SELECT id FROM bre_rules WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
-      ruleId,
-      caller.tenantId,
-    ]);
-    if (!rows.length) throw ruleNotFound(ruleId);
+    const rule = await m
+      .getRepository(RuleEntity)
+      .createQueryBuilder('r')
+      .select('r.id')
+      .setLock('pessimistic_write')
+      .where('r.id = :id AND r.tenantId = :tenant', { id: ruleId, tenant: caller.tenantId })
+      .getOne();
+    if (!rule) throw ruleNotFound(ruleId);
   }
 
   private async lockAction(m: EntityManager, caller: Caller, ruleId: string, actionId: string): Promise<ActionEntity> {

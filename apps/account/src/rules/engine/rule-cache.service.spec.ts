@@ -1,21 +1,22 @@
 import type { EntityManager } from 'typeorm';
 
 import { RuleCacheService } from './rule-cache.service';
+import { EnabledRuleRow, RuleSetStore } from './rule-set.store';
 
-/** A manager that answers the state query and the rules query, counting rule loads. */
-function fakeManager() {
-  const db = { state: 1, loads: 0, rows: [] as object[] };
-  const manager = {
-    query: async (sql: string) => {
-      if (sql.includes('bre_tenant_state')) return [{ rules_version: String(db.state) }];
+/** A rule-set store answering the tenant's state and rules from memory, counting rule loads. */
+function fakeStore() {
+  const db = { state: 1, loads: 0, rows: [] as EnabledRuleRow[] };
+  const store: Pick<RuleSetStore, 'state' | 'enabledRules'> = {
+    state: async () => db.state,
+    enabledRules: async () => {
       db.loads++;
       return db.rows;
     },
-  } as unknown as EntityManager;
-  return { db, manager };
+  };
+  return { db, store: store as RuleSetStore, manager: {} as EntityManager };
 }
 
-const row = (ruleId: string, condition: unknown, actionId = `${ruleId}-a`) => ({
+const row = (ruleId: string, condition: unknown, actionId = `${ruleId}-a`): EnabledRuleRow => ({
   rule_id: ruleId,
   version: 1,
   event_type: 'checks.check.finished',
@@ -27,9 +28,9 @@ const row = (ruleId: string, condition: unknown, actionId = `${ruleId}-a`) => ({
 
 describe('RuleCacheService', () => {
   it('compiles a tenant’s rules once and reloads only when its rules state moves', async () => {
-    const { db, manager } = fakeManager();
+    const { db, store, manager } = fakeStore();
     db.rows = [row('r1', { '==': [{ var: 'country' }, 'CO'] }), row('r1', true, 'r1-b')];
-    const cache = new RuleCacheService();
+    const cache = new RuleCacheService(store);
     const first = await cache.rulesFor(manager, 't1', 'checks.check.finished');
     expect(first).toHaveLength(1);
     expect(first[0].actions).toEqual([

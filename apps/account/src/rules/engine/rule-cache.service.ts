@@ -3,9 +3,9 @@ import { DEFAULT_MAX_COST } from '@kyc/json-logic';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { ActionType, DEFAULT_MAX_ATTEMPTS } from '../actions/action-config';
+import { DEFAULT_MAX_ATTEMPTS } from '../actions/action-config';
 import { LoadedRule } from './rule-matcher';
-import { rulesStateOf } from './rules-state';
+import { RuleSetStore } from './rule-set.store';
 
 interface TenantRules {
   state: number;
@@ -33,9 +33,11 @@ export const RULE_CACHE_TENANTS = 1_000;
 export class RuleCacheService {
   private readonly tenants = new Map<string, TenantRules>();
 
+  constructor(private readonly store: RuleSetStore) {}
+
   async rulesFor(manager: EntityManager, tenantId: string, eventType: string): Promise<LoadedRule[]> {
     // The counter is read before the rules: a change committing in between only causes one more reload.
-    const state = await rulesStateOf(manager, tenantId);
+    const state = await this.store.state(manager, tenantId);
     let entry = this.tenants.get(tenantId);
     if (!entry || entry.state !== state) entry = { state, byEventType: await this.load(manager, tenantId) };
     this.tenants.delete(tenantId);
@@ -46,21 +48,7 @@ export class RuleCacheService {
 
   /** Rules with at least one enabled action (the others have nothing to run), in creation order. */
   private async load(manager: EntityManager, tenantId: string): Promise<Map<string, LoadedRule[]>> {
-    const rows: {
-      rule_id: string;
-      version: number;
-      event_type: string;
-      condition: unknown;
-      action_id: string;
-      action_type: ActionType;
-      max_attempts: string | null;
-    }[] = await manager.query(
-      `SELECT r.id AS rule_id, r.version, r.event_type, r.condition, a.id AS action_id, a.type AS action_type, a.config->>'max_attempts' AS max_attempts
-         FROM bre_rules r JOIN bre_actions a ON a.rule_id = r.id AND a.tenant_id = r.tenant_id AND a.status = 'enabled'
-        WHERE r.tenant_id = $1
-        ORDER BY r.created_at, r.id, a.created_at, a.id`,
-      [tenantId],
-    );
+    const rows = await this.store.enabledRules(manager, tenantId);
     const rules = new Map<string, LoadedRule>();
     for (const row of rows) {
       let rule = rules.get(row.rule_id);

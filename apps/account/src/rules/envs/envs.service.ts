@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { AuditLogService, diff } from '../../audit/audit-log.service';
+import { ActionEntity } from '../actions/action.entity';
 import { RuleEntity } from '../rule.entity';
 import { actionNotFound, RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { SecretBox } from '../secrets/secret-box';
@@ -49,10 +50,7 @@ export class EnvsService {
       await this.lockAction(m, caller, ruleId, actionId);
       const existing = await m.findOneBy(ActionEnvEntity, { actionId, name: dto.name });
       if (!existing) {
-        const [{ n }] = await m.query<{ n: number }[]>(
-          `SELECT count(*)::int AS n FROM bre_action_envs WHERE action_id = $1`,
-          [actionId],
-        );
+        const n = await m.countBy(ActionEnvEntity, { actionId });
         if (n >= MAX_ENVS_PER_ACTION)
           throw new RuleException(
             RuleErrorCode.LimitReached,
@@ -141,11 +139,17 @@ export class EnvsService {
     actionId: string,
     lock = true,
   ): Promise<void> {
-    const rows = await m.query<unknown[]>(
-      `SELECT id FROM bre_actions WHERE id = $1 AND tenant_id = $2 AND rule_id = $3${lock ? ' FOR UPDATE' : ''}`,
-      [actionId, caller.tenantId, ruleId],
-    );
-    if (rows.length) return;
+    const query = m
+      .getRepository(ActionEntity)
+      .createQueryBuilder('a')
+      .select('a.id')
+      .where('a.id = :id AND a.tenantId = :tenant AND a.ruleId = :rule', {
+        id: actionId,
+        tenant: caller.tenantId,
+        rule: ruleId,
+      });
+    if (lock) query.setLock('pessimistic_write');
+    if (await query.getOne()) return;
     if (!(await m.getRepository(RuleEntity).existsBy({ tenantId: caller.tenantId, id: ruleId })))
       throw ruleNotFound(ruleId);
     throw actionNotFound(actionId);

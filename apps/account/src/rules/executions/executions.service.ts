@@ -1,23 +1,22 @@
-import { randomUUID } from 'node:crypto';
-
-import { Caller, Page, paginate } from '@kyc/platform';
+import { Caller, newId, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 
 import { RuleEntity } from '../rule.entity';
 import { RuleErrorCode, RuleException, ruleNotFound } from '../rules.exception';
 import { ListExecutionsQuery } from './dto/list-executions.query';
 import { ExecutionEntity, ExecutionOutcome } from './execution.entity';
+import { ExecutionStore, OpenRow } from './execution.store';
 
-export const newExecutionId = () => `EXE${randomUUID().replace(/-/g, '')}`;
+export const newExecutionId = () => newId('EXE');
 const MAX_ERROR_CHARS = 2_000;
 
 /** Reading executions (tenant API) and recording their progress (action runners). */
 @Injectable()
 export class ExecutionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: ExecutionStore,
     @InjectRepository(ExecutionEntity) private readonly executions: Repository<ExecutionEntity>,
     @InjectRepository(RuleEntity) private readonly rules: Repository<RuleEntity>,
   ) {}
@@ -46,10 +45,17 @@ export class ExecutionsService {
 
   /** Records the check a create_check execution led to (idempotent). */
   async linkCreatedCheck(tenantId: string, executionId: string, checkId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE bre_executions SET created_check_id = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2 AND created_check_id IS DISTINCT FROM $3`,
-      [executionId, tenantId, checkId],
-    );
+    await this.store.linkCreatedCheck(tenantId, executionId, checkId);
+  }
+
+  /** Claims the execution for a run's attempt, with what the run needs (see ExecutionStore.claimRun). */
+  claimRun(
+    manager: EntityManager,
+    executionId: string,
+    tenantId: string,
+    attempt: number,
+  ): Promise<OpenRow | undefined> {
+    return this.store.claimRun(manager, executionId, tenantId, attempt);
   }
 
   /** Records the result of an attempt; `retrying` leaves the execution open for the next one. */
@@ -59,13 +65,7 @@ export class ExecutionsService {
     outcome: Exclude<ExecutionOutcome, 'pending' | 'running'>,
     details: { responseStatus?: number | null; error?: string | null } = {},
   ): Promise<void> {
-    const m = manager ?? this.dataSource.manager;
     const error = details.error ? details.error.slice(0, MAX_ERROR_CHARS) : null;
-    await m.query(
-      `UPDATE bre_executions SET outcome = $3, response_status = coalesce($4, response_status), error = $5, updated_at = now(),
-              finished_at = CASE WHEN $3 = 'retrying' THEN NULL ELSE now() END
-        WHERE id = $1 AND tenant_id = $2`,
-      [execution.id, execution.tenantId, outcome, details.responseStatus ?? null, error],
-    );
+    await this.store.settle(manager, execution, outcome, details.responseStatus ?? null, error);
   }
 }

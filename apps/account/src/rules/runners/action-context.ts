@@ -6,8 +6,9 @@ import type { EntityManager } from 'typeorm';
 import { ActionEntity } from '../actions/action.entity';
 import { ActionJobPayload } from '../engine/action-queues';
 import { checkVariables } from '../engine/check-variables';
-import { EnvRow, EnvsService, ResolvedEnv } from '../envs/envs.service';
+import { EnvsService, ResolvedEnv } from '../envs/envs.service';
 import { ExecutionEntity } from '../executions/execution.entity';
+import { ExecutionRow } from '../executions/execution.store';
 import { ExecutionsService } from '../executions/executions.service';
 import { SigningSecretEntity } from '../signing/signing-secret.entity';
 import { TemplateScope } from '../templates/template';
@@ -31,67 +32,6 @@ export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (s.length >= 3) out = out.split(s).join('[secret]');
   return out;
-}
-
-/**
- * Claims the execution for this attempt and reads what the run needs (the action, the event, the
- * env vars, the signing secrets) in one statement: a run costs this query, the call out, and the
- * record of its outcome.
- */
-const OPEN_SQL = `
-  WITH claimed AS (
-    UPDATE bre_executions SET outcome = 'running', attempts = $3, started_at = coalesce(started_at, now()), updated_at = now()
-     WHERE id = $1 AND tenant_id = $2 AND outcome IN ('pending', 'running', 'retrying')
-    RETURNING *)
-  SELECT c.*,
-         a.id AS a_id, a.rule_id AS a_rule_id, a.name AS a_name, a.type AS a_type, a.status AS a_status, a.config AS a_config, a.created_at AS a_created_at, a.updated_at AS a_updated_at,
-         f.tenant_id AS f_tenant_id, f.payload AS f_payload,
-         (SELECT coalesce(json_agg(json_build_object('name', v.name, 'is_secret', v.is_secret, 'value', v.value, 'sealed_value', v.sealed_value)), '[]'::json)
-            FROM bre_action_envs v WHERE v.action_id = c.action_id AND v.tenant_id = c.tenant_id) AS envs,
-         s.sealed_secret, s.sealed_previous_secret, s.previous_valid_until
-    FROM claimed c
-    LEFT JOIN bre_actions a ON a.id = c.action_id AND a.tenant_id = c.tenant_id
-    LEFT JOIN finished_checks f ON f.event_id = c.event_id AND f.tenant_id = c.tenant_id
-    LEFT JOIN bre_signing_secrets s ON s.tenant_id = c.tenant_id`;
-
-/** An execution row as OPEN_SQL returns it (database column names). */
-interface ExecutionRow {
-  id: string;
-  tenant_id: string;
-  rule_id: string;
-  rule_version: ExecutionEntity['ruleVersion'];
-  action_id: string;
-  action_type: ExecutionEntity['actionType'];
-  event_id: string;
-  check_id: ExecutionEntity['checkId'];
-  depth: number;
-  outcome: ExecutionEntity['outcome'];
-  attempts: number;
-  response_status: ExecutionEntity['responseStatus'];
-  error: ExecutionEntity['error'];
-  created_check_id: ExecutionEntity['createdCheckId'];
-  created_at: Date;
-  started_at: ExecutionEntity['startedAt'];
-  finished_at: ExecutionEntity['finishedAt'];
-  updated_at: Date;
-}
-
-/** OPEN_SQL's row: the execution, its action (a_*), the finished check's event (f_*), envs and signing secret. */
-interface OpenRow extends ExecutionRow {
-  a_id: string | null;
-  a_rule_id: string;
-  a_name: ActionEntity['name'];
-  a_type: ActionEntity['type'];
-  a_status: ActionEntity['status'];
-  a_config: ActionEntity['config'];
-  a_created_at: Date;
-  a_updated_at: Date;
-  f_tenant_id: string | null;
-  f_payload: CheckFinishedPayload | null;
-  envs: EnvRow[];
-  sealed_secret: string | null;
-  sealed_previous_secret: string | null;
-  previous_valid_until: Date | null;
 }
 
 function executionOf(r: ExecutionRow): ExecutionEntity {
@@ -130,8 +70,7 @@ export class ActionRunContext {
    */
   async open(manager: EntityManager, job: Job<ActionJobPayload>): Promise<ActionRun | null> {
     const tenantId = job.tenantId ?? '';
-    const rows: OpenRow[] = await manager.query(OPEN_SQL, [job.payload.execution_id, tenantId, job.attempt]);
-    const row = rows[0];
+    const row = await this.executions.claimRun(manager, job.payload.execution_id, tenantId, job.attempt);
     if (!row) return null;
     const execution = executionOf(row);
     if (!row.a_id || row.a_status !== 'enabled') {

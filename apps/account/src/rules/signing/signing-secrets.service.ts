@@ -80,10 +80,17 @@ export class SigningSecretsService {
   private async ensure(m: EntityManager, tenantId: string): Promise<SigningSecretEntity> {
     const existing = await m.findOneBy(SigningSecretEntity, { tenantId });
     if (existing) return existing;
-    await m.query(
-      `INSERT INTO bre_signing_secrets (tenant_id, sealed_secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id) DO NOTHING`,
-      [tenantId, this.box.seal(newSigningSecret(), aad(tenantId, 'current')), this.clock.now()],
-    );
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(SigningSecretEntity)
+      .values({
+        tenantId,
+        sealedSecret: this.box.seal(newSigningSecret(), aad(tenantId, 'current')),
+        createdAt: this.clock.now(),
+      })
+      .orIgnore()
+      .execute();
     return m.findOneByOrFail(SigningSecretEntity, { tenantId });
   }
 

@@ -215,7 +215,7 @@ const chatEvent: ProfileEventMapper = (event) => {
 
 /**
  * Topic → mapper. Every event becomes a transaction on a profile through the same code path
- * (ProfileFoldingService); adding a topic is one line here. The consumer subscribes to the
+ * (ProfileFoldingStore); adding a topic is one line here. The consumer subscribes to the
  * topics of this table that exist in libs/contracts (TOPICS), so a service's topic is consumed
  * from the day its constant lands.
  */

@@ -3,7 +3,7 @@ import { InboxService } from '@kyc/platform';
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 
-import { ProfileFoldingService } from '../profile-folding.service';
+import { ProfileFoldingStore } from '../profile-folding.store';
 import { PROFILE_EVENT_MAPPERS, PROFILE_TOPICS } from './profile-event-mappers';
 
 export const PROFILE_EVENTS_CONSUMER = 'customers.profiles';
@@ -19,7 +19,7 @@ export class ProfileEventsConsumer {
 
   constructor(
     private readonly inbox: InboxService,
-    private readonly folding: ProfileFoldingService,
+    private readonly folding: ProfileFoldingStore,
   ) {}
 
   @EventPattern(PROFILE_TOPICS)

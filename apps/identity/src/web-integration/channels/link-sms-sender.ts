@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import { SandboxPhoneGateway } from '@kyc/platform';
+import { newId, SandboxPhoneGateway } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { SandboxPhoneMessageEntity } from './sandbox-phone-message.entity';
@@ -30,7 +28,7 @@ export class SandboxLinkSmsSender extends LinkSmsSender {
 
   send(sms: LinkSms): Promise<void> {
     return this.gateway.deliver({
-      id: `SMS${randomUUID().replace(/-/g, '')}`,
+      id: newId('SMS'),
       tenantId: sms.tenantId,
       deliveryId: sms.deliveryId,
       phoneNumber: sms.phoneNumber,

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import { ApiKeySigner, PermanentDeliveryError } from '@kyc/platform';
+import { ApiKeySigner, newId, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { IdentityConfig } from '../../config/identity.config';
@@ -70,7 +68,7 @@ export class EngagementMessagingAppSender extends MessagingAppSender {
   private key(tenantId: string, userId: string): Promise<string> {
     const iat = Math.floor(Date.now() / 1000);
     return this.signer.sign({
-      jti: `KEY${randomUUID().replace(/-/g, '')}`,
+      jti: newId('KEY'),
       sub: userId,
       tenant_id: tenantId,
       key_type: 'backend',

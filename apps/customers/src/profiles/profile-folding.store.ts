@@ -1,8 +1,7 @@
-import { Clock, lockForTransaction } from '@kyc/platform';
+import { Clock, lockForTransaction, newId, rawQuery } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
-import { newId } from '../shared/ids';
 import {
   FactBasicInfo,
   identifierKeys,
@@ -30,6 +29,10 @@ const BASIC_INFO_COLUMNS: [keyof FactBasicInfo, string][] = [
   ['gender', 'gender'],
 ];
 
+/** Runs a statement in the given transaction (or alone, on the data source's manager) through the platform's raw-query API. */
+const sql = (m: EntityManager, text: string, values: unknown[]): Promise<never[]> =>
+  rawQuery<never>(m.connection, text, values, m);
+
 /**
  * Folds one fact (any service's event) into the profile of the person it concerns, in the
  * caller's transaction (the consumer's inbox transaction):
@@ -45,7 +48,7 @@ const BASIC_INFO_COLUMNS: [keyof FactBasicInfo, string][] = [
  *    which events arrive does not change the result.
  */
 @Injectable()
-export class ProfileFoldingService {
+export class ProfileFoldingStore {
   constructor(private readonly clock: Clock) {}
 
   async fold(m: EntityManager, fact: ProfileFact): Promise<FoldResult | null> {
@@ -54,7 +57,8 @@ export class ProfileFoldingService {
     const now = this.clock.now();
     await lockForTransaction(m, ...keys.map((k) => `profile-identifier|${fact.tenantId}|${k.key}`));
 
-    const owners: { profile_id: string; created_at: Date }[] = await m.query(
+    const owners: { profile_id: string; created_at: Date }[] = await sql(
+      m,
       `SELECT DISTINCT i.profile_id, p.created_at FROM profile_identifiers i JOIN profiles p ON p.id = i.profile_id
         WHERE i.tenant_id = $1 AND i.key = ANY($2::text[]) ORDER BY p.created_at, i.profile_id`,
       [fact.tenantId, keys.map((k) => k.key)],
@@ -65,7 +69,7 @@ export class ProfileFoldingService {
     if (!owners.length) {
       profileId = newId('CUS');
       created = true;
-      await m.query(`INSERT INTO profiles (id, tenant_id, created_at, updated_at) VALUES ($1, $2, $3, $3)`, [
+      await sql(m, `INSERT INTO profiles (id, tenant_id, created_at, updated_at) VALUES ($1, $2, $3, $3)`, [
         profileId,
         fact.tenantId,
         now,
@@ -84,14 +88,16 @@ export class ProfileFoldingService {
         merged.push(other.profile_id);
       }
     }
-    await m.query(
+    await sql(
+      m,
       `INSERT INTO profile_identifiers (tenant_id, key, kind, profile_id, created_at)
        SELECT $1, k.key, k.kind, $2, $3 FROM unnest($4::text[], $5::text[]) AS k(key, kind)
        ON CONFLICT (tenant_id, key) DO NOTHING`,
       [fact.tenantId, profileId, now, keys.map((k) => k.key), keys.map((k) => k.kind)],
     );
 
-    const [trx]: { id: string }[] = await m.query(
+    const [trx]: { id: string }[] = await sql(
+      m,
       `INSERT INTO transactions (id, tenant_id, profile_id, product, source_id, event_type, status, score, occurred_at, data, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $11)
        ON CONFLICT (tenant_id, product, source_id) DO UPDATE SET
@@ -120,7 +126,8 @@ export class ProfileFoldingService {
 
     if (fact.tags?.length) await this.addTags(m, fact.tenantId, profileId, fact, now);
     if (fact.wabaPhoneNumber)
-      await m.query(
+      await sql(
+        m,
         `INSERT INTO profile_lines (tenant_id, profile_id, waba_phone_number, first_seen_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)
          ON CONFLICT (profile_id, waba_phone_number) DO UPDATE SET
            first_seen_at = LEAST(profile_lines.first_seen_at, EXCLUDED.first_seen_at),
@@ -131,7 +138,8 @@ export class ProfileFoldingService {
     // A contact with the profile's phone number links to it.
     const phones = keys.filter((k) => k.kind === 'phone').map((k) => k.key.slice('phone:'.length));
     if (phones.length)
-      await m.query(
+      await sql(
+        m,
         `UPDATE contacts SET profile_id = $2 WHERE tenant_id = $1 AND phone_number = ANY($3::text[]) AND profile_id IS DISTINCT FROM $2`,
         [fact.tenantId, profileId, keys.filter((k) => k.kind === 'phone').map((k) => k.key.slice('phone:'.length))],
       );
@@ -155,7 +163,8 @@ export class ProfileFoldingService {
       (c, i) =>
         `${c} = CASE WHEN $${i + 4}::text IS NULL THEN p.${c} WHEN p.${c} IS NULL OR p.info_updated_at IS NULL OR $2 >= p.info_updated_at THEN $${i + 4}::text ELSE p.${c} END`,
     );
-    await m.query(
+    await sql(
+      m,
       `UPDATE profiles p SET ${sets.join(', ')},
          info_updated_at = GREATEST(p.info_updated_at, $2), updated_at = $3, ${AGGREGATE_SETS}
        FROM (${AGGREGATES}) a
@@ -165,7 +174,8 @@ export class ProfileFoldingService {
   }
 
   private async addTags(m: EntityManager, tenantId: string, profileId: string, fact: ProfileFact, now: Date) {
-    const added: { tag: string }[] = await m.query(
+    const added: { tag: string }[] = await sql(
+      m,
       `WITH current_tags AS (SELECT tags FROM profiles WHERE id = $1),
        new_tags AS (
          SELECT DISTINCT t AS tag FROM unnest($2::text[]) AS t, current_tags c WHERE NOT t = ANY(c.tags)
@@ -176,7 +186,8 @@ export class ProfileFoldingService {
       [profileId, fact.tags],
     );
     for (const { tag } of added)
-      await m.query(
+      await sql(
+        m,
         `INSERT INTO tag_history (id, tenant_id, profile_id, tag, action, source, occurred_at, created_at) VALUES ($1, $2, $3, $4, 'added', $5, $6, $7)`,
         [newId('TAG'), tenantId, profileId, tag, fact.eventType, fact.occurredAt, now],
       );
@@ -184,17 +195,19 @@ export class ProfileFoldingService {
 
   /** Moves everything of `from` to `into` and records the merge; `from` stays, marked merged_into. */
   private async merge(m: EntityManager, tenantId: string, into: string, from: string, keys: string[], now: Date) {
-    const [shared]: { key: string }[] = await m.query(
+    const [shared]: { key: string }[] = await sql(
+      m,
       `SELECT key FROM profile_identifiers WHERE tenant_id = $1 AND profile_id = $2 AND key = ANY($3::text[]) ORDER BY key LIMIT 1`,
       [tenantId, from, keys],
     );
     for (const table of ['profile_identifiers', 'transactions', 'tag_history', 'contacts'])
-      await m.query(`UPDATE ${table} SET profile_id = $1 WHERE tenant_id = $2 AND profile_id = $3`, [
+      await sql(m, `UPDATE ${table} SET profile_id = $1 WHERE tenant_id = $2 AND profile_id = $3`, [
         into,
         tenantId,
         from,
       ]);
-    await m.query(
+    await sql(
+      m,
       `INSERT INTO profile_lines (tenant_id, profile_id, waba_phone_number, first_seen_at, last_seen_at)
        SELECT tenant_id, $1, waba_phone_number, first_seen_at, last_seen_at FROM profile_lines WHERE profile_id = $2
        ON CONFLICT (profile_id, waba_phone_number) DO UPDATE SET
@@ -202,9 +215,10 @@ export class ProfileFoldingService {
          last_seen_at = GREATEST(profile_lines.last_seen_at, EXCLUDED.last_seen_at)`,
       [into, from],
     );
-    await m.query(`DELETE FROM profile_lines WHERE profile_id = $1`, [from]);
+    await sql(m, `DELETE FROM profile_lines WHERE profile_id = $1`, [from]);
     // Basic info the survivor lacks comes from the merged profile; tags are united.
-    await m.query(
+    await sql(
+      m,
       `UPDATE profiles p SET
          ${[
            'name',
@@ -226,9 +240,10 @@ export class ProfileFoldingService {
        FROM profiles o WHERE p.id = $1 AND o.id = $2`,
       [into, from, now],
     );
-    await m.query(`UPDATE profiles SET merged_into = $1, updated_at = $3 WHERE id = $2`, [into, from, now]);
-    await m.query(`UPDATE profiles SET merged_into = $1 WHERE merged_into = $2`, [into, from]);
-    await m.query(
+    await sql(m, `UPDATE profiles SET merged_into = $1, updated_at = $3 WHERE id = $2`, [into, from, now]);
+    await sql(m, `UPDATE profiles SET merged_into = $1 WHERE merged_into = $2`, [into, from]);
+    await sql(
+      m,
       `INSERT INTO profile_merges (id, tenant_id, profile_id, merged_profile_id, identifier, merged_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [newId('MRG'), tenantId, into, from, shared?.key ?? keys[0], now],
     );

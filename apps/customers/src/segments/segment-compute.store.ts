@@ -1,5 +1,5 @@
 import { compile, JsonLogicSqlError, toSql, truthy } from '@kyc/json-logic';
-import { Clock, Job, JobQueueService, PermanentJobError } from '@kyc/platform';
+import { Clock, Job, JobQueueService, PermanentJobError, rawQuery } from '@kyc/platform';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -22,6 +22,10 @@ const RULE_FIRST_PARAM = 4;
 const LAST_STEP_SLACK = 1.25;
 const VARIABLE_NAMES = Object.keys(SEGMENT_VARIABLES);
 
+/** Runs a statement in the given transaction (or alone, on the data source's manager) through the platform's raw-query API. */
+const sql = (m: EntityManager, text: string, values: unknown[]): Promise<never[]> =>
+  rawQuery<never>(m.connection, text, values, m);
+
 /**
  * Computes a segment's members as a durable job (the platform job queue): the profiles of the
  * tenant are walked in id order, one step at a time, and each step's members and the compute's
@@ -38,7 +42,7 @@ const VARIABLE_NAMES = Object.keys(SEGMENT_VARIABLES);
  * (`evaluation: node` and the reason).
  */
 @Injectable()
-export class SegmentComputeService implements OnModuleInit {
+export class SegmentComputeStore implements OnModuleInit {
   private readonly logger = new Logger('segment-compute');
 
   constructor(
@@ -69,7 +73,8 @@ export class SegmentComputeService implements OnModuleInit {
       await this.compute(segment, job.payload);
     } catch (err: unknown) {
       if (job.attempt >= job.maxAttempts || err instanceof PermanentJobError) {
-        await this.dataSource.query(
+        await sql(
+          this.dataSource.manager,
           `UPDATE segments SET compute_status = 'failed', compute_error = $3, compute_finished_at = $4 WHERE id = $1 AND compute_id = $2`,
           [segmentId, computeId, (err as Error).message, this.clock.now()],
         );
@@ -98,12 +103,14 @@ export class SegmentComputeService implements OnModuleInit {
     let total = segment.computeTotal;
     if (segment.computeStatus === 'queued') {
       const startedAt = this.clock.now();
-      const counted: { total: number }[] = await this.dataSource.query(
+      const counted: { total: number }[] = await sql(
+        this.dataSource.manager,
         `SELECT count(*)::int AS total FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL`,
         [segment.tenantId],
       );
       total = counted[0].total;
-      await this.dataSource.query(
+      await sql(
+        this.dataSource.manager,
         `UPDATE segments SET compute_status = 'running', compute_started_at = $3, compute_total = $4,
            compute_evaluation = $5, compute_fallback_reason = $6 WHERE id = $1 AND compute_id = $2`,
         [segment.id, segment.computeId, startedAt, total, evaluation, reason],
@@ -121,7 +128,8 @@ export class SegmentComputeService implements OnModuleInit {
         // when that fits in a step and a quarter (rather than leaving a small remainder step).
         const [bound]: { id: string }[] =
           where && processedSoFar + step * LAST_STEP_SLACK < total
-            ? await m.query(
+            ? await sql(
+                m,
                 `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
                 [segment.tenantId, cursor, step - 1],
               )
@@ -135,14 +143,16 @@ export class SegmentComputeService implements OnModuleInit {
           // A plain SELECT may run on parallel workers (an INSERT … SELECT never does): the members
           // are selected as one text array, in id order, and written by one INSERT from it; no row
           // is handled in Node.
-          const [selected]: { ids: string | null; n: number }[] = await m.query(
+          const [selected]: { ids: string | null; n: number }[] = await sql(
+            m,
             `SELECT array_agg(p.id ORDER BY p.id)::text AS ids, count(*)::int AS n
                FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
               WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2${range} AND ${where.sql}`,
             [...base, ...where.params, ...(upper === null ? [] : [upper])],
           );
           if (selected.ids)
-            await m.query(
+            await sql(
+              m,
               `INSERT INTO segment_members (compute_id, profile_id, segment_id)
                SELECT $1, id, $2 FROM unnest(CAST($3 AS text[])) AS id`,
               [segment.computeId, segment.id, selected.ids],
@@ -150,7 +160,8 @@ export class SegmentComputeService implements OnModuleInit {
           matched = selected.n;
           processed = upper === null ? -1 : step;
         } else {
-          const rows: Record<string, unknown>[] = await m.query(
+          const rows: Record<string, unknown>[] = await sql(
+            m,
             `SELECT p.id AS "__id", ${VARIABLE_NAMES.map((v, i) => `(${SEGMENT_VARIABLES[v].sql}) AS "v${i}"`).join(', ')}
                FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
               WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2 ORDER BY p.id LIMIT $4`,
@@ -158,7 +169,8 @@ export class SegmentComputeService implements OnModuleInit {
           );
           const members = rows.filter((row) => truthy(compiled!(profileRecord(row)))).map((row) => String(row.__id));
           if (members.length)
-            await m.query(
+            await sql(
+              m,
               `INSERT INTO segment_members (compute_id, profile_id, segment_id) SELECT $1, id, $2 FROM unnest($3::text[]) AS id`,
               [segment.computeId, segment.id, members],
             );
@@ -168,7 +180,8 @@ export class SegmentComputeService implements OnModuleInit {
         }
         if (where && upper !== null) cursor = upper;
         const last = processed === -1;
-        await m.query(
+        await sql(
+          m,
           `UPDATE segments SET compute_matched = compute_matched + $3,
              compute_processed = CASE WHEN $4 THEN compute_total ELSE LEAST(compute_total, compute_processed + $5) END,
              compute_cursor = $6 WHERE id = $1 AND compute_id = $2`,
@@ -185,15 +198,21 @@ export class SegmentComputeService implements OnModuleInit {
   /** The compute's members become the segment's; the previous compute's members are dropped. */
   private async finish(m: EntityManager, segment: SegmentEntity): Promise<void> {
     const now = this.clock.now();
-    await m.query(
+    await sql(
+      m,
       `UPDATE segments SET compute_status = 'completed', compute_finished_at = $3, computed_at = $3,
          members_compute_id = compute_id, members_count = compute_matched WHERE id = $1 AND compute_id = $2`,
       [segment.id, segment.computeId, now],
     );
-    await m.query(`DELETE FROM segment_members WHERE segment_id = $1 AND compute_id <> $2`, [
+    await sql(m, `DELETE FROM segment_members WHERE segment_id = $1 AND compute_id <> $2`, [
       segment.id,
       segment.computeId,
     ]);
+  }
+
+  /** Drops a deleted segment's members, in the deletion's transaction. */
+  async deleteMembers(m: EntityManager, segmentId: string): Promise<void> {
+    await sql(m, `DELETE FROM segment_members WHERE segment_id = $1`, [segmentId]);
   }
 }
 
