@@ -15,6 +15,8 @@ import {
 } from '@kyc/testing';
 
 import { identityService } from '../../src/app.module';
+import { boxBlur, decodeFixture, encodeJpeg } from './support/fake-camera';
+import { fixture } from './support/page-stack';
 
 /**
  * Validator steps run in the validations service (started from dist/, used over HTTP): a document
@@ -216,6 +218,105 @@ describe('identity: validator steps through the validations service', () => {
     const v = await new ApiClient(validations.url, tenant.apiKey).get(`/v1/validations/${second}`);
     expect(v.body).toMatchObject({ validation_id: second, validation_status: 'pending' });
   });
+
+  it('a document the engine cannot read goes back to capture while the flow allows a retry (a new validation retrying the failed one), then fails the process', async () => {
+    const flow = await api.postJson('/v1/flows', {
+      name: 'Document with one retry',
+      timeout_seconds: 3600,
+      steps: [{ type: 'document', validator_settings: { allowed_retries: 1 } }],
+    });
+    expect(flow.status).toBe(201);
+    const key = (
+      await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flow.body.flow_id,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      })
+    ).body.api_key as string;
+    const web = api.withKey(key);
+    const created = await web.post('/v1/processes');
+    const id = created.body.process_id as string;
+    const [step] = created.body.steps;
+    await web.postJson(`/v1/processes/${id}`, {
+      step_id: step.step_id,
+      verification_id: step.verification_id,
+      type: 'document',
+      expected_inputs: [
+        { name: 'country', value: 'CO' },
+        { name: 'document_type', value: 'national-id' },
+      ],
+    });
+    // An unfocused camera: both sides blurred, the engine reads no MRZ.
+    const blurred = (name: string) => encodeJpeg(boxBlur(decodeFixture(fixture(name)), 8)).toString('base64');
+    const uploadBlurred = async (validationId: string) => {
+      for (const [slot, name] of [
+        ['front', 'id-card-front.jpg'],
+        ['reverse', 'id-card-reverse.jpg'],
+      ]) {
+        const body = JSON.stringify({ file: blurred(name) });
+        const diag = await new Promise<string>((resolve) => {
+          const req = require('node:http').request(
+            `${identity.url}/web/processes/${id}/uploads/${slot}`,
+            { method: 'PUT', headers: { 'content-type': 'application/json', 'Service-API-Key': key, 'content-length': Buffer.byteLength(body) } },
+            (r: any) => { let t = ''; r.on('data', (c: any) => (t += c)); r.on('end', () => resolve(`${r.statusCode} ${t.slice(0, 300)}`)); r.on('error', (e: any) => resolve(`${r.statusCode} ${t.slice(0, 300)} ${e}`)); },
+          );
+          req.on('error', (e: Error) => resolve(`error ${e.message}`));
+          req.end(body);
+        });
+        console.log('DIAG', slot, body.length, diag);
+        const res = { status: Number(diag.split(' ')[0]), body: JSON.parse(diag.slice(diag.indexOf(' ') + 1)) };
+        expect({ slot, status: res.status, validation: res.body.steps?.[0]?.validation_id }).toEqual({
+          slot,
+          status: 200,
+          validation: validationId,
+        });
+      }
+    };
+    const first = await eventually(async () => {
+      const s = (await web.get(`/v1/processes/${id}`)).body.steps[0];
+      if (!s.instructions) throw new Error('no upload links yet');
+      return s.validation_id as string;
+    });
+    await uploadBlurred(first);
+
+    // Back to capture: the same step, open, with a new validation that names the failed one.
+    const retried = await eventually(
+      async () => {
+        const p = (await web.get(`/v1/processes/${id}`)).body;
+        expect(p.status).toBe('pending');
+        expect(p.steps[0]).toMatchObject({
+          status: 'awaiting_validation',
+          retry_of_id: first,
+          retries_left: 0,
+          retry_reason: expect.stringMatching(/^(mrz_not_found|unreadable_document|invalid_mrz_check_digit)$/),
+        });
+        expect(p.steps[0].instructions).toBeDefined();
+        expect(p.steps[0].uploaded).toBeUndefined();
+        return p.steps[0];
+      },
+      { timeoutMs: 120_000 },
+    );
+    expect(retried.validation_id).not.toBe(first);
+    expect(retried.verification_id).toBe(step.verification_id);
+    const v = await new ApiClient(validations.url, tenant.apiKey).get(`/v1/validations/${retried.validation_id}`);
+    expect(v.body).toMatchObject({ validation_status: 'pending', retry_of_id: first, allowed_retries: 1 });
+
+    // The allowed retry fails too: the step and the process fail with the engine's reason.
+    await uploadBlurred(retried.validation_id);
+    const result = await eventually(
+      async () => {
+        const r = (await api.get(`/v1/processes/${id}/result`)).body;
+        expect(r.status).toBe('failure');
+        return r;
+      },
+      { timeoutMs: 120_000 },
+    );
+    expect(result).toMatchObject({ failure_status: 'declined', declined_reason: retried.retry_reason });
+    const after = (await web.get(`/v1/processes/${id}`)).body.steps[0];
+    expect(after).toMatchObject({ status: 'failure', validation_id: retried.validation_id });
+  }, 300_000);
 
   it('fails the process when the validations service refuses the step (settings it does not accept)', async () => {
     const flow = await api.postJson('/v1/flows', {
