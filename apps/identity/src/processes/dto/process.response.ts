@@ -26,7 +26,7 @@ export class ProcessStepResponse {
   @ApiPropertyOptional({
     example: 'VLD0a1b2c3d4e5f60718293a4b5c6d7e8f9',
     description:
-      'Document and face steps sent back to capture: the failed validation the step\'s next validation retries (validator settings allowed_retries, retry_ttl)',
+      "Document and face steps sent back to capture: the failed validation the step's next validation retries (validator settings allowed_retries, retry_ttl)",
   })
   retry_of_id?: string;
   @ApiPropertyOptional({
