@@ -13,7 +13,16 @@ function restart(step: ProcessStep): void {
   step.validation_id = undefined;
   step.completed_date = undefined;
   // What the end user's page recorded of the previous attempt.
-  for (const field of ['instructions', 'uploaded', 'code_status', 'attempts_left', 'proven_value'] as const)
+  for (const field of [
+    'instructions',
+    'uploaded',
+    'code_status',
+    'attempts_left',
+    'proven_value',
+    'retry_of_id',
+    'retry_reason',
+    'retries_left',
+  ] as const)
     delete step[field];
 }
 

@@ -74,13 +74,7 @@ export class ProcessStepsService implements OnModuleInit {
       for (const [k, v] of given) p.variables[k] = v.trim();
       if (VALIDATOR_STEP_TYPES.includes(step.type)) {
         step.status = 'awaiting_validation';
-        if (VALIDATION_TYPE_OF_STEP[step.type])
-          await this.jobs.enqueue<CreateValidationJob>(
-            m,
-            CREATE_VALIDATION_QUEUE,
-            { process_id: p.id, step_id: step.step_id },
-            { tenantId: p.tenantId, dedupeKey: `create-validation:${attemptKey(p, step)}` },
-          );
+        if (VALIDATION_TYPE_OF_STEP[step.type]) await this.enqueueValidation(m, p, step);
       } else {
         step.status = 'success';
         step.completed_date = this.clock.now().toISOString();
@@ -90,13 +84,17 @@ export class ProcessStepsService implements OnModuleInit {
     });
   }
 
-  /** A validation of a validator step of a process of `tenantId` finished (validations.validation.finished). */
+  /**
+   * A validation of a validator step of a process of `tenantId` finished (validations.validation.finished):
+   * success moves the process on; a failure a new photo may fix, with a retry its settings allow, sends
+   * the step back to capture (a new validation retrying this one); any other failure fails the process.
+   */
   async onValidationFinished(
     m: EntityManager,
     tenantId: string,
     processId: string,
     validationId: string,
-    outcome: { status: string; declined_reason?: string; expired_reason?: string; enrolled_value?: string },
+    outcome: ValidationOutcome,
   ): Promise<void> {
     const p = await m.findOne(ProcessEntity, {
       where: { id: processId, tenantId },
@@ -105,6 +103,18 @@ export class ProcessStepsService implements OnModuleInit {
     if (!p || p.status !== 'pending' || p.deletedAt) return;
     const step = p.steps.find((s) => s.validation_id === validationId && s.status === 'awaiting_validation');
     if (!step) return;
+    if (outcome.status !== 'success' && retriesStep(step, outcome, this.clock.now())) {
+      step.retry_of_id = validationId;
+      step.retry_reason = outcome.declined_reason ?? outcome.failure_reason;
+      step.retries_left = outcome.retries_left! - 1;
+      step.attempt = (step.attempt ?? 0) + 1;
+      step.validation_id = undefined;
+      delete step.instructions;
+      delete step.uploaded;
+      await this.enqueueValidation(m, p, step);
+      await this.store.settle(m, p);
+      return;
+    }
     step.completed_date = this.clock.now().toISOString();
     if (outcome.status === 'success') {
       step.status = 'success';
@@ -133,6 +143,16 @@ export class ProcessStepsService implements OnModuleInit {
       step.validation_id = validationId;
       await this.store.settle(m, p);
     });
+  }
+
+  /** The job that creates the step's validation (once per attempt), in the caller's transaction. */
+  private enqueueValidation(m: EntityManager, p: ProcessEntity, step: ProcessStep) {
+    return this.jobs.enqueue<CreateValidationJob>(
+      m,
+      CREATE_VALIDATION_QUEUE,
+      { process_id: p.id, step_id: step.step_id },
+      { tenantId: p.tenantId, dedupeKey: `create-validation:${attemptKey(p, step)}` },
+    );
   }
 
   /**
@@ -168,6 +188,11 @@ export class ProcessStepsService implements OnModuleInit {
         if (created) {
           s.validation_id = created.validation_id;
           if (created.instructions) s.instructions = created.instructions;
+        } else if (s.retry_of_id && unavailable?.reason === 'validation_refused') {
+          // The retry was refused (its window, retry_ttl, passed meanwhile): the failure stands.
+          s.status = 'failure';
+          s.declined_reason = s.retry_reason;
+          this.store.fail(locked, 'declined', s.retry_reason);
         } else if (unavailable?.reason === 'document_face_not_detected') {
           s.status = 'failure';
           s.declined_reason = unavailable.reason;
@@ -182,6 +207,51 @@ export class ProcessStepsService implements OnModuleInit {
     });
     return JOB_COMPLETED;
   }
+}
+
+/** What a validations.validation.finished event says of the validation. */
+export interface ValidationOutcome {
+  status: string;
+  declined_reason?: string;
+  expired_reason?: string;
+  failure_reason?: string;
+  enrolled_value?: string;
+  /** Failed document and face validations: retries left and until when (validator settings). */
+  retries_left?: number;
+  retry_until?: string;
+}
+
+/**
+ * Why a document or face validation fails that a new photo may fix (the engine could not read it, or the
+ * face did not match or did not look live); a document found expired, altered, in no registry or a face
+ * in a blocklist is no matter of a new photo and fails the process.
+ */
+export const RETAKE_REASONS = [
+  'mrz_not_found',
+  'invalid_mrz_check_digit',
+  'invalid_document_number',
+  'unreadable_document',
+  'photo_of_photo',
+  'photocopy',
+  'face_not_detected',
+  'similarity_threshold_not_passed',
+  'passive_liveness_failed',
+  'speech_not_matched',
+  'invalid_media',
+];
+
+/** A failed document or face validation is retried: a reason a new photo may fix, retries left, in time. */
+function retriesStep(step: ProcessStep, outcome: ValidationOutcome, now: Date): boolean {
+  const reason = outcome.declined_reason ?? outcome.failure_reason;
+  return (
+    (step.type === 'document' || step.type === 'face') &&
+    !outcome.expired_reason &&
+    !!reason &&
+    RETAKE_REASONS.includes(reason) &&
+    (outcome.retries_left ?? 0) > 0 &&
+    !!outcome.retry_until &&
+    Date.parse(outcome.retry_until) > now.getTime()
+  );
 }
 
 function requiredFields(flowSteps: FlowStep[] | undefined, step: ProcessStep): string[] {

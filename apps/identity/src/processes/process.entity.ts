@@ -32,8 +32,19 @@ export interface ProcessStep {
   expired_reason?: string;
   /** Appended by POST /verifications (dynamic processes). */
   dynamic?: boolean;
-  /** Times the step was redone after POST /back (0 or absent: the first attempt); part of its validation's keys. */
+  /**
+   * Times the step was redone, after POST /back or a retry of its failed validation (0 or absent: the first
+   * attempt); part of its validation's keys.
+   */
   attempt?: number;
+  /**
+   * Document and face steps whose validation failed with a retry allowed (the validator settings'
+   * allowed_retries and retry_ttl): the failed validation the step's next one retries, why it failed (its
+   * declined or failure reason, for the person to take the photo again) and the retries left after this one.
+   */
+  retry_of_id?: string;
+  retry_reason?: string;
+  retries_left?: number;
   completed_date?: string;
 }
 

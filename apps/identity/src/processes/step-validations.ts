@@ -54,6 +54,8 @@ export class StepValidations {
       process_id: p.id,
       flow_id: p.flowId,
       ...(settings ? { validator_settings: settings } : {}),
+      // A retry of the step's failed validation names it (validations checks allowed_retries and retry_ttl).
+      ...(step.retry_of_id ? { retry_of_id: step.retry_of_id } : {}),
     };
     try {
       switch (step.type) {
@@ -78,8 +80,12 @@ export class StepValidations {
           });
         }
         case 'face':
-          await this.enrollDocumentFace(p, key);
-          return await this.validations.create(p.tenantId, p.userId, key, common);
+          // A retry compares with the face its first attempt enrolled; face retries need passive liveness.
+          if (!step.retry_of_id) await this.enrollDocumentFace(p, key);
+          return await this.validations.create(p.tenantId, p.userId, key, {
+            ...common,
+            ...(step.retry_of_id ? { subvalidations: ['similarity', 'passive_liveness'] } : {}),
+          });
         default:
           return await this.validations.create(p.tenantId, p.userId, key, {
             ...common,

@@ -26,6 +26,9 @@ export class ValidationFinishedConsumer {
         status: v.validation_status,
         declined_reason: v.declined_reason,
         expired_reason: v.expired_reason,
+        failure_reason: v.failure_reason,
+        retries_left: v.retries_left,
+        retry_until: v.retry_until,
         enrolled_value: v.enrolled_email ?? v.enrolled_phone_number,
       }),
     );

@@ -101,6 +101,32 @@ describe('the end user page states', () => {
     expect(result).toContain('<li data-state="failed">The photo is blurry or cannot be read: take it again</li>');
   });
 
+  it('a photo step sent back after a failed validation shows the capture again with the reason, in each language', () => {
+    const retried = step({
+      type: 'face',
+      status: 'awaiting_validation',
+      retry_of_id: 'VLD1',
+      retry_reason: 'similarity_threshold_not_passed',
+      retries_left: 0,
+    });
+    // While its new validation is created: the reason among the outcomes.
+    expect(render(processWith(retried))).toContain(
+      '<li data-state="failed">The face does not match the one on the document. Take the photo again.</li>',
+    );
+    const capture = processWith({ ...retried, validation_id: 'VLD2', instructions: { file_upload_link: 'u' } });
+    expect(render(capture)).toMatch(
+      /<p id="retry-reason" class="notice" role="alert">The face does not match the one on the document\. Take the photo again\.<\/p>\s*<form\s+id="upload-form"/,
+    );
+    const es = pageState(capture, null, null, PAGE_MESSAGES.es);
+    expect(es).toMatchObject({
+      kind: 'upload',
+      alert: 'El rostro no coincide con el del documento. Toma la foto de nuevo.',
+    });
+    expect(pageState(capture, null, null, PAGE_MESSAGES.pt)).toMatchObject({
+      alert: 'O rosto não corresponde ao do documento. Tire a foto de novo.',
+    });
+  });
+
   it('upload steps load the capture module in the mode of the step, with its texts', () => {
     const upload = (type: 'document' | 'face', instructions: Record<string, string>) =>
       render(processWith(step({ type, status: 'awaiting_validation', validation_id: 'V', instructions })));

@@ -23,11 +23,17 @@ export function pendingSlots(step: ProcessStep): UploadSlot[] {
 /** Declined reasons a new photo may fix: the page adds "take it again". */
 const PHOTO_REASONS = ['unreadable_image', 'missing_image', 'face_not_detected', 'document_face_not_detected'];
 
+/** A step sent back to capture after its photo failed: why, in words ("… Take the photo again."). */
+const retryAlert = (step: ProcessStep, m: PageMessages): string | undefined =>
+  step.retry_reason ? m.outcome.retry(m.reasons[step.retry_reason] ?? m.result.failureText) : undefined;
+
 /** The outcome of each finished step, in words (the waiting state lists them above what runs now; the result too). */
 export function stepOutcomes(p: ProcessEntity, m: PageMessages): StepOutcome[] {
   const out: StepOutcome[] = [];
   for (const step of p.steps) {
     if (step.status === 'success') out.push({ state: 'done', text: m.outcome[step.type] });
+    else if (step.status === 'awaiting_validation' && step.retry_reason && !step.instructions)
+      out.push({ state: 'failed', text: retryAlert(step, m)! });
     else if (step.status === 'failure') {
       const reason = step.declined_reason ?? step.expired_reason;
       const words = (reason && m.reasons[reason]) ?? m.result.failureText;
@@ -178,6 +184,7 @@ function uploadOrWait(
     heading,
     intro,
     capture: step.type === 'face' ? 'face' : 'document',
+    ...(step.retry_reason ? { alert: retryAlert(step, m) } : {}),
     fields: slots.map((slot) => ({
       name: slot,
       label: label[slot],

@@ -159,6 +159,65 @@ describe('identity: the end user completes a process in the web page', () => {
     ENGINE_MS * 3,
   );
 
+  it(
+    'a selfie of another person goes straight back to the capture with the reason while the flow allows a retry; a matching one then completes',
+    async () => {
+      const { link } = await pageLink(
+        s,
+        [{ type: 'document' }, { type: 'face', validator_settings: { allowed_retries: 1 } }],
+        'es',
+      );
+      const page = await browser.newPage();
+      await page.goto(link);
+      const id = (await processIdOf(page))!;
+      try {
+        await page.getByRole('button', { name: 'Continuar' }).click();
+        await page.getByLabel('Frente del documento').setInputFiles(fixture('id-card-front.jpg'), { timeout: 60_000 });
+        await page.getByLabel('Reverso del documento').setInputFiles(fixture('id-card-reverse.jpg'));
+        await page.getByRole('button', { name: 'Enviar' }).click();
+        await page.getByRole('heading', { name: 'Tu selfi' }).waitFor({ timeout: ENGINE_MS });
+        await page.getByRole('button', { name: 'Continuar' }).click();
+        await page.getByLabel('Selfi').setInputFiles(fixture('selfie-other.jpg'), { timeout: ENGINE_MS });
+        await page.getByRole('button', { name: 'Enviar' }).click();
+
+        // The comparison fails: the capture again, the reason in the person's language above it.
+        const reason = page.locator('#retry-reason');
+        await reason.waitFor({ timeout: ENGINE_MS });
+        expect(await reason.innerText()).toBe('El rostro no coincide con el del documento. Toma la foto de nuevo.');
+        expect(await reason.getAttribute('role')).toBe('alert');
+        await screenshot(page, 'capture-retry');
+        const retried = (await s.api.get(`/v1/processes/${id}`)).body;
+        expect(retried).toMatchObject({ status: 'pending', current_step: 1 });
+        expect(retried.steps[1]).toMatchObject({
+          status: 'awaiting_validation',
+          retry_reason: 'similarity_threshold_not_passed',
+          retries_left: 0,
+          retry_of_id: expect.any(String),
+        });
+
+        await page.getByLabel('Selfi').setInputFiles(fixture('selfie-match.jpg'));
+        await page.getByRole('button', { name: 'Enviar' }).click();
+        await page.locator('#result').waitFor({ timeout: ENGINE_MS });
+        expect(await page.locator('#result').getAttribute('data-status')).toBe('success');
+        expect(await page.locator('#outcomes li').allInnerTexts()).toEqual(['Documento leído', 'El rostro coincide']);
+        expect((await s.api.get(`/v1/processes/${id}/result`)).body).toMatchObject({ status: 'success' });
+        // The validation that passed retried the failed one, with passive liveness (spec: face retries need it).
+        const face = (await s.api.get(`/v1/processes/${id}`)).body.steps[1];
+        const v = await s.validationsApi.get(`/v1/validations/${face.validation_id}`);
+        expect(v.body).toMatchObject({
+          validation_status: 'success',
+          retry_of_id: retried.steps[1].retry_of_id,
+          subvalidations: ['similarity', 'passive_liveness'],
+        });
+      } catch (err) {
+        const state = await s.api.get(`/v1/processes/${id}`);
+        throw new Error(`${(err as Error).message}\nprocess: ${JSON.stringify(state.body)}`);
+      }
+      await page.close();
+    },
+    ENGINE_MS * 3,
+  );
+
   describe('the camera', () => {
     it(
       'the front is taken automatically from a sharp frame and nothing leaves before Send; the selfie is taken by the front camera; the process completes with each outcome in words',

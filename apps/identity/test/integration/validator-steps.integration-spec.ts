@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 
 import {
   ApiClient,
@@ -15,6 +16,39 @@ import {
 } from '@kyc/testing';
 
 import { identityService } from '../../src/app.module';
+import { boxBlur, decodeFixture, encodeJpeg } from './support/fake-camera';
+import { fixture } from './support/page-stack';
+
+/**
+ * A JSON PUT over a connection of its own (node:http): fetch's pooled connection was reset by the server
+ * under a 100 KB body in this suite, whatever the server answered.
+ */
+function putJson(url: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'PUT',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'Service-API-Key': key,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 /**
  * Validator steps run in the validations service (started from dist/, used over HTTP): a document
@@ -216,6 +250,94 @@ describe('identity: validator steps through the validations service', () => {
     const v = await new ApiClient(validations.url, tenant.apiKey).get(`/v1/validations/${second}`);
     expect(v.body).toMatchObject({ validation_id: second, validation_status: 'pending' });
   });
+
+  it('a document the engine cannot read goes back to capture while the flow allows a retry (a new validation retrying the failed one), then fails the process', async () => {
+    const flow = await api.postJson('/v1/flows', {
+      name: 'Document with one retry',
+      timeout_seconds: 3600,
+      steps: [{ type: 'document', validator_settings: { allowed_retries: 1 } }],
+    });
+    expect(flow.status).toBe(201);
+    const key = (
+      await api.post('/v1/api-keys', {
+        key_type: 'web',
+        grant: 'digital-identity',
+        flow_id: flow.body.flow_id,
+        country: 'CO',
+        redirect_url: 'https://example.test/done',
+      })
+    ).body.api_key as string;
+    const web = api.withKey(key);
+    const created = await web.post('/v1/processes');
+    const id = created.body.process_id as string;
+    const [step] = created.body.steps;
+    await web.postJson(`/v1/processes/${id}`, {
+      step_id: step.step_id,
+      verification_id: step.verification_id,
+      type: 'document',
+      expected_inputs: [
+        { name: 'country', value: 'CO' },
+        { name: 'document_type', value: 'national-id' },
+      ],
+    });
+    // An unfocused camera: both sides blurred, the engine reads no MRZ.
+    const blurred = (name: string) => encodeJpeg(boxBlur(decodeFixture(fixture(name)), 8)).toString('base64');
+    const uploadBlurred = async (validationId: string) => {
+      for (const [slot, name] of [
+        ['front', 'id-card-front.jpg'],
+        ['reverse', 'id-card-reverse.jpg'],
+      ]) {
+        const res = await putJson(`${identity.url}/web/processes/${id}/uploads/${slot}`, key, { file: blurred(name) });
+        expect({ slot, status: res.status, validation: res.body.steps?.[0]?.validation_id }).toEqual({
+          slot,
+          status: 200,
+          validation: validationId,
+        });
+      }
+    };
+    const first = await eventually(async () => {
+      const s = (await web.get(`/v1/processes/${id}`)).body.steps[0];
+      if (!s.instructions) throw new Error('no upload links yet');
+      return s.validation_id as string;
+    });
+    await uploadBlurred(first);
+
+    // Back to capture: the same step, open, with a new validation that names the failed one.
+    const retried = await eventually(
+      async () => {
+        const p = (await web.get(`/v1/processes/${id}`)).body;
+        expect(p.status).toBe('pending');
+        expect(p.steps[0]).toMatchObject({
+          status: 'awaiting_validation',
+          retry_of_id: first,
+          retries_left: 0,
+          retry_reason: expect.stringMatching(/^(mrz_not_found|unreadable_document|invalid_mrz_check_digit)$/),
+        });
+        expect(p.steps[0].instructions).toBeDefined();
+        expect(p.steps[0].uploaded).toBeUndefined();
+        return p.steps[0];
+      },
+      { timeoutMs: 120_000 },
+    );
+    expect(retried.validation_id).not.toBe(first);
+    expect(retried.verification_id).toBe(step.verification_id);
+    const v = await new ApiClient(validations.url, tenant.apiKey).get(`/v1/validations/${retried.validation_id}`);
+    expect(v.body).toMatchObject({ validation_status: 'pending', retry_of_id: first, allowed_retries: 1 });
+
+    // The allowed retry fails too: the step and the process fail with the engine's reason.
+    await uploadBlurred(retried.validation_id);
+    const result = await eventually(
+      async () => {
+        const r = (await api.get(`/v1/processes/${id}/result`)).body;
+        expect(r.status).toBe('failure');
+        return r;
+      },
+      { timeoutMs: 120_000 },
+    );
+    expect(result).toMatchObject({ failure_status: 'declined', declined_reason: retried.retry_reason });
+    const after = (await web.get(`/v1/processes/${id}`)).body.steps[0];
+    expect(after).toMatchObject({ status: 'failure', validation_id: retried.validation_id });
+  }, 300_000);
 
   it('fails the process when the validations service refuses the step (settings it does not accept)', async () => {
     const flow = await api.postJson('/v1/flows', {

@@ -47,6 +47,8 @@ export class ValidationRunner implements OnModuleInit {
     this.jobs.register<{ validation_id: string }>(PROCESS_QUEUE, (job) => this.run(job), {
       concurrency: this.config.VALIDATIONS_ENGINE_CONCURRENCY,
       backoffMs: (n) => 1_000 * n,
+      // The engines run on their own threads below normal priority: a busy API holds back no validation.
+      yields: false,
     });
   }
 

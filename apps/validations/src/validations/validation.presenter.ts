@@ -19,6 +19,17 @@ const personOf = (v: ValidationEntity, account?: ValidatorAccountEntity | null) 
   return Object.fromEntries(Object.entries(person).filter(([, value]) => value)) as Partial<ValidationRecord>;
 };
 
+/** A failed document or face validation: the retries its settings still allow, and until when (retry_ttl). */
+const retriesOf = (v: ValidationEntity): Pick<ValidationRecord, 'retries_left' | 'retry_until'> => {
+  if (v.status !== 'failure' || (v.type !== 'document-validation' && v.type !== 'face-recognition')) return {};
+  const left = Math.max(0, (v.settings.allowed_retries ?? 0) - v.retryNumber);
+  if (!left || !v.finishedAt) return { retries_left: 0 };
+  return {
+    retries_left: left,
+    retry_until: new Date(v.finishedAt.getTime() + (v.settings.retry_ttl ?? 300) * 1000).toISOString(),
+  };
+};
+
 /**
  * The validation as other services see it (created and finished events); with its enrollment, an e-mail or
  * phone verification names the address or number its code was sent to.
@@ -44,6 +55,7 @@ export const validationRecord = (
   ...(v.processId ? { process_id: v.processId } : {}),
   ...(v.flowId ? { flow_id: v.flowId } : {}),
   ...(v.retryOfId ? { retry_of_id: v.retryOfId } : {}),
+  ...retriesOf(v),
   ...personOf(v, account),
   ...(v.type === 'email-verification' && enrollment?.email ? { enrolled_email: enrollment.email } : {}),
   ...(v.type === 'phone-verification' && enrollment?.phoneNumber

@@ -1,4 +1,4 @@
-import { closeDb, CollectedTopic, collectTopic, eventually } from '@kyc/testing';
+import { closeDb, CollectedTopic, collectTopic, db, eventually } from '@kyc/testing';
 
 import {
   closeTestRenderer,
@@ -362,6 +362,18 @@ describe('validations end to end with the engines', () => {
           (await renderPassport({ corruptCheckDigit: 'birth_date', encoding: 'jpeg' })).image,
         );
         expect((await waitFinished(s.api, first.body.validation_id, ENGINE_MS)).validation_status).toBe('failure');
+        // Its finished event says how many retries are left and until when (identity sends a flow's step back to capture by them).
+        const finished = await eventually(async () => {
+          const r = await db().query(
+            `SELECT envelope->'payload'->'validation' AS v FROM validations.outbox
+              WHERE topic = 'validations.validation.finished' AND message_key = $1`,
+            [first.body.validation_id],
+          );
+          expect(r.rows).toHaveLength(1);
+          return r.rows[0].v;
+        });
+        expect(finished).toMatchObject({ validation_status: 'failure', retries_left: 1 });
+        expect(Date.parse(finished.retry_until) - Date.parse(finished.finished_date)).toBe(600_000);
         const retry = await s.api.post('/v1/validations', {
           type: 'document-validation',
           user_authorized: 'true',

@@ -714,6 +714,21 @@ export interface components {
             expired_reason?: string;
             /** @description Upload links of the validation */
             instructions?: Record<string, never>;
+            /**
+             * @description Retries of the step left after the current one
+             * @example 0
+             */
+            retries_left?: number;
+            /**
+             * @description Document and face steps sent back to capture: the failed validation the step's next validation retries (validator settings allowed_retries, retry_ttl)
+             * @example VLD0a1b2c3d4e5f60718293a4b5c6d7e8f9
+             */
+            retry_of_id?: string;
+            /**
+             * @description Why the retried validation failed (its declined or failure reason)
+             * @example unreadable_document
+             */
+            retry_reason?: string;
             /** @enum {string} */
             status: "pending" | "awaiting_validation" | "success" | "failure";
             /** @example step-1 */

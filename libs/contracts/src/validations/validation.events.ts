@@ -35,6 +35,13 @@ export interface ValidationRecord {
   flow_id?: string;
   retry_of_id?: string;
   /**
+   * A failed document-validation or face-recognition: the retries of it its settings still allow
+   * (allowed_retries less the retries before it; 0 when none), and until when a retry may be created
+   * (finished_date + retry_ttl). A retry is a new validation with `retry_of_id` naming this one.
+   */
+  retries_left?: number;
+  retry_until?: string;
+  /**
    * The person the validation concerns, from its validation account (the document number as the
    * document engine read it when it did): customers resolves profiles by them.
    */

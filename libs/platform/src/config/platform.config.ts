@@ -196,7 +196,9 @@ export class PlatformConfig {
   /**
    * Background jobs yield to callers: while this many HTTP requests are in flight in the process
    * (it is saturated), each queue runs at most one job and claims only at its poll, so the backlog
-   * waits instead of slowing the API; it catches up when the load passes. 0: never yield.
+   * waits instead of slowing the API; it catches up when the load passes. 0: never yield. A queue
+   * registered with `yields: false` (the validations engines, whose work runs on threads below normal
+   * priority) keeps its concurrency.
    */
   @EnvNumber()
   @IsInt()

@@ -95,6 +95,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
         concurrency: options.concurrency ?? 4,
         lockMs: options.lockMs ?? 5 * 60_000,
         transactional: options.transactional ?? false,
+        yields: options.yields ?? true,
         backoffMs: options.backoffMs ?? ((n) => Math.min(300_000, 1_000 * 2 ** (n - 1))),
       },
     });
@@ -198,7 +199,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
    */
   kick(fromPoll = false): void {
     if (this.stopped || !this.started) return;
-    if (!fromPoll && foregroundLoad.busy) return;
+    if (!fromPoll && foregroundLoad.busy && ![...this.queues.values()].some((reg) => !reg.options.yields)) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -249,8 +250,13 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
    */
   private async claim(throttleLook = false): Promise<number> {
     let claimed = 0;
-    const limit = (reg: Registration) => (foregroundLoad.busy ? 1 : reg.options.concurrency);
-    const open = [...this.queues].filter(([, reg]) => limit(reg) > reg.inFlight).map(([queue]) => queue);
+    const busy = foregroundLoad.busy;
+    const limit = (reg: Registration) => (busy && reg.options.yields ? 1 : reg.options.concurrency);
+    // A wake-up while busy claims for the queues that do not yield only; the poll claims for all.
+    const claimable = (reg: Registration) => !(busy && throttleLook && reg.options.yields);
+    const open = [...this.queues]
+      .filter(([, reg]) => claimable(reg) && limit(reg) > reg.inFlight)
+      .map(([queue]) => queue);
     if (!open.length) return 0;
     // Queues whose last claim was full are claimed from directly; the others are looked at first.
     let look = open.filter((queue) => !this.queues.get(queue)!.backlog);
@@ -270,7 +276,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       for (const { queue } of found) due.add(queue);
     }
     for (const [queue, reg] of this.queues) {
-      if (!due.has(queue)) continue;
+      if (!due.has(queue) || !claimable(reg)) continue;
       const free = limit(reg) - reg.inFlight;
       if (free <= 0) continue;
       // A busy queue with a backlog claims a quarter of its concurrency at a time, not one job

@@ -36,6 +36,13 @@ export interface QueueOptions {
    * (HTTP, SMTP): they must be idempotent, since a crash after the effect re-runs the job.
    */
   transactional?: boolean;
+  /**
+   * While HTTP requests keep the process busy (foregroundLoad), a queue runs at its floor: one job,
+   * claimed by the poll only. false for a queue whose work runs off the event loop below normal
+   * priority (the validations engines' threads): it keeps its concurrency and is claimed on every
+   * wake-up, so its jobs wait for no poll.
+   */
+  yields?: boolean;
 }
 
 /**

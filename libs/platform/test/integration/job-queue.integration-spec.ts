@@ -311,7 +311,7 @@ describe('JobQueueService on real PostgreSQL', () => {
     ).toBe(1);
   });
 
-  it('yields to HTTP callers: while JOBS_YIELD_AT requests are in flight, a queue runs one job at a time, then catches up', async () => {
+  it('yields to HTTP callers: while JOBS_YIELD_AT requests are in flight, a queue runs one job at a time (one that does not yield keeps its pace), then catches up', async () => {
     // Requests held in flight: headers sent, body never finished (the server has begun them).
     const { port } = new URL(app.url);
     const holders = await Promise.all(
@@ -351,6 +351,30 @@ describe('JobQueueService on real PostgreSQL', () => {
       );
       // Still progressing (at the poll, one at a time), never with more than one running.
       await eventually(() => expect(done.length).toBeGreaterThanOrEqual(3), { timeoutMs: 5_000 });
+      expect(maxWhileBusy).toBe(1);
+      // A queue that does not yield (work off the event loop) keeps its concurrency meanwhile, woken by its commits.
+      let ownRunning = 0;
+      let ownMax = 0;
+      const ownDone: number[] = [];
+      jobs.register<{ n: number }>(
+        'test.own-pace',
+        async (job) => {
+          ownRunning++;
+          ownMax = Math.max(ownMax, ownRunning);
+          await new Promise((r) => setTimeout(r, 40));
+          ownRunning--;
+          ownDone.push(job.payload.n);
+        },
+        { concurrency: 4, yields: false },
+      );
+      await jobs.enqueueMany(
+        null,
+        'test.own-pace',
+        Array.from({ length: 8 }, (_, n) => ({ payload: { n } })),
+      );
+      await eventually(() => expect(ownDone).toHaveLength(8), { timeoutMs: 5_000 });
+      expect(foregroundLoad.busy).toBe(true);
+      expect(ownMax).toBeGreaterThan(1);
       expect(maxWhileBusy).toBe(1);
       busy = false;
       for (const h of holders) h.destroy();

@@ -23,6 +23,19 @@ export class ProcessStepResponse {
   attempts_left?: number;
   @ApiPropertyOptional() declined_reason?: string;
   @ApiPropertyOptional() expired_reason?: string;
+  @ApiPropertyOptional({
+    example: 'VLD0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+    description:
+      "Document and face steps sent back to capture: the failed validation the step's next validation retries (validator settings allowed_retries, retry_ttl)",
+  })
+  retry_of_id?: string;
+  @ApiPropertyOptional({
+    example: 'unreadable_document',
+    description: 'Why the retried validation failed (its declined or failure reason)',
+  })
+  retry_reason?: string;
+  @ApiPropertyOptional({ example: 0, description: 'Retries of the step left after the current one' })
+  retries_left?: number;
   @ApiPropertyOptional() dynamic?: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) completed_date?: string;
 }

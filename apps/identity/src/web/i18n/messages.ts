@@ -62,6 +62,8 @@ export interface PageMessages {
     document: string;
     face: string;
     retake: string;
+    /** A photo step sent back to capture: why its last photo failed, and what to do. */
+    retry: (reason: string) => string;
     slow: string;
   };
   result: {
@@ -169,6 +171,7 @@ const es: PageMessages = {
     document: 'Documento leído',
     face: 'El rostro coincide',
     retake: 'tómala de nuevo',
+    retry: (reason) => `${reason} Toma la foto de nuevo.`,
     slow: 'Esto está tardando más de lo normal. La página se actualizará sola; también puedes volver más tarde con el mismo enlace.',
   },
   result: {
@@ -198,6 +201,10 @@ const es: PageMessages = {
     passive_liveness_failed: 'No pudimos confirmar que la foto se tomó en vivo.',
     no_enrolled_face: 'No encontramos un rostro de referencia.',
     validation_declined: 'La validación fue rechazada.',
+    unreadable_document: 'No pudimos leer el documento: la foto está borrosa o incompleta.',
+    invalid_document_number: 'No pudimos leer bien el número del documento.',
+    invalid_media: 'No pudimos abrir la foto.',
+    speech_not_matched: 'No entendimos las palabras pedidas.',
   },
 };
 
@@ -293,6 +300,7 @@ const en: PageMessages = {
     document: 'Document read',
     face: 'Face matches',
     retake: 'take it again',
+    retry: (reason) => `${reason} Take the photo again.`,
     slow: 'This is taking longer than usual. The page will update by itself; you can also come back later with the same link.',
   },
   result: {
@@ -322,6 +330,10 @@ const en: PageMessages = {
     passive_liveness_failed: 'We could not confirm the photo was taken live.',
     no_enrolled_face: 'We found no reference face.',
     validation_declined: 'The validation was declined.',
+    unreadable_document: 'We could not read the document: the photo is blurry or incomplete.',
+    invalid_document_number: 'We could not read the document number well.',
+    invalid_media: 'We could not open the photo.',
+    speech_not_matched: 'We did not understand the words asked for.',
   },
 };
 
@@ -417,6 +429,7 @@ const pt: PageMessages = {
     document: 'Documento lido',
     face: 'O rosto corresponde',
     retake: 'tire de novo',
+    retry: (reason) => `${reason} Tire a foto de novo.`,
     slow: 'Isso está demorando mais do que o normal. A página será atualizada sozinha; você também pode voltar mais tarde com o mesmo link.',
   },
   result: {
@@ -446,6 +459,10 @@ const pt: PageMessages = {
     passive_liveness_failed: 'Não conseguimos confirmar que a foto foi tirada ao vivo.',
     no_enrolled_face: 'Não encontramos um rosto de referência.',
     validation_declined: 'A validação foi recusada.',
+    unreadable_document: 'Não conseguimos ler o documento: a foto está desfocada ou incompleta.',
+    invalid_document_number: 'Não conseguimos ler bem o número do documento.',
+    invalid_media: 'Não conseguimos abrir a foto.',
+    speech_not_matched: 'Não entendemos as palavras pedidas.',
   },
 };
 

@@ -25,6 +25,8 @@ export type PageState =
       submit: string;
       /** The capture module's mode: rear camera and a card frame, or front camera and an oval. */
       capture: 'document' | 'face';
+      /** The step's last photo failed and it is taken again: why, in words. */
+      alert?: string;
     }
   | { kind: 'waiting'; heading: string; text: string; outcomes?: StepOutcome[] }
   | {
@@ -101,6 +103,7 @@ const camera = (kind: 'document' | 'face', m: PageMessages): SafeHtml =>
 
 const uploadForm = (s: Extract<PageState, { kind: 'upload' }>, m: PageMessages): SafeHtml =>
   html`<p class="intro">${s.intro}</p>
+    ${s.alert ? html`<p id="retry-reason" class="notice" role="alert">${s.alert}</p>` : ''}
     <form
       id="upload-form"
       data-kind="upload"

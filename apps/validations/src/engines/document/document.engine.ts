@@ -92,10 +92,15 @@ export class OcrDocumentEngine implements DocumentEngine {
         subvalidations: [{ name: 'image', status: 'failure', reason: 'missing_image' }],
       };
 
+    // The manipulation check reads the visual zone: on its own OCR thread, alongside the MRZ's (same result, less wait).
+    let visual: Promise<string | undefined> | undefined;
+    if (input.checks.manipulation && !sides.some((s) => s.analysis.metrics.editingSoftware)) {
+      visual = this.readVisualZone(sides);
+      visual.catch(() => undefined); // awaited (and its error raised) only when the check asks for it
+    }
     const found = await this.readMrz(sides, now);
     const extracted: ExtractedDocumentData = found?.mrz.extracted ?? {};
     const nationalNumber = this.nationalNumber(input, found?.mrz);
-    let visual: Promise<string | undefined> | undefined;
     const context: DocumentContext = {
       input,
       now,
