@@ -19,7 +19,7 @@ const root = path.resolve(__dirname, '../../..');
 const KNOWN_TWO_WAY: Record<string, string[]> = {
   account: ['access <-> roles', 'access <-> users', 'roles <-> users', 'tenants <-> users'],
   customers: ['profiles <-> segments'],
-  engagement: ['agents <-> assignment', 'assignment <-> chats', 'credentials <-> provider'],
+  engagement: ['agents <-> assignment', 'assignment <-> chats'],
   identity: ['process-logs <-> processes'],
   pass: ['approvals <-> provider', 'keys <-> provider'],
   validations: ['reviews <-> validations'],
