@@ -6,6 +6,14 @@ import prettier from 'eslint-config-prettier';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
+// Each app's project is tagged scope:<app>, the shared libraries scope:shared: an app depends on its own scope and
+// the shared libraries only (with the type:* constraints below, on libraries of the allowed types).
+const APPS = ['account', 'checks', 'customers', 'engagement', 'identity', 'pass', 'validations'];
+const scopeConstraints = APPS.map((app) => ({
+  sourceTag: `scope:${app}`,
+  onlyDependOnLibsWithTags: [`scope:${app}`, 'scope:shared'],
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +47,7 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
+            ...scopeConstraints,
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:client'] },
             { sourceTag: 'type:client', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
@@ -131,6 +140,7 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
+            ...scopeConstraints,
             {
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],

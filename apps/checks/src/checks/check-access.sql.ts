@@ -3,7 +3,7 @@ import type { Caller } from '@kyc/platform';
 import type { Logger } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 
-import type { CheckEntity } from './check.entity';
+import type { CheckEntity } from '../engine/check.entity';
 
 const input = (name: string) => `c.inputs->>'${name}'`;
 

@@ -1,4 +1,5 @@
-import { brazilRegionFromCpf, effectiveInputs, parseCheckInputs } from './check-inputs';
+import { effectiveInputs } from '../engine/effective-inputs';
+import { brazilRegionFromCpf, parseCheckInputs } from './check-inputs';
 
 const NOW = new Date('2030-06-15T12:00:00Z');
 const fields = (body: Record<string, unknown>) =>

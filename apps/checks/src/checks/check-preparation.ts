@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 
-import { CHECK_COUNTRIES, CHECK_EVENT_TYPES, CheckCreatedPayload, countryPermission, TOPICS } from '@kyc/contracts';
-import {
-  Caller,
-  canonicalJson,
-  FieldError,
-  OutgoingEvent,
-  TraceCarrier,
-  ValidationFailedException,
-} from '@kyc/platform';
+import { CHECK_COUNTRIES, countryPermission } from '@kyc/contracts';
+import { Caller, canonicalJson, FieldError, ValidationFailedException } from '@kyc/platform';
 
-import { CheckEntity } from './check.entity';
-import { checkRecord } from './check.presenter';
+import { CheckEntity } from '../engine/check.entity';
+import type { NewCheck } from '../engine/check.store';
 import { newCheckId } from './check-id';
 import { isBuiltInType, parseCheckInputs } from './check-inputs';
 import { CheckErrorCode, CheckException } from './checks.exception';
@@ -25,30 +18,10 @@ export interface CreateCheckOptions {
   requestedByExecution?: string;
 }
 
-/** A new check (not stored) with what its store needs to know. */
-export interface PreparedCheck {
-  check: CheckEntity;
+/** A new check (not stored) with what its store needs to know, and the body it came from. */
+export interface PreparedCheck extends NewCheck {
   dto: CreateCheckDto;
-  builtIn: boolean;
-  /** force_creation: no de-duplication against a recent check with the same inputs. */
-  force: boolean;
-  /**
-   * The trace context of the request that creates it (when tracing runs), captured before the
-   * check joins a group: its event and start job continue that request's trace, not the trace
-   * of whichever request's statement stores the group.
-   */
-  trace?: TraceCarrier | null;
 }
-
-/** The `checks.check.created` event of a new check (continuing `trace` when given, see PreparedCheck). */
-export const createdEvent = (check: CheckEntity, trace?: TraceCarrier | null): OutgoingEvent<CheckCreatedPayload> => ({
-  topic: TOPICS.checkCreated,
-  type: CHECK_EVENT_TYPES.created,
-  tenantId: check.tenantId,
-  aggregateId: check.id,
-  payload: { check: checkRecord(check) },
-  traceContext: trace,
-});
 
 export const unknownType = (dto: CreateCheckDto) =>
   new CheckException(

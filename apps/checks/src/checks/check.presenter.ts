@@ -1,26 +1,11 @@
-import type { CheckRecord, DetailLanguage, NamesMatchingType, Severity } from '@kyc/contracts';
+import type { DetailLanguage, NamesMatchingType, Severity } from '@kyc/contracts';
 
 import type { Collector, FoundRecord } from '../collectors/collector';
+import { CheckEntity } from '../engine/check.entity';
 import type { CheckDatabaseEntity } from '../engine/check-database.entity';
+import { publicResults } from '../engine/check-record';
 import { maxSeverity, recordCounts, SEVERITY_SCORES } from '../engine/scoring';
-import { CheckEntity } from './check.entity';
 import { label, valueLabel } from './detail-labels';
-
-/** Results of the check (scores, statuses, summaries) with the public names. */
-function results(check: Pick<CheckEntity, 'result'>) {
-  const r = check.result;
-  return {
-    ...(r?.homonym_probability !== undefined && r?.homonym_probability !== null
-      ? { homonym_probability: r.homonym_probability }
-      : {}),
-    scores: r?.scores ?? [],
-    statuses: r?.statuses ?? [],
-    summary: r?.summary ?? { names_found: [] },
-    ...(r?.vehicle_summary ? { vehicle_summary: r.vehicle_summary } : {}),
-    ...(r?.company_summary ? { company_summary: r.company_summary } : {}),
-    ...(r?.wrong_inputs ? { wrong_inputs: r.wrong_inputs } : {}),
-  };
-}
 
 /**
  * The check columns the public Check fields come from, besides the result: GET /v1/checks/{id}
@@ -87,20 +72,12 @@ const checkTail = (check: PresentedCheck) => ({
 
 /** The check as the API returns it (public Check schema; the inputs under their wire names). */
 export function presentCheck(check: PresentedCheck & Pick<CheckEntity, 'result'>) {
-  return { ...checkHead(check), ...results(check), ...checkTail(check) };
+  return { ...checkHead(check), ...publicResults(check), ...checkTail(check) };
 }
 
 /**
- * The SQL (over the alias `c`) of a check's public result fields as JSON text, for
- * presentCheckJson: the stored result itself, which the engine writes with exactly those fields
- * (CheckEntity.result; scores, statuses and summary always there, no null values), so it is what
- * results() makes of it. NULL while the check has no result.
- */
-export const RESULT_JSON_SQL = `c.result::text`; // a json column: its text as stored, not re-serialized
-
-/**
  * presentCheck as JSON text, for a check read without its result column and given its result's
- * public fields as JSON text straight from the database (RESULT_JSON_SQL): the largest part of a
+ * public fields as JSON text straight from the database (RESULT_JSON_SQL, CheckStore.presented): the largest part of a
  * check is then neither parsed nor serialized again by the service (GET /v1/checks/{id}).
  */
 export function presentCheckJson(check: PresentedCheck, resultJson: string | null): string {
@@ -110,8 +87,8 @@ export function presentCheckJson(check: PresentedCheck, resultJson: string | nul
 
 /** GET /v1/checks/{id}/summarize: the summaries of a check. */
 export function presentSummary(check: CheckEntity) {
-  const { summary, vehicle_summary, company_summary, homonym_probability } = results(check) as ReturnType<
-    typeof results
+  const { summary, vehicle_summary, company_summary, homonym_probability } = publicResults(check) as ReturnType<
+    typeof publicResults
   > &
     Record<string, unknown>;
   return {
@@ -122,30 +99,6 @@ export function presentSummary(check: CheckEntity) {
     company_summary,
     homonym_probability,
     self: `/v1/checks/${check.id}/summarize`,
-  };
-}
-
-/** The check as events carry it (what the rules engine evaluates). */
-export function checkRecord(check: CheckEntity): CheckRecord {
-  return {
-    check_id: check.id,
-    tenant_id: check.tenantId,
-    country: check.country,
-    type: check.type,
-    status: check.status,
-    score: check.score,
-    id_score: check.idScore,
-    homonym_score: check.homonymScore,
-    custom_input: check.customInput,
-    inputs: check.inputs,
-    creation_date: check.createdAt.toISOString(),
-    update_date: check.updatedAt.toISOString(),
-    report_id: check.reportId,
-    previous_check: check.previousCheck,
-    ...results(check),
-    homonym_probability: check.result?.homonym_probability ?? null,
-    rule_depth: check.ruleDepth ?? 0,
-    ...(check.requestedByExecution ? { requested_by_execution: check.requestedByExecution } : {}),
   };
 }
 

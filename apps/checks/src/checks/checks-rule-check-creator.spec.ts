@@ -3,11 +3,10 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
+import { CheckEntity } from '../engine/check.entity';
+import { CheckStore } from '../engine/check.store';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckEngineService } from '../engine/check-engine.service';
 import { RuleCheckRejected } from '../rule-requests/rule-check-creator';
-import { CheckEntity } from './check.entity';
-import { CheckStore } from './check-store';
 import { ChecksService } from './checks.service';
 import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 
@@ -32,7 +31,6 @@ function creator() {
     {} as Repository<CheckDatabaseEntity>,
     store,
     clock,
-    {} as CheckEngineService,
     {} as CollectorRegistry,
   );
   return { creator: new ChecksRuleCheckCreator(checks, new OutboxService()), outer, inTx };

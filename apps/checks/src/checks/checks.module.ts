@@ -2,10 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CollectorsModule } from '../collectors/collectors.module';
+import { CheckEntity } from '../engine/check.entity';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { EngineModule } from '../engine/engine.module';
-import { CheckEntity } from './check.entity';
-import { CheckStore } from './check-store';
 import { ChecksController } from './checks.controller';
 import { ChecksService } from './checks.service';
 import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
@@ -13,7 +12,7 @@ import { ChecksRuleCheckCreator } from './checks-rule-check-creator';
 @Module({
   imports: [TypeOrmModule.forFeature([CheckEntity, CheckDatabaseEntity]), EngineModule, CollectorsModule],
   controllers: [ChecksController],
-  providers: [ChecksService, CheckStore, ChecksRuleCheckCreator],
+  providers: [ChecksService, ChecksRuleCheckCreator],
   exports: [ChecksService, ChecksRuleCheckCreator],
 })
 export class ChecksModule {}

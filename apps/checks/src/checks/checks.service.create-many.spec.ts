@@ -3,10 +3,9 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
+import { CheckEntity } from '../engine/check.entity';
+import { CheckStore } from '../engine/check.store';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckEngineService } from '../engine/check-engine.service';
-import { CheckEntity } from './check.entity';
-import { CheckStore } from './check-store';
 import { ChecksService } from './checks.service';
 
 const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
@@ -70,7 +69,6 @@ function service(
     {} as Repository<CheckDatabaseEntity>,
     store,
     clock,
-    {} as CheckEngineService,
     {} as CollectorRegistry,
   );
   const inserts = () => query.mock.calls;

@@ -4,10 +4,9 @@ import { DataSource, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { ChecksConfig } from '../config/checks.config';
+import { CheckEntity } from '../engine/check.entity';
+import { CheckStore } from '../engine/check.store';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckEngineService } from '../engine/check-engine.service';
-import { CheckEntity } from './check.entity';
-import { CheckStore } from './check-store';
 import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
 
 const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
@@ -35,7 +34,6 @@ function service(outcome: 'created' | 'unknown_type' = 'created') {
         config,
       ),
       clock,
-      {} as CheckEngineService,
       {} as CollectorRegistry,
     ),
     query,

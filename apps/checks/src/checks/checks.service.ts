@@ -1,24 +1,22 @@
-import { AppException, Caller, Clock, findOneRaw, mapRow, Page, paginate, preparedQuery } from '@kyc/platform';
+import { AppException, Caller, Clock, findOneRaw, Page, paginate } from '@kyc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
+import { CheckEntity } from '../engine/check.entity';
+import { CheckStore, StoreOutcome } from '../engine/check.store';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
-import { CheckEngineService, searchedName } from '../engine/check-engine.service';
-import { CheckEntity } from './check.entity';
+import { searchedName, settingsOf } from '../engine/settlement';
 import {
   presentAttachments,
   presentCheck,
   presentCheckJson,
   presentDetail,
   PRESENTED_PROPERTIES,
-  PresentedCheck,
-  RESULT_JSON_SQL,
 } from './check.presenter';
 import { readableBy } from './check-access.sql';
 import { CreateCheckOptions as PrepareOptions, prepareCheck, PreparedCheck, unknownType } from './check-preparation';
-import { CheckStore, StoreOutcome } from './check-store';
 import { CheckErrorCode, CheckException } from './checks.exception';
 import { CheckDetailsQuery } from './dto/check-details.query';
 import { ListChecksQuery } from './dto/list-checks.query';
@@ -40,7 +38,8 @@ export interface CreateCheckOptions extends PrepareOptions {
 }
 
 /**
- * Checks: creation, reads and deletion. The engine (engine/check-engine.service.ts) runs them.
+ * Checks: creation, reads and deletion. The engine (engine/engine.worker.ts) runs them; its
+ * CheckStore stores them.
  *
  * `create(caller, inputs)` is the one way to create a check, from HTTP or from code (`createMany`
  * applies the same rules to many at once): batches create a chunk of spreadsheet rows with
@@ -52,15 +51,12 @@ export interface CreateCheckOptions extends PrepareOptions {
 @Injectable()
 export class ChecksService {
   private readonly logger = new Logger('checks');
-  /** getJson's statement: the presented columns (PRESENTED_PROPERTIES) and the result as JSON text (built on first use). */
-  private getJsonSql?: string;
 
   constructor(
     @InjectRepository(CheckEntity) private readonly checks: Repository<CheckEntity>,
     @InjectRepository(CheckDatabaseEntity) private readonly databases: Repository<CheckDatabaseEntity>,
     private readonly store: CheckStore,
     private readonly clock: Clock,
-    private readonly engine: CheckEngineService,
     private readonly registry: CollectorRegistry,
   ) {}
 
@@ -79,7 +75,7 @@ export class ChecksService {
     options: CreateCheckOptions = {},
   ): Promise<{ check: CheckEntity; created: boolean }> {
     const prepared = prepareCheck(caller, body, options, this.clock.now());
-    const result = await this.store.storeOne(prepared, options.manager);
+    const result = await this.store.createOne(prepared, options.manager);
     if (result.outcome === 'unknown_type') throw unknownType(prepared.dto);
     if (result.outcome === 'created') return { check: prepared.check, created: true };
     return { check: await this.get(caller, result.id), created: false };
@@ -117,7 +113,7 @@ export class ChecksService {
         results[i] = { error: err };
       }
     });
-    const outcomes = await this.store.store(
+    const outcomes = await this.store.create(
       storing.map((s) => s.item),
       manager,
     );
@@ -164,16 +160,9 @@ export class ChecksService {
    */
   async getJson(caller: Caller, checkId: string): Promise<string> {
     if (caller.accessRules.length) return JSON.stringify(presentCheck(await this.get(caller, checkId)));
-    this.getJsonSql ??= `SELECT ${PRESENTED_PROPERTIES.map((property) => `c."${this.checks.metadata.findColumnWithPropertyName(property)!.databaseName}"`).join(', ')}, ${RESULT_JSON_SQL} AS result_json
-      FROM checks c WHERE c.tenant_id = $1 AND c.id = $2`;
-    const [row] = await preparedQuery<Record<string, unknown> & { result_json: string | null }>(
-      this.checks.manager.connection,
-      'checks.get_json',
-      this.getJsonSql,
-      [caller.tenantId, checkId],
-    );
+    const row = await this.store.presented(caller.tenantId, checkId, PRESENTED_PROPERTIES);
     if (!row) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
-    return presentCheckJson(mapRow<PresentedCheck>(this.checks, row), row.result_json);
+    return presentCheckJson(row.check, row.resultJson);
   }
 
   list(caller: Caller, query: ListChecksQuery): Promise<Page<CheckEntity>> {
@@ -195,7 +184,7 @@ export class ChecksService {
     const page = await paginate(qb, { startKey: query.start_key, limit: DETAILS_PAGE_SIZE });
     const ctx = {
       lang: query.lang,
-      namesMatching: this.engine.settingsOf(check).namesMatching,
+      namesMatching: settingsOf(check).namesMatching,
       searchedName: searchedName(check),
       type: check.type,
     };

@@ -1,4 +1,4 @@
-import type { CheckEntity } from '../checks/check.entity';
+import type { CheckEntity } from '../engine/check.entity';
 import { scoreChange, scoreChanges } from './continuous-check-runner';
 
 const check = (score: number, idScore: number, homonymScore: number, datasets: Record<string, number>) =>

@@ -10,10 +10,10 @@ import { AppException, Caller, Clock, Job, JobQueueService } from '@kyc/platform
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
-import { CheckEntity } from '../checks/check.entity';
 import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
-import { CheckEngineService } from '../engine/check-engine.service';
+import { CheckEntity } from '../engine/check.entity';
+import { FinishedEvents } from '../engine/finished-events';
 import { ContinuousCheckEntity } from './continuous-check.entity';
 import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { CONTINUOUS_RUN_QUEUE, ContinuousChecksService, ContinuousRunJob } from './continuous-checks.service';
@@ -59,7 +59,7 @@ export class ContinuousCheckRunner implements OnModuleInit {
 
   constructor(
     private readonly jobs: JobQueueService,
-    private readonly engine: CheckEngineService,
+    private readonly finishedEvents: FinishedEvents,
     private readonly checks: ChecksService,
     private readonly continuous: ContinuousChecksService,
     private readonly clock: Clock,
@@ -68,7 +68,7 @@ export class ContinuousCheckRunner implements OnModuleInit {
 
   onModuleInit(): void {
     // Runs always repeat a previous check: only those can be a run's.
-    this.engine.extendFinished(
+    this.finishedEvents.extend(
       (m, check) => this.onCheckFinished(m, check),
       (check) => !!check.previousCheck,
     );

@@ -1,5 +1,5 @@
-import type { CheckEntity } from '../checks/check.entity';
 import { presentCheck } from '../checks/check.presenter';
+import type { CheckEntity } from '../engine/check.entity';
 import type { ContinuousCheckEntity } from './continuous-check.entity';
 import type { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 

@@ -5,9 +5,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
-import { CheckEntity } from '../checks/check.entity';
 import { CheckException } from '../checks/checks.exception';
 import { ChecksService } from '../checks/checks.service';
+import { CheckEntity } from '../engine/check.entity';
 import { CONTINUOUS_CHECK_STATUSES, ContinuousCheckEntity, ContinuousCheckStatus } from './continuous-check.entity';
 import { ContinuousCheckRunEntity } from './continuous-check-run.entity';
 import { ContinuousCheckErrorCode, ContinuousCheckException } from './continuous-checks.exception';

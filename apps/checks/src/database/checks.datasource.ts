@@ -2,11 +2,11 @@ import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc
 import { DataSource } from 'typeorm';
 
 import { BatchEntity } from '../batches/batch.entity';
-import { CheckEntity } from '../checks/check.entity';
 import { ContinuousCheckEntity } from '../continuous-checks/continuous-check.entity';
 import { ContinuousCheckRunEntity } from '../continuous-checks/continuous-check-run.entity';
 import { CollectorCredentialEntity } from '../credentials/collector-credential.entity';
 import { CustomTypeEntity } from '../custom-types/custom-type.entity';
+import { CheckEntity } from '../engine/check.entity';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckPdfEntity } from '../pdf/check-pdf.entity';
 import { CheckSettingsEntity } from '../settings/check-settings.entity';

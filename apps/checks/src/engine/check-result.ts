@@ -3,7 +3,7 @@ import type { CheckSummary, CompanySummary, DatabaseStatusEntry, DatasetScore, V
 /**
  * What the engine computed for a check so far (stored on the check row as `result`): exactly the
  * public result fields of a check, no value null (an unknown homonym_probability is left out), so
- * GET /v1/checks/{id} serves it as stored (check.presenter.ts, RESULT_JSON_SQL).
+ * GET /v1/checks/{id} serves it as stored (check.sql.ts, RESULT_JSON_SQL).
  */
 export interface CheckResult {
   scores: DatasetScore[];

@@ -1,7 +1,5 @@
 import { Logger } from '@nestjs/common';
 
-import type { CheckEntity } from '../checks/check.entity';
-import { effectiveInputs } from '../checks/check-inputs';
 import {
   Collector,
   CollectorContext,
@@ -10,7 +8,9 @@ import {
   CollectorOutcome,
 } from '../collectors/collector';
 import type { CollectorRegistry } from '../collectors/collector.registry';
+import type { CheckEntity } from './check.entity';
 import type { CheckDatabaseEntity } from './check-database.entity';
+import { effectiveInputs } from './effective-inputs';
 import type { EffectiveSettings } from './engine.types';
 
 const logger = new Logger('check-engine');

@@ -1,8 +1,8 @@
 import type { CheckFinishedPayload, NamesMatchingType } from '@kyc/contracts';
 import type { EntityManager } from 'typeorm';
 
-import type { CheckEntity } from '../checks/check.entity';
 import type { CollectorAnswer } from '../collectors/collector';
+import type { CheckEntity } from './check.entity';
 import type { CheckDatabaseEntity } from './check-database.entity';
 
 export const START_QUEUE = 'checks.start';

@@ -14,7 +14,7 @@ import type {
 } from '@kyc/contracts';
 
 import type { CollectorAnswer, FoundRecord, SearchRoute } from '../collectors/collector';
-import { fullName, namesMatch, normalizeName } from './names';
+import { fullName, namesMatch, normalizeName } from '../shared/names';
 
 /** Score of a severity: 1 is low risk, 0 high risk. unknown (no information) does not lower a score. */
 export const SEVERITY_SCORES: Record<Severity, number> = {

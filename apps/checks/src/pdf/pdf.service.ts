@@ -3,9 +3,9 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
-import { CheckEntity } from '../checks/check.entity';
 import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
+import { CheckEntity } from '../engine/check.entity';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckPdfEntity } from './check-pdf.entity';
 import { CheckPdfContent, renderCheckPdf } from './check-pdf.renderer';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { WebhookBodyError } from '../collectors/sandbox/sandbox-collector';
-import { CheckEngineService } from '../engine/check-engine.service';
+import { RecordWebhookAnswerUseCase } from '../engine/use-cases/record-webhook-answer.use-case';
 import { WebhookSigner } from './webhook-signer';
 import { WebhookErrorCode, WebhookException } from './webhooks.exception';
 
@@ -17,7 +17,7 @@ export class WebhooksService {
   constructor(
     private readonly registry: CollectorRegistry,
     private readonly signer: WebhookSigner,
-    private readonly engine: CheckEngineService,
+    private readonly recordAnswer: RecordWebhookAnswerUseCase,
     private readonly clock: Clock,
   ) {}
 
@@ -42,7 +42,7 @@ export class WebhooksService {
         ]);
       throw err;
     }
-    const outcome = await this.engine.recordWebhook(parsed.reference, parsed.outcome);
+    const outcome = await this.recordAnswer.execute(parsed.reference, parsed.outcome);
     if (outcome === 'unknown')
       throw new WebhookException(WebhookErrorCode.UnknownReference, `no query with reference ${parsed.reference}`);
     return { received: true, outcome };

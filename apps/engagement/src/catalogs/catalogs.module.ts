@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { CredentialsModule } from '../credentials/credentials.module';
 import { CatalogProvider } from '../provider/catalog-provider';
 import { ProviderModule } from '../provider/provider.module';
 import { CatalogEntity } from './catalog.entity';
@@ -13,7 +14,7 @@ import { ProductsService } from './products.service';
 
 /** Product catalogs and their products, published to the messaging provider's commerce catalogs. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CatalogEntity, CatalogProductEntity]), ProviderModule],
+  imports: [TypeOrmModule.forFeature([CatalogEntity, CatalogProductEntity]), ProviderModule, CredentialsModule],
   controllers: [CatalogsController, ProductsController],
   providers: [CatalogsService, ProductsService, CatalogPublisher, CatalogProvider],
 })

@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 import { CredentialsService, viaProvider } from '../credentials/credentials.service';
-import { MessageEntity } from '../messages/message.entity';
 import { MessagesService, sendRuleErrors } from '../messages/messages.service';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { MessagingProvider } from '../provider/messaging-provider';
@@ -57,8 +56,7 @@ export class ChatSendService {
       const request = { messageId, phone: chat.contactPhone, values };
       const providerId = await viaProvider(() => this.messages.callProvider(creds, outbound, request));
       return this.dataSource.transaction(async (m) => {
-        await this.messages.recordSent(m, outbound, request, providerId);
-        await m.update(MessageEntity, { id: messageId }, { text: outbound.content });
+        await this.messages.recordSent(m, outbound, { ...request, text: outbound.content }, providerId);
         return addActivity(
           m,
           chat,
@@ -85,24 +83,15 @@ export class ChatSendService {
     const providerId = await viaProvider(() => this.provider.sendText(creds, chat.lineId, to, text, messageId));
     return this.dataSource.transaction(async (m) => {
       const at = this.clock.now();
-      await m.insert(MessageEntity, {
-        id: messageId,
+      await this.messages.recordChatText(m, {
+        messageId,
         tenantId: chat.tenantId,
-        direction: 'outbound',
         lineId: chat.lineId,
         linePhone: chat.linePhone,
         phone: chat.contactPhone,
-        accountId: null,
-        outboundId: null,
-        flowId: null,
-        campaignId: null,
         text,
-        values: null,
-        status: 'accepted',
-        error: null,
         providerMessageId: providerId,
-        createdAt: at,
-        updatedAt: at,
+        at,
       });
       const current = await m.findOneByOrFail(ChatEntity, { id: chat.id });
       return addActivity(

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AssignmentModule } from '../assignment/assignment.module';
+import { CredentialsModule } from '../credentials/credentials.module';
 import { MessagesModule } from '../messages/messages.module';
 import { ProviderModule } from '../provider/provider.module';
 import { ChatActivityEntity, ChatEntity } from './chat.entity';
@@ -16,6 +17,7 @@ import { ChatsService } from './chats.service';
     AssignmentModule,
     MessagesModule,
     ProviderModule,
+    CredentialsModule,
   ],
   controllers: [ChatsController],
   providers: [ChatsService, ChatSendService],

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_EVENT_TYPES, FlowStartedEvent, MessageReceivedEvent, TOPICS } from '@kyc/contracts';
+import { ENGAGEMENT_EVENT_TYPES, FlowStartedEvent, TOPICS } from '@kyc/contracts';
 import { Caller, Clock, OutboxService, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -19,16 +19,6 @@ const PAGE_SIZE = 20;
 /** The messaging-app deep link of an activation: `{msgapp_link_url}/<phone digits>?text=<URL-encoded text, space as %20>`. */
 export function activationLink(base: string, linePhone: string, text: string): string {
   return `${base.replace(/\/$/, '')}/${linePhone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
-}
-
-/** An inbound user message, as the webhook processor hands it over. */
-export interface InboundUserMessage {
-  line: LineEntity;
-  from: string;
-  text: string;
-  providerMessageId: string;
-  /** The provider id of the message the user answered (a reply or a button). */
-  contextProviderId?: string;
 }
 
 /** Inbound flows (activation messages per line), user messages and the flows they start, sessions. */
@@ -104,66 +94,23 @@ export class InboundsService {
   }
 
   /**
-   * A user's message to a line: stored with `engagement.message.received`; equal to an activation
-   * message of the line, or a reply to a flow-starting outbound, it starts that flow
+   * A user's message to a line, just stored (MessagesService.recordReceived): equal to an
+   * activation message of the line, or a reply to a flow-starting outbound (`contextProviderId`,
+   * the provider id of the message the user answered), it starts that flow
    * (`engagement.flow.started`, and an open session). Runs in the webhook's inbox transaction.
    */
-  async receive(m: EntityManager, msg: InboundUserMessage): Promise<void> {
-    const now = this.clock.now();
-    const phone = e164(msg.from);
-    const id = newId('MSG');
-    // Each webhook is processed once (inbox); a message redelivered in another webhook is skipped here.
-    if (await m.findOneBy(MessageEntity, { providerMessageId: msg.providerMessageId })) return;
-    await m.insert(MessageEntity, {
-      id,
-      tenantId: msg.line.tenantId,
-      direction: 'inbound',
-      lineId: msg.line.id,
-      linePhone: msg.line.phone,
-      phone,
-      text: msg.text,
-      status: 'delivered',
-      providerMessageId: msg.providerMessageId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const tenantId = msg.line.tenantId;
-    await this.outbox.add(m, {
-      topic: TOPICS.engagementMessageReceived,
-      type: ENGAGEMENT_EVENT_TYPES.messageReceived,
-      tenantId,
-      aggregateId: id,
-      payload: {
-        message_id: id,
-        line: msg.line.phone,
-        phone,
-        text: msg.text,
-        provider_message_id: msg.providerMessageId,
-      } satisfies MessageReceivedEvent,
-    });
+  async onUserMessage(m: EntityManager, message: MessageEntity, contextProviderId?: string): Promise<void> {
+    const { tenantId, linePhone: line, phone } = message;
     const inbound = await m.findOneBy(InboundEntity, {
       tenantId,
-      linePhone: msg.line.phone,
-      activationMessage: msg.text.trim(),
+      linePhone: line,
+      activationMessage: (message.text ?? '').trim(),
     });
-    if (inbound)
-      return this.startFlow(m, {
-        tenantId,
-        line: msg.line.phone,
-        phone,
-        flowId: inbound.flowId,
-        inboundId: inbound.id,
-      });
-    if (msg.contextProviderId) {
-      const answered = await m.findOneBy(MessageEntity, { tenantId, providerMessageId: msg.contextProviderId });
+    if (inbound) return this.startFlow(m, { tenantId, line, phone, flowId: inbound.flowId, inboundId: inbound.id });
+    if (contextProviderId) {
+      const answered = await m.findOneBy(MessageEntity, { tenantId, providerMessageId: contextProviderId });
       if (answered?.flowId)
-        return this.startFlow(m, {
-          tenantId,
-          line: msg.line.phone,
-          phone,
-          flowId: answered.flowId,
-          messageId: answered.id,
-        });
+        return this.startFlow(m, { tenantId, line, phone, flowId: answered.flowId, messageId: answered.id });
     }
   }
 

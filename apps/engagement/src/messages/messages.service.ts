@@ -1,67 +1,36 @@
 import {
   ENGAGEMENT_EVENT_TYPES,
+  MessageReceivedEvent,
   MessageSentEvent,
   MessageStatus,
   MessageStatusChangedEvent,
   TOPICS,
 } from '@kyc/contracts';
-import {
-  Caller,
-  Clock,
-  FieldError,
-  mapRow,
-  OutboxService,
-  OutgoingEvent,
-  preparedQuery,
-  ValidationFailedException,
-} from '@kyc/platform';
+import { Caller, Clock, FieldError, OutboxService, OutgoingEvent, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
 
 import { providerNotConfigured, viaProvider } from '../credentials/credentials.service';
 import { CODE_VALUE_MAX } from '../outbounds/dto/outbound-rules';
 import { OutboundsService } from '../outbounds/outbounds.service';
 import { MessagingProvider, ProviderCredentials } from '../provider/messaging-provider';
-import { joinPhone, newId } from '../shared/phones';
+import type { ProviderStatus } from '../provider/whatsapp-webhook';
+import { e164, joinPhone, newId } from '../shared/phones';
 import { SendOutboundDto } from './dto/send-outbound.dto';
 import { MessageEntity } from './message.entity';
-import { MessageStore } from './message-store';
+import { MessageStore, StatusMove } from './message.store';
 import { MessageErrorCode, MessageException } from './messages.exception';
-import { SendableOutbound, SendTargets } from './send-target';
+import { SendableOutbound, SendTargetStore } from './send-target.store';
 
-/**
- * The messages statuses name: by our references ($1) or the provider's ids ($2), of the tenant
- * whose business account reported them ($3), locked in id order; only what a status changes or is
- * matched by (no values, text nor dates to parse).
- */
-const STATUS_MESSAGES_SQL = `SELECT id, tenant_id, status, error, provider_message_id FROM messages
-  WHERE tenant_id = $3 AND (id = ANY($1::text[]) OR provider_message_id = ANY($2::text[]))
-  ORDER BY id FOR UPDATE`;
-const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
- WHERE m.id = u.id`;
-
-/** A message as a status moved it (applyStatuses). */
-export type StatusMove = Pick<
-  MessageEntity,
-  'id' | 'tenantId' | 'status' | 'error' | 'providerMessageId' | 'updatedAt'
->;
+export type { ProviderStatus } from '../provider/whatsapp-webhook';
+export type { StatusMove } from './message.store';
 
 /** A provider status named one of our messages before the message was stored (see applyStatuses). */
 export class StatusBeforeMessageError extends Error {
   constructor(readonly reference: string) {
     super(`a status arrived for message ${reference} before the message was stored`);
   }
-}
-
-/** A delivery status the provider reported for a message. */
-export interface ProviderStatus {
-  providerMessageId: string;
-  /** Our message id, echoed by the provider (biz_opaque_callback_data). */
-  reference?: string;
-  status: string;
-  error?: string;
 }
 
 const RANK: Record<MessageStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
@@ -81,19 +50,42 @@ export interface SendRequest {
   accountId?: string | null;
   flowId?: string | null;
   campaignId?: string | null;
+  /** The text the person reads (chat sends keep the template's text on the message). */
+  text?: string | null;
+}
+
+/** An agent's free-form text into a chat (inside the provider's session window). */
+export interface ChatText {
+  messageId: string;
+  tenantId: string;
+  lineId: string;
+  linePhone: string;
+  phone: string;
+  text: string;
+  providerMessageId: string;
+  /** When it was sent (the chat activity's time). */
+  at: Date;
+}
+
+/** A user's message to a line, as a provider webhook reported it. */
+export interface ReceivedMessage {
+  line: { id: string; tenantId: string; phone: string };
+  from: string;
+  text: string;
+  providerMessageId: string;
 }
 
 /**
- * Sends of approved outbounds through the provider, and the delivery statuses the provider reports
- * for them (sent, delivered, read, failed).
+ * The messages: the one owner of every message written (API sends, chat and campaign sends,
+ * inbound messages), through MessageStore, and of the delivery statuses the provider reports for
+ * them (sent, delivered, read, failed).
  */
 @Injectable()
 export class MessagesService {
   constructor(
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbounds: OutboundsService,
-    private readonly targets: SendTargets,
+    private readonly targets: SendTargetStore,
     private readonly store: MessageStore,
     private readonly provider: MessagingProvider,
     private readonly outbox: OutboxService,
@@ -144,8 +136,77 @@ export class MessagesService {
     providerId: string,
   ): Promise<MessageEntity> {
     const { message, event } = this.sent(outbound, r, providerId);
-    await m.insert(MessageEntity, message);
-    await this.outbox.add(m, event);
+    await this.store.insert([{ message, event: this.outbox.row(event) }], m);
+    return message;
+  }
+
+  /** Stores an agent's free-form chat text the provider accepted (no event), in the caller's transaction. */
+  async recordChatText(m: EntityManager, t: ChatText): Promise<MessageEntity> {
+    const now = t.at;
+    const message = Object.assign(new MessageEntity(), {
+      id: t.messageId,
+      tenantId: t.tenantId,
+      direction: 'outbound',
+      lineId: t.lineId,
+      linePhone: t.linePhone,
+      phone: t.phone,
+      accountId: null,
+      outboundId: null,
+      flowId: null,
+      campaignId: null,
+      text: t.text,
+      values: null,
+      status: 'accepted',
+      error: null,
+      providerMessageId: t.providerMessageId,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies MessageEntity);
+    await this.store.insert([{ message }], m);
+    return message;
+  }
+
+  /**
+   * Stores a user's message to a line with its `engagement.message.received` event, in the caller's
+   * (the webhook's inbox) transaction. Each webhook is processed once (inbox); a message
+   * redelivered in another webhook is already stored: null.
+   */
+  async recordReceived(m: EntityManager, r: ReceivedMessage): Promise<MessageEntity | null> {
+    if (await this.store.knowsProviderId(m, r.providerMessageId)) return null;
+    const now = this.clock.now();
+    const message = Object.assign(new MessageEntity(), {
+      id: newId('MSG'),
+      tenantId: r.line.tenantId,
+      direction: 'inbound',
+      lineId: r.line.id,
+      linePhone: r.line.phone,
+      phone: e164(r.from),
+      accountId: null,
+      outboundId: null,
+      flowId: null,
+      campaignId: null,
+      text: r.text,
+      values: null,
+      status: 'delivered',
+      error: null,
+      providerMessageId: r.providerMessageId,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies MessageEntity);
+    const event: OutgoingEvent<MessageReceivedEvent> = {
+      topic: TOPICS.engagementMessageReceived,
+      type: ENGAGEMENT_EVENT_TYPES.messageReceived,
+      tenantId: message.tenantId,
+      aggregateId: message.id,
+      payload: {
+        message_id: message.id,
+        line: r.line.phone,
+        phone: message.phone,
+        text: r.text,
+        provider_message_id: r.providerMessageId,
+      },
+    };
+    await this.store.insert([{ message, event: this.outbox.row(event) }], m);
     return message;
   }
 
@@ -167,7 +228,7 @@ export class MessagesService {
       outboundId: outbound.id,
       flowId: r.flowId ?? null,
       campaignId: r.campaignId ?? null,
-      text: null,
+      text: r.text ?? null,
       values: r.values,
       status: 'accepted',
       error: null,
@@ -195,7 +256,7 @@ export class MessagesService {
   }
 
   async get(caller: Caller, id: string): Promise<MessageEntity> {
-    const message = await this.messages.findOneBy({ id, tenantId: caller.tenantId });
+    const message = await this.store.findOne(caller.tenantId, id);
     if (!message) throw new MessageException(MessageErrorCode.MessageNotFound, `message ${id} not found`);
     return message;
   }
@@ -222,17 +283,15 @@ export class MessagesService {
   ): Promise<StatusMove[]> {
     const known = statuses.filter((s) => s.status.toLowerCase() in RANK);
     if (!known.length) return [];
-    const rows = await preparedQuery(
-      this.dataSource,
-      'engagement:status-messages',
-      STATUS_MESSAGES_SQL,
-      [known.flatMap((s) => (s.reference ? [s.reference] : [])), known.map((s) => s.providerMessageId), tenantId],
+    const rows = await this.store.lockForStatuses(
       m,
+      tenantId,
+      known.flatMap((s) => (s.reference ? [s.reference] : [])),
+      known.map((s) => s.providerMessageId),
     );
     const byId = new Map<string, StatusMove>();
     const byProviderId = new Map<string, StatusMove>();
-    for (const row of rows) {
-      const message = mapRow(this.messages, row);
+    for (const message of rows) {
       byId.set(message.id, message);
       if (message.providerMessageId) byProviderId.set(message.providerMessageId, message);
     }
@@ -264,25 +323,13 @@ export class MessagesService {
     }
     if (!moves.length) return [];
     const changed = [...new Map(moves.map((x) => [x.id, byId.get(x.id)!])).values()];
-    await preparedQuery(
-      this.dataSource,
-      'engagement:status-updates',
-      STATUS_UPDATES_SQL,
-      [
-        changed.map((x) => x.id),
-        changed.map((x) => x.status),
-        changed.map((x) => x.error),
-        changed.map((x) => x.updatedAt),
-      ],
-      m,
-    );
-    await this.outbox.add(m, ...events);
+    await this.store.moveStatuses(m, changed, events);
     return moves;
   }
 
   /** A message of the tenant by the provider's id (ids in webhooks come from outside: never looked up across tenants). */
   findByProviderId(m: EntityManager, tenantId: string, providerMessageId: string) {
-    return m.findOneBy(MessageEntity, { tenantId, providerMessageId });
+    return this.store.findByProviderId(m, tenantId, providerMessageId);
   }
 }
 

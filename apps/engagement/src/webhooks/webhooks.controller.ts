@@ -3,7 +3,7 @@ import { Controller, Get, Headers, HttpCode, Param, Post, Query, RawBodyRequest,
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
-import { SIGNATURE_HEADER } from './webhook-signature';
+import { SIGNATURE_HEADER } from '../provider/whatsapp-webhook';
 import { WebhooksService } from './webhooks.service';
 
 /** The messaging provider's webhooks: no API key, the HMAC signature authenticates them. */

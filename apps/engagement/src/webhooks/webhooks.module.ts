@@ -5,12 +5,14 @@ import { ChatsModule } from '../chats/chats.module';
 import { InboundsModule } from '../inbounds/inbounds.module';
 import { MessagesModule } from '../messages/messages.module';
 import { RetentionWorker } from './retention.worker';
+import { WebhookWorker } from './webhook.worker';
+import { WebhookEventStore } from './webhook-event.store';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
   imports: [MessagesModule, InboundsModule, CampaignsModule, ChatsModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, RetentionWorker],
+  providers: [WebhooksService, WebhookWorker, WebhookEventStore, RetentionWorker],
 })
 export class WebhooksModule {}

@@ -1,4 +1,4 @@
-import { fullName } from '../../engine/names';
+import { fullName } from '../../shared/names';
 import type { CollectorAnswer, FoundRecord, IdentityFacts } from '../collector';
 import { hashUnit, normalizeId, SearchInput, unknownIdentityFound } from './sandbox-chance';
 import type { SandboxPerson } from './sandbox-identities';

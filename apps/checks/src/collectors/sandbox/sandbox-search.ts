@@ -1,6 +1,6 @@
 import type { DataSet, Severity } from '@kyc/contracts';
 
-import { fullName, namesMatch, normalizeName } from '../../engine/names';
+import { fullName, namesMatch, normalizeName } from '../../shared/names';
 import type { CollectorAnswer, FoundRecord, SearchRoute, VehicleFacts } from '../collector';
 import {
   hashUnit,

@@ -1,7 +1,7 @@
 import { activationLink } from '../../inbounds/inbounds.service';
 import { varValuesOf } from '../../messages/dto/var-values.decorator';
 import { advances } from '../../messages/messages.service';
-import { sign, validSignature } from '../../webhooks/webhook-signature';
+import { sign, validSignature } from '../../provider/whatsapp-webhook';
 import { outboundRuleErrors, quickRepliesGrouped, urlProblem } from './outbound-rules';
 import { SaveOutboundDto } from './save-outbound.dto';
 

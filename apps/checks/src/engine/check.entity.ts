@@ -1,7 +1,7 @@
 import type { CheckCountry, CheckStatus, DataSet, NamesMatchingType } from '@kyc/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-import type { CheckResult } from '../engine/check-result';
+import type { CheckResult } from './check-result';
 
 /** Settings in force when the check was created (null fields: the tenant had not set them). */
 export interface CheckSettingsSnapshot {

@@ -7,31 +7,13 @@ import { CredentialsService } from '../credentials/credentials.service';
 import { OutboundEntity } from '../outbounds/outbound.entity';
 import { assertSendable, OutboundTemplate } from '../outbounds/outbounds.service';
 import { ProviderCredentials } from '../provider/messaging-provider';
+import { SEND_TARGETS_SQL } from './send-target.sql';
 
 /** What a send reads: the outbound, and its tenant's provider credentials (null: none configured). */
 export interface SendTarget {
   outbound: SendableOutbound;
   credentials: ProviderCredentials | null;
 }
-
-/**
- * The columns of an outbound a send reads: its rules (status, notification, variables), the
- * provider's template (definition) and the message row. Fewer columns than `o.*` (no dates, no
- * review fields) are fewer to describe, parse and map on every send.
- */
-const SEND_COLUMNS = `o.id, o.tenant_id, o.line_id, o.line_phone, o.status, o.is_notification, o.variables, o.provider_name,
-       o.category, o.language_code, o.template_type, o.content, o.header_text, o.footer, o.code_expiration_minutes,
-       o.buttons, o.media_id, o.examples`;
-
-/**
- * Outbounds ($1 ids) of tenants ($2, pairwise) with their tenants' sealed credentials, in one round
- * trip; named, so parsed and planned once per connection (primary-key lookups, and a join on the
- * credentials' primary key).
- */
-const SEND_TARGETS_SQL = `SELECT ${SEND_COLUMNS}, c.tenant_id AS credentials_tenant_id, c.waba_id AS credentials_waba_id, c.sealed AS credentials_sealed
-  FROM unnest($1::text[], $2::text[]) AS k(id, tenant_id)
-  JOIN outbounds o ON o.id = k.id AND o.tenant_id = k.tenant_id
-  LEFT JOIN provider_credentials c ON c.tenant_id = o.tenant_id`;
 
 /** Most sends whose outbounds one statement reads. */
 const MAX_BATCH = 200;
@@ -54,13 +36,13 @@ interface TargetKey {
 }
 
 /**
- * The read of an API send: one statement for the outbound and its tenant's credentials, shared
+ * The read of an API send (SEND_TARGETS_SQL): one statement for the outbound and its tenant's credentials, shared
  * with the concurrent sends (as their writes, MessageStore). A read starts after every send it
  * serves arrived, so none sees an outbound older than its request; sends of the same outbound
  * share its row.
  */
 @Injectable()
-export class SendTargets {
+export class SendTargetStore {
   private readonly reads: GroupCommit<TargetKey, SendTarget | null>;
 
   constructor(

@@ -2,7 +2,7 @@ import { preparedQuery } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { CredentialsService } from '../credentials/credentials.service';
-import { SendTargets } from './send-target';
+import { SendTargetStore } from './send-target.store';
 
 jest.mock('@kyc/platform', () => ({
   ...jest.requireActual<object>('@kyc/platform'),
@@ -30,7 +30,7 @@ const row = (id: string, tenantId: string, status = 'APPROVED', wabaId: string |
   credentials_sealed: wabaId ? 'sealed' : null,
 });
 
-describe('SendTargets', () => {
+describe('SendTargetStore', () => {
   beforeEach(() => query.mockReset());
 
   it('reads the concurrent sends with one statement, each outbound once, and answers each its own', async () => {
@@ -38,7 +38,7 @@ describe('SendTargets', () => {
       const [ids, tenants] = params as [string[], string[]];
       return ids.map((id, i) => row(id, tenants[i]));
     });
-    const targets = new SendTargets(dataSource, credentials);
+    const targets = new SendTargetStore(dataSource, credentials);
     const found = await Promise.all([
       targets.find('TEN1', 'OTB1'),
       targets.find('TEN1', 'OTB1'),
@@ -58,7 +58,7 @@ describe('SendTargets', () => {
 
   it("keeps tenants apart: another tenant's outbound is not found (404), and only that send fails", async () => {
     query.mockResolvedValue([row('OTB1', 'TEN1')] as never);
-    const targets = new SendTargets(dataSource, credentials);
+    const targets = new SendTargetStore(dataSource, credentials);
     const [own, other] = await Promise.allSettled([targets.find('TEN1', 'OTB1'), targets.find('TEN2', 'OTB1')]);
     expect(own.status).toBe('fulfilled');
     expect(other).toMatchObject({ status: 'rejected', reason: { errorCode: 'outbound_not_found' } });
@@ -66,7 +66,7 @@ describe('SendTargets', () => {
 
   it('refuses an outbound that is not APPROVED (409), and answers no credentials when none are configured', async () => {
     query.mockResolvedValue([row('OTB1', 'TEN1', 'PAUSED'), row('OTB2', 'TEN1', 'APPROVED', null)] as never);
-    const targets = new SendTargets(dataSource, credentials);
+    const targets = new SendTargetStore(dataSource, credentials);
     const [paused, bare] = await Promise.allSettled([targets.find('TEN1', 'OTB1'), targets.find('TEN1', 'OTB2')]);
     expect(paused).toMatchObject({ status: 'rejected', reason: { errorCode: 'outbound_not_sendable' } });
     expect(bare).toMatchObject({ status: 'fulfilled', value: { credentials: null } });
@@ -82,7 +82,7 @@ describe('SendTargets', () => {
       return answer;
     });
     query.mockImplementation(async () => [row('OTB1', 'TEN1', status)] as never);
-    const targets = new SendTargets(dataSource, credentials);
+    const targets = new SendTargetStore(dataSource, credentials);
     const first = targets.find('TEN1', 'OTB1');
     await new Promise((resolve) => setImmediate(resolve)); // the first read is under way
     status = 'PAUSED';
