@@ -44,8 +44,6 @@ export async function seedIds(info, log) {
   const s = info.services;
   const k = info.api_key;
   const seeds = { checks: {}, identity: {}, customers: {}, validations: {}, engagement: {}, account: {}, pass: {} };
-  // A key of its own for identity's key operations to revoke (never the key the fuzzer sends).
-  await attempt('identity', 'key_id', 'POST /v1/api-keys', async () => (await mintKey(info, 'fuzz-sacrificial')).keyId);
   const attempt = async (service, param, what, fn) => {
     try {
       const value = await fn();
@@ -55,6 +53,8 @@ export async function seedIds(info, log) {
       log(`fuzz: no seed for ${service} ${param} (${what}): ${err.message}`);
     }
   };
+  // A key of its own for identity's key operations to revoke (never the key the fuzzer sends).
+  await attempt('identity', 'key_id', 'POST /v1/api-keys', async () => (await mintKey(info, 'fuzz-sacrificial')).keyId);
   await attempt('checks', 'check_id', 'POST /v1/checks', async () => {
     const r = await call(s.checks, k, 'POST', '/v1/checks', {
       country: 'CO',
@@ -150,7 +150,9 @@ export function loadAllowList(file = path.join(repoRoot, 'tools', 'api', 'allow-
   for (const e of doc.clients ?? [])
     if (!e.language || !e.step || !e.why)
       throw new Error('tools/api/allow-list.yaml: clients entry without language, step and why');
-  return { fuzz, clients: doc.clients ?? [] };
+  for (const e of doc.documents ?? [])
+    if (!e.file || !e.why) throw new Error('tools/api/allow-list.yaml: documents entry without file and why');
+  return { fuzz, clients: doc.clients ?? [], documents: doc.documents ?? [] };
 }
 
 export const allowed = (entries, finding) =>

@@ -10,9 +10,10 @@
 //   4. schemathesis over the seven services (tools/api/fuzz.mjs)
 // A failure listed in tools/api/allow-list.yaml (with its reason) is reported and accepted; any
 // other fails the run. Each document, language and service counts as one test in `npm test`'s total.
-//   node tools/api/prove.mjs [--long] [--no-fuzz] [--no-clients] [--only svc,svc]
+//   node tools/api/prove.mjs [--long] [--no-fuzz] [--no-clients] [--only svc,svc] [--stack .stack/stack.json]
+// --stack: against a stack already running (`npm start` writes .stack/stack.json) instead of booting one.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -24,7 +25,9 @@ import { cacheDir, ensureVenv, mavenRepo, validateDocuments, venvBin } from './t
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const only = option('--only')?.split(',');
+const runningStack = option('--stack') && path.resolve(option('--stack'));
 const t0 = Date.now();
 const log = (m) => console.log(`[api +${((Date.now() - t0) / 1000).toFixed(0)}s] ${m}`);
 const outDir = path.join(repoRoot, '.stack', 'api-proof-out');
@@ -112,12 +115,11 @@ async function programs(stackFile) {
       { cwd, env },
     );
     if (build.code !== 0) return { code: build.code, output: `mvn compile failed:\n${build.output}` };
-    const { readFileSync } = await import('node:fs');
     const classpath = [path.join(cwd, 'target', 'classes'), readFileSync(cpFile, 'utf8').trim()].join(path.delimiter);
     return runProgram('java', ['-cp', classpath, 'kyc.prove.Prove', stackFile], { cwd, env });
   })();
-  // TypeScript: libs/client, built to dist/ with the rest.
-  const typescript = runProgram(process.execPath, ['dist/libs/client/src/proof/prove.js', stackFile], { env });
+  // TypeScript: libs/client; the program (libs/testing/src/client-proof) is built to dist/ with the rest.
+  const typescript = runProgram(process.execPath, ['dist/libs/testing/src/client-proof/prove.js', stackFile], { env });
   const done = { typescript, python, go, java };
   for (const [language, promise] of Object.entries(done))
     judgeProgram(language, await promise, path.join(outDir, `client-${language}.log`));
@@ -161,16 +163,24 @@ try {
   }
 
   // 3. One stack for the programs and the fuzzer.
-  log('starting the stack');
-  stack = await startProofStack({ log: (m) => log(`stack: ${m}`) });
-  const stackFile = path.join(stack.stackDir, 'stack.json');
-  if (!existsSync(stackFile)) throw new StackError('the stack wrote no stack.json');
+  let stackFile = runningStack;
+  let info;
+  if (runningStack) {
+    log(`using the running stack of ${path.relative(repoRoot, runningStack)}`);
+    info = JSON.parse(readFileSync(runningStack, 'utf8'));
+  } else {
+    log('starting the stack');
+    stack = await startProofStack({ log: (m) => log(`stack: ${m}`) });
+    stackFile = path.join(stack.stackDir, 'stack.json');
+    info = stack.info;
+  }
+  if (!existsSync(stackFile)) throw new StackError(`no ${stackFile}`);
   if (!flag('--no-clients')) await programs(stackFile);
 
   // 4. The fuzzer (after the programs: its runs revoke keys and change roles).
   if (!flag('--no-fuzz')) {
     const fuzz = await fuzzServices({
-      info: stack.info,
+      info,
       profile: flag('--long') ? 'long' : 'ci',
       log,
       reportDir: path.join(outDir, 'fuzz'),

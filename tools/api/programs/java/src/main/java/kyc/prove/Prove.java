@@ -54,9 +54,15 @@ public final class Prove {
   }
 
   static void eventually(String what, Condition condition) throws Exception {
+    eventually(what, condition, () -> "");
+  }
+
+  static void eventually(String what, Condition condition, java.util.function.Supplier<String> state)
+      throws Exception {
     long deadline = System.currentTimeMillis() + 60_000;
     while (!condition.done()) {
-      if (System.currentTimeMillis() > deadline) throw new IllegalStateException(what + " not reached in 60 s");
+      if (System.currentTimeMillis() > deadline)
+        throw new IllegalStateException(what + " not reached in 60 s " + state.get());
       Thread.sleep(500);
     }
   }
@@ -155,9 +161,15 @@ public final class Prove {
         "message.send",
         outbound != null,
         () -> {
+          String[] last = {null};
           eventually(
               "outbound approved",
-              () -> "APPROVED".equals(outbounds.outboundsGet(outbound.getOutboundId()).getStatus()));
+              () -> {
+                var read = outbounds.outboundsGet(outbound.getOutboundId());
+                last[0] = read.getStatus() + " " + read.getStatusReason();
+                return "APPROVED".equals(read.getStatus());
+              },
+              () -> "the outbound is " + last[0]);
           return outbounds.messagesSend(
               JsonParser.parseString(
                   "{\"phone_country_code\":\"+57\",\"phone_number\":\"3001234567\",\"outbound_id\":\""
