@@ -118,7 +118,9 @@ public final class Prove {
         () -> {
           eventually(
               "the check finished",
-              () -> !"in_progress".equals(checks.checksGet(check.getCheckId()).getCheck().getStatus()));
+              () ->
+                  !"in_progress"
+                      .equals(String.valueOf(checks.checksGet(check.getCheckId()).getCheck().getStatus())));
           return checks.checksDetails(check.getCheckId(), null, null);
         });
 
@@ -167,7 +169,7 @@ public final class Prove {
               () -> {
                 var read = outbounds.outboundsGet(outbound.getOutboundId());
                 last[0] = read.getStatus() + " " + read.getStatusReason();
-                return "APPROVED".equals(read.getStatus());
+                return "APPROVED".equals(String.valueOf(read.getStatus()));
               },
               () -> "the outbound is " + last[0]);
           return outbounds.messagesSend(
