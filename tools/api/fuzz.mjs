@@ -68,16 +68,25 @@ export async function seedIds(info, log) {
     const r = await call(s.checks, k, 'POST', '/v1/continuous-checks', {
       check_id: seeds.checks.check_id,
       frequency: 'monthly',
+      end_date: `${new Date().getUTCFullYear() + 1}-12-31`,
     });
     return r.body?.continuous_check?.continuous_check_id ?? r.body?.continuous_check_id;
   });
   seeds.identity.flow_id = info.identity_flow_id;
   seeds.identity.flow = info.identity_flow_id;
   await attempt('identity', 'process_id', 'POST /v1/processes', async () => {
-    const r = await call(s.identity, k, 'POST', `/v1/processes?flow_id=${info.identity_flow_id}`, {
+    // A process is started by a person's page with a web key of the flow.
+    const web = await call(s.identity, k, 'POST', '/v1/api-keys', {
+      key_type: 'web',
+      grant: 'digital-identity',
       flow_id: info.identity_flow_id,
+      country: 'CO',
+      redirect_url: 'https://example.com/done',
     });
-    return r.body?.process_id ?? r.body?.process?.process_id;
+    if (!web.body?.api_key) throw new Error(`web key: ${web.status} ${JSON.stringify(web.body)}`);
+    const r = await call(s.identity, web.body.api_key, 'POST', '/v1/processes');
+    if (!r.body?.process_id) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.process_id;
   });
   await attempt('customers', 'contact_id', 'POST /v1/contacts', async () => {
     const r = await call(s.customers, k, 'POST', '/v1/contacts', { phone_number: '+573001110000', name: 'Ana Fuzz' });
