@@ -17,6 +17,8 @@ export default tseslint.config(
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
+      // The launchers of the dev stack and the test harness are plain ES modules; they are linted.
+      '!libs/devstack/**/*.mjs',
       'libs/client/src/generated/**',
     ],
   },
@@ -45,11 +47,41 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:contracts',
+                'type:testing',
+                'type:client',
+                'type:devstack',
+              ],
             },
+            { sourceTag: 'type:devstack', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],
+    },
+  },
+  {
+    // libs/devstack's launchers (PostgreSQL, Kafka, PgBouncer): plain Node ES modules, no type information.
+    files: ['libs/devstack/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+    plugins: { 'simple-import-sort': simpleImportSort },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
     },
   },
   {
@@ -87,7 +119,13 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:contracts',
+                'type:testing',
+                'type:client',
+                'type:devstack',
+              ],
             },
             { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
           ],

@@ -4,10 +4,10 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureTopics, startKafka } from '../../../tools/stack/kafka.mjs';
-import { startPgBouncer } from '../../../tools/stack/pgbouncer.mjs';
-import { startPostgres } from '../../../tools/stack/postgres.mjs';
-import { freePorts, repoRoot } from '../../../tools/stack/util.mjs';
+import { ensureTopics, startKafka } from '../../devstack/src/kafka.mjs';
+import { startPgBouncer } from '../../devstack/src/pgbouncer.mjs';
+import { startPostgres } from '../../devstack/src/postgres.mjs';
+import { freePorts, repoRoot } from '../../devstack/src/util.mjs';
 
 const require = createRequire(import.meta.url);
 

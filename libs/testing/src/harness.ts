@@ -186,9 +186,9 @@ export interface ServiceProcess extends RunningService {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** The Node flags of a service process: the stack's (tools/stack/service-node-flags.json). */
+/** The Node flags of a service process: the stack's (libs/devstack/service-node-flags.json). */
 const serviceNodeFlags = (): string[] =>
-  JSON.parse(readFileSync(path.join(repoRoot, 'tools/stack/service-node-flags.json'), 'utf8'));
+  JSON.parse(readFileSync(path.join(repoRoot, 'libs/devstack/service-node-flags.json'), 'utf8'));
 
 /** Runs a service as its own OS process from dist/ (as the stack does, with its Node flags), waiting for /health. */
 export async function startProcess(

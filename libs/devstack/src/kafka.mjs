@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import kafkajs from 'kafkajs';
+
 import { assertPortFree, StackError, stopChild, tail, waitFor } from './util.mjs';
 
 export const KAFKA_VERSION = '3.9.1';
