@@ -3,6 +3,7 @@
 module.exports = {
   ...require('./jest.preset.js'),
   displayName: 'integration',
+  reporters: [...require('./jest.preset.js').reporters, '<rootDir>/tools/jest-suite-times-reporter.js'],
   rootDir: __dirname,
   testMatch: [
     '<rootDir>/apps/*/test/integration/**/*.integration-spec.ts',

@@ -19,7 +19,14 @@ export default async function globalSetup() {
   const kafkaDir = path.join(dir, 'kafka');
   const [postgres, kafka] = await Promise.all([
     startPostgres({ dir: path.join(dir, 'postgres'), port: pgPort }),
-    startKafka({ dir: kafkaDir, cacheDir: path.join(repoRoot, '.stack', 'cache'), port: kafkaPort, controllerPort }),
+    // A loaded CI machine (other jobs, other engineers' suites) can take minutes to start a JVM.
+    startKafka({
+      dir: kafkaDir,
+      cacheDir: path.join(repoRoot, '.stack', 'cache'),
+      port: kafkaPort,
+      controllerPort,
+      readyTimeoutMs: 240_000,
+    }),
   ]);
   const { TOPIC_SPECS } = require(path.join(repoRoot, 'dist/libs/contracts/src/topics.js'));
   await ensureTopics(kafka.brokers, TOPIC_SPECS);
