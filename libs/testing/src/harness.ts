@@ -219,7 +219,7 @@ export async function startProcess(
       const res = await fetch(`${url}/health`).catch(() => undefined);
       expectTrue(res?.status === 200, `${service} /health`);
     },
-    { timeoutMs: 60_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
+    { timeoutMs: 120_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
   ).catch((err: unknown) => {
     // Not left running (it would consume the suite's events with the default consumer group).
     child.kill('SIGKILL');
