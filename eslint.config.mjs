@@ -25,6 +25,8 @@ export default tseslint.config(
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
+      // The launchers of the dev stack and the test harness are plain ES modules; they are linted.
+      '!libs/devstack/**/*.mjs',
       'libs/client/src/generated/**',
     ],
   },
@@ -54,8 +56,15 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:contracts',
+                'type:testing',
+                'type:client',
+                'type:devstack',
+              ],
             },
+            { sourceTag: 'type:devstack', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],
@@ -117,6 +126,29 @@ export default tseslint.config(
     },
   },
   {
+    // libs/devstack's launchers (PostgreSQL, Kafka, PgBouncer): plain Node ES modules, no type information.
+    files: ['libs/devstack/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+    plugins: { 'simple-import-sort': simpleImportSort },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
+    },
+  },
+  {
     // Tests (and their harness) read untyped JSON answers (ApiClient bodies, raw rows) and assert their shape: the
     // assertion is their type check, so the no-unsafe-* family only adds casts there.
     files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/test/**/*.ts', 'libs/testing/src/**/*.ts'],
@@ -152,7 +184,13 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:testing', 'type:client'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:contracts',
+                'type:testing',
+                'type:client',
+                'type:devstack',
+              ],
             },
             { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
           ],

@@ -3,6 +3,7 @@
 module.exports = {
   ...require('./jest.preset.js'),
   displayName: 'integration',
+  reporters: [...require('./jest.preset.js').reporters, '<rootDir>/tools/jest-suite-times-reporter.js'],
   rootDir: __dirname,
   testMatch: [
     '<rootDir>/apps/*/test/integration/**/*.integration-spec.ts',
@@ -12,6 +13,8 @@ module.exports = {
   globalSetup: '<rootDir>/libs/testing/harness/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/testing/harness/global-teardown.mjs',
   maxWorkers: 1,
-  testTimeout: 90_000,
+  // A bound for a hung test, not a wait: on a loaded 2-core machine a suite's boot and a browser
+  // test take minutes.
+  testTimeout: 180_000,
   forceExit: true,
 };

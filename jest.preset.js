@@ -31,6 +31,7 @@ module.exports = {
     '^@kyc/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@kyc/platform/tracing$': path.join(root, 'libs/platform/src/tracing.ts'),
     '^@kyc/testing$': path.join(root, 'libs/testing/src/index.ts'),
+    '^@kyc/devstack$': path.join(root, 'libs/devstack/src/index.ts'),
     '^@kyc/json-logic$': path.join(root, 'libs/json-logic/src/index.ts'),
     '^@kyc/client$': path.join(root, 'libs/client/src/index.ts'),
   },

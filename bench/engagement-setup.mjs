@@ -48,7 +48,7 @@ export async function json(url, options) {
  */
 export async function startEngagementBench(ctx, env = {}) {
   const { startSandboxMessaging } = require(
-    path.join(repoRoot, 'dist/libs/testing/src/sandbox-messaging/sandbox-messaging.server.js'),
+    path.join(repoRoot, 'dist/libs/devstack/src/sandbox-messaging/sandbox-messaging.server.js'),
   );
   const sandbox = await startSandboxMessaging({ reviewDelayMs: 200, statusDelayMs: 200, statusBatchMs: 100 });
   const port = await freePort();

@@ -111,7 +111,7 @@ export async function validationsScenario(ctx) {
 
   let testing;
   try {
-    testing = require(path.join(repoRoot, 'dist/apps/validations/src/engines/testing/index.js'));
+    testing = require(path.join(repoRoot, 'dist/apps/validations/test/support/engines/index.js'));
   } catch {
     testing = undefined;
   }
@@ -180,7 +180,7 @@ export async function validationsScenario(ctx) {
   let render;
   try {
     render = require(
-      path.join(repoRoot, 'dist/apps/validations/src/engines/testing/document-images.js'),
+      path.join(repoRoot, 'dist/apps/validations/test/support/engines/document-images.js'),
     ).renderPassport;
   } catch {
     render = undefined;

@@ -1,5 +1,7 @@
 // Compiles apps/*/src and libs/*/src to dist/ with SWC (decorator metadata on, path aliases
 // rewritten to relative paths), so every service starts as plain `node dist/apps/<svc>/src/main.js`.
+// Also apps/*/test/support (test helpers the benchmark loads from dist/, e.g. validations' document
+// renderers), when present: the image's build context has no test folders (.dockerignore).
 import { readdir, mkdir, writeFile, readFile, stat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +24,11 @@ async function sources() {
   const files = [];
   for (const group of ['apps', 'libs']) {
     for (const project of await readdir(path.join(root, group))) {
-      const src = path.join(root, group, project, 'src');
-      if (!(await stat(src).catch(() => null))) continue;
-      for await (const file of walk(src)) files.push(file);
+      for (const dir of ['src', 'test/support']) {
+        const src = path.join(root, group, project, dir);
+        if (!(await stat(src).catch(() => null))) continue;
+        for await (const file of walk(src)) files.push(file);
+      }
     }
   }
   return files;

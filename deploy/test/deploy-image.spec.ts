@@ -172,7 +172,7 @@ describe('Dockerfile', () => {
     const cmd = final.instructions.filter((i) => i.op === 'CMD').at(-1);
     expect(cmd).toBeDefined();
     // With the Node flags every service process gets (the stack's, the test harness's).
-    const flags = (JSON.parse(read(path.join(ROOT, 'tools/stack/service-node-flags.json'))) as string[]).join(' ');
+    const flags = (JSON.parse(read(path.join(ROOT, 'libs/devstack/service-node-flags.json'))) as string[]).join(' ');
     expect(cmd!.args).toContain(`node ${flags} dist/apps/$SERVICE_NAME/src/main.js`);
     for (const name of SERVICE_NAMES)
       expect(read(path.join(ROOT, 'apps', name, 'project.json'))).toContain(

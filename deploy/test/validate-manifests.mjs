@@ -1,6 +1,6 @@
 // Validates Kubernetes objects against the API's OpenAPI schemas, offline: kubernetes-models (the
 // Kubernetes API) and @kubernetes-models/prometheus-operator (its CRDs, for ServiceMonitor). Both are
-// ES modules only, so deploy.spec.ts runs this script: JSON [{ where, doc }] on stdin, JSON
+// ES modules only, so deploy-schemas.spec.ts runs this script: JSON [{ where, doc }] on stdin, JSON
 // [{ where, kind, error }] on stdout (an empty list when every object is valid).
 import { readFileSync } from 'node:fs';
 

@@ -1,18 +1,22 @@
-// `npm run docs`: rewrites the generated parts of docs/configuration.md and docs/events.md (between
-// `<!-- generated:<name>:start -->` and `<!-- generated:<name>:end -->`) from the code.
+// `npm run docs`: rewrites the generated parts of docs/configuration.md, docs/events.md,
+// docs/security.md and README.md's topic map (between `<!-- generated:<name>:start -->` and
+// `<!-- generated:<name>:end -->`) from the code.
 // It also writes whole generated files (deploy/base/kafka-topics-job.yaml).
 // `--check`: writes nothing and exits 1 naming each page that differs (the drift test runs this).
+// Both fail on a repository path the docs, the Dockerfile or the compose file mention that is gone.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { KAFKA_TOPICS_JOB, kafkaTopicsJob } from './kafka-topics-job.mjs';
 import { keyTypesReference, permissionsReference } from './route-table.mjs';
-import { configurationReference, eventsReference, root } from './reference.mjs';
+import { configurationReference, eventsReference, root, topicMapReference } from './reference.mjs';
+import { deadRepoPaths } from './repo-paths.mjs';
 
 const parts = [
   { page: 'docs/configuration.md', name: 'configuration', render: configurationReference },
   { page: 'docs/events.md', name: 'events', render: eventsReference },
   { page: 'docs/security.md', name: 'key-types', render: keyTypesReference },
   { page: 'docs/security.md', name: 'permissions', render: permissionsReference },
+  { page: 'README.md', name: 'topic-map', render: topicMapReference },
 ];
 
 const check = process.argv.includes('--check');
@@ -54,6 +58,7 @@ for (const { file, render } of files) {
   if (check) stale.push(`${file} does not match the code`);
   else writeFileSync(full, rendered);
 }
+for (const dead of deadRepoPaths()) stale.push(`${dead} does not exist`);
 if (stale.length) {
   console.error(`${stale.join('\n')}\nRun \`npm run docs\` and commit the pages.`);
   process.exit(1);

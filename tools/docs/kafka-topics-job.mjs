@@ -1,5 +1,5 @@
 // deploy/base/kafka-topics-job.yaml, rendered from TOPIC_SPECS (libs/contracts/src/topics.ts) by
-// `npm run docs` (tools/docs/generate.mjs); deploy/test/deploy.spec.ts checks it against TOPIC_SPECS too.
+// `npm run docs` (tools/docs/generate.mjs); deploy/test/deploy-kustomize-base.spec.ts checks it against TOPIC_SPECS too.
 import { topicSpecList } from './reference.mjs';
 
 export const KAFKA_TOPICS_JOB = 'deploy/base/kafka-topics-job.yaml';

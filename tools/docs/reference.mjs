@@ -351,3 +351,19 @@ export function topicSpecList() {
     return { name: topic.name, ...spec };
   });
 }
+
+/**
+ * README.md's topic map: every topic, the service that writes it and those that read it, each
+ * service linked to its page.
+ */
+export function topicMapReference() {
+  const { producers, consumers } = producersAndConsumers();
+  const link = (who) =>
+    existsSync(path.join(root, 'docs/services', `${who}.md`)) ? `[${who}](docs/services/${who}.md)` : who;
+  const lines = ['| topic | written by | read by |', '|---|---|---|'];
+  for (const [key, topic] of topics())
+    lines.push(
+      `| \`${topic.name}\` | ${[...(producers.get(key) ?? ['none yet'])].map(link).join(', ')} | ${[...(consumers.get(key) ?? ['none yet'])].map(link).join(', ')} |`,
+    );
+  return lines.join('\n');
+}

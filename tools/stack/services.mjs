@@ -3,19 +3,16 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import { assertPortFree, repoRoot, StackError, stopChild, tail, waitFor } from './util.mjs';
 
 /**
- * Node flags of every service process, in one place (tools/stack/service-node-flags.json): the
+ * Node flags of every service process, in one place (libs/devstack/service-node-flags.json): the
  * stack, the test harness, the Dockerfile's CMD and the apps' `serve` targets use the same ones
- * (deploy/test/deploy.spec.ts checks). Tried and left out (2026-11-24): --max-semi-space-size=64
- * halved the checks service's young-generation GC time under POST load, but the bench's HTTP
- * figures did not move beyond their noise, and in three of three `rules` runs the account
- * service's consumer lagged (event to consumption p50 0.3 to 3.9 s, against 0.07 to 0.11 s
- * without it).
+ * (deploy/test/deploy-image.spec.ts checks).
  */
 export const SERVICE_NODE_FLAGS = JSON.parse(
-  readFileSync(new URL('./service-node-flags.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../libs/devstack/service-node-flags.json', import.meta.url), 'utf8'),
 );
 
 export function serviceEntry(name) {

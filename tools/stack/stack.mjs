@@ -1,12 +1,14 @@
 // The whole platform on one machine: PostgreSQL, Kafka, the seven services and a demo tenant.
-// Used by `npm start` (tools/stack/cli.mjs), by the integration-test harness and by the benchmark.
+// Used by `npm start` (tools/stack/cli.mjs), by the stack suites and by the benchmark; PostgreSQL,
+// Kafka and the sandbox messaging provider are libs/devstack's launchers.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { ensureTopics, startKafka } from '../../libs/devstack/src/kafka.mjs';
+import { assertPostgresUserCanReach, startPostgres } from '../../libs/devstack/src/postgres.mjs';
 import { lanAddresses, startHttpsProxy } from './https.mjs';
-import { ensureTopics, startKafka } from './kafka.mjs';
 import {
   accountSecretsKey,
   checksCredentialsKey,
@@ -16,7 +18,6 @@ import {
   signingKeys,
   validationsSecretKey,
 } from './keys.mjs';
-import { assertPostgresUserCanReach, startPostgres } from './postgres.mjs';
 import { connectDemoMessaging, SANDBOX_MESSAGING_DEMO, seedDemoFlow, seedDemoTenant, seedPassClient } from './seed.mjs';
 import { serviceEntry, startService, superviseService } from './services.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
@@ -48,10 +49,10 @@ async function sandboxMessagingSecrets(dir) {
 
 /**
  * Starts the SANDBOX messaging provider (a small server speaking the WhatsApp Cloud API subset the
- * engagement service uses; libs/testing/src/sandbox-messaging) with the demo WABA.
+ * engagement service uses; libs/devstack/src/sandbox-messaging) with the demo WABA.
  */
 async function startSandboxMessagingProvider({ keysDir, port, log }) {
-  const { startSandboxMessaging } = dist('libs/testing/src/sandbox-messaging/sandbox-messaging.server.js');
+  const { startSandboxMessaging } = dist('libs/devstack/src/sandbox-messaging/sandbox-messaging.server.js');
   const secrets = await sandboxMessagingSecrets(keysDir);
   const sandbox = await startSandboxMessaging({
     port,

@@ -4,10 +4,10 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureTopics, startKafka } from '../../../tools/stack/kafka.mjs';
-import { startPgBouncer } from '../../../tools/stack/pgbouncer.mjs';
-import { startPostgres } from '../../../tools/stack/postgres.mjs';
-import { freePorts, repoRoot } from '../../../tools/stack/util.mjs';
+import { ensureTopics, startKafka } from '../../devstack/src/kafka.mjs';
+import { startPgBouncer } from '../../devstack/src/pgbouncer.mjs';
+import { startPostgres } from '../../devstack/src/postgres.mjs';
+import { freePorts, repoRoot } from '../../devstack/src/util.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -19,7 +19,14 @@ export default async function globalSetup() {
   const kafkaDir = path.join(dir, 'kafka');
   const [postgres, kafka] = await Promise.all([
     startPostgres({ dir: path.join(dir, 'postgres'), port: pgPort }),
-    startKafka({ dir: kafkaDir, cacheDir: path.join(repoRoot, '.stack', 'cache'), port: kafkaPort, controllerPort }),
+    // A loaded CI machine (other jobs, other engineers' suites) can take minutes to start a JVM.
+    startKafka({
+      dir: kafkaDir,
+      cacheDir: path.join(repoRoot, '.stack', 'cache'),
+      port: kafkaPort,
+      controllerPort,
+      readyTimeoutMs: 240_000,
+    }),
   ]);
   const { TOPIC_SPECS } = require(path.join(repoRoot, 'dist/libs/contracts/src/topics.js'));
   await ensureTopics(kafka.brokers, TOPIC_SPECS);

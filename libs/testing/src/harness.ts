@@ -57,7 +57,6 @@ export async function closeDb(): Promise<void> {
   pool = undefined;
 }
 
-/** The environment a service gets in tests (overrides win). */
 /**
  * Prepares a stack directory for a stack command that runs on the harness's PostgreSQL: the keys that
  * seal data some services store at boot (pass's signing keys) are the run's, so the stack's services and
@@ -69,6 +68,10 @@ export function shareStackKeys(stackDir: string): void {
   writeFileSync(path.join(keys, 'pass-secrets.key'), `${serviceEnv('pass').PASS_SECRETS_KEY}\n`, { mode: 0o600 });
 }
 
+/** An address where nothing listens: a request to it is refused at once. */
+const UNREACHABLE_URL = 'http://127.0.0.1:1';
+
+/** The environment a service gets in tests (overrides win). */
 export function serviceEnv(service: ServiceName, overrides: Record<string, string> = {}): Record<string, string> {
   const h = harness();
   return {
@@ -96,7 +99,16 @@ export function serviceEnv(service: ServiceName, overrides: Record<string, strin
     RATE_LIMIT_CLIENT_PER_SECOND: '0',
     OTP_ISSUE_PER_CLIENT_PER_HOUR: '0',
     OTP_ISSUE_PER_ADDRESS_PER_HOUR: '0',
-    ...(service === 'identity' ? { API_KEY_PRIVATE_KEY: h.privateKey } : {}),
+    // The services identity calls default to their ports on localhost, where a developer's stack may
+    // be running (with other keys: its validations refuses identity's calls). A suite reaches only
+    // the services it starts: unless it passes their URLs, these lead to a closed port (port 1).
+    ...(service === 'identity'
+      ? {
+          API_KEY_PRIVATE_KEY: h.privateKey,
+          IDENTITY_VALIDATIONS_URL: UNREACHABLE_URL,
+          IDENTITY_ENGAGEMENT_URL: UNREACHABLE_URL,
+        }
+      : {}),
     // The same key for every account instance of a run, so secrets sealed by one open in another.
     ...(service === 'account'
       ? { ACCOUNT_SECRETS_KEY: createHash('sha256').update(`account-secrets:${h.privateKey}`).digest('hex') }
@@ -174,9 +186,9 @@ export interface ServiceProcess extends RunningService {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** The Node flags of a service process: the stack's (tools/stack/service-node-flags.json). */
+/** The Node flags of a service process: the stack's (libs/devstack/service-node-flags.json). */
 const serviceNodeFlags = (): string[] =>
-  JSON.parse(readFileSync(path.join(repoRoot, 'tools/stack/service-node-flags.json'), 'utf8'));
+  JSON.parse(readFileSync(path.join(repoRoot, 'libs/devstack/service-node-flags.json'), 'utf8'));
 
 /** Runs a service as its own OS process from dist/ (as the stack does, with its Node flags), waiting for /health. */
 export async function startProcess(
@@ -207,7 +219,7 @@ export async function startProcess(
       const res = await fetch(`${url}/health`).catch(() => undefined);
       expectTrue(res?.status === 200, `${service} /health`);
     },
-    { timeoutMs: 60_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
+    { timeoutMs: 120_000, intervalMs: 200, bail: (e) => String(e).includes('exited with') },
   ).catch((err: unknown) => {
     // Not left running (it would consume the suite's events with the default consumer group).
     child.kill('SIGKILL');

@@ -2,7 +2,7 @@ export * from './api-client';
 export * from './harness';
 export * from './kafka-broker';
 export * from './openapi-contract';
-export * from './sandbox-messaging/sandbox-messaging.server';
 export * from './smtp-sink';
 export * from './tenants';
 export * from './topics';
+export * from '@kyc/devstack';

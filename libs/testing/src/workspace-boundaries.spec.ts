@@ -4,14 +4,17 @@ import path from 'node:path';
 /**
  * Module boundaries of the workspace (what @nx/enforce-module-boundaries would enforce):
  * apps import libs only, never another app (their integration tests may start other apps);
- * platform imports contracts only; contracts import no workspace code.
+ * platform imports contracts only; contracts import no workspace code; no library imports tools/
+ * (the dev stack and the test harness share the launchers of libs/devstack, which imports nothing of
+ * the workspace).
  */
 const root = path.resolve(__dirname, '../../..');
 
-function files(dir: string): string[] {
+function files(dir: string, ext = /\.ts$/): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+    if (name === 'node_modules') return [];
+    return statSync(full).isDirectory() ? files(full, ext) : ext.test(full) ? [full] : [];
   });
 }
 
@@ -52,6 +55,17 @@ describe('workspace module boundaries', () => {
           const target = resolvesInto(file, spec);
           if (target) expect(allowed.some((a) => target.startsWith(a))).toBe(true);
         }
+      }
+    }
+  });
+
+  it('no library imports tools/; libs/devstack imports nothing of the workspace', () => {
+    for (const file of files(path.join(root, 'libs'), /\.(ts|mjs)$/)) {
+      for (const spec of imports(file)) {
+        const target = resolvesInto(file, spec);
+        if (target?.startsWith('tools/')) throw new Error(`${path.relative(root, file)} imports ${target}`);
+        if (target && file.startsWith(path.join(root, 'libs/devstack/')))
+          expect(`${path.relative(root, file)} -> ${target}`).toMatch(/-> libs\/devstack\//);
       }
     }
   });

@@ -117,7 +117,17 @@ describe('engagement: concurrent and idempotent sends (sandbox provider)', () =>
       body: raw,
     });
     expect(hook.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 600));
+    // The webhook's job has run once and found no message for the status: a later run applies it.
+    await eventually(async () =>
+      expect(
+        (
+          await db().query(
+            `SELECT 1 FROM engagement.jobs WHERE queue = 'whatsapp-webhook' AND status = 'pending' AND last_error IS NOT NULL AND payload::text LIKE $1`,
+            [`%${stored.provider_message_id}%`],
+          )
+        ).rowCount,
+      ).toBe(1),
+    );
     await db().query(
       `INSERT INTO engagement.messages SELECT * FROM json_populate_record(NULL::engagement.messages, $1::json)`,
       [JSON.stringify(stored)],

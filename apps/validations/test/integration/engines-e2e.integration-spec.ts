@@ -9,7 +9,7 @@ import {
   renderPassport,
   samePersonPhotos,
   SAMPLE_FACES,
-} from '../../src/engines/testing';
+} from '../support/engines';
 import {
   expectError,
   jpegLike,

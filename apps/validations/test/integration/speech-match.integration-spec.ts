@@ -1,6 +1,6 @@
 import { closeDb, eventually } from '@kyc/testing';
 
-import { closeTestRenderer, samePersonPhotos } from '../../src/engines/testing';
+import { closeTestRenderer, samePersonPhotos } from '../support/engines';
 import { startValidationsStack, upload, ValidationsStack, waitFinished } from './validations-helpers';
 
 const ENGINE_MS = 180_000;

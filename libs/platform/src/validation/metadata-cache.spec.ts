@@ -1,6 +1,6 @@
 import { getMetadataStorage, IsInt, IsString, Min, validateSync } from 'class-validator';
 
-import { cacheValidationMetadata } from './metadata-cache';
+import { assertPatchableStorage, cacheValidationMetadata } from './metadata-cache';
 
 class Base {
   @IsString()
@@ -42,5 +42,14 @@ describe('cacheValidationMetadata', () => {
     const fn = Object.getOwnPropertyDescriptor(storage, 'getTargetValidationMetadatas')?.value as unknown;
     cacheValidationMetadata();
     expect(Object.getOwnPropertyDescriptor(storage, 'getTargetValidationMetadatas')?.value).toBe(fn);
+  });
+
+  it('refuses a class-validator release or storage it was not written for', () => {
+    const storage = getMetadataStorage();
+    expect(() => assertPatchableStorage(storage, '0.14.4')).not.toThrow();
+    expect(() => assertPatchableStorage(storage, '0.15.0')).toThrow(/class-validator 0\.15\.0: .*review/);
+    expect(() => assertPatchableStorage({ addValidationMetadata() {} }, '0.14.4')).toThrow(
+      /has no getTargetValidationMetadatas, addConstraintMetadata, groupByPropertyName/,
+    );
   });
 });

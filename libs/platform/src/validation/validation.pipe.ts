@@ -32,8 +32,8 @@ function propertiesOf(metatype: DtoClass): Set<string> {
 /**
  * The platform's ValidationPipe: before class-transformer sees a body or query, the keys the DTO
  * does not declare are dropped (what `whitelist` would strip afterwards anyway), in one pass with
- * a set lookup. class-transformer's cost grows with the square of the number of keys it is given
- * (20,000 unknown keys took 0.44 s); this keeps it linear in the input.
+ * a set lookup. class-transformer's cost grows with the square of the number of keys it is given;
+ * this keeps it linear in the input.
  */
 class PlatformValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

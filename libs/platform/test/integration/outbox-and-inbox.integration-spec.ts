@@ -91,13 +91,12 @@ describe('outbox relay and idempotent consumers against real Kafka', () => {
         count(`SELECT count(*)::int AS n FROM checks.outbox WHERE message_key = $1 AND published_at IS NULL`, [
           checkId,
         ]);
-      // ...and, with the broker down, the events wait in the outbox.
-      await new Promise((r) => setTimeout(r, 2_000));
-      expect(await pending()).toBe(2);
       // Not ready (no traffic routed), yet alive (no restart): /health is the readiness alias.
       await eventually(async () => expect((await fetch(`${checks.url}/readyz`)).status).toBe(503), {
         timeoutMs: 10_000,
       });
+      // ...and, with the broker down (the service saw it), the events wait in the outbox.
+      expect(await pending()).toBe(2);
       const readyz = await fetch(`${checks.url}/readyz`);
       expect(await readyz.json()).toMatchObject({
         code: 503,

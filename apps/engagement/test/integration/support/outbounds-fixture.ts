@@ -24,16 +24,25 @@ export const outboundCount = async () =>
       .n,
   );
 
+let shared: EngagementStack | undefined;
+
 /**
- * Registers an outbounds suite's setup and teardown: the engagement stack (sandbox provider,
- * account, engagement with wa.me activation links) and two connected tenants.
+ * Registers the outbounds suites' one stack (outbounds-api.integration-spec.ts runs them all on it):
+ * the sandbox provider, account and engagement with wa.me activation links.
  */
-export function useOutboundsSuite(consumerGroup: string): void {
+export function useOutboundsStack(consumerGroup: string): void {
   const stack = useEngagementStack({ consumerGroup, env: { ENGAGEMENT_MSGAPP_LINK_URL: 'https://wa.me' } });
-  beforeAll(async () => {
+  shared = stack;
+  beforeAll(() => {
     ({ engagement, sandbox } = stack);
     newTenant = () => stack.connectedTenant();
-    const [a, b] = await Promise.all([stack.connectedTenant(), stack.connectedTenant()]);
+  });
+}
+
+/** Registers a suite's own two connected tenants on the shared stack (as each suite had with a stack of its own). */
+export function useOutboundsTenants(): void {
+  beforeAll(async () => {
+    const [a, b] = await Promise.all([shared!.connectedTenant(), shared!.connectedTenant()]);
     tenantId = a.tenant.tenantId;
     t = a.t;
     other = b.t;

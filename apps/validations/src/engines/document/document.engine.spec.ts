@@ -1,6 +1,11 @@
+import {
+  mismatchedNameExpectation,
+  type RenderedIdCard,
+  renderIdCard,
+  renderPassport,
+} from '../../../test/support/engines';
 import type { DocumentEngineInput } from '../engine.ports';
 import { SandboxGovernmentRegistry } from '../government/sandbox-government-registry';
-import { mismatchedNameExpectation, type RenderedIdCard, renderIdCard, renderPassport } from '../testing';
 import { OcrDocumentEngine } from './document.engine';
 import { TesseractRecognizer } from './ocr';
 import { WorkerDocumentImageAnalyzer } from './worker-analyzer';

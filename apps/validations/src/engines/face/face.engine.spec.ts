@@ -1,5 +1,11 @@
+import {
+  differentPeoplePhotos,
+  faceCrop,
+  recapturedFacePhoto,
+  samePersonPhotos,
+  SAMPLE_FACES,
+} from '../../../test/support/engines';
 import { decodeImage } from '../image/raster';
-import { differentPeoplePhotos, faceCrop, recapturedFacePhoto, samePersonPhotos, SAMPLE_FACES } from '../testing';
 import { FaceImageError, WorkerFaceEngine } from './face.engine';
 import { passiveLiveness } from './passive-liveness';
 import { descriptorSimilarity, distanceToSimilarity } from './similarity';

@@ -3,6 +3,7 @@
 // initialised (or { type: 'failed', error }), then answers each { id, payload } with { id, result } or
 // { id, error: { name, message } }.
 
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import { workerScript } from './worker-script';
@@ -32,6 +33,7 @@ export class WorkerClient<P, R> {
   private closed = false;
 
   constructor(
+    /** The worker's path relative to the engines folder, without extension (e.g. 'face/face.worker'), or a built script's absolute path. */
     private readonly script: string,
     private readonly workerData: unknown = {},
   ) {}
@@ -61,7 +63,8 @@ export class WorkerClient<P, R> {
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
-      const worker = new Worker(await workerScript(this.script), { workerData: this.workerData });
+      const script = path.isAbsolute(this.script) ? this.script : await workerScript(this.script);
+      const worker = new Worker(script, { workerData: this.workerData });
       worker.unref();
       return new Promise<Worker>((resolve, reject) => {
         let ready = false;

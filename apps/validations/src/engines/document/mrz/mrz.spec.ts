@@ -1,4 +1,4 @@
-import { td1Lines, td3Lines, TEST_PERSON } from '../../testing';
+import { td1Lines, td3Lines, TEST_PERSON } from '../../../../test/support/engines';
 import { mrzCheckDigit } from './check-digit';
 import { extractMrz } from './mrz-lines';
 import { mrzDateToIso, verifyMrz } from './mrz-parse';

@@ -1,5 +1,5 @@
+import { renderIdCard } from '../../../../test/support/engines';
 import type { DocumentEngineInput } from '../../engine.ports';
-import { renderIdCard } from '../../testing';
 import { WorkerDocumentImageAnalyzer } from '../worker-analyzer';
 import { ManipulationSubvalidation, PhotocopySubvalidation, PhotoOfPhotoSubvalidation } from './image-checks';
 import type { DocumentContext } from './subvalidation';

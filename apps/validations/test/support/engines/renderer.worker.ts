@@ -1,7 +1,7 @@
 // The test renderer's thread: pixel-heavy helpers (document rendering, face crops) run here, as plain Node,
 // because the same loops run ~20x slower inside jest's module sandbox.
 
-import { serve } from '../worker/worker-host';
+import { serve } from '../../../src/engines/worker/worker-host';
 import { renderIdCard, type RenderOptions, renderPassport } from './document-images';
 import {
   type CropOptions,

@@ -9,11 +9,11 @@ import {
   events,
   messagesWebhook,
   webhookSignature,
-} from './support/engagement-helpers';
-import { engagement, newTenant, other, sandbox, t, tenantId, useOutboundsSuite } from './support/outbounds-fixture';
+} from '../support/engagement-helpers';
+import { engagement, newTenant, other, sandbox, t, tenantId, useOutboundsTenants } from '../support/outbounds-fixture';
 
 describe('engagement outbounds: inbound flows and provider webhooks (sandbox provider)', () => {
-  useOutboundsSuite('account-engagement-outbounds-inbounds-webhooks-spec');
+  useOutboundsTenants();
 
   describe('inbound flows', () => {
     it('creates with an activation link (text URL-encoded, %20 for spaces), regenerated on update', async () => {

@@ -1,18 +1,18 @@
 // Measures the engines on this machine and prints the figures of docs/services/validations-engines.md:
-//   node tools/build.mjs && node dist/apps/validations/src/engines/testing/measure-engines.js
+//   node tools/build.mjs && node dist/apps/validations/test/support/engines/measure-engines.js
 // Face: every face of face-api's demo/sample1..6.jpg, describe time per photo, distances between the faces
 // of one photo (different people) and across photos; event-loop delay while the model runs.
 // Document: OCR time per rendered side and engine time per validation.
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-import { OcrDocumentEngine } from '../document/document.engine';
-import { TesseractRecognizer } from '../document/ocr';
-import { WorkerDocumentImageAnalyzer } from '../document/worker-analyzer';
-import type { DocumentEngineInput } from '../engine.ports';
-import { WorkerFaceEngine } from '../face/face.engine';
-import { distanceToSimilarity, euclideanDistance } from '../face/similarity';
-import { SandboxGovernmentRegistry } from '../government/sandbox-government-registry';
+import { OcrDocumentEngine } from '../../../src/engines/document/document.engine';
+import { TesseractRecognizer } from '../../../src/engines/document/ocr';
+import { WorkerDocumentImageAnalyzer } from '../../../src/engines/document/worker-analyzer';
+import type { DocumentEngineInput } from '../../../src/engines/engine.ports';
+import { WorkerFaceEngine } from '../../../src/engines/face/face.engine';
+import { distanceToSimilarity, euclideanDistance } from '../../../src/engines/face/similarity';
+import { SandboxGovernmentRegistry } from '../../../src/engines/government/sandbox-government-registry';
 import { renderIdCard, renderPassport } from './document-images';
 import { differentPeoplePhotos, samePersonPhotos, sampleImage, type SampleNumber } from './face-samples';
 

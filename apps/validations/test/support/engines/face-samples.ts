@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { FaceBox } from '../engine.ports';
-import { createRaster, decodeImage, encodeJpeg, type Raster } from '../image/raster';
+import type { FaceBox } from '../../../src/engines/engine.ports';
+import { createRaster, decodeImage, encodeJpeg, type Raster } from '../../../src/engines/image/raster';
 
 export type SampleNumber = 1 | 2 | 3 | 4 | 5 | 6;
 

@@ -7,7 +7,11 @@
 //   const other = mismatchedNameExpectation(card.person);             // account data with another name
 //   const [selfie, again] = await samePersonPhotos();
 
-import { WorkerClient } from '../worker/worker-client';
+import path from 'node:path';
+
+import { workerScript } from '@kyc/platform';
+
+import { WorkerClient } from '../../../src/engines/worker/worker-client';
 import type { RenderedIdCard, RenderedPassport, RenderOptions } from './document-images';
 import type { CropOptions, SampleFace } from './face-samples';
 import type { RendererCall } from './renderer.worker';
@@ -17,11 +21,15 @@ export { expectedOf, mismatchedNameExpectation, TEST_PERSON } from './document-i
 export { SAMPLE_FACES, type SampleFace, sampleImage, type SampleNumber } from './face-samples';
 export { td1Lines, td3Lines } from './mrz-compose';
 
-let client: WorkerClient<RendererCall, unknown> | undefined;
+/** The validations app's folder: the renderer's thread runs its built script, or its sources compiled with the engines'. */
+const APP_DIR = path.resolve(__dirname, '../../..');
+let client: Promise<WorkerClient<RendererCall, unknown>> | undefined;
 
 async function call<T>(request: RendererCall): Promise<T> {
-  client ??= new WorkerClient<RendererCall, unknown>('testing/renderer.worker');
-  return toBuffers(await client.request(request)) as T;
+  client ??= workerScript(APP_DIR, 'test/support/engines/renderer.worker', 'validations-test-renderer').then(
+    (script) => new WorkerClient<RendererCall, unknown>(script),
+  );
+  return toBuffers(await (await client).request(request)) as T;
 }
 
 /** Structured clone turns Buffers into Uint8Arrays: turn them back. */
@@ -67,5 +75,5 @@ export function recapturedFacePhoto(face?: SampleFace): Promise<Buffer> {
 export async function closeTestRenderer(): Promise<void> {
   const c = client;
   client = undefined;
-  await c?.close();
+  await (await c)?.close();
 }

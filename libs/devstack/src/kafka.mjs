@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import kafkajs from 'kafkajs';
+
 import { assertPortFree, StackError, stopChild, tail, waitFor } from './util.mjs';
 
 export const KAFKA_VERSION = '3.9.1';
@@ -180,8 +182,17 @@ function makeTlsFiles(dir, password) {
  * with SCRAM (`mechanism` SCRAM-SHA-256 or SCRAM-SHA-512) and the given users, created when the
  * storage is formatted: SASL_PLAINTEXT, or SASL_SSL with `sasl.tls` (a private CA: the result's
  * `caFile`), as managed clusters run it; the PLAINTEXT listener stays for the broker's own traffic.
+ * `readyTimeoutMs`: how long the broker may take to answer (a JVM starting on a loaded machine is slow).
  */
-export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, log = () => {} }) {
+export async function startKafka({
+  dir,
+  cacheDir,
+  port,
+  controllerPort,
+  sasl,
+  readyTimeoutMs = 60_000,
+  log = () => {},
+}) {
   checkJava();
   const libs = await ensureKafkaJars(cacheDir, log);
   await assertPortFree(port, 'Kafka');
@@ -298,7 +309,7 @@ export async function startKafka({ dir, cacheDir, port, controllerPort, sasl, lo
         await admin.disconnect().catch(() => {});
       }
     },
-    { timeoutMs: 60_000, intervalMs: 250, what: 'Kafka broker' },
+    { timeoutMs: readyTimeoutMs, intervalMs: 250, what: 'Kafka broker' },
   ).catch((err) => {
     child.kill('SIGKILL');
     throw err instanceof StackError && exited ? err : new StackError(`${err.message}\n${tail(output)}`);

@@ -1,8 +1,8 @@
 // Builds MRZ lines (ICAO 9303 TD1 identity cards and TD3 passports) for test documents, with correct
 // check digits unless told to corrupt one.
 
-import { alpha3, normalizeName } from '../document/countries';
-import { mrzCheckDigit } from '../document/mrz/check-digit';
+import { alpha3, normalizeName } from '../../../src/engines/document/countries';
+import { mrzCheckDigit } from '../../../src/engines/document/mrz/check-digit';
 
 export interface TestPerson {
   /** ISO 3166 alpha-2 of the issuer (also the nationality). */

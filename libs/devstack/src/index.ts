@@ -1,0 +1,1 @@
+export * from './sandbox-messaging/sandbox-messaging.server';
