@@ -20,6 +20,7 @@ export type ConsoleService = keyof typeof CONSOLE_SERVICES;
 const url = (name: string) => Matches(/^https?:\/\/\S+$/, { message: `${name} must be an http(s) URL` });
 
 export class ConsoleConfig extends PlatformConfig {
+  /** Settings every replica must share (required with NODE_ENV=production or SERVICE_REPLICAS > 1). */
   static readonly SHARED_SECRETS = ['CONSOLE_SECRET_KEY'];
 
   /**
@@ -65,13 +66,40 @@ export class ConsoleConfig extends PlatformConfig {
   @Max(900)
   CONSOLE_CALL_KEY_TTL_SECONDS = 120;
 
-  @IsOptional() @url('CONSOLE_CHECKS_URL') CONSOLE_CHECKS_URL?: string;
-  @IsOptional() @url('CONSOLE_ACCOUNT_URL') CONSOLE_ACCOUNT_URL?: string;
-  @IsOptional() @url('CONSOLE_IDENTITY_URL') CONSOLE_IDENTITY_URL?: string;
-  @IsOptional() @url('CONSOLE_ENGAGEMENT_URL') CONSOLE_ENGAGEMENT_URL?: string;
-  @IsOptional() @url('CONSOLE_CUSTOMERS_URL') CONSOLE_CUSTOMERS_URL?: string;
-  @IsOptional() @url('CONSOLE_PASS_URL') CONSOLE_PASS_URL?: string;
-  @IsOptional() @url('CONSOLE_VALIDATIONS_URL') CONSOLE_VALIDATIONS_URL?: string;
+  /** Base URL of the checks service the console calls (default http://127.0.0.1:4001). */
+  @IsOptional()
+  @url('CONSOLE_CHECKS_URL')
+  CONSOLE_CHECKS_URL?: string;
+
+  /** Base URL of the account service the console calls (default http://127.0.0.1:4002). */
+  @IsOptional()
+  @url('CONSOLE_ACCOUNT_URL')
+  CONSOLE_ACCOUNT_URL?: string;
+
+  /** Base URL of the identity service the console calls (default http://127.0.0.1:4003). */
+  @IsOptional()
+  @url('CONSOLE_IDENTITY_URL')
+  CONSOLE_IDENTITY_URL?: string;
+
+  /** Base URL of the engagement service the console calls (default http://127.0.0.1:4004). */
+  @IsOptional()
+  @url('CONSOLE_ENGAGEMENT_URL')
+  CONSOLE_ENGAGEMENT_URL?: string;
+
+  /** Base URL of the customers service the console calls (default http://127.0.0.1:4005). */
+  @IsOptional()
+  @url('CONSOLE_CUSTOMERS_URL')
+  CONSOLE_CUSTOMERS_URL?: string;
+
+  /** Base URL of the pass service the console calls (default http://127.0.0.1:4006). */
+  @IsOptional()
+  @url('CONSOLE_PASS_URL')
+  CONSOLE_PASS_URL?: string;
+
+  /** Base URL of the validations service the console calls (default http://127.0.0.1:4007). */
+  @IsOptional()
+  @url('CONSOLE_VALIDATIONS_URL')
+  CONSOLE_VALIDATIONS_URL?: string;
 
   /** Directory of the built single-page application (index.html and assets/); default: beside the server build. */
   @IsOptional()
@@ -95,7 +123,11 @@ export class ConsoleConfig extends PlatformConfig {
  * call's short-lived key of the signed-in user, so it needs API_KEY_PRIVATE_KEY (as identity does).
  */
 export const loadConsoleConfig = (env: NodeJS.ProcessEnv = process.env) => {
-  const config = loadConfig(ConsoleConfig, env, { SERVICE_NAME: 'console', PORT: CONSOLE_PORT, DB_SCHEMA: 'console' });
+  const config = loadConfig(ConsoleConfig, env, {
+    SERVICE_NAME: 'console',
+    PORT: 4000,
+    DB_SCHEMA: 'console',
+  });
   if (!config.API_KEY_PRIVATE_KEY)
     throw new ConfigValidationError(
       'Invalid configuration for ConsoleConfig:\n  API_KEY_PRIVATE_KEY: required (PEM of the Ed25519 key that signs API keys)',

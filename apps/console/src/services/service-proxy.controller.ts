@@ -7,7 +7,8 @@ import { CurrentSession, SessionGuard } from '../sessions/session.guard';
 import { OpenSession } from '../sessions/sessions.service';
 import { ServiceCallsService } from './service-calls.service';
 
-const PATH = 'api/services/:service/*';
+/** The page's calls to a service: `/api/services/<service>/v1/...`. */
+export const SERVICE_CALL_PATH = 'api/services/:service/*';
 
 /**
  * The page's calls to the services' public APIs (`/api/services/<service>/v1/...`), made with the
@@ -21,7 +22,7 @@ const PATH = 'api/services/:service/*';
 export class ServiceProxyController {
   constructor(private readonly calls: ServiceCallsService) {}
 
-  @Get(PATH)
+  @Get(SERVICE_CALL_PATH)
   get(
     @Param('service') s: string,
     @Req() req: FastifyRequest,
@@ -31,7 +32,7 @@ export class ServiceProxyController {
     return this.calls.forward(s, req, reply, o);
   }
 
-  @Post(PATH)
+  @Post(SERVICE_CALL_PATH)
   post(
     @Param('service') s: string,
     @Req() req: FastifyRequest,
@@ -41,7 +42,7 @@ export class ServiceProxyController {
     return this.calls.forward(s, req, reply, o);
   }
 
-  @Put(PATH)
+  @Put(SERVICE_CALL_PATH)
   put(
     @Param('service') s: string,
     @Req() req: FastifyRequest,
@@ -51,7 +52,7 @@ export class ServiceProxyController {
     return this.calls.forward(s, req, reply, o);
   }
 
-  @Patch(PATH)
+  @Patch(SERVICE_CALL_PATH)
   patch(
     @Param('service') s: string,
     @Req() req: FastifyRequest,
@@ -61,7 +62,7 @@ export class ServiceProxyController {
     return this.calls.forward(s, req, reply, o);
   }
 
-  @Delete(PATH)
+  @Delete(SERVICE_CALL_PATH)
   delete(
     @Param('service') s: string,
     @Req() req: FastifyRequest,
