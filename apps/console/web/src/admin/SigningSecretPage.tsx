@@ -41,7 +41,7 @@ export default function SigningSecretPage() {
         </Alert>
       )}
       <Group>
-        <Button color="orange" onClick={() => void rotate()}>
+        <Button color="orange" variant="light" onClick={() => void rotate()}>
           {t('secret.rotate')}
         </Button>
       </Group>

@@ -18,7 +18,7 @@ const cellText = (value: unknown): string =>
         ? ''
         : JSON.stringify(value);
 
-const RUNNING = new Set(['in_progress', 'delayed', 'pending']);
+const RUNNING = new Set(['not_started', 'in_progress', 'delayed', 'pending']);
 
 interface RecordTable {
   title?: string;
@@ -44,7 +44,7 @@ export default function CheckPage() {
     ]);
     return { check, details: details.details };
   }, [checkId, round, language]);
-  const running = RUNNING.has(loaded.data?.check.status ?? '');
+  const running = RUNNING.has((loaded.data?.check.status ?? '').toLowerCase());
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(() => setRound((r) => r + 1), 1500);
@@ -114,7 +114,7 @@ export default function CheckPage() {
         <Stack>
           <Group justify="space-between">
             <Title order={2}>{t('checks.detail.title', { id: check.check_id })}</Title>
-            <Badge size="lg" color={statusColor(check.status)} data-testid="check-status">
+            <Badge size="lg" variant="light" color={statusColor(check.status)} data-testid="check-status">
               {check.status}
             </Badge>
           </Group>

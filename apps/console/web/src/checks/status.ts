@@ -1,10 +1,11 @@
 /** The badge color of a check's, a process's or a dataset's status. */
 export function statusColor(status: string | undefined): string {
-  switch (status) {
+  switch (status?.toLowerCase()) {
     case 'completed':
     case 'success':
     case 'not_found':
       return 'green';
+    case 'not_started':
     case 'delayed':
     case 'in_progress':
     case 'pending':

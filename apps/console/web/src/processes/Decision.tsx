@@ -45,7 +45,7 @@ export function Decision({ processId, onDecided }: { processId: string; onDecide
       />
       {error && !error.fields.length && <ErrorState error={error} />}
       <Group mt="xs">
-        <Button size="xs" color="green" loading={busy} onClick={() => void decide('success')} data-testid="approve">
+        <Button size="xs" color="#1b6e2e" loading={busy} onClick={() => void decide('success')} data-testid="approve">
           {t('review.approve')}
         </Button>
         <Button

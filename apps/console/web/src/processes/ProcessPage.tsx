@@ -28,7 +28,7 @@ export default function ProcessPage() {
         <Stack>
           <Group justify="space-between">
             <Title order={2}>{t('processes.detail.title', { id: process.process_id })}</Title>
-            <Badge size="lg" color={statusColor(process.status)} data-testid="process-status">
+            <Badge size="lg" variant="light" color={statusColor(process.status)} data-testid="process-status">
               {process.status}
             </Badge>
           </Group>
@@ -84,7 +84,7 @@ export default function ProcessPage() {
               ))}
             </Card>
           )}
-          {process.status === 'pending' && <Decision processId={processId} onDecided={() => setRound((r) => r + 1)} />}
+          {process.status !== 'pending' && <Decision processId={processId} onDecided={() => setRound((r) => r + 1)} />}
         </Stack>
       )}
     </Loading>

@@ -8,16 +8,19 @@ import { EmptyState, Loading } from '../shared/states';
 import { Decision } from './Decision';
 
 /**
- * The processes waiting for a person's decision (status pending), oldest first, each with approve /
- * reject and a reason (identity's override-status). Up to the API's first page of pending ones.
+ * The processes waiting for a person's decision: finished as failures and not yet overridden, oldest
+ * first, each with approve / reject and a reason (identity's override-status takes finished
+ * processes only). Up to the API's first page of failed ones.
  */
 export default function ReviewPage() {
   const { t } = useI18n();
   const [round, setRound] = useState(0);
   const [decided, setDecided] = useState<string[]>([]);
   const loaded = useLoad(async () => {
-    const page = await call(api.identity.GET('/v1/processes', { params: { query: { status: 'pending' } } }));
-    return [...page.processes].sort((a, b) => a.creation_date.localeCompare(b.creation_date));
+    const page = await call(api.identity.GET('/v1/processes', { params: { query: { status: 'failure' } } }));
+    return page.processes
+      .filter((p) => !p.override_status)
+      .sort((a, b) => a.creation_date.localeCompare(b.creation_date));
   }, [round]);
   return (
     <Stack>
