@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# One image for all seven services; SERVICE_NAME picks the one to run
-# (checks, account, identity, engagement, customers, pass, validations).
+# One image for all seven services and the console; SERVICE_NAME picks the one to run
+# (checks, account, identity, engagement, customers, pass, validations, console).
 # Kept consistent with the code by deploy/test/deploy-image.spec.ts (there is no Docker engine in CI).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -33,7 +33,7 @@ COPY --from=build /app/dist ./dist
 # Files stay root-owned (read-only for the process); the service runs as the unprivileged
 # `node` user (uid 1000) of the base image.
 USER node
-EXPOSE 4001 4002 4003 4004 4005 4006 4007
+EXPOSE 4000 4001 4002 4003 4004 4005 4006 4007
 # `migrate` instead of serving: node dist/apps/<svc>/src/main.js migrate
 # The node flags are libs/devstack/service-node-flags.json (see tools/stack/services.mjs).
-CMD ["/bin/sh", "-c", "test -n \"$SERVICE_NAME\" || { echo 'SERVICE_NAME must be set (checks, account, identity, engagement, customers, pass, validations)' >&2; exit 64; }; exec node --enable-source-maps dist/apps/$SERVICE_NAME/src/main.js"]
+CMD ["/bin/sh", "-c", "test -n \"$SERVICE_NAME\" || { echo 'SERVICE_NAME must be set (checks, account, identity, engagement, customers, pass, validations, console)' >&2; exit 64; }; exec node --enable-source-maps dist/apps/$SERVICE_NAME/src/main.js"]

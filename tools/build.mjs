@@ -1,8 +1,11 @@
 // Compiles apps/*/src and libs/*/src to dist/ with SWC (decorator metadata on, path aliases
 // rewritten to relative paths), so every service starts as plain `node dist/apps/<svc>/src/main.js`.
 // Also apps/*/test/support (test helpers the benchmark loads from dist/, e.g. validations' document
-// renderers), when present: the image's build context has no test folders (.dockerignore).
-import { readdir, mkdir, writeFile, readFile, stat, rm } from 'node:fs/promises';
+// renderers), when present: the image's build context has no test folders (.dockerignore);
+// then builds the console's single-page application (apps/console/web) with Vite into
+// dist/apps/console/web, reusing the last build of the same sources (node_modules/.cache/console-web).
+import { createHash } from 'node:crypto';
+import { cp, readdir, mkdir, writeFile, readFile, stat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
@@ -68,3 +71,40 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: 8 }, worker));
 console.log(`build: ${files.length} files compiled to dist/ in ${Date.now() - started} ms`);
+
+/** Every file the page's build reads from the repository (its sources, the typed client), hashed with the lockfile. */
+async function webSourcesHash() {
+  const hash = createHash('sha256');
+  const inputs = [];
+  async function collect(dir) {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await collect(full);
+      else inputs.push(full);
+    }
+  }
+  await collect(path.join(root, 'apps/console/web'));
+  await collect(path.join(root, 'libs/client/src'));
+  inputs.push(path.join(root, 'package-lock.json'));
+  for (const file of inputs.sort())
+    hash
+      .update(path.relative(root, file))
+      .update('\0')
+      .update(await readFile(file));
+  return hash.digest('hex').slice(0, 24);
+}
+
+const webStarted = Date.now();
+const webOut = path.join(outDir, 'apps/console/web');
+const webCache = path.join(root, 'node_modules/.cache/console-web', await webSourcesHash());
+if (await stat(path.join(webCache, 'index.html')).catch(() => null)) {
+  await cp(webCache, webOut, { recursive: true });
+  console.log(`build: console page reused from the cache in ${Date.now() - webStarted} ms`);
+} else {
+  const { build } = await import('vite');
+  const { default: config } = await import('../apps/console/web/vite.config.mjs');
+  await build({ ...config, configFile: false });
+  await rm(webCache, { recursive: true, force: true });
+  await cp(webOut, webCache, { recursive: true }).catch(() => undefined);
+  console.log(`build: console page built with Vite in ${Date.now() - webStarted} ms`);
+}

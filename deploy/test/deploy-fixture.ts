@@ -7,10 +7,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { SERVICE_NAMES, ServiceName, SERVICES } from '@kyc/contracts';
+import { SERVICES as PLATFORM_SERVICES } from '@kyc/contracts';
 import type { PlatformConfig } from '@kyc/platform';
 import { getMetadataStorage } from 'class-validator';
 import { parse, parseAllDocuments } from 'yaml';
+
+/** What deploy/, docker-compose.yml and the image run: the seven services and the operator console (apps/console). */
+export const SERVICES = { ...PLATFORM_SERVICES, console: { port: 4000, schema: 'console' } } as const;
+export type ServiceName = keyof typeof SERVICES;
+export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 export type Env = Record<string, string>;
 export type Loader = (env: NodeJS.ProcessEnv) => PlatformConfig;
 export type ConfigClass = new () => PlatformConfig;

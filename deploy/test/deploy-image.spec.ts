@@ -2,9 +2,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { SERVICE_NAMES } from '@kyc/contracts';
-
-import { ACCEPTED, expectConfigLoads, read, REQUIRED, ROOT, SECRET_PLACEHOLDER, tsFiles } from './deploy-fixture';
+import {
+  ACCEPTED,
+  expectConfigLoads,
+  read,
+  REQUIRED,
+  ROOT,
+  SECRET_PLACEHOLDER,
+  SERVICE_NAMES,
+  tsFiles,
+} from './deploy-fixture';
 
 describe('config classes (the source of truth the files are checked against)', () => {
   it('accepted variables are read from the class-validator metadata, app-specific ones included', () => {
@@ -65,7 +72,7 @@ describe('config classes (the source of truth the files are checked against)', (
         'API_KEY_PUBLIC_KEY',
         'DATABASE_URL',
         'KAFKA_BROKERS',
-        ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []),
+        ...(name === 'identity' || name === 'console' ? ['API_KEY_PRIVATE_KEY'] : []),
         ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []),
         ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : []),
         ...(name === 'engagement' ? ['ENGAGEMENT_CREDENTIALS_KEY'] : []),

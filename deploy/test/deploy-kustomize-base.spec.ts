@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { SERVICE_NAMES, SERVICES, TOPIC_SPECS } from '@kyc/contracts';
+import { TOPIC_SPECS } from '@kyc/contracts';
 
 import {
   ACCEPTED,
@@ -22,6 +22,8 @@ import {
   resolveEnv,
   ROOT,
   selects,
+  SERVICE_NAMES,
+  SERVICES,
   yamlFiles,
 } from './deploy-fixture';
 
@@ -33,9 +35,9 @@ describe('kustomize base', () => {
   const configMaps = new Map<string, Env>(of('ConfigMap').map((m) => [m.doc.metadata.name, m.doc.data ?? {}]));
 
   it('defines one Deployment and one Service per app (and the metrics Service), nothing for PostgreSQL or Kafka', () => {
-    expect(of('Deployment')).toHaveLength(7);
+    expect(of('Deployment')).toHaveLength(SERVICE_NAMES.length);
     expect([...deployments.keys()].sort()).toEqual([...SERVICE_NAMES].sort());
-    expect(of('Service')).toHaveLength(8);
+    expect(of('Service')).toHaveLength(SERVICE_NAMES.length + 1);
     expect([...k8sServices.keys()].sort()).toEqual([...SERVICE_NAMES, 'kyc-metrics'].sort());
     expect(all.filter((m) => ['StatefulSet', 'Secret'].includes(m.doc.kind))).toEqual([]);
   });
@@ -181,14 +183,17 @@ describe('kustomize base', () => {
         for (const v of [
           'DATABASE_URL',
           'API_KEY_PUBLIC_KEY',
-          ...(name === 'identity' ? ['API_KEY_PRIVATE_KEY'] : []),
+          ...(name === 'identity' || name === 'console' ? ['API_KEY_PRIVATE_KEY'] : []),
           ...(name === 'account' ? ['ACCOUNT_SECRETS_KEY'] : []),
           ...(name === 'checks' ? ['CHECKS_CREDENTIALS_KEY'] : []),
           ...(name === 'engagement' ? ['ENGAGEMENT_CREDENTIALS_KEY'] : []),
           ...(name === 'pass' ? ['PASS_SECRETS_KEY'] : []),
         ])
           expect([c.name, v, env.secrets[v] ? 'secret' : 'not a secret']).toEqual([c.name, v, 'secret']);
-        expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([c.name, name === 'identity']);
+        expect([c.name, env.names.includes('API_KEY_PRIVATE_KEY')]).toEqual([
+          c.name,
+          name === 'identity' || name === 'console',
+        ]);
         expectConfigLoads(name, env.values, `base ${name}/${c.name}`);
       }
     });

@@ -6,8 +6,6 @@
  */
 import path from 'node:path';
 
-import { SERVICE_NAMES, ServiceName, SERVICES } from '@kyc/contracts';
-
 import {
   ACCEPTED,
   applyContainerPatch,
@@ -28,6 +26,9 @@ import {
   resolveEnv,
   SECRET_PLACEHOLDER,
   selects,
+  SERVICE_NAMES,
+  ServiceName,
+  SERVICES,
 } from './deploy-fixture';
 
 const base = manifests(BASE);

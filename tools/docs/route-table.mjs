@@ -61,8 +61,14 @@ function routesOf(service, files, constants) {
         const last = (names) => [...all].reverse().find((d) => names.includes(d.name));
         const permissions = last(['RequirePermissions']);
         const keyTypes = last(Object.keys(KEY_TYPE_DECORATORS));
+        // The console's routes take no API key (@Public) but a console session (its SessionGuard).
+        const session = all.some(
+          (d) => d.name === 'UseGuards' && d.args.some((a) => a.getText(source) === 'SessionGuard'),
+        );
         const access = all.some((d) => d.name === 'Public')
-          ? 'public'
+          ? session
+            ? 'session'
+            : 'public'
           : all.some((d) => d.name === 'PlatformAdmin')
             ? 'operator'
             : 'key';
@@ -120,15 +126,21 @@ function decidedTable() {
 }
 
 const keysCell = (r) =>
-  r.access === 'public' ? '' : r.access === 'operator' ? 'operator token' : r.keyTypes.join(', ');
+  r.access === 'public' || r.access === 'session'
+    ? ''
+    : r.access === 'operator'
+      ? 'operator token'
+      : r.keyTypes.join(', ');
 const whoCell = (r) =>
   r.access === 'public'
     ? 'public (no API key)'
-    : r.access === 'operator'
-      ? 'platform operator token'
-      : r.permissions.length
-        ? r.permissions.map((p) => `\`${p}\``).join(' or ')
-        : 'any valid API key';
+    : r.access === 'session'
+      ? 'a console session (cookie; CSRF token on changes)'
+      : r.access === 'operator'
+        ? 'platform operator token'
+        : r.permissions.length
+          ? r.permissions.map((p) => `\`${p}\``).join(' or ')
+          : 'any valid API key';
 
 /** docs/security.md's table of every route: the key types it takes and the permissions it needs. */
 export function permissionsReference() {

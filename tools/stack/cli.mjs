@@ -86,6 +86,11 @@ if (info.smtp)
 console.log(
   `\n  Demo tenant ${info.tenant_id}, user ${info.admin_user} (full_access). API key (version 1):\n  ${info.api_key}`,
 );
+if (info.services.console)
+  console.log(
+    `\n  console ${info.services.console}\n  Sign in as the demo administrator ${info.admin_user}: ask for a code there and read it in` +
+      ` the newest e-mail of ${path.relative(repoRoot, info.smtp.mail_dir)}/ (subject "Your console sign-in code: …").`,
+  );
 console.log(
   `\n  Written to ${path.relative(repoRoot, stack.stackFile)}. Logs in .stack/logs/. Ctrl-C stops everything.\n`,
 );

@@ -1,7 +1,7 @@
 // The whole platform on one machine: PostgreSQL, Kafka, the seven services and a demo tenant.
 // Used by `npm start` (tools/stack/cli.mjs), by the stack suites and by the benchmark; PostgreSQL,
 // Kafka and the sandbox messaging provider are libs/devstack's launchers.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -92,7 +92,8 @@ export async function startStack(options = {}) {
   const ports = options.ports ?? {};
   const { SERVICES } = dist('libs/contracts/src/services.js');
   const { TOPIC_SPECS } = dist('libs/contracts/src/topics.js');
-  const names = options.services ?? Object.keys(SERVICES);
+  // The seven services and the operator console (apps/console, port 4000), which calls them.
+  const names = options.services ?? [...Object.keys(SERVICES), 'console'];
   for (const name of names)
     if (!existsSync(serviceEntry(name)))
       throw new StackError(`dist for ${name} is missing: run \`npm run build\` first`);
@@ -131,7 +132,7 @@ export async function startStack(options = {}) {
     await ensureTopics(kafka.brokers, TOPIC_SPECS);
     const keys = await signingKeys(path.join(stackDir, 'keys'));
     let smtp;
-    if (names.includes('account') || names.includes('validations') || names.includes('pass')) {
+    if (['account', 'validations', 'pass', 'console'].some((n) => names.includes(n))) {
       const smtpPort = ports.smtp ?? (process.env.STACK_SMTP_PORT ? Number(process.env.STACK_SMTP_PORT) : undefined);
       smtp = await startSmtpSink({ dir: path.join(stackDir, 'mail'), port: smtpPort, log });
       stoppers.push(smtp.stop);
@@ -164,7 +165,8 @@ export async function startStack(options = {}) {
         : 'SSRF policy: outbound HTTP reaches public addresses only',
     );
     const servicePort = (name) =>
-      ports.services?.[name] ?? Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
+      ports.services?.[name] ??
+      Number(process.env[`${name.toUpperCase()}_PORT`] ?? (name === 'console' ? 4000 : SERVICES[name].port));
     // STACK_HTTPS=1 (tools/stack/https.mjs): identity behind a TLS proxy on the local network, for phones.
     const httpsPort = Number(process.env.STACK_HTTPS_PORT ?? 8443);
     const httpsOn = process.env.STACK_HTTPS === '1' && names.includes('identity');
@@ -175,7 +177,7 @@ export async function startStack(options = {}) {
     // Each service's environment (also the operator commands' of the seed).
     const envOf = async (name) => ({
       ...common,
-      DB_SCHEMA: SERVICES[name].schema,
+      DB_SCHEMA: name === 'console' ? 'console' : SERVICES[name].schema,
       ...(name === 'identity'
         ? {
             API_KEY_PRIVATE_KEY: keys.privateKey,
@@ -205,6 +207,19 @@ export async function startStack(options = {}) {
             PASS_SECRETS_KEY: await passSecretsKey(path.join(stackDir, 'keys')),
             PASS_SMTP_URL: smtp.url,
             PASS_SANDBOX_OUTBOX_DIR: path.join(stackDir, 'pass-messages'),
+          }
+        : {}),
+      ...(name === 'console'
+        ? {
+            API_KEY_PRIVATE_KEY: keys.privateKey,
+            CONSOLE_SECRET_KEY: createHash('sha256').update(`console-secret:${keys.privateKey}`).digest('hex'),
+            CONSOLE_SMTP_URL: smtp.url,
+            ...Object.fromEntries(
+              Object.keys(SERVICES).map((s) => [
+                `CONSOLE_${s.toUpperCase()}_URL`,
+                `http://127.0.0.1:${servicePort(s)}`,
+              ]),
+            ),
           }
         : {}),
       ...(name === 'engagement'

@@ -29,8 +29,17 @@ function resolvesInto(file: string, spec: string): string | undefined {
 describe('workspace module boundaries', () => {
   const apps = readdirSync(path.join(root, 'apps'));
 
-  it('has the seven apps', () => {
-    expect(apps.sort()).toEqual(['account', 'checks', 'customers', 'engagement', 'identity', 'pass', 'validations']);
+  it('has the seven services and the console', () => {
+    expect(apps.sort()).toEqual([
+      'account',
+      'checks',
+      'console',
+      'customers',
+      'engagement',
+      'identity',
+      'pass',
+      'validations',
+    ]);
   });
 
   it.each(apps)('app %s imports no other app from its sources', (app) => {

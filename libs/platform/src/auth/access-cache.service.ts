@@ -229,6 +229,12 @@ export class AccessCacheService implements OnApplicationShutdown {
     return undefined;
   }
 
+  /** Every user, of any tenant, whose username (the e-mail) is this one, compared lowercased: the console's sign-in. */
+  usersNamed(username: string): UserState[] {
+    const wanted = username.toLowerCase();
+    return [...this.users.values()].filter((user) => user.username.toLowerCase() === wanted);
+  }
+
   role(tenantId: string, name: string): RoleState | undefined {
     return this.roles.get(roleStateKey(tenantId, name));
   }

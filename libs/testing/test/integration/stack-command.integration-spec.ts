@@ -40,8 +40,9 @@ function pidListeningOn(port: number): number | undefined {
 
 /** One distinct free port per service, as the stack command's <NAME>_PORT variables. */
 async function servicePorts(): Promise<Record<string, string>> {
-  const free = await freePorts(SERVICE_NAMES.length);
-  return Object.fromEntries(SERVICE_NAMES.map((name, i) => [`${name.toUpperCase()}_PORT`, String(free[i])]));
+  const names = [...SERVICE_NAMES, 'console'];
+  const free = await freePorts(names.length);
+  return Object.fromEntries(names.map((name, i) => [`${name.toUpperCase()}_PORT`, String(free[i])]));
 }
 
 /**
@@ -111,7 +112,11 @@ describe('the stack command', () => {
     // The stack lets outbound calls reach local receivers, and says so.
     expect(output).toContain('SSRF policy: outbound HTTP (rules actions, webhooks) may also reach loopback');
     const info = JSON.parse(readFileSync(stackFile, 'utf8'));
-    expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(Object.keys(info.services).sort()).toEqual([...SERVICE_NAMES, 'console'].sort());
+    // The console, and how the demo administrator signs in to it.
+    await eventually(() => expect(output).toContain(`console ${info.services.console}\n`), { timeoutMs: 10_000 });
+    expect(output).toContain(`Sign in as the demo administrator ${info.admin_user}`);
+    expect((await fetch(`${info.services.console}/`)).headers.get('content-type')).toContain('text/html');
     expect(info).toMatchObject({
       postgres_url: harness().databaseUrl,
       kafka_brokers: harness().kafkaBrokers,

@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'console',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

@@ -1,0 +1,71 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { ConsoleErrorCode, ConsoleException } from '../auth/console.exception';
+import { CONSOLE_SERVICES, ConsoleConfig, ConsoleService } from '../config/console.config';
+import { OpenSession } from '../sessions/sessions.service';
+import { CallKeysService } from './call-keys.service';
+
+/** Request headers passed on to a service (never the cookie). */
+const FORWARDED_REQUEST = ['accept', 'content-type', 'idempotency-key', 'accept-language'];
+/** Response headers passed back to the page. */
+const FORWARDED_RESPONSE = ['content-type', 'content-disposition', 'retry-after', 'x-request-id'];
+
+const isService = (name: string): name is ConsoleService => Object.hasOwn(CONSOLE_SERVICES, name);
+
+/**
+ * Forwards one call of the page to a service's public API under /v1 with the user's key (the
+ * platform administration routes, /v1/admin, are never reachable from the console). A service
+ * that does not answer becomes 502 `service_unreachable` in the envelope, so the page offers a retry.
+ */
+@Injectable()
+export class ServiceCallsService {
+  private readonly logger = new Logger('service-calls');
+
+  constructor(
+    private readonly config: ConsoleConfig,
+    private readonly keys: CallKeysService,
+  ) {}
+
+  async forward(service: string, req: FastifyRequest, reply: FastifyReply, open: OpenSession): Promise<void> {
+    const prefix = `/api/services/${service}/`;
+    const rest = req.url.slice(prefix.length);
+    if (!isService(service) || !req.url.startsWith(prefix) || !/^v1\//.test(rest) || /^v1\/admin(\/|\?|$)/.test(rest))
+      throw new ConsoleException(ConsoleErrorCode.UnknownService, `No such console route: ${req.url.split('?')[0]}`);
+    const headers: Record<string, string> = {
+      'service-api-key': await this.keys.keyFor(open.session),
+      'x-request-id': String(req.id),
+    };
+    for (const name of FORWARDED_REQUEST) {
+      const value: unknown = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let body: string | undefined;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined && req.body !== null) {
+      body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+      headers['content-type'] = 'application/json';
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${this.config.serviceUrl(service)}/${rest}`, {
+        method: req.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (err: unknown) {
+      this.logger.warn({ err: err as Error, service }, 'service call failed');
+      throw new ConsoleException(
+        ConsoleErrorCode.ServiceUnreachable,
+        `The ${service} service did not answer; try again`,
+      );
+    }
+    void reply.status(res.status);
+    for (const name of FORWARDED_RESPONSE) {
+      const value = res.headers.get(name);
+      if (value) void reply.header(name, value);
+    }
+    void reply.header('cache-control', 'no-store');
+    await reply.send(Buffer.from(await res.arrayBuffer()));
+  }
+}
