@@ -62,6 +62,7 @@ export * from './process-role';
 export * from './storage/s3-object-storage';
 export * from './time/clock';
 export * from './validation/base64';
+export * from './validation/omittable';
 export * from './validation/transforms';
 export * from './validation/validation.pipe';
 export * from './workers/worker-script';

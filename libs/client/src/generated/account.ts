@@ -435,8 +435,8 @@ export interface components {
             };
             /** Format: date-time */
             creation_date: string;
-            reason: Record<string, never> | null;
-            request_id: Record<string, never> | null;
+            reason: string | null;
+            request_id: string | null;
             /** @example ana@acme.co */
             resource_id: string;
             /** @example user */
@@ -474,69 +474,72 @@ export interface components {
             name: string;
             /**
              * @default enabled
-             * @enum {string}
+             * @enum {string|null}
              */
-            status: "enabled" | "disabled";
+            status: "enabled" | "disabled" | null;
             /** @enum {string} */
             type: "http_request" | "email" | "create_check";
         };
         CreateRoleDto: {
             /** @description Repeated once per rule: JSON-Logic over check fields, e.g. {"==":[{"var":"country"},"CO"]} */
-            access_rules?: string[];
-            description?: string;
+            access_rules?: string[] | null;
+            description?: string | null;
             /**
              * @description Unique in the account; not full_access or default_access
              * @example analyst_co
              */
             name: string;
             /** @description Repeated once per permission (GET /v1/permissions) */
-            permissions?: string[];
+            permissions?: string[] | null;
         };
         CreateRuleDto: {
             /**
              * @description JSON-Logic over the event variables (GET /v1/bre/variables-spec): an object in a JSON body, JSON text in a form field
              * @example {"and":[{"==":[{"var":"country"},"CO"]},{"<":[{"var":"score"},0.5]}]}
              */
-            condition: Record<string, never>;
+            condition: unknown;
             /** @enum {string} */
             event_type: "checks.check.finished";
             name: string;
         };
         CreateTenantDto: {
+            /** Format: email */
             admin_email: string;
-            billing_hubs?: string[];
+            billing_hubs?: string[] | null;
             name: string;
             /** @example acme */
             tenant_id: string;
         };
         CreateUserDto: {
             /** @description Required when the account has billing hubs: one of them, exactly as listed (GET /v1/account/settings/billing-hubs) */
-            billing_hub?: string;
+            billing_hub?: string | null;
             /**
              * @description ISO 3166-1 alpha-2
              * @example CO
              */
-            country?: string;
-            display_name?: string;
+            country?: string | null;
+            display_name?: string | null;
             /**
+             * Format: email
              * @description Becomes the username (stored lowercased)
              * @example ana@acme.com
              */
             email: string;
-            /** @enum {string} */
-            language?: "es" | "en" | "pt";
+            /** @enum {string|null} */
+            language?: "es" | "en" | "pt" | null;
             /**
              * @description E.164
              * @example +573001234567
              */
-            phone_number?: string;
+            phone_number?: string | null;
             /**
              * @description An existing role of the account
              * @default default_access
              */
-            role: string;
+            role: string | null;
         };
         DeleteUserDto: {
+            /** Format: email */
             email: string;
         };
         EnvResponse: {
@@ -578,25 +581,25 @@ export interface components {
             attempts: number;
             check_id: string;
             /** @description create_check: the check it created */
-            created_check_id?: Record<string, never> | null;
+            created_check_id?: string | null;
             /** Format: date-time */
             creation_date: string;
             /** @description rule_depth of the check that fired the rule */
             depth: number;
-            error: Record<string, never> | null;
+            error: string | null;
             /** @description The event that fired the rule */
             event_id: string;
             /** @example EXE019ab9f2c4e0a1b2c3d4e5 */
             execution_id: string;
             /** Format: date-time */
-            finished_at: Record<string, never> | null;
+            finished_at: string | null;
             /** @enum {string} */
             outcome: "pending" | "running" | "retrying" | "succeeded" | "failed" | "skipped";
-            response_status: Record<string, never> | null;
+            response_status: number | null;
             rule_id: string;
             rule_version: number;
             /** Format: date-time */
-            started_at: Record<string, never> | null;
+            started_at: string | null;
             /** Format: date-time */
             update_date: string;
         };
@@ -639,7 +642,7 @@ export interface components {
              * @description How long the previous secret keeps signing next to the new one
              * @default 86400
              */
-            grace_period_seconds: number;
+            grace_period_seconds: number | null;
         };
         RuleResponse: {
             /** @description GET /v1/bre/rules/{rule_id} only */
@@ -680,7 +683,7 @@ export interface components {
              * @description Stored encrypted (AES-256-GCM); never returned, logged or audited
              * @default false
              */
-            is_secret: boolean;
+            is_secret: boolean | null;
             /**
              * @description A letter, then letters, digits or underscores (at most 64)
              * @example API_TOKEN
@@ -697,11 +700,11 @@ export interface components {
             /** @example X-Signature */
             header: string;
             /** Format: date-time */
-            previous_secret_valid_until: Record<string, never> | null;
+            previous_secret_valid_until: string | null;
             /** @example 300 */
             recommended_tolerance_seconds: number;
             /** Format: date-time */
-            rotated_at: Record<string, never> | null;
+            rotated_at: string | null;
             secret: string;
         };
         TenantCreatedResponse: {
@@ -734,12 +737,12 @@ export interface components {
         UpdateActionDto: {
             config?: {
                 [key: string]: unknown;
-            };
-            name?: string;
-            /** @enum {string} */
-            status?: "enabled" | "disabled";
-            /** @enum {string} */
-            type?: "http_request" | "email" | "create_check";
+            } | null;
+            name?: string | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            type?: "http_request" | "email" | "create_check" | null;
         };
         UpdateBillingHubsDto: {
             /**
@@ -751,30 +754,30 @@ export interface components {
             billing_hubs: string[];
         };
         UpdateRoleDto: {
-            access_rules?: string[];
-            description?: string;
-            name?: string;
-            permissions?: string[];
+            access_rules?: string[] | null;
+            description?: string | null;
+            name?: string | null;
+            permissions?: string[] | null;
         };
         UpdateRuleDto: {
             /** @description JSON-Logic (object, or JSON text in a form field) */
-            condition?: Record<string, never>;
-            /** @enum {string} */
-            event_type?: "checks.check.finished";
-            name?: string;
+            condition?: unknown;
+            /** @enum {string|null} */
+            event_type?: "checks.check.finished" | null;
+            name?: string | null;
         };
         UpdateTenantDto: {
             /** @description Replaces the list; repeated form field, or [] / a single empty value to remove all */
-            billing_hubs?: string[];
-            name?: string;
+            billing_hubs?: string[] | null;
+            name?: string | null;
         };
         UpdateUserDto: {
-            billing_hub?: string;
+            billing_hub?: string | null;
             /** @description Empty clears it */
-            display_name?: string;
+            display_name?: string | null;
             /** @description E.164; empty clears it */
-            phone_number?: string;
-            role?: string;
+            phone_number?: string | null;
+            role?: string | null;
         };
         UserResponse: {
             /** @example HUB-DEMO */

@@ -399,11 +399,11 @@ export interface components {
             /** @description Why the batch failed */
             error?: string;
             /** Format: date-time */
-            file_upload_expiration: Record<string, never> | null;
+            file_upload_expiration: string | null;
             /** Format: date-time */
-            file_uploaded_at: Record<string, never> | null;
+            file_uploaded_at: string | null;
             /** Format: date-time */
-            finished_at: Record<string, never> | null;
+            finished_at: string | null;
             frequency?: string;
             progress?: components["schemas"]["BatchProgressResponse"];
             report?: {
@@ -419,7 +419,7 @@ export interface components {
             /** @example checks */
             service: string;
             /** Format: date-time */
-            started_at: Record<string, never> | null;
+            started_at: string | null;
             /** @enum {string} */
             status: "created" | "file_uploaded" | "processing" | "completed" | "stopped" | "failed";
             type: string;
@@ -603,7 +603,7 @@ export interface components {
             /** @description Published ContinuousCheck: the last check ID */
             LastCheckID: string;
             /** Format: date-time */
-            next_run_date: Record<string, never> | null;
+            next_run_date: string | null;
             /**
              * Format: date
              * @description Published ContinuousCheck: the next run day
@@ -625,7 +625,7 @@ export interface components {
                 new_score?: number;
                 old_score?: number;
             }[];
-            check_id: Record<string, never> | null;
+            check_id: string | null;
             continuous_check_id: string;
             counter: number;
             /** Format: date-time */
@@ -633,14 +633,14 @@ export interface components {
             /** Format: date-time */
             due_date: string;
             /** Format: date-time */
-            finished_date: Record<string, never> | null;
+            finished_date: string | null;
             /** @description Why the run failed */
             message?: string;
             previous_check_id: string;
-            previous_score: Record<string, never> | null;
+            previous_score: number | null;
             /** @example CCR019ab9f2c4e0a1b2c3d4e5 */
             run_id: string;
-            score: Record<string, never> | null;
+            score: number | null;
             /** @enum {string|null} */
             score_change: "up" | "down" | "same" | null;
             /** @enum {string} */
@@ -648,7 +648,9 @@ export interface components {
         };
         CreateBatchDto: {
             /** @description columns_mapping.<input_name> = zero-based column index (0 is column A); default: every input of the type in the documented order */
-            columns_mapping?: Record<string, never>;
+            columns_mapping?: {
+                [key: string]: number;
+            };
             /** @enum {string} */
             country: "ALL" | "BR" | "CO" | "CL" | "MX" | "PE" | "CR";
             /**
@@ -830,7 +832,7 @@ export interface components {
             };
         };
         DatabaseHealthResponse: {
-            average_latency_ms: Record<string, never> | null;
+            average_latency_ms: number | null;
             data_sets: string[];
             /** @example sandbox-co-police */
             database_id: string;
@@ -913,7 +915,7 @@ export interface components {
         };
         SaveCredentialDto: {
             /** @description Additional authentication complements (object or value); stored encrypted, never returned */
-            complements?: Record<string, never>;
+            complements?: unknown;
             /** @description Stored encrypted; never returned */
             password: string;
             username: string;
@@ -925,31 +927,31 @@ export interface components {
              */
             country: "ALL" | "BR" | "CL" | "CO" | "MX" | "PE";
             /** @description Weight of affiliation and insurance */
-            dataset_affiliations_and_insurances?: number;
+            dataset_affiliations_and_insurances?: number | null;
             /** @description Weight of alert in media */
-            dataset_alert_in_media?: number;
+            dataset_alert_in_media?: number | null;
             /** @description Weight of business background */
-            dataset_business_background?: number;
+            dataset_business_background?: number | null;
             /** @description Weight of criminal record */
-            dataset_criminal_record?: number;
+            dataset_criminal_record?: number | null;
             /** @description Weight of driving license */
-            dataset_driving_licenses?: number;
+            dataset_driving_licenses?: number | null;
             /** @description Weight of international background */
-            dataset_international_background?: number;
+            dataset_international_background?: number | null;
             /** @description Weight of legal background */
-            dataset_legal_background?: number;
+            dataset_legal_background?: number | null;
             /** @description Weight of personal identity */
-            dataset_personal_identity?: number;
+            dataset_personal_identity?: number | null;
             /** @description Weight of professional background */
-            dataset_professional_background?: number;
+            dataset_professional_background?: number | null;
             /** @description Weight of taxes and financial background */
-            dataset_taxes_and_finances?: number;
+            dataset_taxes_and_finances?: number | null;
             /** @description Weight of traffic fines */
-            dataset_traffic_fines?: number;
+            dataset_traffic_fines?: number | null;
             /** @description Weight of vehicle information */
-            dataset_vehicle_information?: number;
+            dataset_vehicle_information?: number | null;
             /** @description Weight of vehicle certificate background */
-            dataset_vehicle_permits?: number;
+            dataset_vehicle_permits?: number | null;
             /** @description Custom type name; cannot be person, vehicle or company */
             type: string;
         };
@@ -983,7 +985,7 @@ export interface components {
              * @description null: the per-country defaults apply
              * @example 3h
              */
-            max_duration: Record<string, never> | null;
+            max_duration: string | null;
             /** @description The max_duration a new check of each country gets with these settings */
             max_duration_by_country: {
                 [key: string]: string;
@@ -992,7 +994,7 @@ export interface components {
             names_matching_type: "soft" | "exact";
             retries: boolean;
             /** Format: date-time */
-            update_date: Record<string, never> | null;
+            update_date: string | null;
         };
         UpdateContinuousCheckDto: {
             /**
@@ -1010,14 +1012,14 @@ export interface components {
              * @description <n>m or <n>h, 15m to 168h. Default: 48h with retries; else 3h CO, MX, PE, BR; 48h CL and ALL; 72h CR
              * @example 6h
              */
-            max_duration?: string;
+            max_duration?: string | null;
             /**
              * @description soft (default): similar names; exact: identical names. Applies to criminal, legal and international records found by name
-             * @enum {string}
+             * @enum {string|null}
              */
-            names_matching_type?: "soft" | "exact";
+            names_matching_type?: "soft" | "exact" | null;
             /** @description Retry database queries until they answer or max_duration is reached */
-            retries?: boolean;
+            retries?: boolean | null;
         };
         WebhookReceivedResponse: {
             /**
@@ -1594,7 +1596,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -5397,7 +5404,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {

@@ -292,9 +292,9 @@ export interface components {
             /**
              * @description auto: SQL push-down, Node when the rule cannot be translated; node: always evaluate in Node (to compare)
              * @default auto
-             * @enum {string}
+             * @enum {string|null}
              */
-            evaluation: "auto" | "node";
+            evaluation: "auto" | "node" | null;
         };
         ContactPropertyResponse: {
             /** Format: date-time */
@@ -327,26 +327,38 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
+        CreateContactDto: {
+            custom_property_values?: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: email */
+            email?: string | null;
+            external_id: string;
+            name?: string | null;
+            phone_number: string;
+        };
         CreateContactPropertyDto: {
             /**
              * @description Required for type enum only: comma-separated values
              * @example gold,silver
              */
-            enum_values?: string[];
+            enum_values: string[];
             /**
              * @description Hides the property from contact details
              * @default false
              */
-            hidden: boolean;
+            hidden: boolean | null;
             name: string;
             /** @enum {string} */
             type: "string" | "int" | "boolean" | "date" | "email" | "enum";
         };
         CreateSegmentDto: {
-            description?: string;
+            description?: string | null;
             name: string;
-            /** @description JSON-Logic rule over profile attributes and decision variables */
-            rule: Record<string, never>;
+            /** @description JSON-Logic rule over profile attributes and decision variables: an object or true / false (or its JSON text) */
+            rule: {
+                [key: string]: unknown;
+            } | boolean | string;
         };
         CustomerResponse: {
             basic_info: components["schemas"]["BasicInfoResponse"];
@@ -444,10 +456,12 @@ export interface components {
         };
         QueryCustomersDto: {
             /** @default 20 */
-            limit: number;
-            /** @description JSON-Logic rule over profile attributes and decision variables */
-            query: Record<string, never>;
-            start_key?: string;
+            limit: number | null;
+            /** @description JSON-Logic rule over profile attributes and decision variables: an object or true / false (or its JSON text) */
+            query: {
+                [key: string]: unknown;
+            } | boolean | string;
+            start_key?: string | null;
         };
         SegmentComputeResponse: {
             compute_id: string | null;
@@ -480,7 +494,9 @@ export interface components {
             members_count: number;
             name: string;
             /** @description JSON-Logic over profile attributes and decision variables */
-            rule: Record<string, never>;
+            rule: {
+                [key: string]: unknown;
+            };
             /** @example SEG019ab9f2c4e0a1b2c3d4e5f6a7 */
             segment_id: string;
             /** Format: date-time */
@@ -518,11 +534,21 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
+        UpdateContactDto: {
+            custom_property_values?: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: email */
+            email?: string | null;
+            name?: string | null;
+        };
         UpdateSegmentDto: {
-            description?: string;
-            name?: string;
-            /** @description JSON-Logic rule over profile attributes and decision variables */
-            rule?: Record<string, never>;
+            description?: string | null;
+            name?: string | null;
+            /** @description JSON-Logic rule over profile attributes and decision variables: an object or true / false (or its JSON text) */
+            rule?: ({
+                [key: string]: unknown;
+            } | boolean | string) | null;
         };
         WabaLineResponse: {
             /** Format: date-time */
@@ -1008,7 +1034,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContactDto"];
+            };
+        };
         responses: {
             /** @description Success */
             201: {
@@ -1284,7 +1314,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContactDto"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {

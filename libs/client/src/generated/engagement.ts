@@ -754,7 +754,7 @@ export interface components {
              */
             groups: string[];
             /** Format: date-time */
-            last_assigned_at?: Record<string, never> | null;
+            last_assigned_at?: string | null;
             /** @description Whether the capacity is its own (update_type user) */
             own_capacity: boolean;
             /** @description Its role's permissions (from the access cache) */
@@ -773,7 +773,7 @@ export interface components {
             username: string;
         };
         AgentTemplateResponse: {
-            content?: Record<string, never> | null;
+            content?: string | null;
             /** Format: date-time */
             creation_date: string;
             /** @example saludo */
@@ -791,6 +791,14 @@ export interface components {
             percent: number;
             sent: number;
             total: number;
+        };
+        CampaignRecipientDto: {
+            account_id?: string | null;
+            phone_country_code: string;
+            phone_number: string;
+            var?: {
+                [key: string]: unknown;
+            } | null;
         };
         CampaignResponse: {
             campaign_id: string;
@@ -836,7 +844,7 @@ export interface components {
             /** Format: date-time */
             creation_date: string;
             /** @example Ventas */
-            name?: Record<string, never> | null;
+            name?: string | null;
             /** @description Open chats of the channel */
             open_chats: number;
             /** @example HIGH */
@@ -854,7 +862,7 @@ export interface components {
             /** @enum {string} */
             activity_type: "message" | "assignment" | "status_change" | "note";
             /** @description The agent's e-mail, the user's phone, or `provider` */
-            actor?: Record<string, never> | null;
+            actor?: string | null;
             /** @enum {string} */
             actor_type: "user" | "agent" | "system" | "bot";
             chat_id: string;
@@ -862,16 +870,16 @@ export interface components {
             chat_status?: "open" | "closed" | null;
             /** Format: date-time */
             creation_date: string;
-            message_id?: Record<string, never> | null;
+            message_id?: string | null;
             /** @description accepted, sent, delivered, read, failed */
-            message_status?: Record<string, never> | null;
+            message_status?: string | null;
             /** @description The owner an assignment gave the chat to */
-            owner?: Record<string, never> | null;
-            text?: Record<string, never> | null;
+            owner?: string | null;
+            text?: string | null;
         };
         ChatContactResponse: {
             /** @example Ana Gómez */
-            name?: Record<string, never> | null;
+            name?: string | null;
             /** @example +573001234567 */
             phone: string;
         };
@@ -885,20 +893,20 @@ export interface components {
         };
         ChatResponse: {
             /** Format: date-time */
-            assigned_at?: Record<string, never> | null;
+            assigned_at?: string | null;
             /** @example whatsapp */
             channel: string;
             /** @example CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e */
             chat_id: string;
             /** Format: date-time */
-            closed_at?: Record<string, never> | null;
+            closed_at?: string | null;
             contact: components["schemas"]["ChatContactResponse"];
             /** Format: date-time */
             creation_date: string;
             /** @description Open and waiting for an agent */
             enqueued: boolean;
             /** Format: date-time */
-            enqueued_at?: Record<string, never> | null;
+            enqueued_at?: string | null;
             last_activity: components["schemas"]["ChatLastActivityResponse"];
             /**
              * @description The line (phone with country code)
@@ -909,7 +917,7 @@ export interface components {
              * @description The agent's e-mail
              * @example ana@acme.com
              */
-            owner?: Record<string, never> | null;
+            owner?: string | null;
             /**
              * @description The queue it waits in (its line)
              * @example +573000000001
@@ -932,7 +940,14 @@ export interface components {
             /** @enum {string} */
             template_type: "text";
         };
-        CreateCampaignDto: Record<string, never>;
+        CreateCampaignDto: {
+            flow_id?: string | null;
+            outbound_id: string;
+            rate?: number | null;
+            recipients: components["schemas"]["CampaignRecipientDto"][];
+            /** @enum {boolean} */
+            user_authorized: true;
+        };
         CreateCatalogDto: {
             /** @example Tienda Bogotá */
             catalog_name: string;
@@ -950,7 +965,7 @@ export interface components {
         };
         CreateExportDto: {
             /** @description The chat to export: required when export_type is single_chat */
-            chat_id?: string;
+            chat_id: string;
             /** @enum {string} */
             export_format: "tsv";
             /** @enum {string} */
@@ -964,7 +979,7 @@ export interface components {
              * @description A name to find the export by
              * @example November chats
              */
-            name?: string;
+            name?: string | null;
             /**
              * @description Last month, included (not before the first)
              * @example 2026-11
@@ -1007,9 +1022,9 @@ export interface components {
             status: string;
         };
         ExportResponse: {
-            chat_id?: Record<string, never> | null;
+            chat_id?: string | null;
             /** Format: date-time */
-            completed_at?: Record<string, never> | null;
+            completed_at?: string | null;
             /** Format: date-time */
             creation_date: string;
             /** Format: date-time */
@@ -1024,7 +1039,7 @@ export interface components {
             export_type: "all_chats" | "single_chat";
             /** @enum {string} */
             language: "en" | "es" | "pt";
-            name?: Record<string, never> | null;
+            name?: string | null;
             /** @description Who asked for it (e-mail) */
             requested_by: string;
             /** @description Data rows of the file (completed) */
@@ -1042,11 +1057,15 @@ export interface components {
             /** @example country must be one of ALL, BR, CO, CL, MX, PE, CR */
             message: string;
         };
-        FinishSessionDto: Record<string, never>;
+        FinishSessionDto: {
+            phone_number: string;
+            waba_phone_number: string;
+        };
         ForceDequeueDto: {
             /** @enum {string} */
             assignment_type: "specific_agent";
             /**
+             * Format: email
              * @description The agent's e-mail
              * @example ana@acme.com
              */
@@ -1064,7 +1083,9 @@ export interface components {
             update_date: string;
             waba_phone_number: string;
         };
-        LineConfigDto: Record<string, never>;
+        LineConfigDto: {
+            default_flow_id: string;
+        };
         LineResponse: {
             /** Format: date-time */
             creation_date: string;
@@ -1126,7 +1147,7 @@ export interface components {
              */
             availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
             /** @example Acme */
-            brand?: string;
+            brand?: string | null;
             /**
              * @example new
              * @enum {string}
@@ -1138,9 +1159,12 @@ export interface components {
              */
             currency: string;
             /** @example Algodón, talla M */
-            description?: string;
-            /** @example https://shop.example.com/img/sku-1001.jpg */
-            image_url?: string;
+            description?: string | null;
+            /**
+             * Format: uri
+             * @example https://shop.example.com/img/sku-1001.jpg
+             */
+            image_url?: string | null;
             /** @example Camiseta azul */
             name: string;
             /**
@@ -1150,8 +1174,11 @@ export interface components {
             price: number;
             /** @example SKU-1001 */
             retailer_id: string;
-            /** @example https://shop.example.com/p/sku-1001 */
-            url?: string;
+            /**
+             * Format: uri
+             * @example https://shop.example.com/p/sku-1001
+             */
+            url?: string | null;
         };
         OutboundButtonResponse: {
             phone_number?: string;
@@ -1196,27 +1223,29 @@ export interface components {
         ProductChangeDto: {
             /**
              * @example out of stock
-             * @enum {string}
+             * @enum {string|null}
              */
-            availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued" | null;
             /** @example Acme */
-            brand?: string;
+            brand?: string | null;
             /**
              * @example used
-             * @enum {string}
+             * @enum {string|null}
              */
-            condition?: "new" | "refurbished" | "used";
+            condition?: "new" | "refurbished" | "used" | null;
             /** @example COP */
-            currency?: string;
-            description?: string;
-            image_url?: string;
+            currency?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            image_url?: string | null;
             /** @example Camiseta azul oscuro */
-            name?: string;
+            name?: string | null;
             /** @example 49900 */
-            price?: number;
+            price?: number | null;
             /** @example SKU-1001 */
             retailer_id: string;
-            url?: string;
+            /** Format: uri */
+            url?: string | null;
         };
         ProductResponse: {
             /** @enum {string} */
@@ -1259,9 +1288,41 @@ export interface components {
             /** @enum {string} */
             strategy: "round_robin" | "least_busy";
         };
-        SaveInboundDto: Record<string, never>;
-        SaveOutboundDto: Record<string, never>;
-        SaveProviderCredentialsDto: Record<string, never>;
+        SaveInboundDto: {
+            activation_message: string;
+            flow_id: string;
+            waba_phone_number: string;
+        };
+        SaveOutboundDto: {
+            /** @description Button objects (or their JSON text in a form field) */
+            buttons?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @enum {string} */
+            category: "MARKETING" | "AUTHENTICATION" | "UTILITY";
+            code_expiration_minutes?: number | null;
+            content?: string | null;
+            default_flow_id?: string | null;
+            footer?: string | null;
+            header_text?: string | null;
+            is_notification: boolean;
+            /** @enum {string} */
+            language_code: "en" | "en_GB" | "en_US" | "es" | "es_AR" | "es_MX" | "es_ES" | "pt_BR" | "pt_PT";
+            media_id?: string | null;
+            outbound_name: string;
+            /** @enum {string} */
+            template_type: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
+            var?: {
+                [key: string]: unknown;
+            } | null;
+            waba_phone_number: string;
+        };
+        SaveProviderCredentialsDto: {
+            access_token: string;
+            app_secret: string;
+            verify_token: string;
+            waba_id: string;
+        };
         SendChatMessageDto: {
             /** @description An APPROVED outbound of the chat line (outside the 24-hour window) */
             outbound_id?: string;
@@ -1269,16 +1330,26 @@ export interface components {
              * @description Session message text (≤ 4096)
              * @example Hola Ana, ¿en qué te ayudo?
              */
-            text?: string;
+            text: string;
             /**
              * @description Template values by variable name
              * @example {
              *       "name": "Ana"
              *     }
              */
-            var?: Record<string, never>;
+            var?: {
+                [key: string]: unknown;
+            } | null;
         };
-        SendOutboundDto: Record<string, never>;
+        SendOutboundDto: {
+            account_id?: string | null;
+            flow_id?: string | null;
+            outbound_id: string;
+            phone_country_code: string;
+            phone_number: string;
+            /** @enum {boolean} */
+            user_authorized: true;
+        };
         SetAgentStatusDto: {
             /**
              * @description Queues it serves: line phones (+57…) or group names; omitted keeps them, [] serves every queue
@@ -1286,10 +1357,11 @@ export interface components {
              *       "+573000000001"
              *     ]
              */
-            groups?: string[];
+            groups?: string[] | null;
             /** @enum {string} */
             status: "online" | "offline";
             /**
+             * Format: email
              * @description The agent's e-mail (a user of the account)
              * @example ana@acme.com
              */
@@ -1306,43 +1378,47 @@ export interface components {
         };
         UpdateCapacitiesDto: {
             /** @description Required for user and default */
-            capacity?: number;
+            capacity: number;
             /** @description Agents' e-mails; required only for user */
-            targets?: string[];
+            targets: string[];
             /** @enum {string} */
             update_type: "user" | "default" | "toggle_capacity";
         };
         UpdateCatalogDto: {
             /** @example Tienda Medellín */
-            catalog_name?: string;
+            catalog_name?: string | null;
             /**
              * @example WHATSAPP
-             * @enum {string}
+             * @enum {string|null}
              */
-            provider_type?: "WHATSAPP";
+            provider_type?: "WHATSAPP" | null;
             /**
              * @example commerce
-             * @enum {string}
+             * @enum {string|null}
              */
-            vertical?: "commerce";
+            vertical?: "commerce" | null;
         };
         UpdateChatDto: {
             /**
+             * Format: email
              * @description The new owner's e-mail
              * @example ana@acme.com
              */
             owner?: string;
-            /** @enum {string} */
-            status?: "open" | "closed";
+            /** @enum {string|null} */
+            status?: "open" | "closed" | null;
             /**
              * @description Replaces the chat tags
              * @example [
              *       "vip"
              *     ]
              */
-            tags?: string[];
+            tags?: string[] | null;
         };
-        UpdateLineDto: Record<string, never>;
+        UpdateLineDto: {
+            default_flow_id?: string | null;
+            name?: string | null;
+        };
         UpdateProductsDto: {
             products: components["schemas"]["ProductChangeDto"][];
         };
@@ -1350,7 +1426,13 @@ export interface components {
             /** @enum {string} */
             strategy: "round_robin" | "least_busy";
         };
-        UploadMediaDto: Record<string, never>;
+        UploadMediaDto: {
+            file: string;
+            /** @enum {string} */
+            media_type: "IMAGE" | "VIDEO" | "DOCUMENT";
+            mime_type: string;
+            waba_phone_number: string;
+        };
         WabaDto: {
             /**
              * @description The account's WhatsApp Business Account id
@@ -1965,7 +2047,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Comma-separated; agents serving any of them */
-                groups?: string;
+                groups?: string[];
                 limit?: number;
                 /** @description Cursor from the `next` link of the previous page */
                 start_key?: string;
@@ -3702,7 +3784,7 @@ export interface operations {
                 /** @description Opaque token from the `next` link of the previous page */
                 start_key?: string;
                 /** @description Sync statuses, comma-separated (PENDING, SYNCED, MARKED_FOR_DELETION, FAILED) */
-                sync_statuses?: string[];
+                sync_statuses?: ("PENDING" | "SYNCED" | "MARKED_FOR_DELETION" | "FAILED")[];
             };
             header?: never;
             path: {
@@ -6011,15 +6093,15 @@ export interface operations {
     };
     Chats_search: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Type of the latest activity */
                 activity_type?: "message" | "assignment" | "status_change" | "note";
                 /** @description Actor of the latest activity */
                 actor_type?: "user" | "agent" | "system" | "bot";
                 /** @description RFC 3339; with last_activity_to */
-                last_activity_from?: string;
+                last_activity_from: string;
                 /** @description RFC 3339; with last_activity_from, not before it */
-                last_activity_to?: string;
+                last_activity_to: string;
                 limit?: number;
                 /** @description true: only open chats waiting in a queue (no owner) */
                 only_enqueued?: boolean;
@@ -6032,7 +6114,7 @@ export interface operations {
                 /** @description UNASSIGNED: open without an owner */
                 status?: "open" | "closed" | "UNASSIGNED";
                 /** @description Comma-separated (or repeated); a chat with any of them matches */
-                tags?: string;
+                tags?: string[];
             };
             header?: never;
             path?: never;

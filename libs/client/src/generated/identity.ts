@@ -374,6 +374,7 @@ export interface components {
     schemas: {
         AccessLinkDto: {
             /**
+             * Format: email
              * @description Required when message_channel is email
              * @example ana@example.com
              */
@@ -434,11 +435,13 @@ export interface components {
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
             /** @description Overrides of the tenant's validator configuration (validator steps only) */
-            validator_settings?: Record<string, never>;
+            validator_settings?: {
+                [key: string]: unknown;
+            } | null;
         };
         AdminIssueApiKeyDto: {
-            /** @enum {number} */
-            api_key_version?: 0 | 1;
+            /** @enum {number|null} */
+            api_key_version?: 0 | 1 | null;
             key_name: string;
             /** @enum {string} */
             key_type: "backend";
@@ -464,18 +467,18 @@ export interface components {
         };
         BackDto: {
             /** @description true: verify the previous step again with the same inputs */
-            retry_step?: boolean;
+            retry_step?: boolean | null;
         };
         CreateApiKeyDto: {
             /** @description Pattern [a-zA-Z0-9_.-]+; generated when omitted (digital-identity only) */
-            account_id?: string;
+            account_id?: string | null;
             /**
              * @description Alias of version
-             * @enum {number}
+             * @enum {number|null}
              */
-            api_key_version?: 0 | 1;
+            api_key_version?: 0 | 1 | null;
             /** @description Billing hub (customers using billing hubs) */
-            billing_hub?: string;
+            billing_hub?: string | null;
             /**
              * @description Required for the digital-identity grant
              * @enum {string}
@@ -483,57 +486,63 @@ export interface components {
             country?: "ALL" | "BR" | "CL" | "CO" | "CR" | "EC" | "MX" | "PE" | "AR" | "SV";
             /**
              * @description Used with the digital-identity grant
-             * @enum {string}
+             * @enum {string|null}
              */
-            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep" | null;
             /** @description E-mails to validate during the process */
-            emails?: string[];
+            emails?: string[] | null;
             /** @description Lifetime in seconds; backend keys never expire when omitted, web keys last 24 h */
-            expires_in?: number;
+            expires_in?: number | null;
             /** @description Flow id; required for the digital-identity grant (alias: flow_id) */
             flow?: string;
             /** @description Alias of flow */
-            flow_id?: string;
+            flow_id?: string | null;
             /**
              * @description Required for web and sdk keys
              * @enum {string}
              */
             grant?: "digital-identity" | "signals" | "validations";
             /** @description Alias of name */
-            key_name?: string;
+            key_name?: string | null;
             /** @enum {string} */
             key_type: "backend" | "web" | "sdk";
             /** @description Key name; required for backend keys (alias: key_name) */
             name?: string;
             /** @description Phone numbers (E.164) to validate during the process */
-            phone?: string[];
-            /** @description Where the user goes after the process; required for digital-identity */
+            phone?: string[] | null;
+            /**
+             * Format: uri
+             * @description Where the user goes after the process; required for digital-identity
+             */
             redirect_url?: string;
             /**
              * @description API key version; default 0 (alias: api_key_version)
-             * @enum {number}
+             * @enum {number|null}
              */
-            version?: 0 | 1;
+            version?: 0 | 1 | null;
         };
         CreateFlowDto: {
             /** @example Onboarding */
             name: string;
-            /** @example https://example.com/done */
-            redirect_url?: string;
+            /**
+             * Format: uri
+             * @example https://example.com/done
+             */
+            redirect_url?: string | null;
             steps: components["schemas"]["FlowStepDto"][];
             /** @default 3600 */
-            timeout_seconds: number;
+            timeout_seconds: number | null;
         };
         EnqueueLogDto: {
             /**
              * @default info
-             * @enum {string}
+             * @enum {string|null}
              */
-            level: "debug" | "info" | "warn" | "error";
+            level: "debug" | "info" | "warn" | "error" | null;
             /** @example camera permission denied */
             message: string;
             /** @description The process the entry is about */
-            process_id?: string;
+            process_id?: string | null;
         };
         ErrorEnvelopeDto: {
             /**
@@ -581,7 +590,7 @@ export interface components {
             /** @example first_name */
             name: string;
             /** @default true */
-            required: boolean;
+            required: boolean | null;
         };
         FlowResponse: {
             /** Format: date-time */
@@ -601,7 +610,9 @@ export interface components {
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
             /** @description Overrides of the tenant's validator configuration (validator steps only) */
-            validator_settings?: Record<string, never>;
+            validator_settings?: {
+                [key: string]: unknown;
+            } | null;
         };
         FlowStepResponse: {
             /** @description Form steps: name, label, required */
@@ -661,7 +672,7 @@ export interface components {
         OverrideStatusDto: {
             /** @enum {string} */
             override_status: "success" | "failure";
-            reason?: string;
+            reason?: string | null;
         };
         ProcessResponse: {
             account_id: string;
@@ -757,7 +768,7 @@ export interface components {
         };
         StepInputDto: {
             /** @description Omit when the step needs no input */
-            expected_inputs?: components["schemas"]["ExpectedInputDto"][];
+            expected_inputs?: components["schemas"]["ExpectedInputDto"][] | null;
             step_id: string;
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
@@ -766,23 +777,26 @@ export interface components {
         UpdateFlowDto: {
             /** @example Onboarding */
             name: string;
-            /** @example https://example.com/done */
-            redirect_url?: string;
+            /**
+             * Format: uri
+             * @example https://example.com/done
+             */
+            redirect_url?: string | null;
             steps: components["schemas"]["FlowStepDto"][];
             /** @default 3600 */
-            timeout_seconds: number;
+            timeout_seconds: number | null;
         };
         UpdateProcessDto: {
             /**
              * @description Serialized JSON
              * @example {"os":"android"}
              */
-            device_info?: string;
+            device_info?: string | null;
             /**
              * @description With country code
              * @example +573001234567
              */
-            phone_number?: string;
+            phone_number?: string | null;
         };
         WhoAmIResponse: {
             /** @enum {number} */

@@ -323,26 +323,26 @@ export interface components {
              *       "acme.example"
              *     ]
              */
-            allowed_email_domains?: string[];
+            allowed_email_domains?: string[] | null;
             /**
              * @example [
              *       "https://acme.example"
              *     ]
              */
-            allowed_web_message_origins?: string[];
+            allowed_web_message_origins?: string[] | null;
             /** @default false */
-            allows_web_message: boolean;
+            allows_web_message: boolean | null;
             /** @default false */
-            ciba_enabled: boolean;
+            ciba_enabled: boolean | null;
             /** @description Assurance policy: seconds after which a session must sign in again */
-            max_auth_age?: number;
+            max_auth_age?: number | null;
             /** @example Acme web */
             name: string;
             /**
              * @description A public client (single-page or native app): no client secret (token_endpoint_auth_method none), PKCE S256 always required, no CIBA. Fixed at registration.
              * @default false
              */
-            public_client: boolean;
+            public_client: boolean | null;
             /**
              * @example [
              *       "https://acme.example/callback"
@@ -353,18 +353,18 @@ export interface components {
              * @description Authorization requests must carry a PKCE S256 code_challenge (always true for a public client)
              * @default true
              */
-            require_pkce: boolean;
+            require_pkce: boolean | null;
             /**
              * @description Assurance policy: level a sign-in must reach
-             * @enum {string}
+             * @enum {string|null}
              */
-            required_acr?: "urn:pass:loa:1" | "urn:pass:loa:2";
+            required_acr?: "urn:pass:loa:1" | "urn:pass:loa:2" | null;
             /**
              * @example [
              *       "validations:write"
              *     ]
              */
-            restricted_scopes?: string[];
+            restricted_scopes?: ("validations:write" | "thirdparty:storage:readonly" | "thirdparty:documents:readonly" | "thirdparty:spreadsheets:readonly" | "thirdparty:mail:readonly" | "thirdparty:calendar:readonly")[] | null;
             /**
              * @example [
              *       "openid",
@@ -413,17 +413,18 @@ export interface components {
             error_description?: string;
         };
         SeedAddressDto: {
-            country?: string;
-            locality?: string;
-            postal_code?: string;
-            region?: string;
-            street_address?: string;
+            country?: string | null;
+            locality?: string | null;
+            postal_code?: string | null;
+            region?: string | null;
+            street_address?: string | null;
         };
         SeedBiometricDto: {
             face_enrolled: boolean;
-            face_match_confidence?: number;
-            last_face_verification_date?: string;
-            liveness_check_passed?: boolean;
+            face_match_confidence?: number | null;
+            /** Format: date-time */
+            last_face_verification_date?: string | null;
+            liveness_check_passed?: boolean | null;
         };
         SeedDocumentDto: {
             /** @example co */
@@ -431,41 +432,47 @@ export interface components {
             document_number: string;
             /** @enum {string} */
             document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
-            expiration_date?: string;
+            expiration_date?: string | null;
         };
         SeedIdentityDto: {
             /** @example 1990-04-01 */
-            birthdate?: string;
-            document_number?: string;
-            /** @enum {string} */
-            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
+            birthdate?: string | null;
+            document_number?: string | null;
+            /** @enum {string|null} */
+            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
             /** @example 2031-01-01 */
-            expiration_date?: string;
-            first_name?: string;
-            /** @enum {string} */
-            gender?: "M" | "F" | "O";
-            issuing_authority?: string;
-            last_name?: string;
+            expiration_date?: string | null;
+            first_name?: string | null;
+            /** @enum {string|null} */
+            gender?: "M" | "F" | "O" | null;
+            issuing_authority?: string | null;
+            last_name?: string | null;
             /** @example CO */
-            nationality?: string;
-            /** @example high */
-            verification_level?: string;
+            nationality?: string | null;
+            /**
+             * @example high
+             * @enum {string|null}
+             */
+            verification_level?: "low" | "medium" | "high" | null;
             verified: boolean;
         };
         SeedUserDto: {
-            address?: components["schemas"]["SeedAddressDto"];
-            biometric?: components["schemas"]["SeedBiometricDto"];
-            documents?: components["schemas"]["SeedDocumentDto"][];
-            /** @example demo.user@pass.local */
+            address?: components["schemas"]["SeedAddressDto"] | null;
+            biometric?: components["schemas"]["SeedBiometricDto"] | null;
+            documents?: components["schemas"]["SeedDocumentDto"][] | null;
+            /**
+             * Format: email
+             * @example demo.user@pass.local
+             */
             email: string;
-            identity?: components["schemas"]["SeedIdentityDto"];
+            identity?: components["schemas"]["SeedIdentityDto"] | null;
             /**
              * @description E.164
              * @example +573001234567
              */
-            phone_number?: string;
+            phone_number?: string | null;
             /** @default false */
-            phone_verified: boolean;
+            phone_verified: boolean | null;
         };
         StageAttachmentDto: {
             client_id: string;
@@ -474,53 +481,60 @@ export interface components {
             content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json";
             /** @description At most 200 characters; letters, digits, spaces, . _ - ( ); the extension must match content_type */
             file_name: string;
-            /** @description E-mail of the future approver */
+            /**
+             * Format: email
+             * @description E-mail of the future approver
+             */
             login_hint: string;
         };
         UpdateApplicationDto: {
-            allowed_email_domains?: string[];
-            allowed_web_message_origins?: string[];
-            allows_web_message?: boolean;
-            ciba_enabled?: boolean;
-            max_auth_age?: Record<string, never> | null;
-            name?: string;
-            redirect_uris?: string[];
+            allowed_email_domains?: string[] | null;
+            allowed_web_message_origins?: string[] | null;
+            allows_web_message?: boolean | null;
+            ciba_enabled?: boolean | null;
+            max_auth_age?: number | null;
+            name?: string | null;
+            redirect_uris?: string[] | null;
             /** @description PKCE S256 required (cannot be turned off for a public client) */
-            require_pkce?: boolean;
+            require_pkce?: boolean | null;
             /** @enum {string|null} */
             required_acr?: "urn:pass:loa:1" | "urn:pass:loa:2" | null;
-            restricted_scopes?: string[];
-            scopes?: string[];
+            restricted_scopes?: ("validations:write" | "thirdparty:storage:readonly" | "thirdparty:documents:readonly" | "thirdparty:spreadsheets:readonly" | "thirdparty:mail:readonly" | "thirdparty:calendar:readonly")[] | null;
+            scopes?: string[] | null;
         };
         UserinfoFormDto: {
             /** @description The access token, when not sent in the Authorization header */
-            access_token?: string;
+            access_token?: string | null;
         };
         ValidationDocumentDto: {
             /** @example CO */
-            country?: string;
-            date_of_birth?: string;
+            country?: string | null;
+            date_of_birth?: string | null;
             document_number: string;
             /** @enum {string} */
             document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
-            expiration_date?: string;
-            first_name?: string;
-            front_image?: string;
-            last_name?: string;
-            reverse_image?: string;
+            expiration_date?: string | null;
+            first_name?: string | null;
+            /** Format: uri */
+            front_image?: string | null;
+            last_name?: string | null;
+            /** Format: uri */
+            reverse_image?: string | null;
         };
         ValidationFaceDto: {
+            /** Format: uri */
             face_photo: string;
         };
         ValidationItemDto: {
             /** @description Required when type is document */
-            document?: components["schemas"]["ValidationDocumentDto"];
+            document: components["schemas"]["ValidationDocumentDto"];
             /** @description Required when type is face */
-            face?: components["schemas"]["ValidationFaceDto"];
+            face: components["schemas"]["ValidationFaceDto"];
             /** @description Makes the write idempotent */
-            process_id?: string;
+            process_id?: string | null;
             resource_id: string;
-            resource_url?: string;
+            /** Format: uri */
+            resource_url?: string | null;
             /** @enum {string} */
             type: "document" | "face";
             verified: boolean;
@@ -2247,11 +2261,24 @@ export interface operations {
             };
             header?: never;
             path: {
-                "*": string;
+                /** @description The rest of the path (may contain `/`, sent percent-encoded as `%2F`) */
+                path: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/pdf": string;
+                "image/gif": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "text/csv": string;
+                "text/markdown": string;
+                "text/plain": string;
+            };
+        };
         responses: {
             /** @description Success */
             200: {

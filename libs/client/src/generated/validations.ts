@@ -417,33 +417,40 @@ export interface components {
         };
         CreateAccountDto: {
             /** @description Pattern [a-zA-Z0-9_.-]+; random alphanumeric when omitted */
-            account_id?: string;
+            account_id?: string | null;
             /** @description ISO 3166 alpha-2 */
-            country?: string;
-            /** @description RFC 3339 date, YYYY-MM-DD */
-            document_issue_date?: string;
-            document_number?: string;
-            /** @enum {string} */
-            document_type?: "national-id" | "identity-card" | "foreign-id" | "passport";
-            email?: string;
-            facebook_user?: string;
-            first_name?: string;
-            last_name?: string;
+            country?: string | null;
+            /**
+             * Format: date
+             * @description RFC 3339 date, YYYY-MM-DD
+             */
+            document_issue_date?: string | null;
+            document_number?: string | null;
+            /** @enum {string|null} */
+            document_type?: "national-id" | "identity-card" | "foreign-id" | "passport" | null;
+            /** Format: email */
+            email?: string | null;
+            facebook_user?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
             /** @description With country code, e.g. +573001234567 */
-            phone_number?: string;
-            twitter_user?: string;
+            phone_number?: string | null;
+            twitter_user?: string | null;
         };
         CreateEnrollmentDto: {
             /** @description linked account; created if omitted or unknown (also accepted as a query parameter) */
-            account_id?: string;
+            account_id?: string | null;
             /**
              * @description face-recognition only; needs authorization
-             * @enum {string}
+             * @enum {string|null}
              */
-            confirmation?: "none";
+            confirmation?: "none" | null;
             /** @description phone-verification: CO, CL, MX, BR, VE, PE, EC, AR, US (optional if the account has it); face-search (required): ALL, BR, CL, CO, CR, EC, MX, PE */
-            country?: string;
-            /** @description email-verification (required) */
+            country: string;
+            /**
+             * Format: email
+             * @description email-verification (required)
+             */
             email?: string;
             /**
              * @description face-search (required): why the face is blocked
@@ -466,23 +473,23 @@ export interface components {
             /** @description document-validation: created if omitted; other types: the account of the enrollment (required) */
             account_id?: string;
             /** @description document-validation: CO, CL, MX, PE, BR, CR, SV, ALL; face-search: ALL, BR, CL, CO, CR, EC, MX, PE */
-            country?: string;
+            country: string;
             /** @description external identifier, reference only */
-            custom_input?: string;
+            custom_input?: string | null;
             /** @description document-validation: a custom background check type to link */
-            custom_type?: string;
+            custom_type?: string | null;
             /**
              * @description document-validation (required)
              * @enum {string}
              */
             document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
             /** @description Identity: the flow the validation belongs to */
-            flow_id?: string;
+            flow_id?: string | null;
             /**
              * @description email-verification: e-mail language (default es)
-             * @enum {string}
+             * @enum {string|null}
              */
-            language?: "es" | "en";
+            language?: "es" | "en" | null;
             /**
              * @description phone-verification (required): message language
              * @enum {string}
@@ -494,28 +501,30 @@ export interface components {
              */
             phone_type?: "home" | "office" | "recover";
             /** @description Identity: the process the validation belongs to */
-            process_id?: string;
+            process_id?: string | null;
             /** @description validation_id of the failed validation this one retries */
-            retry_of_id?: string;
+            retry_of_id?: string | null;
             /** @description skip manual review when the review team is unavailable per schedule */
-            skip_unavailable_manual_review?: boolean;
+            skip_unavailable_manual_review?: boolean | null;
             /**
              * @description required with the speech_match subvalidation
              * @enum {string}
              */
             speech_precision?: "very_high" | "high" | "medium" | "low";
             /** @description face-recognition; default similarity */
-            subvalidations?: ("passive_liveness" | "similarity" | "speech_match")[];
+            subvalidations?: ("passive_liveness" | "similarity" | "speech_match")[] | null;
             /** @description face-recognition; default 0.65 (or the config) */
-            threshold?: number;
+            threshold?: number | null;
             /** @description seconds; default 300 (or the config); max 600 phone and e-mail, 21600 others */
-            timeout?: number;
+            timeout?: number | null;
             /** @enum {string} */
             type: "document-validation" | "face-recognition" | "email-verification" | "phone-verification" | "face-search";
             /** @description must be true */
             user_authorized: boolean;
             /** @description Identity flows: the flow validator block (threshold, timeout, allowed_retries, retry_ttl, use_manual_review, include_face_search, document_config, e-mail texts, custom_name), preferred over the tenant config; JSON object (or JSON text in forms) */
-            validator_settings?: Record<string, never>;
+            validator_settings?: {
+                [key: string]: unknown;
+            } | null;
             /**
              * @description phone-verification (required)
              * @enum {string}
@@ -660,7 +669,7 @@ export interface components {
         };
         ReviewDecisionDto: {
             /** @description the reviewer's note */
-            comment?: string;
+            comment?: string | null;
         };
         SandboxMessageResponse: {
             /** @enum {string} */
@@ -686,61 +695,62 @@ export interface components {
         };
         UpdateConfigDto: {
             /** @description document max 3, face max 2, e-mail and phone max 4 */
-            allowed_retries?: number;
+            allowed_retries?: number | null;
             /**
              * @description document_config: country
-             * @enum {string}
+             * @enum {string|null}
              */
-            country?: "CO" | "CL" | "MX" | "PE" | "BR" | "SV" | "ALL";
+            country?: "CO" | "CL" | "MX" | "PE" | "BR" | "SV" | "ALL" | null;
             /** @description phone-verification: custom text in OTP messages */
-            custom_name?: string;
-            /** @enum {string} */
-            data_consistency?: "enabled" | "disabled";
+            custom_name?: string | null;
+            /** @enum {string|null} */
+            data_consistency?: "enabled" | "disabled" | null;
             /**
              * @description document_config: required when changing a switch
-             * @enum {string}
+             * @enum {string|null}
              */
-            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
+            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
             /** @description document_config: omitted means all */
-            document_version?: ("mx_ine-c" | "mx_ine-d" | "mx_ine-e" | "mx_ife-f" | "mx_ife-g" | "mx_fm3" | "co_national-id-2000" | "co_national-id-2020" | "co_foreign-id" | "co_ppt" | "passport")[];
-            email_subject?: string;
+            document_version?: ("mx_ine-c" | "mx_ine-d" | "mx_ine-e" | "mx_ife-f" | "mx_ife-g" | "mx_fm3" | "co_national-id-2000" | "co_national-id-2020" | "co_foreign-id" | "co_ppt" | "passport")[] | null;
+            email_subject?: string | null;
             /** @description text before the code */
-            email_text_1?: string;
+            email_text_1?: string | null;
             /** @description text after the code */
-            email_text_2?: string;
-            email_title?: string;
+            email_text_2?: string | null;
+            email_title?: string | null;
             /** @description face-recognition: seconds an enrollment waits for its photo */
-            enrollment_timeout?: number;
-            /** @enum {string} */
-            government_database?: "enabled" | "disabled";
-            include_face_search?: boolean;
-            /** @enum {string} */
-            manipulation_detection?: "enabled" | "disabled";
-            /** @enum {string} */
-            photo_of_photo_detection?: "enabled" | "disabled";
-            /** @enum {string} */
-            photocopy_detection?: "enabled" | "disabled";
+            enrollment_timeout?: number | null;
+            /** @enum {string|null} */
+            government_database?: "enabled" | "disabled" | null;
+            include_face_search?: boolean | null;
+            /** @enum {string|null} */
+            manipulation_detection?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            photo_of_photo_detection?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            photocopy_detection?: "enabled" | "disabled" | null;
             /** @description seconds; document 1 to 1800, face 1 to 300 */
-            retry_ttl?: number;
-            support_email?: string;
+            retry_ttl?: number | null;
+            /** Format: email */
+            support_email?: string | null;
             /** @description face-recognition; default 0.65 */
-            threshold?: number;
+            threshold?: number | null;
             /** @description seconds; max 600 (phone, e-mail), 21600 (document, face) */
-            timeout?: number;
-            /** @enum {string} */
-            use_manual_review?: "enabled" | "disabled";
+            timeout?: number | null;
+            /** @enum {string|null} */
+            use_manual_review?: "enabled" | "disabled" | null;
             /** @enum {string} */
             validator: "face-recognition" | "email-verification" | "phone-verification" | "document-validation";
         };
         UpdateFeaturesDto: {
             /** @description Authorize enrollments with confirmation=none; only API keys issued after this authorization may use it */
-            confirmation_none?: boolean;
+            confirmation_none?: boolean | null;
             /** @description Activate use_manual_review for face-recognition */
-            face_manual_review?: boolean;
+            face_manual_review?: boolean | null;
             /** @description The "on request" document-validation countries enabled for the tenant (replaces the list) */
-            on_request_countries?: ("BR" | "CR")[];
+            on_request_countries?: ("BR" | "CR")[] | null;
             /** @description The "on request" document types enabled for the tenant (replaces the list) */
-            on_request_document_types?: "ppt"[];
+            on_request_document_types?: "ppt"[] | null;
         };
         UploadResponse: {
             /** @description Judged from the bytes */
@@ -2689,7 +2699,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description type=document_config: the country whose document configuration is reset */
-                name?: string;
+                name?: "CO" | "CL" | "MX" | "PE" | "BR" | "SV" | "ALL";
                 /** @description the configuration to reset; omitted resets the whole validator */
                 type?: string;
                 validator: "face-recognition" | "email-verification" | "phone-verification" | "document-validation";
@@ -3610,7 +3620,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "text/plain": string;
+            };
+        };
         responses: {
             /** @description Success */
             200: {

@@ -7,6 +7,7 @@ import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/inte
 import { envelope } from '../errors/error-envelope';
 import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
 import { ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
+import { applyValidationToDocument } from './validation-schema';
 
 export interface OpenApiInfo {
   title: string;
@@ -57,7 +58,14 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
     },
   };
   let clientLimited = false;
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
+    // A wildcard route (`uploads/*`) is written `{path}`; its parameter must carry that name.
+    for (const operation of Object.values(item) as OperationObject[])
+      for (const parameter of (operation.parameters ?? []) as ParameterObject[])
+        if (parameter.in === 'path' && parameter.name === '*' && path.includes('{path}')) {
+          parameter.name = 'path';
+          parameter.description ??= 'The rest of the path (may contain `/`, sent percent-encoded as `%2F`)';
+        }
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation: OperationObject | undefined = item[method];
       if (!operation) continue;
@@ -123,6 +131,7 @@ export function createOpenApiDocument(app: INestApplication, info: OpenApiInfo):
     operationIdFactory: (controllerKey: string, methodKey: string) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  applyValidationToDocument(app, document);
   return finishOpenApiDocument(document);
 }
 

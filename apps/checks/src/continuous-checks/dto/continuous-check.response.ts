@@ -23,7 +23,7 @@ export class ContinuousCheckResponse {
   @ApiProperty({ enum: [0, 1] }) api_key_version: number;
   @ApiProperty({ description: 'Runs made' }) counter: number;
   @ApiProperty({ enum: ['new', 'up', 'down', 'same'] }) score_status: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) next_run_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) next_run_date: string | null;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
   @ApiProperty({ format: 'date-time' }) update_date: string;
   @ApiProperty() self: string;
@@ -33,13 +33,13 @@ export class ContinuousCheckRunResponse {
   @ApiProperty({ example: 'CCR019ab9f2c4e0a1b2c3d4e5' }) run_id: string;
   @ApiProperty() continuous_check_id: string;
   @ApiProperty() counter: number;
-  @ApiProperty({ nullable: true }) check_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) check_id: string | null;
   @ApiProperty() previous_check_id: string;
   @ApiProperty({ enum: ['running', 'finished', 'error'] }) status: string;
   @ApiProperty({ format: 'date-time' }) due_date: string;
-  @ApiProperty({ nullable: true }) score: number | null;
-  @ApiProperty({ nullable: true }) previous_score: number | null;
-  @ApiProperty({ enum: ['up', 'down', 'same'], nullable: true }) score_change: string | null;
+  @ApiProperty({ type: Number, nullable: true }) score: number | null;
+  @ApiProperty({ type: Number, nullable: true }) previous_score: number | null;
+  @ApiProperty({ type: String, enum: ['up', 'down', 'same'], nullable: true }) score_change: string | null;
   @ApiProperty({
     type: 'array',
     items: {
@@ -50,7 +50,7 @@ export class ContinuousCheckRunResponse {
   changes: { name: string; old_score: number; new_score: number }[];
   @ApiPropertyOptional({ description: 'Why the run failed' }) message?: string;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) finished_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_date: string | null;
 }
 
 export class ContinuousCheckHistoryResponse {
