@@ -32,6 +32,7 @@ export * from './events/outbox-relay.service';
 export * from './export/delimited-text';
 export * from './http/cursor-page.query';
 export * from './http/idempotency';
+export * from './http/method-not-allowed';
 export * from './http/outbound-http';
 export * from './http/pagination';
 export * from './http/rate-limit/client-address';

@@ -200,6 +200,15 @@ describe('pass: CIBA (poll mode)', () => {
   });
 
   describe('bc-authorize errors', () => {
+    it('answers input the platform refuses (NUL, oversized body) in the RFC 6749 shape, not the envelope', async () => {
+      const nul = await bcAuthorize({ login_hint: `a\u0000@example.com`, scope: 'openid' });
+      expect(nul.status).toBe(400);
+      expect(nul.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+      const big = await bcAuthorize({ login_hint: user.email, scope: 'openid', pad: 'x'.repeat(1_100_000) });
+      expect(big.status).toBe(413);
+      expect(big.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    });
+
     it('requires binding_message with a sensitive scope (invalid_request)', async () => {
       const res = await bcAuthorize({ login_hint: user.email, scope: 'openid background' });
       expect(res.status).toBe(400);

@@ -2,6 +2,7 @@ import { INestApplication, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type {
   OperationObject,
@@ -10,6 +11,9 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
+
+import { PLATFORM_ADMIN_ROUTE, REQUIRED_PERMISSIONS } from '../auth/auth.decorators';
+import type { PlatformRouteConfig } from '../http/request-limits';
 
 type Schema = SchemaObject & { nullable?: boolean };
 
@@ -215,7 +219,7 @@ export function applyValidationRules(
   if (!schema.required.length) delete schema.required;
 }
 
-interface RouteDtos {
+export interface RouteDtos {
   operationId: string;
   body?: Type<unknown>;
   /** `@Body()` or `@Req()` reads a body that is not a DTO (a webhook's JSON, an upload). */
@@ -223,10 +227,16 @@ interface RouteDtos {
   /** `@ApiConsumes(...)`: the media types an upload takes. */
   consumes: string[];
   queries: Type<unknown>[];
+  /** @PlatformAdmin(): only an operator token. */
+  adminOnly: boolean;
+  /** @RequirePermissions(...): the caller's role needs one of them. */
+  permissions: string[];
+  /** @OAuthErrorShape(): errors in the RFC 6749 shape. */
+  oauthErrors: boolean;
 }
 
 /** The DTO classes each route validates: its body (`@Body()` or a custom body decorator) and query objects. */
-function routeDtos(app: INestApplication): RouteDtos[] {
+export function routeDtos(app: INestApplication): RouteDtos[] {
   const routes: RouteDtos[] = [];
   const seen = new Set<unknown>();
   for (const module of app.get(ModulesContainer).values()) {
@@ -242,11 +252,19 @@ function routeDtos(app: INestApplication): RouteDtos[] {
           { index: number; data?: unknown }
         >;
         const types = (Reflect.getMetadata('design:paramtypes', proto, key) ?? []) as unknown[];
+        const handler = proto[key] as object;
+        const meta = (name: string): unknown =>
+          Reflect.getMetadata(name, handler) ?? Reflect.getMetadata(name, controller);
         const route: RouteDtos = {
           operationId: `${controller.name.replace(/Controller$/, '')}_${key}`,
           queries: [],
           rawBody: false,
-          consumes: (Reflect.getMetadata('swagger/apiConsumes', proto[key]) ?? []) as string[],
+          consumes: (Reflect.getMetadata('swagger/apiConsumes', handler) ?? []) as string[],
+          adminOnly: meta(PLATFORM_ADMIN_ROUTE) === true,
+          permissions: (meta(REQUIRED_PERMISSIONS) ?? []) as string[],
+          oauthErrors:
+            (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as PlatformRouteConfig | undefined)
+              ?.kycOAuthErrors === true,
         };
         for (const [argKey, arg] of Object.entries(args)) {
           const type = types[arg.index];
@@ -269,7 +287,7 @@ function routeDtos(app: INestApplication): RouteDtos[] {
  * nested in it) and every query DTO's parameters carry the class-validator rules; a route whose
  * body is read by a custom decorator gets its requestBody.
  */
-export function applyValidationToDocument(app: INestApplication, document: OpenAPIObject): void {
+export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPIObject): void {
   const schemas = (document.components!.schemas ??= {}) as Record<string, Schema>;
   const operations = new Map<string, OperationObject>();
   for (const item of Object.values(document.paths))
@@ -286,7 +304,7 @@ export function applyValidationToDocument(app: INestApplication, document: OpenA
     }
     return { $ref: `#/components/schemas/${cls.name}` };
   };
-  for (const route of routeDtos(app)) {
+  for (const route of routes) {
     const op = operations.get(route.operationId);
     if (!op) continue;
     if (route.body) {
@@ -303,7 +321,11 @@ export function applyValidationToDocument(app: INestApplication, document: OpenA
     for (const query of route.queries) {
       const schema: Schema = { type: 'object', properties: {} };
       applyValidationRules(schema, query, refOf);
-      for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
+      const parameters = (op.parameters ??= []) as ParameterObject[];
+      for (const name of Object.keys(schema.properties ?? {}))
+        if (!parameters.some((p) => p.in === 'query' && p.name === name))
+          parameters.push({ name, in: 'query', required: false, schema: {} });
+      for (const parameter of parameters) {
         if (parameter.in !== 'query' || !schema.properties?.[parameter.name]) continue;
         const rules = schema.properties[parameter.name] as Schema;
         const current = (parameter.schema ?? {}) as Schema;

@@ -203,6 +203,20 @@ describe('request hardening (platform, every service)', () => {
     }
   });
 
+  it('answers an unknown method on a known path with 405 and Allow, an unknown path with 404', async () => {
+    const deleted = await fetch(`${checks.url}/v1/checks`, {
+      method: 'DELETE',
+      headers: { 'service-api-key': tenant.apiKey },
+    });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST']));
+    expect(await deleted.json()).toEqual(expect.objectContaining({ code: 405, error_code: 'method_not_allowed' }));
+    const patched = await fetch(`${account.url}/v1/roles/some-role`, { method: 'PATCH' });
+    expect(patched.status).toBe(405);
+    expect(patched.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
+    expect((await fetch(`${checks.url}/v1/nothing-here`, { method: 'DELETE' })).status).toBe(404);
+  });
+
   it('refuses crafted start_key values (well-formed base64url of unexpected JSON) on paged lists with 400', async () => {
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const refused = [b64({ a: 1 }), b64(['yesterday', 'x']), b64([null, null]), b64(['2026-01-01', 'a', 'b']), '!!'];

@@ -33,7 +33,7 @@ export class ExportResponse {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'] })
   status: string;
 
-  @ApiPropertyOptional({ description: 'Data rows of the file (completed)', nullable: true })
+  @ApiPropertyOptional({ type: Number, description: 'Data rows of the file (completed)', nullable: true })
   rows: number | null;
 
   @ApiPropertyOptional({ description: 'Signed link to the TSV (completed); expires at download_expires_at' })
