@@ -581,6 +581,8 @@ export interface components {
             ContinuousCheckStatus: "new" | "up" | "down" | "same";
             /** @description Runs made */
             counter: number;
+            /** @description The monitored check: its country */
+            country?: string;
             /** Format: date-time */
             creation_date: string;
             /** Format: date */
@@ -599,6 +601,8 @@ export interface components {
              * @example monthly
              */
             Frequency: string;
+            /** @description The monitored check: its id_score */
+            id_score?: number;
             last_check_id: string;
             /** @description Published ContinuousCheck: the last check ID */
             LastCheckID: string;
@@ -609,11 +613,23 @@ export interface components {
              * @description Published ContinuousCheck: the next run day
              */
             NextRunDate?: string;
+            /** @description The monitored check: its score */
+            score?: number;
             /** @enum {string} */
             score_status: "new" | "up" | "down" | "same";
             self: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /** @description The monitored check: its statuses (as on the check) */
+            statuses?: {
+                [key: string]: unknown;
+            }[];
+            /** @description The monitored check: its summary */
+            summary?: {
+                [key: string]: unknown;
+            };
+            /** @description The monitored check: its type */
+            type?: string;
             /** Format: date-time */
             update_date: string;
             /** Format: date */

@@ -13,6 +13,24 @@ export class ContinuousCheckResponse {
   NextRunDate?: string;
   @ApiProperty({ format: 'date' }) CreationDate: string;
   @ApiProperty({ format: 'date' }) UpdateDate: string;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'The monitored check: its statuses (as on the check)',
+  })
+  statuses?: object[];
+  @ApiPropertyOptional({ description: 'The monitored check: its country' }) country?: string;
+  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 1, description: 'The monitored check: its score' })
+  score?: number;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The monitored check: its summary',
+  })
+  summary?: object;
+  @ApiPropertyOptional({ description: 'The monitored check: its type' }) type?: string;
+  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 1, description: 'The monitored check: its id_score' })
+  id_score?: number;
   @ApiProperty({ example: 'CCK019ab9f2c4e0a1b2c3d4e5' }) continuous_check_id: string;
   @ApiProperty() check_id: string;
   @ApiPropertyOptional({ type: CheckResponse, description: 'The original check' }) check?: CheckResponse;
