@@ -16,6 +16,7 @@ import { PlatformConfig } from './config/platform.config';
 import { EntityClass, migrateSchema, revertLastMigration } from './database/data-source';
 import { kafkaClientOptions } from './events/kafka';
 import { IdempotencyService } from './http/idempotency';
+import { registerMethodNotAllowed } from './http/method-not-allowed';
 import { registerClientRateLimit } from './http/rate-limit/client-rate-limit.hook';
 import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
@@ -79,6 +80,8 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
   });
   // Nest registers the JSON and x-www-form-urlencoded parsers (repeated form fields become arrays).
   const fastify = app.getHttpAdapter().getInstance();
+  // Before the routes are registered (app.init): it mirrors them to tell 405 from 404.
+  registerMethodNotAllowed(fastify);
   const access = rootLogger().child({ context: 'http' });
   foregroundLoad.yieldAt = config.JOBS_YIELD_AT;
   const finished = () => foregroundLoad.finished();

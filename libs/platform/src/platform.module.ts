@@ -29,6 +29,7 @@ import { IdempotencyGuard, IdempotencyService } from './http/idempotency';
 import { OutboundHttpClient } from './http/outbound-http';
 import { RateLimitGuard } from './http/rate-limit/rate-limit.guard';
 import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
+import { InputInspectionGuard } from './http/request-hardening';
 import { JobQueueService } from './jobs/job-queue.service';
 import { HealthController, KafkaHealthIndicator } from './observability/health.controller';
 import { MetricsSampler } from './observability/metrics-sampler';
@@ -151,6 +152,8 @@ export class PlatformModule {
         // claimed for the authenticated tenant.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        // Permission before input: the input is inspected (NUL, depth, sizes) once the caller may call the route.
+        { provide: APP_GUARD, useClass: InputInspectionGuard },
         { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

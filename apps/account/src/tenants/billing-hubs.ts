@@ -1,3 +1,4 @@
+import { isFormBody } from '@kyc/platform';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, Matches } from 'class-validator';
@@ -7,13 +8,15 @@ export const MAX_BILLING_HUBS = 50;
 
 /**
  * A tenant's billing hubs as configured: each 1 to 64 letters, digits, `_` or `-`, kept
- * uppercase and without duplicates. A repeated form field is a list; a single empty value
- * (`billing_hubs=`) or `[]` in JSON is the empty list.
+ * uppercase and without duplicates. A repeated form field is a list (a single one, a one-item list);
+ * a single empty value (`billing_hubs=`) or `[]` in JSON is the empty list. JSON must send a list.
  */
 export function BillingHubList(): PropertyDecorator {
   return applyDecorators(
-    Transform(({ value }: { value: unknown }) => {
+    Transform(({ value, obj }: { value: unknown; obj: unknown }) => {
       if (value === undefined || value === null) return value;
+      // Only a form sends a one-item list as a single value; JSON sends the list (`"AAA"` is refused).
+      if (!Array.isArray(value) && !isFormBody(obj)) return value;
       const list: unknown[] = Array.isArray(value) ? value : [value];
       const cleaned = list.map((h) => (typeof h === 'string' ? h.trim() : h)).filter((h) => h !== '');
       return cleaned.every((h) => typeof h === 'string')

@@ -193,6 +193,24 @@ describe('users API', () => {
       ).toEqual(['HUB-BOGOTA', 'HUB-CDMX']);
     });
 
+    it('refuses a JSON string where the list goes (400 naming billing_hubs); a form field may be sent once', async () => {
+      const json = { 'content-type': 'application/json' };
+      for (const [client, path] of [
+        [operator, `/v1/admin/tenants/${hubTenant.tenantId}`],
+        [hubApi, '/v1/account/settings/billing-hubs'],
+      ] as const) {
+        const res = await client.request<any>('PUT', path, { billing_hubs: 'AAA' }, json);
+        expect([res.status, res.body.fields]).toEqual([400, [{ field: 'billing_hubs', message: expect.any(String) }]]);
+      }
+      const stored = async () =>
+        (await db().query(`SELECT billing_hubs FROM account.tenants WHERE id = $1`, [hubTenant.tenantId])).rows[0]
+          .billing_hubs;
+      expect(await stored()).not.toEqual(['AAA']);
+      const form = await operator.put(`/v1/admin/tenants/${hubTenant.tenantId}`, { billing_hubs: 'hub-lima' });
+      expect([form.status, await stored()]).toEqual([200, ['HUB-LIMA']]);
+      await operator.put(`/v1/admin/tenants/${hubTenant.tenantId}`, { billing_hubs: ['HUB-BOGOTA', 'HUB-CDMX'] });
+    });
+
     it('requires billing_hub from then on, matching a hub exactly, stored uppercase', async () => {
       await operator.put(`/v1/admin/tenants/${hubTenant.tenantId}`, { billing_hubs: ['HUB-BOGOTA', 'HUB-CDMX'] });
       const before = await usersOf(hubTenant.tenantId);

@@ -20,16 +20,28 @@ const publishedFields = (cc: ContinuousCheckEntity) => ({
   UpdateDate: day(cc.updatedAt),
 });
 
+const monitoredCheckFields = (check: Record<string, unknown>) => ({
+  statuses: check.statuses,
+  country: check.country,
+  score: check.score,
+  summary: check.summary,
+  type: check.type,
+  id_score: check.id_score,
+});
+
 /**
  * A continuous check as the API returns it (public ContinuousCheck: the original check under
  * `check`, the published schema's own fields beside the snake_case ones).
  */
 export function presentContinuousCheck(cc: ContinuousCheckEntity, original: CheckEntity | undefined) {
+  const check = original ? presentCheck(original) : undefined;
   return {
     ...publishedFields(cc),
+    // The published list types its items as Check: the monitored check's required Check fields.
+    ...(check ? monitoredCheckFields(check) : {}),
     continuous_check_id: cc.id,
     check_id: cc.checkId,
-    ...(original ? { check: presentCheck(original) } : {}),
+    ...(check ? { check } : {}),
     last_check_id: cc.lastCheckId,
     frequency: cc.frequency,
     end_date: cc.endDate,

@@ -21,6 +21,10 @@ describe('customer profiles (customers): customer queries and decision variables
 
     it.each([
       [{}, 'query'],
+      [{ query: 5 }, 'query'],
+      [{ query: '5' }, 'query'],
+      [{ query: [{ '==': [1, 1] }] }, 'query'],
+      [{ query: null }, 'query'],
       [{ query: { '==': [{ var: 'salary' }, 1] } }, 'query.==[0].var[0]'],
       [{ query: { frobnicate: [1] } }, 'query.frobnicate'],
       [{ query: { '+': [{ var: 'checks_count' }, 1] } }, 'query.+'],

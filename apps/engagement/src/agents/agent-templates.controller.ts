@@ -99,7 +99,14 @@ export class AgentTemplatesController {
 
   @RequirePermissions(ENGAGEMENT_MANAGE)
   @Delete(':template_name')
-  @ApiSuccess({ schema: { type: 'object' }, example: { template_name: 'saludo', deleted: true } })
+  @ApiSuccess({
+    schema: {
+      type: 'object',
+      required: ['template_name', 'deleted'],
+      properties: { template_name: { type: 'string' }, deleted: { type: 'boolean' } },
+    },
+    example: { template_name: 'saludo', deleted: true },
+  })
   @ApiEnvelopeErrors(403, NOT_FOUND)
   async remove(@CurrentCaller() caller: Caller, @Param('template_name') name: string) {
     await this.templates.remove(caller, name);

@@ -25,6 +25,13 @@ import { UpdateCapacitiesDto } from './dto/update-capacities.dto';
 const UNKNOWN_USER = { 404: ['ana@acme.com is not a user of this account', 'unknown_user'] as [string, string] };
 
 /** Agents: status online/offline, capacities, group counters. */
+const COUNTERS = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['agents_online', 'agents_offline', 'chats_enqueued', 'chats_assigned'].map((k) => [k, { type: 'integer' }]),
+  ),
+};
+
 @ApiTags('agent workspace: agents')
 @BackendKeys()
 @Controller('v1/engagement/agent')
@@ -65,7 +72,7 @@ export class AgentsController {
         update_type: { type: 'string' },
         capacity_enabled: { type: 'boolean' },
         default_capacity: { type: 'integer' },
-        agents: { type: 'array', items: { type: 'object' } },
+        agents: { type: 'array', items: { $ref: '#/components/schemas/AgentResponse' } },
       },
     },
     example: {
@@ -92,7 +99,13 @@ export class AgentsController {
   @ApiSuccess({
     schema: {
       type: 'object',
-      properties: { groups: { type: 'array', items: { type: 'object' } }, total: { type: 'object' } },
+      properties: {
+        groups: {
+          type: 'array',
+          items: { ...COUNTERS, properties: { group: { type: 'string' }, ...COUNTERS.properties } },
+        },
+        total: COUNTERS,
+      },
     },
     example: {
       groups: [{ group: '+573000000001', agents_online: 3, agents_offline: 1, chats_enqueued: 4, chats_assigned: 9 }],

@@ -82,10 +82,15 @@ describe('agent workspace API: every refusal', () => {
       [{ template_name: 'ok' }, 'template_type'],
       [{ template_name: 'ok', template_type: 'image' }, 'template_type'],
       [{ template_name: 'ok', template_type: 'text', content: 'x'.repeat(4097) }, 'content'],
+      [{ template_name: 'ok', template_type: 'text', content: null }, 'content'],
     ])('template create %j', (body, field) => expect400(t.api.postJson('/v1/engagement/agent/templates', body), field));
 
     it('template update, list and bulk delete', async () => {
       await expect400(putJson(t.api, '/v1/engagement/agent/templates/x', { template_type: 'audio' }), 'template_type');
+      await expect400(
+        putJson(t.api, '/v1/engagement/agent/templates/x', { template_type: 'text', content: null }),
+        'content',
+      );
       await expect400(t.api.get('/v1/engagement/agent/templates?limit=0'), 'limit');
       await expect400(t.api.get(`/v1/engagement/agent/templates?prefix=${'x'.repeat(129)}`), 'prefix');
       await expect400(t.api.get('/v1/engagement/agent/templates?start_key=zzz'), 'start_key');

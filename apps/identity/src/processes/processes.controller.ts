@@ -172,7 +172,10 @@ export class ProcessesController {
   @EndUserKeys()
   @Get(':process_id/validations')
   @ApiSuccess({
-    schema: { type: 'object', properties: { validations: { type: 'array', items: { type: 'object' } } } },
+    schema: {
+      type: 'object',
+      properties: { validations: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+    },
     example: { validations: RESULT_EXAMPLE.details.validations },
   })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })

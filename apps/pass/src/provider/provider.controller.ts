@@ -1,4 +1,4 @@
-import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
+import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, OAuthErrorShape, Public } from '@kyc/platform';
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -132,6 +132,7 @@ export class ProviderController {
 
   @Post('v1/oauth2/bc-authorize')
   @NoRateLimit()
+  @OAuthErrorShape()
   @ApiPublic()
   @ApiOperation({
     summary: 'CIBA backchannel authentication (oidc-provider)',

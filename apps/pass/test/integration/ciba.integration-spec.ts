@@ -147,6 +147,42 @@ describe('pass: CIBA (poll mode)', () => {
     expect(stolen.body.error).toBe('invalid_grant');
   });
 
+  it('ignores Idempotency-Key on the OAuth endpoints: no claim left in progress, none shared between clients', async () => {
+    const other = await registerApplication(f);
+    const key = { 'Idempotency-Key': `oauth-${randomUUID()}` };
+    const pollWithKey = (a: TestApplication) =>
+      client.post(
+        '/v1/oauth2/token',
+        {
+          grant_type: 'urn:openid:params:grant-type:ciba',
+          auth_req_id: `unknown-${randomUUID()}`,
+          client_id: a.client_id,
+          client_secret: a.client_secret,
+        },
+        key,
+      );
+    const answers = [await pollWithKey(app), await pollWithKey(app), await pollWithKey(other)];
+    expect(answers.map((r) => [r.status, r.body.error])).toEqual([
+      [400, 'expired_token'],
+      [400, 'expired_token'],
+      [400, 'expired_token'],
+    ]);
+    const started = await client.post(
+      '/v1/oauth2/bc-authorize',
+      { client_id: app.client_id, client_secret: app.client_secret, login_hint: user.email, scope: 'openid' },
+      key,
+    );
+    expect(started.status).toBe(200);
+    const long = await client.post(
+      '/v1/oauth2/bc-authorize',
+      { client_id: app.client_id, client_secret: app.client_secret, login_hint: user.email, scope: 'openid' },
+      { 'Idempotency-Key': 'k'.repeat(300) },
+    );
+    expect(long.status).toBe(200);
+    const { rows } = await db().query(`SELECT count(*)::int AS n FROM pass.idempotency_keys WHERE status_code IS NULL`);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('answers unsupported_grant_type for a wrong grant_type', async () => {
     const res = await poll('req-a', { grant_type: 'urn:example:nope' });
     expect(res.status).toBe(400);
@@ -167,6 +203,15 @@ describe('pass: CIBA (poll mode)', () => {
   });
 
   describe('bc-authorize errors', () => {
+    it('answers input the platform refuses (NUL, oversized body) in the RFC 6749 shape, not the envelope', async () => {
+      const nul = await bcAuthorize({ login_hint: `a\u0000@example.com`, scope: 'openid' });
+      expect(nul.status).toBe(400);
+      expect(nul.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+      const big = await bcAuthorize({ login_hint: user.email, scope: 'openid', pad: 'x'.repeat(1_100_000) });
+      expect(big.status).toBe(413);
+      expect(big.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    });
+
     it('requires binding_message with a sensitive scope (invalid_request)', async () => {
       const res = await bcAuthorize({ login_hint: user.email, scope: 'openid background' });
       expect(res.status).toBe(400);

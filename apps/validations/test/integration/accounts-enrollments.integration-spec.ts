@@ -63,6 +63,12 @@ describe('validations: accounts and enrollments over HTTP', () => {
       expect(res.body.account_id).toMatch(/^[A-Za-z0-9]{24}$/);
     });
 
+    it('refuses a request without a body with 400 naming the body, and creates nothing', async () => {
+      const before = await accountRows();
+      expectError(await s.api.post('/v1/accounts'), 400, 'validation_failed', 'body');
+      expect(await accountRows()).toBe(before);
+    });
+
     it('refuses an id taken by another user with 409', async () => {
       await s.api.post('/v1/accounts', { account_id: 'taken' });
       expectError(await s.api.post('/v1/accounts', { account_id: 'taken' }), 409, 'account_already_exists');

@@ -435,8 +435,8 @@ export interface components {
             };
             /** Format: date-time */
             creation_date: string;
-            reason: Record<string, never> | null;
-            request_id: Record<string, never> | null;
+            reason: string | null;
+            request_id: string | null;
             /** @example ana@acme.co */
             resource_id: string;
             /** @example user */
@@ -474,69 +474,72 @@ export interface components {
             name: string;
             /**
              * @default enabled
-             * @enum {string}
+             * @enum {string|null}
              */
-            status: "enabled" | "disabled";
+            status: "enabled" | "disabled" | null;
             /** @enum {string} */
             type: "http_request" | "email" | "create_check";
         };
         CreateRoleDto: {
             /** @description Repeated once per rule: JSON-Logic over check fields, e.g. {"==":[{"var":"country"},"CO"]} */
-            access_rules?: string[];
-            description?: string;
+            access_rules?: string[] | null;
+            description?: string | null;
             /**
              * @description Unique in the account; not full_access or default_access
              * @example analyst_co
              */
             name: string;
             /** @description Repeated once per permission (GET /v1/permissions) */
-            permissions?: string[];
+            permissions?: string[] | null;
         };
         CreateRuleDto: {
             /**
              * @description JSON-Logic over the event variables (GET /v1/bre/variables-spec): an object in a JSON body, JSON text in a form field
              * @example {"and":[{"==":[{"var":"country"},"CO"]},{"<":[{"var":"score"},0.5]}]}
              */
-            condition: Record<string, never>;
+            condition: unknown;
             /** @enum {string} */
             event_type: "checks.check.finished";
             name: string;
         };
         CreateTenantDto: {
+            /** Format: email */
             admin_email: string;
-            billing_hubs?: string[];
+            billing_hubs?: string[] | null;
             name: string;
             /** @example acme */
             tenant_id: string;
         };
         CreateUserDto: {
             /** @description Required when the account has billing hubs: one of them, exactly as listed (GET /v1/account/settings/billing-hubs) */
-            billing_hub?: string;
+            billing_hub?: string | null;
             /**
              * @description ISO 3166-1 alpha-2
              * @example CO
              */
-            country?: string;
-            display_name?: string;
+            country?: string | null;
+            display_name?: string | null;
             /**
+             * Format: email
              * @description Becomes the username (stored lowercased)
              * @example ana@acme.com
              */
             email: string;
-            /** @enum {string} */
-            language?: "es" | "en" | "pt";
+            /** @enum {string|null} */
+            language?: "es" | "en" | "pt" | null;
             /**
              * @description E.164
              * @example +573001234567
              */
-            phone_number?: string;
+            phone_number?: string | null;
             /**
              * @description An existing role of the account
              * @default default_access
              */
-            role: string;
+            role: string | null;
         };
         DeleteUserDto: {
+            /** Format: email */
             email: string;
         };
         EnvResponse: {
@@ -578,25 +581,25 @@ export interface components {
             attempts: number;
             check_id: string;
             /** @description create_check: the check it created */
-            created_check_id?: Record<string, never> | null;
+            created_check_id?: string | null;
             /** Format: date-time */
             creation_date: string;
             /** @description rule_depth of the check that fired the rule */
             depth: number;
-            error: Record<string, never> | null;
+            error: string | null;
             /** @description The event that fired the rule */
             event_id: string;
             /** @example EXE019ab9f2c4e0a1b2c3d4e5 */
             execution_id: string;
             /** Format: date-time */
-            finished_at: Record<string, never> | null;
+            finished_at: string | null;
             /** @enum {string} */
             outcome: "pending" | "running" | "retrying" | "succeeded" | "failed" | "skipped";
-            response_status: Record<string, never> | null;
+            response_status: number | null;
             rule_id: string;
             rule_version: number;
             /** Format: date-time */
-            started_at: Record<string, never> | null;
+            started_at: string | null;
             /** Format: date-time */
             update_date: string;
         };
@@ -639,7 +642,7 @@ export interface components {
              * @description How long the previous secret keeps signing next to the new one
              * @default 86400
              */
-            grace_period_seconds: number;
+            grace_period_seconds: number | null;
         };
         RuleResponse: {
             /** @description GET /v1/bre/rules/{rule_id} only */
@@ -680,7 +683,7 @@ export interface components {
              * @description Stored encrypted (AES-256-GCM); never returned, logged or audited
              * @default false
              */
-            is_secret: boolean;
+            is_secret: boolean | null;
             /**
              * @description A letter, then letters, digits or underscores (at most 64)
              * @example API_TOKEN
@@ -697,11 +700,11 @@ export interface components {
             /** @example X-Signature */
             header: string;
             /** Format: date-time */
-            previous_secret_valid_until: Record<string, never> | null;
+            previous_secret_valid_until: string | null;
             /** @example 300 */
             recommended_tolerance_seconds: number;
             /** Format: date-time */
-            rotated_at: Record<string, never> | null;
+            rotated_at: string | null;
             secret: string;
         };
         TenantCreatedResponse: {
@@ -734,12 +737,12 @@ export interface components {
         UpdateActionDto: {
             config?: {
                 [key: string]: unknown;
-            };
-            name?: string;
-            /** @enum {string} */
-            status?: "enabled" | "disabled";
-            /** @enum {string} */
-            type?: "http_request" | "email" | "create_check";
+            } | null;
+            name?: string | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            type?: "http_request" | "email" | "create_check" | null;
         };
         UpdateBillingHubsDto: {
             /**
@@ -751,30 +754,30 @@ export interface components {
             billing_hubs: string[];
         };
         UpdateRoleDto: {
-            access_rules?: string[];
-            description?: string;
-            name?: string;
-            permissions?: string[];
+            access_rules?: string[] | null;
+            description?: string | null;
+            name?: string | null;
+            permissions?: string[] | null;
         };
         UpdateRuleDto: {
             /** @description JSON-Logic (object, or JSON text in a form field) */
-            condition?: Record<string, never>;
-            /** @enum {string} */
-            event_type?: "checks.check.finished";
-            name?: string;
+            condition?: unknown;
+            /** @enum {string|null} */
+            event_type?: "checks.check.finished" | null;
+            name?: string | null;
         };
         UpdateTenantDto: {
             /** @description Replaces the list; repeated form field, or [] / a single empty value to remove all */
-            billing_hubs?: string[];
-            name?: string;
+            billing_hubs?: string[] | null;
+            name?: string | null;
         };
         UpdateUserDto: {
-            billing_hub?: string;
+            billing_hub?: string | null;
             /** @description Empty clears it */
-            display_name?: string;
+            display_name?: string | null;
             /** @description E.164; empty clears it */
-            phone_number?: string;
-            role?: string;
+            phone_number?: string | null;
+            role?: string | null;
         };
         UserResponse: {
             /** @example HUB-DEMO */
@@ -923,7 +926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -963,7 +966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1008,6 +1011,23 @@ export interface operations {
                     "application/json": components["schemas"]["BillingHubsResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1025,7 +1045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1075,7 +1095,7 @@ export interface operations {
                     "application/json": components["schemas"]["BillingHubsResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1115,7 +1135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1144,6 +1164,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1200,7 +1237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1240,7 +1277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1305,7 +1342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1345,7 +1382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1391,6 +1428,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1458,7 +1512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1498,7 +1552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1549,6 +1603,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1592,6 +1680,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1609,7 +1714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1690,7 +1795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1730,7 +1835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1776,6 +1881,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1828,7 +1950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1868,7 +1990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1936,6 +2058,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1980,7 +2119,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantCreatedResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2066,6 +2205,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2125,6 +2281,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2142,7 +2315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2217,7 +2390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2257,7 +2430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2308,6 +2481,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2343,6 +2533,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WhoAmIResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2442,7 +2649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2482,7 +2689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2546,6 +2753,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2563,7 +2787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2666,7 +2890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2706,7 +2930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,7 +3011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2827,7 +3051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2873,6 +3097,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2974,6 +3215,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2991,7 +3249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3088,7 +3346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3128,7 +3386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3179,6 +3437,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3211,6 +3486,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3228,7 +3520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3311,6 +3603,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3328,7 +3637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,7 +3725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3456,7 +3765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3519,6 +3828,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3589,6 +3915,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3606,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3692,7 +4035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3732,7 +4075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3783,6 +4126,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3816,6 +4176,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3833,7 +4210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3912,6 +4289,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3929,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4009,7 +4403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4049,7 +4443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,6 +4511,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4168,6 +4579,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -4185,7 +4613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4284,7 +4712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4324,7 +4752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,7 +4855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4467,7 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4559,6 +4987,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -4576,7 +5021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4647,6 +5092,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -4664,7 +5126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4725,7 +5187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4765,7 +5227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4811,6 +5273,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5183,6 +5662,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -5200,7 +5696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5251,7 +5747,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermissionsResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5369,7 +5865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5409,7 +5905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,7 +5980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5524,7 +6020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5570,6 +6066,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5645,6 +6158,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -5662,7 +6192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5753,7 +6283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5793,7 +6323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `built_in_role`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `built_in_role`; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,6 +6369,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5897,6 +6444,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -5914,7 +6478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `built_in_role`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `built_in_role`; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -399,11 +399,11 @@ export interface components {
             /** @description Why the batch failed */
             error?: string;
             /** Format: date-time */
-            file_upload_expiration: Record<string, never> | null;
+            file_upload_expiration: string | null;
             /** Format: date-time */
-            file_uploaded_at: Record<string, never> | null;
+            file_uploaded_at: string | null;
             /** Format: date-time */
-            finished_at: Record<string, never> | null;
+            finished_at: string | null;
             frequency?: string;
             progress?: components["schemas"]["BatchProgressResponse"];
             report?: {
@@ -419,7 +419,7 @@ export interface components {
             /** @example checks */
             service: string;
             /** Format: date-time */
-            started_at: Record<string, never> | null;
+            started_at: string | null;
             /** @enum {string} */
             status: "created" | "file_uploaded" | "processing" | "completed" | "stopped" | "failed";
             type: string;
@@ -581,6 +581,8 @@ export interface components {
             ContinuousCheckStatus: "new" | "up" | "down" | "same";
             /** @description Runs made */
             counter: number;
+            /** @description The monitored check: its country */
+            country?: string;
             /** Format: date-time */
             creation_date: string;
             /** Format: date */
@@ -599,21 +601,35 @@ export interface components {
              * @example monthly
              */
             Frequency: string;
+            /** @description The monitored check: its id_score */
+            id_score?: number;
             last_check_id: string;
             /** @description Published ContinuousCheck: the last check ID */
             LastCheckID: string;
             /** Format: date-time */
-            next_run_date: Record<string, never> | null;
+            next_run_date: string | null;
             /**
              * Format: date
              * @description Published ContinuousCheck: the next run day
              */
             NextRunDate?: string;
+            /** @description The monitored check: its score */
+            score?: number;
             /** @enum {string} */
             score_status: "new" | "up" | "down" | "same";
             self: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /** @description The monitored check: its statuses (as on the check) */
+            statuses?: {
+                [key: string]: unknown;
+            }[];
+            /** @description The monitored check: its summary */
+            summary?: {
+                [key: string]: unknown;
+            };
+            /** @description The monitored check: its type */
+            type?: string;
             /** Format: date-time */
             update_date: string;
             /** Format: date */
@@ -625,7 +641,7 @@ export interface components {
                 new_score?: number;
                 old_score?: number;
             }[];
-            check_id: Record<string, never> | null;
+            check_id: string | null;
             continuous_check_id: string;
             counter: number;
             /** Format: date-time */
@@ -633,14 +649,14 @@ export interface components {
             /** Format: date-time */
             due_date: string;
             /** Format: date-time */
-            finished_date: Record<string, never> | null;
+            finished_date: string | null;
             /** @description Why the run failed */
             message?: string;
             previous_check_id: string;
-            previous_score: Record<string, never> | null;
+            previous_score: number | null;
             /** @example CCR019ab9f2c4e0a1b2c3d4e5 */
             run_id: string;
-            score: Record<string, never> | null;
+            score: number | null;
             /** @enum {string|null} */
             score_change: "up" | "down" | "same" | null;
             /** @enum {string} */
@@ -648,7 +664,9 @@ export interface components {
         };
         CreateBatchDto: {
             /** @description columns_mapping.<input_name> = zero-based column index (0 is column A); default: every input of the type in the documented order */
-            columns_mapping?: Record<string, never>;
+            columns_mapping?: {
+                [key: string]: number;
+            };
             /** @enum {string} */
             country: "ALL" | "BR" | "CO" | "CL" | "MX" | "PE" | "CR";
             /**
@@ -830,7 +848,7 @@ export interface components {
             };
         };
         DatabaseHealthResponse: {
-            average_latency_ms: Record<string, never> | null;
+            average_latency_ms: number | null;
             data_sets: string[];
             /** @example sandbox-co-police */
             database_id: string;
@@ -913,7 +931,7 @@ export interface components {
         };
         SaveCredentialDto: {
             /** @description Additional authentication complements (object or value); stored encrypted, never returned */
-            complements?: Record<string, never>;
+            complements?: unknown;
             /** @description Stored encrypted; never returned */
             password: string;
             username: string;
@@ -925,31 +943,31 @@ export interface components {
              */
             country: "ALL" | "BR" | "CL" | "CO" | "MX" | "PE";
             /** @description Weight of affiliation and insurance */
-            dataset_affiliations_and_insurances?: number;
+            dataset_affiliations_and_insurances?: number | null;
             /** @description Weight of alert in media */
-            dataset_alert_in_media?: number;
+            dataset_alert_in_media?: number | null;
             /** @description Weight of business background */
-            dataset_business_background?: number;
+            dataset_business_background?: number | null;
             /** @description Weight of criminal record */
-            dataset_criminal_record?: number;
+            dataset_criminal_record?: number | null;
             /** @description Weight of driving license */
-            dataset_driving_licenses?: number;
+            dataset_driving_licenses?: number | null;
             /** @description Weight of international background */
-            dataset_international_background?: number;
+            dataset_international_background?: number | null;
             /** @description Weight of legal background */
-            dataset_legal_background?: number;
+            dataset_legal_background?: number | null;
             /** @description Weight of personal identity */
-            dataset_personal_identity?: number;
+            dataset_personal_identity?: number | null;
             /** @description Weight of professional background */
-            dataset_professional_background?: number;
+            dataset_professional_background?: number | null;
             /** @description Weight of taxes and financial background */
-            dataset_taxes_and_finances?: number;
+            dataset_taxes_and_finances?: number | null;
             /** @description Weight of traffic fines */
-            dataset_traffic_fines?: number;
+            dataset_traffic_fines?: number | null;
             /** @description Weight of vehicle information */
-            dataset_vehicle_information?: number;
+            dataset_vehicle_information?: number | null;
             /** @description Weight of vehicle certificate background */
-            dataset_vehicle_permits?: number;
+            dataset_vehicle_permits?: number | null;
             /** @description Custom type name; cannot be person, vehicle or company */
             type: string;
         };
@@ -983,7 +1001,7 @@ export interface components {
              * @description null: the per-country defaults apply
              * @example 3h
              */
-            max_duration: Record<string, never> | null;
+            max_duration: string | null;
             /** @description The max_duration a new check of each country gets with these settings */
             max_duration_by_country: {
                 [key: string]: string;
@@ -992,7 +1010,7 @@ export interface components {
             names_matching_type: "soft" | "exact";
             retries: boolean;
             /** Format: date-time */
-            update_date: Record<string, never> | null;
+            update_date: string | null;
         };
         UpdateContinuousCheckDto: {
             /**
@@ -1010,14 +1028,14 @@ export interface components {
              * @description <n>m or <n>h, 15m to 168h. Default: 48h with retries; else 3h CO, MX, PE, BR; 48h CL and ALL; 72h CR
              * @example 6h
              */
-            max_duration?: string;
+            max_duration?: string | null;
             /**
              * @description soft (default): similar names; exact: identical names. Applies to criminal, legal and international records found by name
-             * @enum {string}
+             * @enum {string|null}
              */
-            names_matching_type?: "soft" | "exact";
+            names_matching_type?: "soft" | "exact" | null;
             /** @description Retry database queries until they answer or max_duration is reached */
-            retries?: boolean;
+            retries?: boolean | null;
         };
         WebhookReceivedResponse: {
             /**
@@ -1145,6 +1163,23 @@ export interface operations {
                     "application/json": components["schemas"]["WhoAmIResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1239,7 +1274,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchCreatedResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1330,6 +1365,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -1403,6 +1455,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BatchEnvelopeResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1514,6 +1583,23 @@ export interface operations {
                     "application/json": components["schemas"]["BatchEnvelopeResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1587,14 +1673,22 @@ export interface operations {
     };
     Batches_upload: {
         parameters: {
-            query?: never;
+            query?: {
+                expires?: string;
+                signature?: string;
+            };
             header?: never;
             path: {
                 batch_id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -1630,7 +1724,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchEnvelopeResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_file` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_file`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1736,6 +1830,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
@@ -1776,6 +1887,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BatchReportGeneratingResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1900,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchEnvelopeResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1991,6 +2119,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -2057,6 +2219,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BatchEnvelopeResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2234,7 +2413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2344,7 +2523,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckEnvelopeResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2430,6 +2609,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2531,6 +2727,23 @@ export interface operations {
                     "application/json": components["schemas"]["CheckEnvelopeResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2611,6 +2824,23 @@ export interface operations {
                     "application/json": components["schemas"]["CheckDeletedResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2689,6 +2919,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CheckAttachmentsResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2806,7 +3053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2923,7 +3170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3029,6 +3276,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PdfRequestedResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -3156,6 +3420,23 @@ export interface operations {
                     "application/json": components["schemas"]["CheckSummaryResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3275,7 +3556,7 @@ export interface operations {
                     "application/json": components["schemas"]["DatabaseHealthResponse"][];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3378,7 +3659,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomTypesPageResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3484,7 +3765,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomTypeResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,6 +3856,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3627,7 +3925,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomTypeResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3718,6 +4016,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3766,7 +4081,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomTypesRemainingResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3883,6 +4198,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3957,7 +4289,7 @@ export interface operations {
                     "application/json": components["schemas"]["CredentialResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4065,6 +4397,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4109,6 +4458,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CredentialDeletedResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -4273,7 +4639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4433,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContinuousCheckResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4536,6 +4902,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -4654,6 +5037,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ContinuousCheckResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -4809,7 +5209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContinuousCheckResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4900,6 +5300,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4955,7 +5372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContinuousCheckHistoryResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5097,7 +5514,7 @@ export interface operations {
                     "application/json": components["schemas"]["DatabaseHealthResponse"][];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5192,6 +5609,23 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -5271,7 +5705,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5362,6 +5796,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -5386,8 +5837,6 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
                 /** @description HMAC-SHA256 of the raw body with the webhook type secret */
                 "X-Signature": string;
                 "x-webhook-signature": string;
@@ -5397,7 +5846,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -5414,7 +5869,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookReceivedResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5471,23 +5926,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
-                };
-            };
             /** @description The body is larger than the service accepts */
             413: {
                 headers: {
@@ -5505,18 +5943,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

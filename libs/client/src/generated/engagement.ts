@@ -754,7 +754,7 @@ export interface components {
              */
             groups: string[];
             /** Format: date-time */
-            last_assigned_at?: Record<string, never> | null;
+            last_assigned_at?: string | null;
             /** @description Whether the capacity is its own (update_type user) */
             own_capacity: boolean;
             /** @description Its role's permissions (from the access cache) */
@@ -773,7 +773,7 @@ export interface components {
             username: string;
         };
         AgentTemplateResponse: {
-            content?: Record<string, never> | null;
+            content?: string | null;
             /** Format: date-time */
             creation_date: string;
             /** @example saludo */
@@ -791,6 +791,14 @@ export interface components {
             percent: number;
             sent: number;
             total: number;
+        };
+        CampaignRecipientDto: {
+            account_id?: string | null;
+            phone_country_code: string;
+            phone_number: string;
+            var?: {
+                [key: string]: unknown;
+            } | null;
         };
         CampaignResponse: {
             campaign_id: string;
@@ -836,7 +844,7 @@ export interface components {
             /** Format: date-time */
             creation_date: string;
             /** @example Ventas */
-            name?: Record<string, never> | null;
+            name?: string | null;
             /** @description Open chats of the channel */
             open_chats: number;
             /** @example HIGH */
@@ -854,7 +862,7 @@ export interface components {
             /** @enum {string} */
             activity_type: "message" | "assignment" | "status_change" | "note";
             /** @description The agent's e-mail, the user's phone, or `provider` */
-            actor?: Record<string, never> | null;
+            actor?: string | null;
             /** @enum {string} */
             actor_type: "user" | "agent" | "system" | "bot";
             chat_id: string;
@@ -862,16 +870,16 @@ export interface components {
             chat_status?: "open" | "closed" | null;
             /** Format: date-time */
             creation_date: string;
-            message_id?: Record<string, never> | null;
+            message_id?: string | null;
             /** @description accepted, sent, delivered, read, failed */
-            message_status?: Record<string, never> | null;
+            message_status?: string | null;
             /** @description The owner an assignment gave the chat to */
-            owner?: Record<string, never> | null;
-            text?: Record<string, never> | null;
+            owner?: string | null;
+            text?: string | null;
         };
         ChatContactResponse: {
             /** @example Ana Gómez */
-            name?: Record<string, never> | null;
+            name?: string | null;
             /** @example +573001234567 */
             phone: string;
         };
@@ -885,20 +893,20 @@ export interface components {
         };
         ChatResponse: {
             /** Format: date-time */
-            assigned_at?: Record<string, never> | null;
+            assigned_at?: string | null;
             /** @example whatsapp */
             channel: string;
             /** @example CHT5b1f0c2e9d8a4b7c8f6e5d4c3b2a1f0e */
             chat_id: string;
             /** Format: date-time */
-            closed_at?: Record<string, never> | null;
+            closed_at?: string | null;
             contact: components["schemas"]["ChatContactResponse"];
             /** Format: date-time */
             creation_date: string;
             /** @description Open and waiting for an agent */
             enqueued: boolean;
             /** Format: date-time */
-            enqueued_at?: Record<string, never> | null;
+            enqueued_at?: string | null;
             last_activity: components["schemas"]["ChatLastActivityResponse"];
             /**
              * @description The line (phone with country code)
@@ -909,7 +917,7 @@ export interface components {
              * @description The agent's e-mail
              * @example ana@acme.com
              */
-            owner?: Record<string, never> | null;
+            owner?: string | null;
             /**
              * @description The queue it waits in (its line)
              * @example +573000000001
@@ -932,7 +940,14 @@ export interface components {
             /** @enum {string} */
             template_type: "text";
         };
-        CreateCampaignDto: Record<string, never>;
+        CreateCampaignDto: {
+            flow_id?: string | null;
+            outbound_id: string;
+            rate?: number | null;
+            recipients: components["schemas"]["CampaignRecipientDto"][];
+            /** @enum {boolean} */
+            user_authorized: true;
+        };
         CreateCatalogDto: {
             /** @example Tienda Bogotá */
             catalog_name: string;
@@ -950,7 +965,7 @@ export interface components {
         };
         CreateExportDto: {
             /** @description The chat to export: required when export_type is single_chat */
-            chat_id?: string;
+            chat_id: string;
             /** @enum {string} */
             export_format: "tsv";
             /** @enum {string} */
@@ -964,7 +979,7 @@ export interface components {
              * @description A name to find the export by
              * @example November chats
              */
-            name?: string;
+            name?: string | null;
             /**
              * @description Last month, included (not before the first)
              * @example 2026-11
@@ -1007,9 +1022,9 @@ export interface components {
             status: string;
         };
         ExportResponse: {
-            chat_id?: Record<string, never> | null;
+            chat_id?: string | null;
             /** Format: date-time */
-            completed_at?: Record<string, never> | null;
+            completed_at?: string | null;
             /** Format: date-time */
             creation_date: string;
             /** Format: date-time */
@@ -1024,11 +1039,11 @@ export interface components {
             export_type: "all_chats" | "single_chat";
             /** @enum {string} */
             language: "en" | "es" | "pt";
-            name?: Record<string, never> | null;
+            name?: string | null;
             /** @description Who asked for it (e-mail) */
             requested_by: string;
             /** @description Data rows of the file (completed) */
-            rows?: Record<string, never> | null;
+            rows?: number | null;
             /** @enum {string} */
             status: "pending" | "completed" | "failed";
             /** @example 2026-11 */
@@ -1042,11 +1057,15 @@ export interface components {
             /** @example country must be one of ALL, BR, CO, CL, MX, PE, CR */
             message: string;
         };
-        FinishSessionDto: Record<string, never>;
+        FinishSessionDto: {
+            phone_number: string;
+            waba_phone_number: string;
+        };
         ForceDequeueDto: {
             /** @enum {string} */
             assignment_type: "specific_agent";
             /**
+             * Format: email
              * @description The agent's e-mail
              * @example ana@acme.com
              */
@@ -1064,7 +1083,9 @@ export interface components {
             update_date: string;
             waba_phone_number: string;
         };
-        LineConfigDto: Record<string, never>;
+        LineConfigDto: {
+            default_flow_id: string;
+        };
         LineResponse: {
             /** Format: date-time */
             creation_date: string;
@@ -1126,7 +1147,7 @@ export interface components {
              */
             availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
             /** @example Acme */
-            brand?: string;
+            brand?: string | null;
             /**
              * @example new
              * @enum {string}
@@ -1138,9 +1159,12 @@ export interface components {
              */
             currency: string;
             /** @example Algodón, talla M */
-            description?: string;
-            /** @example https://shop.example.com/img/sku-1001.jpg */
-            image_url?: string;
+            description?: string | null;
+            /**
+             * Format: uri
+             * @example https://shop.example.com/img/sku-1001.jpg
+             */
+            image_url?: string | null;
             /** @example Camiseta azul */
             name: string;
             /**
@@ -1150,8 +1174,11 @@ export interface components {
             price: number;
             /** @example SKU-1001 */
             retailer_id: string;
-            /** @example https://shop.example.com/p/sku-1001 */
-            url?: string;
+            /**
+             * Format: uri
+             * @example https://shop.example.com/p/sku-1001
+             */
+            url?: string | null;
         };
         OutboundButtonResponse: {
             phone_number?: string;
@@ -1188,7 +1215,11 @@ export interface components {
             /** Format: date-time */
             update_date: string;
             /** @description Example value of each variable: `{"name": {"value": "Ana"}}` */
-            var: Record<string, never>;
+            var: {
+                [key: string]: {
+                    value: string;
+                };
+            };
             /** @description Variables a send supplies as `var.<name>` */
             variables: string[];
             waba_phone_number: string;
@@ -1196,27 +1227,29 @@ export interface components {
         ProductChangeDto: {
             /**
              * @example out of stock
-             * @enum {string}
+             * @enum {string|null}
              */
-            availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
+            availability?: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued" | null;
             /** @example Acme */
-            brand?: string;
+            brand?: string | null;
             /**
              * @example used
-             * @enum {string}
+             * @enum {string|null}
              */
-            condition?: "new" | "refurbished" | "used";
+            condition?: "new" | "refurbished" | "used" | null;
             /** @example COP */
-            currency?: string;
-            description?: string;
-            image_url?: string;
+            currency?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            image_url?: string | null;
             /** @example Camiseta azul oscuro */
-            name?: string;
+            name?: string | null;
             /** @example 49900 */
-            price?: number;
+            price?: number | null;
             /** @example SKU-1001 */
             retailer_id: string;
-            url?: string;
+            /** Format: uri */
+            url?: string | null;
         };
         ProductResponse: {
             /** @enum {string} */
@@ -1259,9 +1292,41 @@ export interface components {
             /** @enum {string} */
             strategy: "round_robin" | "least_busy";
         };
-        SaveInboundDto: Record<string, never>;
-        SaveOutboundDto: Record<string, never>;
-        SaveProviderCredentialsDto: Record<string, never>;
+        SaveInboundDto: {
+            activation_message: string;
+            flow_id: string;
+            waba_phone_number: string;
+        };
+        SaveOutboundDto: {
+            /** @description Button objects (or their JSON text in a form field) */
+            buttons?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @enum {string} */
+            category: "MARKETING" | "AUTHENTICATION" | "UTILITY";
+            code_expiration_minutes?: number | null;
+            content?: string | null;
+            default_flow_id?: string | null;
+            footer?: string | null;
+            header_text?: string | null;
+            is_notification: boolean;
+            /** @enum {string} */
+            language_code: "en" | "en_GB" | "en_US" | "es" | "es_AR" | "es_MX" | "es_ES" | "pt_BR" | "pt_PT";
+            media_id?: string | null;
+            outbound_name: string;
+            /** @enum {string} */
+            template_type: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
+            var?: {
+                [key: string]: unknown;
+            } | null;
+            waba_phone_number: string;
+        };
+        SaveProviderCredentialsDto: {
+            access_token: string;
+            app_secret: string;
+            verify_token: string;
+            waba_id: string;
+        };
         SendChatMessageDto: {
             /** @description An APPROVED outbound of the chat line (outside the 24-hour window) */
             outbound_id?: string;
@@ -1269,16 +1334,26 @@ export interface components {
              * @description Session message text (≤ 4096)
              * @example Hola Ana, ¿en qué te ayudo?
              */
-            text?: string;
+            text: string;
             /**
              * @description Template values by variable name
              * @example {
              *       "name": "Ana"
              *     }
              */
-            var?: Record<string, never>;
+            var?: {
+                [key: string]: unknown;
+            } | null;
         };
-        SendOutboundDto: Record<string, never>;
+        SendOutboundDto: {
+            account_id?: string | null;
+            flow_id?: string | null;
+            outbound_id: string;
+            phone_country_code: string;
+            phone_number: string;
+            /** @enum {boolean} */
+            user_authorized: true;
+        };
         SetAgentStatusDto: {
             /**
              * @description Queues it serves: line phones (+57…) or group names; omitted keeps them, [] serves every queue
@@ -1286,10 +1361,11 @@ export interface components {
              *       "+573000000001"
              *     ]
              */
-            groups?: string[];
+            groups?: string[] | null;
             /** @enum {string} */
             status: "online" | "offline";
             /**
+             * Format: email
              * @description The agent's e-mail (a user of the account)
              * @example ana@acme.com
              */
@@ -1306,43 +1382,47 @@ export interface components {
         };
         UpdateCapacitiesDto: {
             /** @description Required for user and default */
-            capacity?: number;
+            capacity: number;
             /** @description Agents' e-mails; required only for user */
-            targets?: string[];
+            targets: string[];
             /** @enum {string} */
             update_type: "user" | "default" | "toggle_capacity";
         };
         UpdateCatalogDto: {
             /** @example Tienda Medellín */
-            catalog_name?: string;
+            catalog_name?: string | null;
             /**
              * @example WHATSAPP
-             * @enum {string}
+             * @enum {string|null}
              */
-            provider_type?: "WHATSAPP";
+            provider_type?: "WHATSAPP" | null;
             /**
              * @example commerce
-             * @enum {string}
+             * @enum {string|null}
              */
-            vertical?: "commerce";
+            vertical?: "commerce" | null;
         };
         UpdateChatDto: {
             /**
+             * Format: email
              * @description The new owner's e-mail
              * @example ana@acme.com
              */
             owner?: string;
-            /** @enum {string} */
-            status?: "open" | "closed";
+            /** @enum {string|null} */
+            status?: "open" | "closed" | null;
             /**
              * @description Replaces the chat tags
              * @example [
              *       "vip"
              *     ]
              */
-            tags?: string[];
+            tags?: string[] | null;
         };
-        UpdateLineDto: Record<string, never>;
+        UpdateLineDto: {
+            default_flow_id?: string | null;
+            name?: string | null;
+        };
         UpdateProductsDto: {
             products: components["schemas"]["ProductChangeDto"][];
         };
@@ -1350,7 +1430,13 @@ export interface components {
             /** @enum {string} */
             strategy: "round_robin" | "least_busy";
         };
-        UploadMediaDto: Record<string, never>;
+        UploadMediaDto: {
+            file: string;
+            /** @enum {string} */
+            media_type: "IMAGE" | "VIDEO" | "DOCUMENT";
+            mime_type: string;
+            waba_phone_number: string;
+        };
         WabaDto: {
             /**
              * @description The account's WhatsApp Business Account id
@@ -1483,6 +1569,23 @@ export interface operations {
                     "application/json": components["schemas"]["WhoAmIResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1550,6 +1653,23 @@ export interface operations {
                     "application/json": components["schemas"]["RulesetResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1567,7 +1687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1638,7 +1758,7 @@ export interface operations {
                     "application/json": components["schemas"]["RulesetResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1678,7 +1798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1707,6 +1827,40 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "assignment ruleset x not found",
                      *       "error_code": "ruleset_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1766,14 +1920,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        agents?: Record<string, never>[];
+                        agents?: components["schemas"]["AgentResponse"][];
                         capacity_enabled?: boolean;
                         default_capacity?: number;
                         update_type?: string;
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1813,7 +1967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1859,6 +2013,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1919,9 +2107,37 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        groups?: Record<string, never>[];
-                        total?: Record<string, never>;
+                        groups?: {
+                            agents_offline?: number;
+                            agents_online?: number;
+                            chats_assigned?: number;
+                            chats_enqueued?: number;
+                            group?: string;
+                        }[];
+                        total?: {
+                            agents_offline?: number;
+                            agents_online?: number;
+                            chats_assigned?: number;
+                            chats_enqueued?: number;
+                        };
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1941,7 +2157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,7 +2181,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Comma-separated; agents serving any of them */
-                groups?: string;
+                groups?: string[];
                 limit?: number;
                 /** @description Cursor from the `next` link of the previous page */
                 start_key?: string;
@@ -2021,7 +2237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2061,7 +2277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2127,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2167,7 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_own_agent`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_own_agent`; or the caller's role holds none of the permissions engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2213,6 +2429,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "ana@acme.com is disabled",
                      *       "error_code": "user_disabled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2283,7 +2533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2323,7 +2573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2377,7 +2627,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentTemplateResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2417,7 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2446,6 +2696,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "agent template saludo already exists",
                      *       "error_code": "agent_template_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2504,7 +2788,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentTemplateResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2544,7 +2828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2578,6 +2862,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2604,7 +2922,27 @@ export interface operations {
                      *       "deleted": true
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        deleted: boolean;
+                        template_name: string;
+                    };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2624,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2699,7 +3037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2739,7 +3077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2768,6 +3106,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2842,6 +3214,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2859,7 +3248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2925,7 +3314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3023,7 +3412,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3114,6 +3503,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3167,7 +3573,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3281,7 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3372,6 +3778,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3404,7 +3827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3555,7 +3978,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,6 +4086,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3702,7 +4142,7 @@ export interface operations {
                 /** @description Opaque token from the `next` link of the previous page */
                 start_key?: string;
                 /** @description Sync statuses, comma-separated (PENDING, SYNCED, MARKED_FOR_DELETION, FAILED) */
-                sync_statuses?: string[];
+                sync_statuses?: ("PENDING" | "SYNCED" | "MARKED_FOR_DELETION" | "FAILED")[];
             };
             header?: never;
             path: {
@@ -3752,7 +4192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3878,7 +4318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,6 +4409,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4024,7 +4481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,6 +4589,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4201,7 +4675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4292,6 +4766,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4351,7 +4842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4459,6 +4950,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4529,7 +5037,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4669,7 +5177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,7 +5217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4777,6 +5285,23 @@ export interface operations {
                     "application/json": components["schemas"]["ChatResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -4794,7 +5319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,7 +5409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,7 +5449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5016,7 +5541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5056,7 +5581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner`; or the caller's role holds none of the permissions engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5102,6 +5627,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "agent@acme.com has no free capacity",
                      *       "error_code": "agent_at_capacity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5169,7 +5728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatActivityResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5209,7 +5768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5255,6 +5814,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5322,7 +5915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatActivityResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5362,7 +5955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner`; or the caller's role holds none of the permissions engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5408,6 +6001,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "the user's last message is more than 24 hours old: send an approved template",
                      *       "error_code": "session_window_closed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5485,7 +6112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5525,7 +6152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `not_chat_owner`; or the caller's role holds none of the permissions engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5571,6 +6198,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "chat CHT… is closed",
                      *       "error_code": "chat_closed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5645,7 +6306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5685,7 +6346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.export, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +6409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5788,7 +6449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.export, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5834,6 +6495,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -5898,6 +6593,23 @@ export interface operations {
                     "application/json": components["schemas"]["ExportResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -5915,7 +6627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.export, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5972,6 +6684,23 @@ export interface operations {
                     "text/tab-separated-values": string;
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `invalid_link` */
             403: {
                 headers: {
@@ -6011,15 +6740,15 @@ export interface operations {
     };
     Chats_search: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Type of the latest activity */
                 activity_type?: "message" | "assignment" | "status_change" | "note";
                 /** @description Actor of the latest activity */
                 actor_type?: "user" | "agent" | "system" | "bot";
                 /** @description RFC 3339; with last_activity_to */
-                last_activity_from?: string;
+                last_activity_from: string;
                 /** @description RFC 3339; with last_activity_from, not before it */
-                last_activity_to?: string;
+                last_activity_to: string;
                 limit?: number;
                 /** @description true: only open chats waiting in a queue (no owner) */
                 only_enqueued?: boolean;
@@ -6032,7 +6761,7 @@ export interface operations {
                 /** @description UNASSIGNED: open without an owner */
                 status?: "open" | "closed" | "UNASSIGNED";
                 /** @description Comma-separated (or repeated); a chat with any of them matches */
-                tags?: string;
+                tags?: string[];
             };
             header?: never;
             path?: never;
@@ -6089,7 +6818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6129,7 +6858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6173,6 +6902,23 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `verification_failed` */
             403: {
                 headers: {
@@ -6213,8 +6959,6 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
                 "x-hub-signature-256": string;
             };
             path: {
@@ -6240,7 +6984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_body` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_body`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6291,23 +7035,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
-                };
-            };
             /** @description The body is larger than the service accepts */
             413: {
                 headers: {
@@ -6320,23 +7047,6 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
-                };
-            };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -6386,7 +7096,7 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6494,6 +7204,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -6549,6 +7276,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -6644,6 +7388,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -6773,7 +7534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6881,6 +7642,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -6903,7 +7681,9 @@ export interface operations {
     };
     Inbounds_list: {
         parameters: {
-            query?: never;
+            query?: {
+                start_key?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6942,7 +7722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7038,7 +7818,7 @@ export interface operations {
                     "application/json": components["schemas"]["InboundResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7146,6 +7926,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -7195,6 +7992,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["InboundResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -7289,7 +8103,7 @@ export interface operations {
                     "application/json": components["schemas"]["InboundResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7397,6 +8211,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -7444,6 +8275,23 @@ export interface operations {
                         deleted?: boolean;
                         inbound_flow_id?: string;
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -7534,6 +8382,23 @@ export interface operations {
                     "application/json": components["schemas"]["LineResponse"][];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -7603,6 +8468,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LineResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -7697,7 +8579,7 @@ export interface operations {
                     "application/json": components["schemas"]["LineResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7783,6 +8665,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -7829,7 +8728,7 @@ export interface operations {
                     "application/json": components["schemas"]["LineResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7920,6 +8819,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7957,7 +8873,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,6 +8981,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -8152,6 +9085,23 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -8208,7 +9158,15 @@ export interface operations {
     };
     Outbounds_list: {
         parameters: {
-            query?: never;
+            query?: {
+                category?: "MARKETING" | "AUTHENTICATION" | "UTILITY";
+                default_flow_id?: string;
+                line?: string;
+                paginated?: boolean;
+                search?: string;
+                start_key?: string;
+                status?: "APPROVED" | "PENDING" | "REJECTED" | "PAUSED" | "PENDING_DELETION" | "DISABLED" | "FLAGGED";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8266,7 +9224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8404,7 +9362,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutboundResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8512,6 +9470,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -8603,6 +9578,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OutboundResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -8719,7 +9711,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutboundResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8827,6 +9819,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
@@ -8874,6 +9883,23 @@ export interface operations {
                         deleted?: boolean;
                         outbound_id?: string;
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -8986,7 +10012,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9094,6 +10120,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -9164,7 +10207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9255,6 +10298,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -9301,6 +10361,23 @@ export interface operations {
                         subscribed?: boolean;
                         waba_id?: string;
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -9420,6 +10497,23 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["WabaResponse"][];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */

@@ -374,6 +374,7 @@ export interface components {
     schemas: {
         AccessLinkDto: {
             /**
+             * Format: email
              * @description Required when message_channel is email
              * @example ana@example.com
              */
@@ -434,11 +435,13 @@ export interface components {
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
             /** @description Overrides of the tenant's validator configuration (validator steps only) */
-            validator_settings?: Record<string, never>;
+            validator_settings?: {
+                [key: string]: unknown;
+            } | null;
         };
         AdminIssueApiKeyDto: {
-            /** @enum {number} */
-            api_key_version?: 0 | 1;
+            /** @enum {number|null} */
+            api_key_version?: 0 | 1 | null;
             key_name: string;
             /** @enum {string} */
             key_type: "backend";
@@ -464,18 +467,18 @@ export interface components {
         };
         BackDto: {
             /** @description true: verify the previous step again with the same inputs */
-            retry_step?: boolean;
+            retry_step?: boolean | null;
         };
         CreateApiKeyDto: {
             /** @description Pattern [a-zA-Z0-9_.-]+; generated when omitted (digital-identity only) */
-            account_id?: string;
+            account_id?: string | null;
             /**
              * @description Alias of version
-             * @enum {number}
+             * @enum {number|null}
              */
-            api_key_version?: 0 | 1;
+            api_key_version?: 0 | 1 | null;
             /** @description Billing hub (customers using billing hubs) */
-            billing_hub?: string;
+            billing_hub?: string | null;
             /**
              * @description Required for the digital-identity grant
              * @enum {string}
@@ -483,57 +486,63 @@ export interface components {
             country?: "ALL" | "BR" | "CL" | "CO" | "CR" | "EC" | "MX" | "PE" | "AR" | "SV";
             /**
              * @description Used with the digital-identity grant
-             * @enum {string}
+             * @enum {string|null}
              */
-            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep" | null;
             /** @description E-mails to validate during the process */
-            emails?: string[];
+            emails?: string[] | null;
             /** @description Lifetime in seconds; backend keys never expire when omitted, web keys last 24 h */
-            expires_in?: number;
+            expires_in?: number | null;
             /** @description Flow id; required for the digital-identity grant (alias: flow_id) */
             flow?: string;
             /** @description Alias of flow */
-            flow_id?: string;
+            flow_id?: string | null;
             /**
              * @description Required for web and sdk keys
              * @enum {string}
              */
             grant?: "digital-identity" | "signals" | "validations";
             /** @description Alias of name */
-            key_name?: string;
+            key_name?: string | null;
             /** @enum {string} */
             key_type: "backend" | "web" | "sdk";
             /** @description Key name; required for backend keys (alias: key_name) */
             name?: string;
             /** @description Phone numbers (E.164) to validate during the process */
-            phone?: string[];
-            /** @description Where the user goes after the process; required for digital-identity */
+            phone?: string[] | null;
+            /**
+             * Format: uri
+             * @description Where the user goes after the process; required for digital-identity
+             */
             redirect_url?: string;
             /**
              * @description API key version; default 0 (alias: api_key_version)
-             * @enum {number}
+             * @enum {number|null}
              */
-            version?: 0 | 1;
+            version?: 0 | 1 | null;
         };
         CreateFlowDto: {
             /** @example Onboarding */
             name: string;
-            /** @example https://example.com/done */
-            redirect_url?: string;
+            /**
+             * Format: uri
+             * @example https://example.com/done
+             */
+            redirect_url?: string | null;
             steps: components["schemas"]["FlowStepDto"][];
             /** @default 3600 */
-            timeout_seconds: number;
+            timeout_seconds: number | null;
         };
         EnqueueLogDto: {
             /**
              * @default info
-             * @enum {string}
+             * @enum {string|null}
              */
-            level: "debug" | "info" | "warn" | "error";
+            level: "debug" | "info" | "warn" | "error" | null;
             /** @example camera permission denied */
             message: string;
             /** @description The process the entry is about */
-            process_id?: string;
+            process_id?: string | null;
         };
         ErrorEnvelopeDto: {
             /**
@@ -581,7 +590,7 @@ export interface components {
             /** @example first_name */
             name: string;
             /** @default true */
-            required: boolean;
+            required: boolean | null;
         };
         FlowResponse: {
             /** Format: date-time */
@@ -601,11 +610,15 @@ export interface components {
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
             /** @description Overrides of the tenant's validator configuration (validator steps only) */
-            validator_settings?: Record<string, never>;
+            validator_settings?: {
+                [key: string]: unknown;
+            } | null;
         };
         FlowStepResponse: {
             /** @description Form steps: name, label, required */
-            fields?: Record<string, never>[];
+            fields?: {
+                [key: string]: unknown;
+            }[];
             /** @example step-1 */
             step_id: string;
             /** @enum {string} */
@@ -661,7 +674,7 @@ export interface components {
         OverrideStatusDto: {
             /** @enum {string} */
             override_status: "success" | "failure";
-            reason?: string;
+            reason?: string | null;
         };
         ProcessResponse: {
             account_id: string;
@@ -681,7 +694,9 @@ export interface components {
             flow_id: string;
             /** @enum {string} */
             override_status?: "success" | "failure";
-            override_status_history?: Record<string, never>[];
+            override_status_history?: {
+                [key: string]: unknown;
+            }[];
             phone_number?: string;
             /** @example IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9 */
             process_id: string;
@@ -772,7 +787,7 @@ export interface components {
         };
         StepInputDto: {
             /** @description Omit when the step needs no input */
-            expected_inputs?: components["schemas"]["ExpectedInputDto"][];
+            expected_inputs?: components["schemas"]["ExpectedInputDto"][] | null;
             step_id: string;
             /** @enum {string} */
             type: "form" | "email" | "phone" | "document" | "face";
@@ -781,23 +796,26 @@ export interface components {
         UpdateFlowDto: {
             /** @example Onboarding */
             name: string;
-            /** @example https://example.com/done */
-            redirect_url?: string;
+            /**
+             * Format: uri
+             * @example https://example.com/done
+             */
+            redirect_url?: string | null;
             steps: components["schemas"]["FlowStepDto"][];
             /** @default 3600 */
-            timeout_seconds: number;
+            timeout_seconds: number | null;
         };
         UpdateProcessDto: {
             /**
              * @description Serialized JSON
              * @example {"os":"android"}
              */
-            device_info?: string;
+            device_info?: string | null;
             /**
              * @description With country code
              * @example +573001234567
              */
-            phone_number?: string;
+            phone_number?: string | null;
         };
         WhoAmIResponse: {
             /** @enum {number} */
@@ -893,7 +911,7 @@ export interface operations {
                     "application/json": components["schemas"]["IssuedApiKeyResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -933,7 +951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; e.g. `forbidden`; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -979,6 +997,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1048,7 +1083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1088,7 +1123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.keys: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1145,7 +1180,7 @@ export interface operations {
                     "application/json": components["schemas"]["IssuedApiKeyResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1185,7 +1220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.keys: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1231,6 +1266,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1287,6 +1339,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1304,7 +1373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.keys: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1373,6 +1442,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WhoAmIResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1476,7 +1562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1591,7 +1677,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlowResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1682,6 +1768,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -1750,6 +1853,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FlowResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1860,7 +1980,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlowResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1951,6 +2071,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2002,6 +2139,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FlowResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2135,7 +2289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,6 +2403,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ProcessResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2394,6 +2565,23 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2507,7 +2695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,6 +2786,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2663,7 +2885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `wrong_step` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `wrong_step`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2765,6 +2987,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -2828,6 +3067,23 @@ export interface operations {
                         deleted: boolean;
                         process_id: string;
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2946,7 +3202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,6 +3293,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3076,6 +3366,23 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -3195,7 +3502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3286,6 +3593,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3342,6 +3683,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -3444,7 +3802,9 @@ export interface operations {
                         creation_date: string;
                         declined_reason?: string;
                         details: {
-                            validations?: Record<string, never>[];
+                            validations?: {
+                                [key: string]: unknown;
+                            }[];
                             variables?: {
                                 [key: string]: string;
                             };
@@ -3457,6 +3817,23 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "success" | "failure";
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -3555,7 +3932,7 @@ export interface operations {
                     "application/json": components["schemas"]["LinkDeliveryResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,6 +4023,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3696,8 +4107,27 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        validations?: Record<string, never>[];
+                        validations?: {
+                            [key: string]: unknown;
+                        }[];
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -3787,6 +4217,23 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -3905,7 +4352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3996,6 +4443,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4052,6 +4533,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
@@ -4147,7 +4645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4255,6 +4753,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4309,7 +4824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4400,6 +4915,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body; e.g. `wallet_refused` */
             422: {
                 headers: {
@@ -4474,7 +5023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4577,7 +5126,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessLinkResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4685,6 +5234,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4735,6 +5301,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LinkDeliveryResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */

@@ -323,26 +323,26 @@ export interface components {
              *       "acme.example"
              *     ]
              */
-            allowed_email_domains?: string[];
+            allowed_email_domains?: string[] | null;
             /**
              * @example [
              *       "https://acme.example"
              *     ]
              */
-            allowed_web_message_origins?: string[];
+            allowed_web_message_origins?: string[] | null;
             /** @default false */
-            allows_web_message: boolean;
+            allows_web_message: boolean | null;
             /** @default false */
-            ciba_enabled: boolean;
+            ciba_enabled: boolean | null;
             /** @description Assurance policy: seconds after which a session must sign in again */
-            max_auth_age?: number;
+            max_auth_age?: number | null;
             /** @example Acme web */
             name: string;
             /**
              * @description A public client (single-page or native app): no client secret (token_endpoint_auth_method none), PKCE S256 always required, no CIBA. Fixed at registration.
              * @default false
              */
-            public_client: boolean;
+            public_client: boolean | null;
             /**
              * @example [
              *       "https://acme.example/callback"
@@ -353,18 +353,18 @@ export interface components {
              * @description Authorization requests must carry a PKCE S256 code_challenge (always true for a public client)
              * @default true
              */
-            require_pkce: boolean;
+            require_pkce: boolean | null;
             /**
              * @description Assurance policy: level a sign-in must reach
-             * @enum {string}
+             * @enum {string|null}
              */
-            required_acr?: "urn:pass:loa:1" | "urn:pass:loa:2";
+            required_acr?: "urn:pass:loa:1" | "urn:pass:loa:2" | null;
             /**
              * @example [
              *       "validations:write"
              *     ]
              */
-            restricted_scopes?: string[];
+            restricted_scopes?: ("validations:write" | "thirdparty:storage:readonly" | "thirdparty:documents:readonly" | "thirdparty:spreadsheets:readonly" | "thirdparty:mail:readonly" | "thirdparty:calendar:readonly")[] | null;
             /**
              * @example [
              *       "openid",
@@ -413,17 +413,18 @@ export interface components {
             error_description?: string;
         };
         SeedAddressDto: {
-            country?: string;
-            locality?: string;
-            postal_code?: string;
-            region?: string;
-            street_address?: string;
+            country?: string | null;
+            locality?: string | null;
+            postal_code?: string | null;
+            region?: string | null;
+            street_address?: string | null;
         };
         SeedBiometricDto: {
             face_enrolled: boolean;
-            face_match_confidence?: number;
-            last_face_verification_date?: string;
-            liveness_check_passed?: boolean;
+            face_match_confidence?: number | null;
+            /** Format: date-time */
+            last_face_verification_date?: string | null;
+            liveness_check_passed?: boolean | null;
         };
         SeedDocumentDto: {
             /** @example co */
@@ -431,41 +432,47 @@ export interface components {
             document_number: string;
             /** @enum {string} */
             document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
-            expiration_date?: string;
+            expiration_date?: string | null;
         };
         SeedIdentityDto: {
             /** @example 1990-04-01 */
-            birthdate?: string;
-            document_number?: string;
-            /** @enum {string} */
-            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
+            birthdate?: string | null;
+            document_number?: string | null;
+            /** @enum {string|null} */
+            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
             /** @example 2031-01-01 */
-            expiration_date?: string;
-            first_name?: string;
-            /** @enum {string} */
-            gender?: "M" | "F" | "O";
-            issuing_authority?: string;
-            last_name?: string;
+            expiration_date?: string | null;
+            first_name?: string | null;
+            /** @enum {string|null} */
+            gender?: "M" | "F" | "O" | null;
+            issuing_authority?: string | null;
+            last_name?: string | null;
             /** @example CO */
-            nationality?: string;
-            /** @example high */
-            verification_level?: string;
+            nationality?: string | null;
+            /**
+             * @example high
+             * @enum {string|null}
+             */
+            verification_level?: "low" | "medium" | "high" | null;
             verified: boolean;
         };
         SeedUserDto: {
-            address?: components["schemas"]["SeedAddressDto"];
-            biometric?: components["schemas"]["SeedBiometricDto"];
-            documents?: components["schemas"]["SeedDocumentDto"][];
-            /** @example demo.user@pass.local */
+            address?: components["schemas"]["SeedAddressDto"] | null;
+            biometric?: components["schemas"]["SeedBiometricDto"] | null;
+            documents?: components["schemas"]["SeedDocumentDto"][] | null;
+            /**
+             * Format: email
+             * @example demo.user@pass.local
+             */
             email: string;
-            identity?: components["schemas"]["SeedIdentityDto"];
+            identity?: components["schemas"]["SeedIdentityDto"] | null;
             /**
              * @description E.164
              * @example +573001234567
              */
-            phone_number?: string;
+            phone_number?: string | null;
             /** @default false */
-            phone_verified: boolean;
+            phone_verified: boolean | null;
         };
         StageAttachmentDto: {
             client_id: string;
@@ -474,53 +481,60 @@ export interface components {
             content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json";
             /** @description At most 200 characters; letters, digits, spaces, . _ - ( ); the extension must match content_type */
             file_name: string;
-            /** @description E-mail of the future approver */
+            /**
+             * Format: email
+             * @description E-mail of the future approver
+             */
             login_hint: string;
         };
         UpdateApplicationDto: {
-            allowed_email_domains?: string[];
-            allowed_web_message_origins?: string[];
-            allows_web_message?: boolean;
-            ciba_enabled?: boolean;
-            max_auth_age?: Record<string, never> | null;
-            name?: string;
-            redirect_uris?: string[];
+            allowed_email_domains?: string[] | null;
+            allowed_web_message_origins?: string[] | null;
+            allows_web_message?: boolean | null;
+            ciba_enabled?: boolean | null;
+            max_auth_age?: number | null;
+            name?: string | null;
+            redirect_uris?: string[] | null;
             /** @description PKCE S256 required (cannot be turned off for a public client) */
-            require_pkce?: boolean;
+            require_pkce?: boolean | null;
             /** @enum {string|null} */
             required_acr?: "urn:pass:loa:1" | "urn:pass:loa:2" | null;
-            restricted_scopes?: string[];
-            scopes?: string[];
+            restricted_scopes?: ("validations:write" | "thirdparty:storage:readonly" | "thirdparty:documents:readonly" | "thirdparty:spreadsheets:readonly" | "thirdparty:mail:readonly" | "thirdparty:calendar:readonly")[] | null;
+            scopes?: string[] | null;
         };
         UserinfoFormDto: {
             /** @description The access token, when not sent in the Authorization header */
-            access_token?: string;
+            access_token?: string | null;
         };
         ValidationDocumentDto: {
             /** @example CO */
-            country?: string;
-            date_of_birth?: string;
+            country?: string | null;
+            date_of_birth?: string | null;
             document_number: string;
             /** @enum {string} */
             document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
-            expiration_date?: string;
-            first_name?: string;
-            front_image?: string;
-            last_name?: string;
-            reverse_image?: string;
+            expiration_date?: string | null;
+            first_name?: string | null;
+            /** Format: uri */
+            front_image?: string | null;
+            last_name?: string | null;
+            /** Format: uri */
+            reverse_image?: string | null;
         };
         ValidationFaceDto: {
+            /** Format: uri */
             face_photo: string;
         };
         ValidationItemDto: {
             /** @description Required when type is document */
-            document?: components["schemas"]["ValidationDocumentDto"];
+            document: components["schemas"]["ValidationDocumentDto"];
             /** @description Required when type is face */
-            face?: components["schemas"]["ValidationFaceDto"];
+            face: components["schemas"]["ValidationFaceDto"];
             /** @description Makes the write idempotent */
-            process_id?: string;
+            process_id?: string | null;
             resource_id: string;
-            resource_url?: string;
+            /** Format: uri */
+            resource_url?: string | null;
             /** @enum {string} */
             type: "document" | "face";
             verified: boolean;
@@ -716,6 +730,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
@@ -825,6 +856,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
@@ -916,7 +964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -956,7 +1004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -966,8 +1014,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1067,7 +1115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1107,7 +1155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1117,8 +1165,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1136,6 +1184,40 @@ export interface operations {
                      *       "status": "Conflict",
                      *       "message": "A request with this Idempotency-Key is in progress",
                      *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1243,6 +1325,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1260,7 +1359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1270,8 +1369,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1379,6 +1478,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1396,7 +1512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1406,8 +1522,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1519,7 +1635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1559,7 +1675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1569,8 +1685,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1588,6 +1704,40 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "application pc_0 not found",
                      *       "error_code": "application_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1685,6 +1835,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1702,7 +1869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1712,8 +1879,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1811,6 +1978,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1828,7 +2012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1838,8 +2022,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1880,6 +2064,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1897,7 +2098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1907,8 +2108,8 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1991,7 +2192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2031,7 +2232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description An API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2041,8 +2242,42 @@ export interface operations {
                      * @example {
                      *       "code": 403,
                      *       "status": "Forbidden",
-                     *       "message": "A web key may not call this operation; it needs a key of type backend",
-                     *       "error_code": "key_type_not_allowed"
+                     *       "message": "This operation needs a platform operator token",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2085,6 +2320,23 @@ export interface operations {
                     "application/json": components["schemas"]["WhoAmIResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2125,10 +2377,7 @@ export interface operations {
     ApprovalAttachments_stage: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2162,7 +2411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2202,35 +2451,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2247,11 +2496,24 @@ export interface operations {
             };
             header?: never;
             path: {
-                "*": string;
+                /** @description The rest of the path (may contain `/`, sent percent-encoded as `%2F`) */
+                path: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/pdf": string;
+                "image/gif": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "text/csv": string;
+                "text/markdown": string;
+                "text/plain": string;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -2271,7 +2533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `active_content_refused` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `active_content_refused`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2322,12 +2584,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
     ApprovalAttachments_outcome: {
         parameters: {
-            query?: never;
+            query: {
+                auth_req_id: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2365,7 +2646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2445,10 +2726,7 @@ export interface operations {
     Provider_bcAuthorize: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2493,7 +2771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: sensitive scope without binding_message; no verified phone; bad authorization_details; `unknown_user_id`: login_hint is not the e-mail of a person; `unauthorized_client`: the application may not use CIBA */
+            /** @description `invalid_request`: sensitive scope without binding_message; no verified phone; bad authorization_details; `unknown_user_id`: login_hint is not the e-mail of a person; `unauthorized_client`: the application may not use CIBA; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2523,38 +2801,28 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
                 };
             };
             /** @description `notifier_unavailable`: approval message not delivered; retry later */
@@ -2577,10 +2845,7 @@ export interface operations {
     Provider_introspect: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2631,7 +2896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: no token */
+            /** @description `invalid_request`: no token; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2661,35 +2926,35 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2741,16 +3006,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequestsFromClient"];
         };
     };
     Provider_revoke: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2779,7 +3058,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description `invalid_request`: no token, or a token of another application; `unsupported_token_type`: token_type_hint names a type that cannot be revoked */
+            /** @description `invalid_request`: no token, or a token of another application; `unsupported_token_type`: token_type_hint names a type that cannot be revoked; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2809,35 +3088,35 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2848,10 +3127,7 @@ export interface operations {
     Provider_token: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2930,7 +3206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: authorization_code (service envelope): invalid or expired code, client or redirect_uri; `invalid_grant`: authorization_code (form): invalid, expired or reused code, redirect_uri or code_verifier; `invalid_grant`: refresh/CIBA: token invalid, expired, of another client, already used or raced; `invalid_scope`: refresh: scope not a subset of the granted scopes; `authorization_pending`: CIBA: the user has not decided; keep polling at interval; `slow_down`: CIBA: polled faster than interval; `access_denied`: CIBA: the user declined; `expired_token`: CIBA: unknown, expired or already redeemed auth_req_id; `unsupported_grant_type`: another grant_type; `unauthorized_client`: the application may not use this grant (CIBA not enabled) */
+            /** @description `validation_error`: authorization_code (service envelope): invalid or expired code, client or redirect_uri; `invalid_grant`: authorization_code (form): invalid, expired or reused code, redirect_uri or code_verifier; `invalid_grant`: refresh/CIBA: token invalid, expired, of another client, already used or raced; `invalid_scope`: refresh: scope not a subset of the granted scopes; `authorization_pending`: CIBA: the user has not decided; keep polling at interval; `slow_down`: CIBA: polled faster than interval; `access_denied`: CIBA: the user declined; `expired_token`: CIBA: unknown, expired or already redeemed auth_req_id; `unsupported_grant_type`: another grant_type; `unauthorized_client`: the application may not use this grant (CIBA not enabled); or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2960,35 +3236,35 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorDto"] | components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3038,7 +3314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_request` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_request`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,10 +3370,7 @@ export interface operations {
     Userinfo_post: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3138,7 +3411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_request` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_request`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3189,35 +3462,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3228,10 +3501,7 @@ export interface operations {
     Validations_write: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3270,8 +3540,12 @@ export interface operations {
                         validations: {
                             /** Format: date-time */
                             created_at: string;
-                            document?: Record<string, never>;
-                            face?: Record<string, never>;
+                            document?: {
+                                [key: string]: unknown;
+                            };
+                            face?: {
+                                [key: string]: unknown;
+                            };
                             process_id?: string;
                             resource_id: string;
                             resource_url?: string;
@@ -3284,7 +3558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3341,35 +3615,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still in progress */
-            409: {
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 409,
-                     *       "status": "Conflict",
-                     *       "message": "A request with this Idempotency-Key is in progress",
-                     *       "error_code": "idempotency_key_in_progress"
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The Idempotency-Key was used with another body */
-            422: {
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": 422,
-                     *       "status": "Unprocessable Entity",
-                     *       "message": "Idempotency-Key was used with a different request",
-                     *       "error_code": "idempotency_key_reused"
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

@@ -417,33 +417,40 @@ export interface components {
         };
         CreateAccountDto: {
             /** @description Pattern [a-zA-Z0-9_.-]+; random alphanumeric when omitted */
-            account_id?: string;
+            account_id?: string | null;
             /** @description ISO 3166 alpha-2 */
-            country?: string;
-            /** @description RFC 3339 date, YYYY-MM-DD */
-            document_issue_date?: string;
-            document_number?: string;
-            /** @enum {string} */
-            document_type?: "national-id" | "identity-card" | "foreign-id" | "passport";
-            email?: string;
-            facebook_user?: string;
-            first_name?: string;
-            last_name?: string;
+            country?: string | null;
+            /**
+             * Format: date
+             * @description RFC 3339 date, YYYY-MM-DD
+             */
+            document_issue_date?: string | null;
+            document_number?: string | null;
+            /** @enum {string|null} */
+            document_type?: "national-id" | "identity-card" | "foreign-id" | "passport" | null;
+            /** Format: email */
+            email?: string | null;
+            facebook_user?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
             /** @description With country code, e.g. +573001234567 */
-            phone_number?: string;
-            twitter_user?: string;
+            phone_number?: string | null;
+            twitter_user?: string | null;
         };
         CreateEnrollmentDto: {
             /** @description linked account; created if omitted or unknown (also accepted as a query parameter) */
-            account_id?: string;
+            account_id?: string | null;
             /**
              * @description face-recognition only; needs authorization
-             * @enum {string}
+             * @enum {string|null}
              */
-            confirmation?: "none";
+            confirmation?: "none" | null;
             /** @description phone-verification: CO, CL, MX, BR, VE, PE, EC, AR, US (optional if the account has it); face-search (required): ALL, BR, CL, CO, CR, EC, MX, PE */
-            country?: string;
-            /** @description email-verification (required) */
+            country: string;
+            /**
+             * Format: email
+             * @description email-verification (required)
+             */
             email?: string;
             /**
              * @description face-search (required): why the face is blocked
@@ -466,23 +473,23 @@ export interface components {
             /** @description document-validation: created if omitted; other types: the account of the enrollment (required) */
             account_id?: string;
             /** @description document-validation: CO, CL, MX, PE, BR, CR, SV, ALL; face-search: ALL, BR, CL, CO, CR, EC, MX, PE */
-            country?: string;
+            country: string;
             /** @description external identifier, reference only */
-            custom_input?: string;
+            custom_input?: string | null;
             /** @description document-validation: a custom background check type to link */
-            custom_type?: string;
+            custom_type?: string | null;
             /**
              * @description document-validation (required)
              * @enum {string}
              */
             document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
             /** @description Identity: the flow the validation belongs to */
-            flow_id?: string;
+            flow_id?: string | null;
             /**
              * @description email-verification: e-mail language (default es)
-             * @enum {string}
+             * @enum {string|null}
              */
-            language?: "es" | "en";
+            language?: "es" | "en" | null;
             /**
              * @description phone-verification (required): message language
              * @enum {string}
@@ -494,28 +501,30 @@ export interface components {
              */
             phone_type?: "home" | "office" | "recover";
             /** @description Identity: the process the validation belongs to */
-            process_id?: string;
+            process_id?: string | null;
             /** @description validation_id of the failed validation this one retries */
-            retry_of_id?: string;
+            retry_of_id?: string | null;
             /** @description skip manual review when the review team is unavailable per schedule */
-            skip_unavailable_manual_review?: boolean;
+            skip_unavailable_manual_review?: boolean | null;
             /**
              * @description required with the speech_match subvalidation
              * @enum {string}
              */
             speech_precision?: "very_high" | "high" | "medium" | "low";
             /** @description face-recognition; default similarity */
-            subvalidations?: ("passive_liveness" | "similarity" | "speech_match")[];
+            subvalidations?: ("passive_liveness" | "similarity" | "speech_match")[] | null;
             /** @description face-recognition; default 0.65 (or the config) */
-            threshold?: number;
+            threshold?: number | null;
             /** @description seconds; default 300 (or the config); max 600 phone and e-mail, 21600 others */
-            timeout?: number;
+            timeout?: number | null;
             /** @enum {string} */
             type: "document-validation" | "face-recognition" | "email-verification" | "phone-verification" | "face-search";
             /** @description must be true */
             user_authorized: boolean;
             /** @description Identity flows: the flow validator block (threshold, timeout, allowed_retries, retry_ttl, use_manual_review, include_face_search, document_config, e-mail texts, custom_name), preferred over the tenant config; JSON object (or JSON text in forms) */
-            validator_settings?: Record<string, never>;
+            validator_settings?: {
+                [key: string]: unknown;
+            } | null;
             /**
              * @description phone-verification (required)
              * @enum {string}
@@ -660,7 +669,7 @@ export interface components {
         };
         ReviewDecisionDto: {
             /** @description the reviewer's note */
-            comment?: string;
+            comment?: string | null;
         };
         SandboxMessageResponse: {
             /** @enum {string} */
@@ -686,61 +695,62 @@ export interface components {
         };
         UpdateConfigDto: {
             /** @description document max 3, face max 2, e-mail and phone max 4 */
-            allowed_retries?: number;
+            allowed_retries?: number | null;
             /**
              * @description document_config: country
-             * @enum {string}
+             * @enum {string|null}
              */
-            country?: "CO" | "CL" | "MX" | "PE" | "BR" | "SV" | "ALL";
+            country?: "CO" | "CL" | "MX" | "PE" | "BR" | "SV" | "ALL" | null;
             /** @description phone-verification: custom text in OTP messages */
-            custom_name?: string;
-            /** @enum {string} */
-            data_consistency?: "enabled" | "disabled";
+            custom_name?: string | null;
+            /** @enum {string|null} */
+            data_consistency?: "enabled" | "disabled" | null;
             /**
              * @description document_config: required when changing a switch
-             * @enum {string}
+             * @enum {string|null}
              */
-            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
+            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
             /** @description document_config: omitted means all */
-            document_version?: ("mx_ine-c" | "mx_ine-d" | "mx_ine-e" | "mx_ife-f" | "mx_ife-g" | "mx_fm3" | "co_national-id-2000" | "co_national-id-2020" | "co_foreign-id" | "co_ppt" | "passport")[];
-            email_subject?: string;
+            document_version?: ("mx_ine-c" | "mx_ine-d" | "mx_ine-e" | "mx_ife-f" | "mx_ife-g" | "mx_fm3" | "co_national-id-2000" | "co_national-id-2020" | "co_foreign-id" | "co_ppt" | "passport")[] | null;
+            email_subject?: string | null;
             /** @description text before the code */
-            email_text_1?: string;
+            email_text_1?: string | null;
             /** @description text after the code */
-            email_text_2?: string;
-            email_title?: string;
+            email_text_2?: string | null;
+            email_title?: string | null;
             /** @description face-recognition: seconds an enrollment waits for its photo */
-            enrollment_timeout?: number;
-            /** @enum {string} */
-            government_database?: "enabled" | "disabled";
-            include_face_search?: boolean;
-            /** @enum {string} */
-            manipulation_detection?: "enabled" | "disabled";
-            /** @enum {string} */
-            photo_of_photo_detection?: "enabled" | "disabled";
-            /** @enum {string} */
-            photocopy_detection?: "enabled" | "disabled";
+            enrollment_timeout?: number | null;
+            /** @enum {string|null} */
+            government_database?: "enabled" | "disabled" | null;
+            include_face_search?: boolean | null;
+            /** @enum {string|null} */
+            manipulation_detection?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            photo_of_photo_detection?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            photocopy_detection?: "enabled" | "disabled" | null;
             /** @description seconds; document 1 to 1800, face 1 to 300 */
-            retry_ttl?: number;
-            support_email?: string;
+            retry_ttl?: number | null;
+            /** Format: email */
+            support_email?: string | null;
             /** @description face-recognition; default 0.65 */
-            threshold?: number;
+            threshold?: number | null;
             /** @description seconds; max 600 (phone, e-mail), 21600 (document, face) */
-            timeout?: number;
-            /** @enum {string} */
-            use_manual_review?: "enabled" | "disabled";
+            timeout?: number | null;
+            /** @enum {string|null} */
+            use_manual_review?: "enabled" | "disabled" | null;
             /** @enum {string} */
             validator: "face-recognition" | "email-verification" | "phone-verification" | "document-validation";
         };
         UpdateFeaturesDto: {
             /** @description Authorize enrollments with confirmation=none; only API keys issued after this authorization may use it */
-            confirmation_none?: boolean;
+            confirmation_none?: boolean | null;
             /** @description Activate use_manual_review for face-recognition */
-            face_manual_review?: boolean;
+            face_manual_review?: boolean | null;
             /** @description The "on request" document-validation countries enabled for the tenant (replaces the list) */
-            on_request_countries?: ("BR" | "CR")[];
+            on_request_countries?: ("BR" | "CR")[] | null;
             /** @description The "on request" document types enabled for the tenant (replaces the list) */
-            on_request_document_types?: "ppt"[];
+            on_request_document_types?: "ppt"[] | null;
         };
         UploadResponse: {
             /** @description Judged from the bytes */
@@ -985,7 +995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1087,7 +1097,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1178,6 +1188,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -1233,6 +1260,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1326,6 +1370,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AccountEnrollmentsResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -1439,7 +1500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1556,7 +1617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1685,7 +1746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1725,7 +1786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1781,6 +1842,23 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -1798,7 +1876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1878,7 +1956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1981,6 +2059,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2051,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2091,7 +2186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2159,6 +2254,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -2211,6 +2323,23 @@ export interface operations {
                     "application/json": components["schemas"]["FeaturesResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2228,7 +2357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2284,7 +2413,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeaturesResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2324,7 +2453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or an API key instead of a platform operator token: `forbidden` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2353,6 +2482,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -2393,6 +2539,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WhoAmIResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -2511,6 +2674,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2608,7 +2788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2682,6 +2862,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2689,7 +2886,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description type=document_config: the country whose document configuration is reset */
-                name?: string;
+                name?: "CO" | "CL" | "MX" | "PE" | "BR" | "SV" | "ALL";
                 /** @description the configuration to reset; omitted resets the whole validator */
                 type?: string;
                 validator: "face-recognition" | "email-verification" | "phone-verification" | "document-validation";
@@ -2730,7 +2927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2842,6 +3039,23 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentSelectionResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -2936,7 +3150,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentInfographicResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3038,7 +3252,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrollmentResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,6 +3343,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3180,6 +3411,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EnrollmentResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -3262,6 +3510,23 @@ export interface operations {
                     "application/json": components["schemas"]["EnrollmentDeletedResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3318,7 +3583,10 @@ export interface operations {
     };
     Media_view: {
         parameters: {
-            query?: never;
+            query: {
+                expires: number;
+                signature: string;
+            };
             header?: never;
             path: {
                 media_id: string;
@@ -3336,7 +3604,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3431,7 +3699,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxMessagesResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3564,6 +3832,23 @@ export interface operations {
                     "application/json": components["schemas"]["StatusResponse"];
                 };
             };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
             401: {
                 headers: {
@@ -3603,14 +3888,22 @@ export interface operations {
     };
     Media_upload: {
         parameters: {
-            query?: never;
+            query: {
+                expires: number;
+                signature: string;
+            };
             header?: never;
             path: {
                 media_id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "text/plain": string;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -3633,7 +3926,7 @@ export interface operations {
             /**
              * @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `invalid_base64`
              *
-             *     Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `image_too_large`
+             *     Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `image_too_large`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`)
              */
             400: {
                 headers: {
@@ -3777,7 +4070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3883,7 +4176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `custom_type_not_found` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `custom_type_not_found`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3985,6 +4278,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4060,7 +4370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4180,7 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
-            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `wrong_validation_type` */
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; e.g. `wrong_validation_type`; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4282,6 +4592,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -4342,6 +4669,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationDeletedResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
@@ -4435,6 +4779,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */

@@ -13,6 +13,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 
+import { PUBLIC_ROUTE } from '../auth/auth.decorators';
 import { CALLER, Caller } from '../auth/caller';
 import { PlatformErrorCode, PlatformException, ValidationFailedException } from '../errors/app.exception';
 import { Clock } from '../time/clock';
@@ -220,12 +221,17 @@ export class IdempotencyGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<FastifyRequest & { [CALLER]?: Caller }>();
     if (req.method !== 'POST') return true;
+    // Routes without an API key (OAuth endpoints, webhooks, signed links, end-user pages) have no
+    // tenant to scope a key to, and their own replay rules (single-use codes, signatures): the
+    // header is ignored there (docs/api.md, Idempotency).
+    if (isPublicRoute(context)) return true;
     const key = req.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || key === '') return true;
     if (key.length > 255)
       throw new ValidationFailedException([
         { field: 'Idempotency-Key', message: 'Idempotency-Key must be at most 255 characters' },
       ]);
+    // A platform operator's token has no tenant: its keys are the operators' own.
     const tenant = req[CALLER]?.tenantId ?? '_platform';
     const hash = createHash('sha256')
       .update(`${req.method} ${String(req.url).split('?')[0]}\n${canonicalJson(req.body ?? null)}`)
@@ -248,6 +254,9 @@ export class IdempotencyGuard implements CanActivate {
 
   private readonly pipe: PipeTransform = createValidationPipe();
 }
+
+const isPublicRoute = (context: ExecutionContext): boolean =>
+  [context.getHandler(), context.getClass()].some((target) => Reflect.getMetadata(PUBLIC_ROUTE, target) === true);
 
 type RouteArg = { index: number; data?: string };
 const INPUT_TYPES = new Map<RouteParamtypes, ArgumentMetadata['type']>([

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { Transform } from 'node:stream';
 
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AuthGuard } from '../auth/auth.guard';
@@ -27,7 +28,6 @@ const PLATFORM_PARSED = /^\s*(application\/json|application\/x-www-form-urlencod
 export interface RequestHardeningOptions {
   /** Bytes of a JSON or form body a route accepts unless it says otherwise with @BodyLimit. */
   bodyLimit?: number;
-  limits?: InputLimits;
   /** Checks the API key before the body is read (AuthGuard.checkKey). */
   auth?: Pick<AuthGuard, 'checkKey'>;
 }
@@ -45,13 +45,11 @@ const hasBody = (req: FastifyRequest) =>
  *   before a byte of the body is read (401 at once, the connection is closed);
  * - preParsing: JSON and form bodies beyond the route's limit get 413 before they are read
  *   (declared length) or as soon as they pass it (chunked);
- * - preValidation: the parsed body, query string and path parameters are inspected in one
- *   iterative pass (depth, keys, values, text length, NUL and unpaired surrogates).
+ * The parsed input is inspected later, by InputInspectionGuard, after the caller's permissions.
  * Errors raised here reach the global exception filter, so they leave in the envelope.
  */
 export function registerRequestHardening(fastify: FastifyInstance, options: RequestHardeningOptions = {}): void {
   const defaultBodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES;
-  const defaultLimits = options.limits ?? DEFAULT_INPUT_LIMITS;
 
   fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (!options.auth || !req.routeOptions?.url || routeConfig(req).kycPublic || !hasBody(req)) return done();
@@ -87,18 +85,34 @@ export function registerRequestHardening(fastify: FastifyInstance, options: Requ
     payload.on('error', (err) => counted.destroy(err));
     done(null, payload.pipe(counted));
   });
+}
 
-  fastify.addHook('preValidation', (req, _reply, done) => {
-    const limits = { ...defaultLimits, ...routeConfig(req).kycInputLimits };
-    const problem =
-      inspectInput(req.params, limits, '') ?? inspectInput(req.query, limits, '') ?? inspectInput(req.body, limits, '');
-    if (!problem) return done();
-    done(
-      problem.status === 413
-        ? new PayloadTooLargeException(problem.message, problem.fields)
-        : new ValidationFailedException(problem.fields, problem.message),
-    );
-  });
+/**
+ * The parsed body, query string and path parameters inspected in one iterative pass (depth, keys,
+ * values, text length, NUL and unpaired surrogates): 400 or 413 in the envelope.
+ */
+export function inspectRequest(req: FastifyRequest, defaultLimits: InputLimits = DEFAULT_INPUT_LIMITS): void {
+  const limits = { ...defaultLimits, ...routeConfig(req).kycInputLimits };
+  const problem =
+    inspectInput(req.params, limits, '') ?? inspectInput(req.query, limits, '') ?? inspectInput(req.body, limits, '');
+  if (!problem) return;
+  throw problem.status === 413
+    ? new PayloadTooLargeException(problem.message, problem.fields)
+    : new ValidationFailedException(problem.fields, problem.message);
+}
+
+/**
+ * Global guard, registered after AuthGuard: inspects the request's input (inspectRequest) once the
+ * caller is known to be allowed, so a caller without the permission gets 403 before any answer
+ * about its input (permission before input), and before any pipe or handler sees the input.
+ */
+@Injectable()
+export class InputInspectionGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    inspectRequest(context.switchToHttp().getRequest<FastifyRequest>());
+    return true;
+  }
 }
 
 const REASONS: Record<string, [number, string]> = {

@@ -40,6 +40,8 @@ export interface PlatformRouteConfig {
   kycInputLimits?: Partial<InputLimits>;
   /** Limited per client address although it has an API key (@RateLimitByClientAddress). */
   kycClientRateLimit?: boolean;
+  /** Errors leave in the RFC 6749 shape `{error, error_description}` (@OAuthErrorShape). */
+  kycOAuthErrors?: boolean;
   /** Not limited per client address although @Public() (@NoRateLimit). */
   kycNoRateLimit?: boolean;
 }
@@ -69,6 +71,13 @@ export function routeConfigDecorator(config: PlatformRouteConfig): ClassDecorato
 
 /** The route accepts JSON or form bodies of up to `bytes` (default HTTP_BODY_LIMIT_BYTES, 1 MiB). */
 export const BodyLimit = (bytes: number) => routeConfigDecorator({ kycBodyLimit: bytes });
+
+/**
+ * An OAuth endpoint (RFC 6749 section 5.2): the errors the platform raises on it (input
+ * inspection, body limits, unsupported media, 5xx) leave as `{error, error_description}`, as the
+ * endpoint's own errors do, instead of the service envelope.
+ */
+export const OAuthErrorShape = () => routeConfigDecorator({ kycOAuthErrors: true });
 
 /** Other input limits for the route (see DEFAULT_INPUT_LIMITS). */
 export const InputLimits = (limits: Partial<InputLimits>) => routeConfigDecorator({ kycInputLimits: limits });

@@ -7,6 +7,7 @@ import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/inte
 import { envelope } from '../errors/error-envelope';
 import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
 import { ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
+import { applyValidationToDocument, RouteDtos,routeDtos } from './validation-schema';
 
 export interface OpenApiInfo {
   title: string;
@@ -38,13 +39,34 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the bucket is full again', schema: { type: 'integer' } },
 };
 
+const OAUTH_ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+};
+
+/** Adds `reason` to a documented answer's description (once). */
+function mention(response: { description?: string }, reason: string): void {
+  const current = response.description ?? '';
+  if (current.includes(reason)) return;
+  response.description = current ? `${current}; or ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : reason;
+}
+
+const MALFORMED_INPUT =
+  'Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`)';
+
 /**
  * What every route of every service has in common, added to the document once instead of on each
- * route: the Idempotency-Key header of every POST (and its 409/422), the 401, 403 (key type) and 429 (rate
- * limits) of every route that needs an API key, the 429 of the public routes limited per client address, and the envelope's schema. Routes document their own success answer and the
- * errors of their own rules (ApiSuccess, ApiPage, ApiEnvelopeErrors).
+ * route: the Idempotency-Key header of every POST that takes an API key (and its 400/409/422), the
+ * 401, 403 (key type, permissions, operator token) and 429 (rate limits) of every route that needs
+ * an API key, the 429 of the public routes limited per client address, the 400 of malformed input
+ * and the 413 of bodies beyond the limit on every route, and the envelope's schema. Routes document
+ * their own success answer and the errors of their own rules (ApiSuccess, ApiPage, ApiEnvelopeErrors).
+ * `routes` (from the app's controllers) says which routes need an operator token or permissions,
+ * and which answer errors in the OAuth shape.
  */
-export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos[] = []): OpenAPIObject {
+  const facts = new Map(routes.map((r) => [r.operationId, r]));
   const schemas = (document.components ??= {}).schemas ?? {};
   document.components.schemas = schemas;
   document.components.responses = {
@@ -57,10 +79,19 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
     },
   };
   let clientLimited = false;
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
+    // A wildcard route (`uploads/*`) is written `{path}`; its parameter must carry that name.
+    for (const operation of Object.values(item) as OperationObject[])
+      for (const parameter of (operation.parameters ?? []) as ParameterObject[])
+        if (parameter.in === 'path' && parameter.name === '*' && path.includes('{path}')) {
+          parameter.name = 'path';
+          parameter.description ??= 'The rest of the path (may contain `/`, sent percent-encoded as `%2F`)';
+        }
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation: OperationObject | undefined = item[method];
       if (!operation) continue;
+      const fact = operation.operationId ? facts.get(operation.operationId) : undefined;
+      const oauth = fact?.oauthErrors === true;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
       if (!isPublic && !operation.responses['401'])
         operation.responses['401'] = {
@@ -72,17 +103,57 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
         operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequestsFromClient' };
         clientLimited = true;
       }
-      // Every keyed route refuses the key types it does not take (docs/security.md, Keys and what each may call).
-      const forbidden = operation.responses['403'] as { description?: string } | undefined;
-      if (!isPublic && !forbidden)
-        operation.responses['403'] = {
-          description: KEY_TYPE_REFUSAL,
-          content: errorContent(403, 'A web key may not call this operation; it needs a key of type backend', 'key_type_not_allowed'),
+      // Every keyed route refuses the key types it does not take (docs/security.md, Keys and what each
+      // may call); an operator route refuses API keys; a route with permissions refuses roles without them.
+      if (!isPublic) {
+        const forbidden = (operation.responses['403'] ??= {
+          description: '',
+          content: fact?.adminOnly
+            ? errorContent(403, 'This operation needs a platform operator token', 'forbidden')
+            : fact?.permissions.length
+              ? errorContent(403, `Requires one of the permissions: ${fact.permissions.join(', ')}`, 'forbidden')
+              : errorContent(
+                  403,
+                  'A web key may not call this operation; it needs a key of type backend',
+                  'key_type_not_allowed',
+                ),
+        }) as { description?: string };
+        if (fact?.adminOnly) mention(forbidden, 'An API key instead of a platform operator token: `forbidden`');
+        else {
+          if (fact?.permissions.length)
+            mention(
+              forbidden,
+              `The caller's role holds none of the permissions ${fact.permissions.join(', ')}: \`forbidden\``,
+            );
+          mention(forbidden, KEY_TYPE_REFUSAL);
+        }
+      }
+      const bad = (operation.responses['400'] ??= {
+        description: '',
+        content: oauth
+          ? { 'application/json': { schema: OAUTH_ERROR_SCHEMA } }
+          : errorContent(400, 'name must not contain NUL characters', 'validation_failed'),
+      }) as { description?: string };
+      mention(bad, MALFORMED_INPUT);
+      if (operation.requestBody)
+        operation.responses['413'] ??= {
+          description: 'The body is larger than the route accepts, or holds a text value beyond the limits',
+          content: oauth
+            ? { 'application/json': { schema: OAUTH_ERROR_SCHEMA } }
+            : errorContent(413, 'The request body is larger than 1048576 bytes', 'payload_too_large'),
         };
-      else if (!isPublic && forbidden?.description && !forbidden.description.includes('key_type_not_allowed'))
-        forbidden.description = `${forbidden.description}; or ${KEY_TYPE_REFUSAL.charAt(0).toLowerCase()}${KEY_TYPE_REFUSAL.slice(1)}`;
-      if (method === 'post') {
+      if (operation.requestBody)
+        operation.responses['415'] ??= {
+          description: 'A content type the route does not read (JSON and form bodies, or the media types it lists)',
+          content: oauth
+            ? { 'application/json': { schema: OAUTH_ERROR_SCHEMA } }
+            : errorContent(415, 'Unsupported Media Type: text/xml', 'bad_request'),
+        };
+      // Idempotency-Key: only routes that take an API key (a tenant to scope the key to); public
+      // routes (OAuth endpoints, webhooks, signed links) ignore the header.
+      if (method === 'post' && !isPublic) {
         operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_PARAMETER];
+        mention(operation.responses['400'] as { description?: string }, 'An Idempotency-Key over 255 characters');
         operation.responses['409'] ??= {
           description: 'A request with this Idempotency-Key is still in progress',
           content: errorContent(
@@ -123,7 +194,9 @@ export function createOpenApiDocument(app: INestApplication, info: OpenApiInfo):
     operationIdFactory: (controllerKey: string, methodKey: string) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
-  return finishOpenApiDocument(document);
+  const routes = routeDtos(app);
+  applyValidationToDocument(routes, document);
+  return finishOpenApiDocument(document, routes);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { IsString, ValidateBy } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsArray, IsOptional, IsString, ValidateBy } from 'class-validator';
 
 import { ValidationFailedException } from '../errors/app.exception';
-import { createValidationPipe } from './validation.pipe';
+import { createValidationPipe, isFormBody } from './validation.pipe';
 
 const overflows = () =>
   ValidateBy({
@@ -41,6 +42,35 @@ describe('createValidationPipe', () => {
     });
     await expect(pipe.transform({ name: 5 }, { type: 'body', metatype: Named })).rejects.toMatchObject({
       fields: [expect.objectContaining({ field: 'name' })],
+    });
+  });
+
+  it('refuses a missing body with a 400 naming the body; an empty object is a body', async () => {
+    class AllOptional {
+      @IsOptional()
+      @IsString()
+      name?: string;
+    }
+    const meta = { type: 'body' as const, metatype: AllOptional };
+    await expect(pipe.transform(undefined, meta)).rejects.toMatchObject({
+      fields: [expect.objectContaining({ field: 'body' })],
+    });
+    await expect(pipe.transform({}, meta)).resolves.toEqual({});
+  });
+
+  it('lets a transform tell a form body (no prototype) from a JSON one', async () => {
+    class Listed {
+      @Transform(({ value, obj }: { value: unknown; obj: unknown }) =>
+        Array.isArray(value) || !isFormBody(obj) ? value : [value],
+      )
+      @IsArray()
+      items: string[];
+    }
+    const meta = { type: 'body' as const, metatype: Listed };
+    const form = Object.assign(Object.create(null) as object, { items: 'a', other: 1 });
+    await expect(pipe.transform(form, meta)).resolves.toMatchObject({ items: ['a'] });
+    await expect(pipe.transform({ items: 'a' }, meta)).rejects.toMatchObject({
+      fields: [expect.objectContaining({ field: 'items' })],
     });
   });
 });

@@ -38,6 +38,17 @@ function propertiesOf(metatype: DtoClass): Set<string> {
 class PlatformValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
+    // A route that takes a body DTO documents its body as required: a request without one is refused
+    // (an empty object `{}` is a body, and may be valid when every field is optional).
+    if (metadata.type === 'body' && (value === undefined || value === null) && typeof metatype === 'function') {
+      if (propertiesOf(metatype).size)
+        return Promise.reject(
+          new ValidationFailedException(
+            [{ field: 'body', message: 'a request body is required (JSON or form fields)' }],
+            'The request body is required',
+          ),
+        );
+    }
     if (
       (metadata.type === 'body' || metadata.type === 'query') &&
       typeof metatype === 'function' &&
@@ -47,7 +58,8 @@ class PlatformValidationPipe extends ValidationPipe {
     ) {
       const known = propertiesOf(metatype);
       if (known.size) {
-        const kept: Record<string, unknown> = {};
+        // The copy keeps the prototype: a form body (parsed without one) stays recognizable (isFormBody).
+        const kept = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
         for (const key of Object.keys(value)) if (known.has(key)) kept[key] = (value as Record<string, unknown>)[key];
         value = kept;
       }
@@ -78,3 +90,11 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => new ValidationFailedException(toFieldErrors(errors)),
   });
 }
+
+/**
+ * Whether a body (or the plain object a class-transformer `@Transform` sees as `obj`) came as form
+ * fields: the form parser builds objects outside Object's prototype chain, JSON.parse inside it. Lets a field
+ * accept a single form value where JSON must send a list.
+ */
+export const isFormBody = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && !(body instanceof Object);

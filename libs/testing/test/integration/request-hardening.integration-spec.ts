@@ -1,6 +1,15 @@
 import http from 'node:http';
 
-import { ApiClient, closeDb, createTenant, freePorts, ServiceProcess, startProcess, TestTenant } from '../../src';
+import {
+  ApiClient,
+  closeDb,
+  createRoleUser,
+  createTenant,
+  freePorts,
+  ServiceProcess,
+  startProcess,
+  TestTenant,
+} from '../../src';
 
 /** One raw HTTP request (for what fetch will not send: chunked bodies, oversized headers, bad URLs). */
 function raw(
@@ -177,6 +186,35 @@ describe('request hardening (platform, every service)', () => {
     const fieldsOf = (res: { body: unknown }) => (res.body as { fields?: unknown }).fields;
     expect(fieldsOf(answers[0])).toEqual([expect.objectContaining({ field: 'name' })]);
     expect(fieldsOf(answers[3])).toEqual([expect.objectContaining({ field: 'report_id' })]);
+  });
+
+  it('answers a caller without the permission 403 before looking at the body (NUL, bad fields, adversarial shapes)', async () => {
+    const weak = await createRoleUser(account.url, tenant, { name: 'checks-only', permissions: ['checks.behavior'] });
+    const api = new ApiClient(account.url, weak.apiKey);
+    const answers = [
+      await api.post('/v1/roles', { name: 'ok\u0000no', permissions: 'checks.behavior' }),
+      await api.postJson('/v1/roles', { name: 'ok\ud800', permissions: ['checks.behavior'] }),
+      await api.postJson('/v1/roles', { name: 5 }),
+      await api.get('/v1/roles?start_key=%00'),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(expect.objectContaining({ code: 403, error_code: 'forbidden' }));
+    }
+  });
+
+  it('answers an unknown method on a known path with 405 and Allow, an unknown path with 404', async () => {
+    const deleted = await fetch(`${checks.url}/v1/checks`, {
+      method: 'DELETE',
+      headers: { 'service-api-key': tenant.apiKey },
+    });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST']));
+    expect(await deleted.json()).toEqual(expect.objectContaining({ code: 405, error_code: 'method_not_allowed' }));
+    const patched = await fetch(`${account.url}/v1/roles/some-role`, { method: 'PATCH' });
+    expect(patched.status).toBe(405);
+    expect(patched.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
+    expect((await fetch(`${checks.url}/v1/nothing-here`, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('refuses crafted start_key values (well-formed base64url of unexpected JSON) on paged lists with 400', async () => {

@@ -9,8 +9,8 @@ export class AuditEntryResponse {
   @ApiProperty({ example: 'admin@demo.local' }) actor_username: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'What changed (secrets as [secret])' })
   changes: Record<string, unknown>;
-  @ApiProperty({ nullable: true }) reason: string | null;
-  @ApiProperty({ nullable: true }) request_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  @ApiProperty({ type: String, nullable: true }) request_id: string | null;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
 }
 

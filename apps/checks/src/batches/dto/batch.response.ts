@@ -33,12 +33,12 @@ export class BatchResponse {
     },
   })
   report?: Record<string, unknown>;
-  @ApiProperty({ format: 'date-time', nullable: true }) file_upload_expiration: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) file_uploaded_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) file_upload_expiration: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) file_uploaded_at: string | null;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
   @ApiProperty({ format: 'date-time' }) update_date: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) started_at: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) finished_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
 }
 
 export class BatchEnvelopeResponse {

@@ -45,6 +45,8 @@ export class CreateBatchDto {
   frequency?: string;
 
   @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'integer', minimum: 0 },
     description:
       'columns_mapping.<input_name> = zero-based column index (0 is column A); default: every input of the type in the documented order',
   })

@@ -13,6 +13,24 @@ export class ContinuousCheckResponse {
   NextRunDate?: string;
   @ApiProperty({ format: 'date' }) CreationDate: string;
   @ApiProperty({ format: 'date' }) UpdateDate: string;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'The monitored check: its statuses (as on the check)',
+  })
+  statuses?: object[];
+  @ApiPropertyOptional({ description: 'The monitored check: its country' }) country?: string;
+  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 1, description: 'The monitored check: its score' })
+  score?: number;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The monitored check: its summary',
+  })
+  summary?: object;
+  @ApiPropertyOptional({ description: 'The monitored check: its type' }) type?: string;
+  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 1, description: 'The monitored check: its id_score' })
+  id_score?: number;
   @ApiProperty({ example: 'CCK019ab9f2c4e0a1b2c3d4e5' }) continuous_check_id: string;
   @ApiProperty() check_id: string;
   @ApiPropertyOptional({ type: CheckResponse, description: 'The original check' }) check?: CheckResponse;
@@ -23,7 +41,7 @@ export class ContinuousCheckResponse {
   @ApiProperty({ enum: [0, 1] }) api_key_version: number;
   @ApiProperty({ description: 'Runs made' }) counter: number;
   @ApiProperty({ enum: ['new', 'up', 'down', 'same'] }) score_status: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) next_run_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) next_run_date: string | null;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
   @ApiProperty({ format: 'date-time' }) update_date: string;
   @ApiProperty() self: string;
@@ -33,13 +51,13 @@ export class ContinuousCheckRunResponse {
   @ApiProperty({ example: 'CCR019ab9f2c4e0a1b2c3d4e5' }) run_id: string;
   @ApiProperty() continuous_check_id: string;
   @ApiProperty() counter: number;
-  @ApiProperty({ nullable: true }) check_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) check_id: string | null;
   @ApiProperty() previous_check_id: string;
   @ApiProperty({ enum: ['running', 'finished', 'error'] }) status: string;
   @ApiProperty({ format: 'date-time' }) due_date: string;
-  @ApiProperty({ nullable: true }) score: number | null;
-  @ApiProperty({ nullable: true }) previous_score: number | null;
-  @ApiProperty({ enum: ['up', 'down', 'same'], nullable: true }) score_change: string | null;
+  @ApiProperty({ type: Number, nullable: true }) score: number | null;
+  @ApiProperty({ type: Number, nullable: true }) previous_score: number | null;
+  @ApiProperty({ type: String, enum: ['up', 'down', 'same'], nullable: true }) score_change: string | null;
   @ApiProperty({
     type: 'array',
     items: {
@@ -50,7 +68,7 @@ export class ContinuousCheckRunResponse {
   changes: { name: string; old_score: number; new_score: number }[];
   @ApiPropertyOptional({ description: 'Why the run failed' }) message?: string;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) finished_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_date: string | null;
 }
 
 export class ContinuousCheckHistoryResponse {

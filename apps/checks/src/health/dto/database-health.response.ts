@@ -9,7 +9,7 @@ export class DatabaseHealthResponse {
   @ApiProperty({ type: [String] }) data_sets: string[];
   @ApiProperty({ enum: STATUS, description: 'Over the hour up to unixTimestampSeconds' }) status: string;
   @ApiProperty({ description: 'Queries in that hour' }) runs: number;
-  @ApiProperty({ nullable: true }) average_latency_ms: number | null;
+  @ApiProperty({ type: Number, nullable: true }) average_latency_ms: number | null;
   @ApiProperty({ type: 'array', items: { type: 'string', enum: STATUS }, description: 'The 24 hours of the local day' })
   hourly_status: string[];
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class SettingsResponse {
-  @ApiProperty({ nullable: true, example: '3h', description: 'null: the per-country defaults apply' })
+  @ApiProperty({ type: String, nullable: true, example: '3h', description: 'null: the per-country defaults apply' })
   max_duration: string | null;
 
   @ApiProperty({ enum: ['soft', 'exact'] })
@@ -17,7 +17,7 @@ export class SettingsResponse {
   })
   max_duration_by_country: Record<string, string>;
 
-  @ApiProperty({ format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   update_date: string | null;
 }
 

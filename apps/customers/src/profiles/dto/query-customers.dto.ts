@@ -6,7 +6,15 @@ import { IsSegmentRule, parseRuleText } from '../../segments/dto/segment-rule';
 
 /** `POST /v1/customers/query`: the customers a JSON-Logic rule selects (the variables of segments). */
 export class QueryCustomersDto {
-  @ApiProperty({ description: 'JSON-Logic rule over profile attributes and decision variables' })
+  @ApiProperty({
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'boolean' },
+      { type: 'string', description: 'The rule as JSON text' },
+    ],
+    description:
+      'JSON-Logic rule over profile attributes and decision variables: an object or true / false (or its JSON text)',
+  })
   @Transform(parseRuleText)
   @IsDefined({ message: 'query is required' })
   @IsSegmentRule()

@@ -12,7 +12,15 @@ export class CreateSegmentDto {
   @Length(1, 200, { message: 'name must be 1 to 200 characters' })
   name: string;
 
-  @ApiProperty({ description: 'JSON-Logic rule over profile attributes and decision variables' })
+  @ApiProperty({
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'boolean' },
+      { type: 'string', description: 'The rule as JSON text' },
+    ],
+    description:
+      'JSON-Logic rule over profile attributes and decision variables: an object or true / false (or its JSON text)',
+  })
   @Transform(parseRuleText)
   @IsDefined({ message: 'rule is required' })
   @IsSegmentRule()

@@ -10,10 +10,16 @@ export class InvalidRuleText {
   ) {}
 }
 
+/** A rule is a JSON-Logic operation (an object) or a constant true/false; a number, text or list selects nothing sensible. */
+const isRuleShape = (value: unknown) =>
+  typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value));
+
 const issues = (value: unknown) =>
   value instanceof InvalidRuleText
     ? [{ path: '', message: `is not valid JSON (${value.error})` }]
-    : segmentRuleIssues(value);
+    : value !== undefined && !isRuleShape(value)
+      ? [{ path: '', message: 'must be a JSON-Logic rule: an object (or true / false)' }]
+      : segmentRuleIssues(value);
 
 /** A JSON-Logic rule over SEGMENT_VARIABLES (an object, or its JSON text in a form field). */
 export function IsSegmentRule(options?: ValidationOptions): PropertyDecorator {

@@ -21,7 +21,12 @@ export class SegmentResponse {
   @ApiProperty({ example: 'SEG019ab9f2c4e0a1b2c3d4e5f6a7' }) segment_id: string;
   @ApiProperty() name: string;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
-  @ApiProperty({ description: 'JSON-Logic over profile attributes and decision variables' }) rule: unknown;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'JSON-Logic over profile attributes and decision variables',
+  })
+  rule: unknown;
   @ApiProperty() members_count: number;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) computed_at: string | null;
   @ApiProperty({ type: SegmentComputeResponse }) compute: SegmentComputeResponse;

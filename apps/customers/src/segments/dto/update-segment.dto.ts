@@ -13,7 +13,15 @@ export class UpdateSegmentDto {
   @Length(1, 200, { message: 'name must be 1 to 200 characters' })
   name?: string;
 
-  @ApiPropertyOptional({ description: 'JSON-Logic rule over profile attributes and decision variables' })
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'boolean' },
+      { type: 'string', description: 'The rule as JSON text' },
+    ],
+    description:
+      'JSON-Logic rule over profile attributes and decision variables: an object or true / false (or its JSON text)',
+  })
   @IsOptional()
   @Transform(parseRuleText)
   @IsSegmentRule()

@@ -1,4 +1,4 @@
-import { CursorPageQuery } from '@kyc/platform';
+import { CursorPageQuery, IsOmittable } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -27,7 +27,7 @@ export class UpdateAgentTemplateDto {
     description: 'The text agents send (≤ 4096)',
     example: 'Hola {{name}}, gracias por escribirnos.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MinLength(1)
   @MaxLength(4096)
@@ -69,7 +69,7 @@ export class AgentTemplateResponse {
   @ApiProperty({ enum: AGENT_TEMPLATE_TYPES })
   template_type: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   content: string | null;
 
   @ApiProperty({ format: 'date-time' })

@@ -34,7 +34,7 @@ export class AgentResponse {
   @ApiProperty({ type: [String], example: ['+573000000001'] })
   groups: string[];
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   last_assigned_at: string | null;
 
   @ApiProperty({ format: 'date-time' })

@@ -13,7 +13,7 @@ export class ChannelResponse {
   @ApiProperty()
   waba_id: string;
 
-  @ApiPropertyOptional({ nullable: true, example: 'Ventas' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Ventas' })
   name: string | null;
 
   @ApiProperty({ example: 'HIGH' })

@@ -6,7 +6,7 @@ export class ChatContactResponse {
   @ApiProperty({ example: '+573001234567' })
   phone: string;
 
-  @ApiPropertyOptional({ example: 'Ana Gómez', nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Ana Gómez', nullable: true })
   name: string | null;
 }
 
@@ -41,7 +41,7 @@ export class ChatResponse {
   @ApiProperty({ enum: CHAT_STATUSES })
   status: string;
 
-  @ApiPropertyOptional({ description: "The agent's e-mail", nullable: true, example: 'ana@acme.com' })
+  @ApiPropertyOptional({ type: String, description: "The agent's e-mail", nullable: true, example: 'ana@acme.com' })
   owner: string | null;
 
   @ApiProperty({ description: 'Open and waiting for an agent' })
@@ -53,13 +53,13 @@ export class ChatResponse {
   @ApiProperty({ type: ChatLastActivityResponse })
   last_activity: ChatLastActivityResponse;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   enqueued_at: string | null;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   assigned_at: string | null;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   closed_at: string | null;
 
   @ApiProperty({ format: 'date-time' })
@@ -80,25 +80,29 @@ export class ChatActivityResponse {
   @ApiProperty({ enum: ACTOR_TYPES })
   actor_type: string;
 
-  @ApiPropertyOptional({ description: "The agent's e-mail, the user's phone, or `provider`", nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    description: "The agent's e-mail, the user's phone, or `provider`",
+    nullable: true,
+  })
   actor: string | null;
 
   @ApiProperty({ enum: ACTIVITY_TYPES })
   activity_type: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   text: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   message_id: string | null;
 
-  @ApiPropertyOptional({ description: 'accepted, sent, delivered, read, failed', nullable: true })
+  @ApiPropertyOptional({ type: String, description: 'accepted, sent, delivered, read, failed', nullable: true })
   message_status: string | null;
 
-  @ApiPropertyOptional({ enum: CHAT_STATUSES, nullable: true })
+  @ApiPropertyOptional({ type: String, enum: CHAT_STATUSES, nullable: true })
   chat_status: string | null;
 
-  @ApiPropertyOptional({ description: 'The owner an assignment gave the chat to', nullable: true })
+  @ApiPropertyOptional({ type: String, description: 'The owner an assignment gave the chat to', nullable: true })
   owner: string | null;
 
   @ApiProperty({ format: 'date-time' })

@@ -6,7 +6,7 @@ export class ExportResponse {
   @ApiProperty({ example: 'EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a' })
   export_id: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   name: string | null;
 
   @ApiProperty({ enum: EXPORT_TYPES })
@@ -18,7 +18,7 @@ export class ExportResponse {
   @ApiProperty({ enum: EXPORT_LANGUAGES })
   language: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   chat_id: string | null;
 
   @ApiProperty({ example: '2026-10' })
@@ -33,7 +33,7 @@ export class ExportResponse {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'] })
   status: string;
 
-  @ApiPropertyOptional({ description: 'Data rows of the file (completed)', nullable: true })
+  @ApiPropertyOptional({ type: Number, description: 'Data rows of the file (completed)', nullable: true })
   rows: number | null;
 
   @ApiPropertyOptional({ description: 'Signed link to the TSV (completed); expires at download_expires_at' })
@@ -45,7 +45,7 @@ export class ExportResponse {
   @ApiProperty({ format: 'date-time' })
   creation_date: string;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   completed_at: string | null;
 }
 

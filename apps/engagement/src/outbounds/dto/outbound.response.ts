@@ -52,7 +52,11 @@ export class OutboundResponse {
   @ApiPropertyOptional({ minimum: 1, maximum: 90 })
   code_expiration_minutes?: number;
 
-  @ApiProperty({ description: 'Example value of each variable: `{"name": {"value": "Ana"}}`' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'object', required: ['value'], properties: { value: { type: 'string' } } },
+    description: 'Example value of each variable: `{"name": {"value": "Ana"}}`',
+  })
   var: Record<string, { value: string }>;
 
   @ApiProperty({ type: [OutboundButtonResponse] })

@@ -1,4 +1,5 @@
 import { ToBoolean, Trim } from '@kyc/platform';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   IsArray,
@@ -93,6 +94,11 @@ export class SaveOutboundDto {
   @IsObject({ message: 'var must be an object {"<name>": {"value": "<example>"}}' })
   var?: Record<string, unknown>;
 
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Button objects (or their JSON text in a form field)',
+  })
   @IsOptional()
   @Transform(parseJson)
   @IsArray({ message: 'buttons must be an array of button objects' })

@@ -3,7 +3,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 export class FlowStepResponse {
   @ApiProperty({ example: 'step-1' }) step_id: string;
   @ApiProperty({ enum: ['form', 'email', 'phone', 'document', 'face'] }) type: string;
-  @ApiPropertyOptional({ description: 'Form steps: name, label, required', type: 'array', items: { type: 'object' } })
+  @ApiPropertyOptional({
+    description: 'Form steps: name, label, required',
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+  })
   fields?: object[];
   @ApiPropertyOptional({ description: "Validator steps: override of the tenant's validator configuration" })
   validator_settings?: object;

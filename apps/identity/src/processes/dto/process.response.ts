@@ -47,7 +47,8 @@ export class ProcessResponse {
   @ApiProperty({ enum: ['pending', 'success', 'failure'], description: 'override_status when present' })
   status: string;
   @ApiPropertyOptional({ enum: ['success', 'failure'] }) override_status?: string;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' } }) override_status_history?: object[];
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  override_status_history?: object[];
   @ApiPropertyOptional({ example: 'expired' }) failure_status?: string;
   @ApiPropertyOptional() declined_reason?: string;
   @ApiPropertyOptional() expired_reason?: string;
@@ -121,7 +122,7 @@ export const RESULT_SCHEMA = {
     details: {
       type: 'object',
       properties: {
-        validations: { type: 'array', items: { type: 'object' } },
+        validations: { type: 'array', items: { type: 'object', additionalProperties: true } },
         variables: { type: 'object', additionalProperties: { type: 'string' } },
       },
     },

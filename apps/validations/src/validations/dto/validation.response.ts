@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 class MediaLinkResponse {
   @ApiProperty({ enum: ['front', 'reverse', 'face_photo', 'video'] }) slot: string;
-  @ApiProperty({ nullable: true }) content_type: string;
-  @ApiProperty({ nullable: true }) size: number;
+  @ApiProperty({ type: String, nullable: true }) content_type: string;
+  @ApiProperty({ type: Number, nullable: true }) size: number;
   @ApiProperty({ description: 'Signed link to the file, valid 15 minutes' }) url: string;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
 }

@@ -11,13 +11,13 @@ export class ExecutionResponse {
   @ApiProperty({ description: 'rule_depth of the check that fired the rule' }) depth: number;
   @ApiProperty({ enum: ['pending', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] }) outcome: string;
   @ApiProperty() attempts: number;
-  @ApiProperty({ nullable: true }) response_status: number | null;
-  @ApiProperty({ nullable: true }) error: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'create_check: the check it created' })
+  @ApiProperty({ type: Number, nullable: true }) response_status: number | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'create_check: the check it created' })
   created_check_id?: string | null;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) started_at: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) finished_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
   @ApiProperty({ format: 'date-time' }) update_date: string;
 }
 

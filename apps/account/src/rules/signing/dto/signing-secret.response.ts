@@ -7,8 +7,8 @@ export class SigningSecretResponse {
   @ApiProperty() format: string;
   @ApiProperty({ example: 300 }) recommended_tolerance_seconds: number;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) rotated_at: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) previous_secret_valid_until: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) rotated_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) previous_secret_valid_until: string | null;
 }
 
 export const SIGNING_SECRET_EXAMPLE = {

@@ -1,0 +1,338 @@
+import { INestApplication, Type } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type {
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { getMetadataStorage } from 'class-validator';
+
+import { PLATFORM_ADMIN_ROUTE, REQUIRED_PERMISSIONS } from '../auth/auth.decorators';
+import type { PlatformRouteConfig } from '../http/request-limits';
+
+type Schema = SchemaObject & { nullable?: boolean };
+
+/** class-transformer's metadata (where `@Type(() => Nested)` is kept); its storage module has no typings of its own. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: {
+    findTypeMetadata(target: unknown, property: string): { typeFunction: () => unknown } | undefined;
+  };
+};
+type Metadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+
+/** Free-form objects (JSON the server stores as given) say so with this: `additionalProperties: true`. */
+export const FREE_FORM: SchemaObject = { type: 'object', additionalProperties: true };
+
+const metadataOf = (cls: Type<unknown>): Metadata[] =>
+  getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
+
+const isDtoClass = (value: unknown): value is Type<unknown> =>
+  typeof value === 'function' && value !== Object && metadataOf(value as Type<unknown>).length > 0;
+
+/** The class a nested property validates (class-transformer's @Type, else its declared type). */
+function nestedClass(cls: Type<unknown>, property: string): Type<unknown> | undefined {
+  const typed = defaultMetadataStorage.findTypeMetadata(cls, property);
+  const found: unknown = typed?.typeFunction() ?? Reflect.getMetadata('design:type', cls.prototype as object, property);
+  return isDtoClass(found) ? found : undefined;
+}
+
+/**
+ * An `i` pattern as an ECMA pattern without flags (JSON Schema has none): letter ranges get their
+ * other case. Patterns using Unicode property escapes (`\p{L}`) are not portable to the regex
+ * engines of clients and fuzzers (Python's `re`); they stay in `x-pattern` and the description.
+ */
+function portablePattern(pattern: RegExp | string, modifiers?: string): { pattern?: string; xPattern?: string } {
+  const source = typeof pattern === 'string' ? pattern : pattern.source;
+  const flags = `${typeof pattern === 'string' ? '' : pattern.flags}${modifiers ?? ''}`;
+  if (/\\[pP]\{/.test(source)) return { xPattern: source };
+  if (flags.includes('i')) return { pattern: source.replace(/a-z/g, 'a-zA-Z').replace(/A-Z(?!a-z)/g, 'A-Za-z') };
+  return { pattern: source };
+}
+
+const FORMATS: Record<string, string> = {
+  isEmail: 'email',
+  isUrl: 'uri',
+  isUUID: 'uuid',
+  isISO8601: 'date-time',
+  isIso8601: 'date-time',
+  isDateString: 'date-time',
+  isCalendarDate: 'date',
+  isFullDate: 'date',
+};
+
+/** Applies one class-validator rule to a (value or items) schema. */
+function applyRule(schema: Schema, m: Metadata): void {
+  const c = m.constraints ?? [];
+  switch (m.name) {
+    case 'isString':
+      schema.type ??= 'string';
+      if (schema.type === 'object' && !schema.properties) schema.type = 'string';
+      break;
+    case 'isInt':
+      schema.type = 'integer';
+      break;
+    case 'isNumber':
+      if (schema.type !== 'integer') schema.type = 'number';
+      break;
+    case 'isBoolean':
+      schema.type = 'boolean';
+      break;
+    case 'isArray':
+      schema.type = 'array';
+      break;
+    case 'isObject':
+      if (!schema.properties) Object.assign(schema, FREE_FORM);
+      break;
+    case 'isIn': {
+      const values = c[0] as unknown[];
+      if (!schema.enum && Array.isArray(values)) {
+        schema.enum = [...values];
+        if (values.every((v) => typeof v === 'boolean')) schema.type = 'boolean';
+        else if (values.every((v) => typeof v === 'string')) schema.type ??= 'string';
+      }
+      break;
+    }
+    case 'isEnum':
+      if (!schema.enum && c[0] && typeof c[0] === 'object') schema.enum = Object.values(c[0] as object);
+      break;
+    case 'matches': {
+      if (schema.pattern) break;
+      const { pattern, xPattern } = portablePattern(c[0] as RegExp | string, c[1] as string | undefined);
+      if (pattern) schema.pattern = pattern;
+      if (xPattern) (schema as Record<string, unknown>)['x-pattern'] = xPattern;
+      schema.type ??= 'string';
+      break;
+    }
+    case 'maxLength':
+      schema.maxLength = Math.min(schema.maxLength ?? Infinity, c[0] as number);
+      break;
+    case 'minLength':
+      schema.minLength = Math.max(schema.minLength ?? 0, c[0] as number);
+      break;
+    case 'isLength':
+      if (typeof c[0] === 'number') schema.minLength = Math.max(schema.minLength ?? 0, c[0]);
+      if (typeof c[1] === 'number') schema.maxLength = Math.min(schema.maxLength ?? Infinity, c[1]);
+      break;
+    case 'isNotEmpty':
+      if (schema.type === 'string' || !schema.type) schema.minLength = Math.max(schema.minLength ?? 0, 1);
+      break;
+    case 'min':
+      schema.minimum = Math.max(schema.minimum ?? -Infinity, c[0] as number);
+      break;
+    case 'max':
+      schema.maximum = Math.min(schema.maximum ?? Infinity, c[0] as number);
+      break;
+    case 'isPositive':
+      schema.minimum = 0;
+      schema.exclusiveMinimum = true;
+      break;
+    case 'arrayMaxSize':
+      schema.maxItems = Math.min(schema.maxItems ?? Infinity, c[0] as number);
+      break;
+    case 'arrayMinSize':
+      schema.minItems = Math.max(schema.minItems ?? 0, c[0] as number);
+      break;
+    case 'arrayNotEmpty':
+      schema.minItems = Math.max(schema.minItems ?? 0, 1);
+      break;
+    default:
+      if (m.name && FORMATS[m.name]) {
+        schema.type = 'string';
+        schema.format ??= FORMATS[m.name];
+      }
+  }
+}
+
+const TYPE_OF_DESIGN = new Map<unknown, Schema>([
+  [String, { type: 'string' }],
+  [Number, { type: 'number' }],
+  [Boolean, { type: 'boolean' }],
+  [Array, { type: 'array' }],
+  [Date, { type: 'string', format: 'date-time' }],
+]);
+
+/**
+ * Writes what a DTO's class-validator rules accept into its schema, so the document says what the
+ * server checks (the rules are the truth; `@ApiProperty` adds descriptions and examples): types
+ * (integer vs number), enums, patterns, formats, lengths, bounds, item rules (`each`), nested
+ * objects, required (no `@IsOptional`/`@ValidateIf`) and nullable (`@IsOptional` lets `null` through).
+ */
+export function applyValidationRules(
+  schema: Schema,
+  cls: Type<unknown>,
+  refOf: (nested: Type<unknown>) => ReferenceObject,
+): void {
+  const byProperty = new Map<string, Metadata[]>();
+  for (const m of metadataOf(cls)) {
+    if (!byProperty.has(m.propertyName)) byProperty.set(m.propertyName, []);
+    byProperty.get(m.propertyName)!.push(m);
+  }
+  schema.type = 'object';
+  const properties = (schema.properties ??= {}) as Record<string, Schema>;
+  const required = new Set(schema.required ?? []);
+  for (const [name, rules] of byProperty) {
+    const declared = properties[name];
+    const property: Schema =
+      declared && !('$ref' in declared)
+        ? declared
+        : { ...(TYPE_OF_DESIGN.get(Reflect.getMetadata('design:type', cls.prototype as object, name)) ?? {}) };
+    const nested = rules.some((m) => m.type === 'nestedValidation') ? nestedClass(cls, name) : undefined;
+    const eachNested = rules.some((m) => m.type === 'nestedValidation' && m.each);
+    if (nested && eachNested) {
+      property.type = 'array';
+      property.items = refOf(nested);
+    } else if (nested) {
+      delete property.type;
+      delete property.properties;
+      Object.assign(property, { allOf: [refOf(nested)] });
+    }
+    if (property.type === 'object' && !property.properties && !property.additionalProperties && !nested)
+      delete property.type; // `string | null` reflected as Object: the rules say the real type
+    for (const m of rules) {
+      if (m.type !== 'customValidation') continue;
+      if (m.each) {
+        property.type = 'array';
+        const items = (property.items && !('$ref' in property.items) ? property.items : {}) as Schema;
+        applyRule(items, m);
+        property.items = items;
+      } else applyRule(property, m);
+    }
+    if (property.type === 'array' && !property.items) property.items = {};
+    const optional = rules.some((m) => m.type === 'conditionalValidation');
+    const defined = rules.some((m) => m.type === 'isDefined');
+    if (optional && !defined) {
+      required.delete(name);
+      if (rules.some((m) => m.type === 'conditionalValidation' && m.name === 'isOptional')) property.nullable = true;
+    } else required.add(name);
+    if (property.nullable && property.allOf) {
+      /* allOf with nullable is how OpenAPI 3.0 says "this object or null" */
+    }
+    properties[name] = property;
+  }
+  schema.required = [...required].filter((name) => name in properties);
+  if (!schema.required.length) delete schema.required;
+}
+
+export interface RouteDtos {
+  operationId: string;
+  body?: Type<unknown>;
+  /** `@Body()` or `@Req()` reads a body that is not a DTO (a webhook's JSON, an upload). */
+  rawBody: boolean;
+  /** `@ApiConsumes(...)`: the media types an upload takes. */
+  consumes: string[];
+  queries: Type<unknown>[];
+  /** @PlatformAdmin(): only an operator token. */
+  adminOnly: boolean;
+  /** @RequirePermissions(...): the caller's role needs one of them. */
+  permissions: string[];
+  /** @OAuthErrorShape(): errors in the RFC 6749 shape. */
+  oauthErrors: boolean;
+}
+
+/** The DTO classes each route validates: its body (`@Body()` or a custom body decorator) and query objects. */
+export function routeDtos(app: INestApplication): RouteDtos[] {
+  const routes: RouteDtos[] = [];
+  const seen = new Set<unknown>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type<unknown> | undefined;
+      if (!controller || seen.has(controller)) continue;
+      seen.add(controller);
+      const proto = controller.prototype as Record<string, unknown>;
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        if (key === 'constructor' || typeof proto[key] !== 'function') continue;
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<
+          string,
+          { index: number; data?: unknown }
+        >;
+        const types = (Reflect.getMetadata('design:paramtypes', proto, key) ?? []) as unknown[];
+        const handler = proto[key] as object;
+        const meta = (name: string): unknown =>
+          Reflect.getMetadata(name, handler) ?? Reflect.getMetadata(name, controller);
+        const route: RouteDtos = {
+          operationId: `${controller.name.replace(/Controller$/, '')}_${key}`,
+          queries: [],
+          rawBody: false,
+          consumes: (Reflect.getMetadata('swagger/apiConsumes', handler) ?? []) as string[],
+          adminOnly: meta(PLATFORM_ADMIN_ROUTE) === true,
+          permissions: (meta(REQUIRED_PERMISSIONS) ?? []) as string[],
+          oauthErrors:
+            (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as PlatformRouteConfig | undefined)
+              ?.kycOAuthErrors === true,
+        };
+        for (const [argKey, arg] of Object.entries(args)) {
+          const type = types[arg.index];
+          const kind = argKey.split(':')[0];
+          if (kind === String(RouteParamtypes.BODY) && !isDtoClass(type)) route.rawBody = true;
+          if (!isDtoClass(type)) continue;
+          if (kind === String(RouteParamtypes.QUERY) && arg.data === undefined) route.queries.push(type);
+          else if (kind === String(RouteParamtypes.BODY) && arg.data === undefined) route.body = type;
+          else if (kind.includes('__customRouteArgs__')) route.body ??= type;
+        }
+        routes.push(route);
+      }
+    }
+  }
+  return routes;
+}
+
+/**
+ * Makes the document say what the validation pipe checks: every body DTO's schema (and the DTOs
+ * nested in it) and every query DTO's parameters carry the class-validator rules; a route whose
+ * body is read by a custom decorator gets its requestBody.
+ */
+export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPIObject): void {
+  const schemas = (document.components!.schemas ??= {}) as Record<string, Schema>;
+  const operations = new Map<string, OperationObject>();
+  for (const item of Object.values(document.paths))
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = item[method];
+      if (op?.operationId) operations.set(op.operationId, op);
+    }
+  const done = new Set<Type<unknown>>();
+  const refOf = (cls: Type<unknown>): ReferenceObject => {
+    if (!done.has(cls)) {
+      done.add(cls);
+      const schema = (schemas[cls.name] ??= { type: 'object', properties: {} });
+      applyValidationRules(schema, cls, refOf);
+    }
+    return { $ref: `#/components/schemas/${cls.name}` };
+  };
+  for (const route of routes) {
+    const op = operations.get(route.operationId);
+    if (!op) continue;
+    if (route.body) {
+      const ref = refOf(route.body);
+      if (!op.requestBody) op.requestBody = { required: true, content: { 'application/json': { schema: ref } } };
+    } else if (!op.requestBody && route.consumes.length) {
+      const content = Object.fromEntries(
+        route.consumes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      );
+      op.requestBody = { required: true, content };
+    } else if (!op.requestBody && route.rawBody) {
+      op.requestBody = { required: true, content: { 'application/json': { schema: FREE_FORM } } };
+    }
+    for (const query of route.queries) {
+      const schema: Schema = { type: 'object', properties: {} };
+      applyValidationRules(schema, query, refOf);
+      const parameters = (op.parameters ??= []) as ParameterObject[];
+      for (const name of Object.keys(schema.properties ?? {}))
+        if (!parameters.some((p) => p.in === 'query' && p.name === name))
+          parameters.push({ name, in: 'query', required: false, schema: {} });
+      for (const parameter of parameters) {
+        if (parameter.in !== 'query' || !schema.properties?.[parameter.name]) continue;
+        const rules = schema.properties[parameter.name] as Schema;
+        const current = (parameter.schema ?? {}) as Schema;
+        parameter.schema = { ...current, ...rules, nullable: undefined };
+        delete (parameter.schema as Schema).nullable;
+        parameter.required = schema.required?.includes(parameter.name) ?? false;
+      }
+    }
+  }
+}
