@@ -342,7 +342,7 @@ export interface components {
              * @description Required for type enum only: comma-separated values
              * @example gold,silver
              */
-            enum_values: string[];
+            enum_values?: string[];
             /**
              * @description Hides the property from contact details
              * @default false

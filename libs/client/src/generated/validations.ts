@@ -446,7 +446,7 @@ export interface components {
              */
             confirmation?: "none" | null;
             /** @description phone-verification: CO, CL, MX, BR, VE, PE, EC, AR, US (optional if the account has it); face-search (required): ALL, BR, CL, CO, CR, EC, MX, PE */
-            country: string;
+            country?: string;
             /**
              * Format: email
              * @description email-verification (required)
@@ -473,7 +473,7 @@ export interface components {
             /** @description document-validation: created if omitted; other types: the account of the enrollment (required) */
             account_id?: string;
             /** @description document-validation: CO, CL, MX, PE, BR, CR, SV, ALL; face-search: ALL, BR, CL, CO, CR, EC, MX, PE */
-            country: string;
+            country?: string;
             /** @description external identifier, reference only */
             custom_input?: string | null;
             /** @description document-validation: a custom background check type to link */

@@ -66,6 +66,14 @@ const FORMATS: Record<string, string> = {
   isFullDate: 'date',
 };
 
+/** class-validator's own rules this generator reads (any other rule is the application's own validator). */
+const BUILT_IN = new Set([
+  ...Object.keys(FORMATS),
+  ...['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isIn', 'isEnum', 'matches'],
+  ...['isLength', 'minLength', 'maxLength', 'min', 'max', 'isPositive', 'isNotEmpty'],
+  ...['arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty'],
+]);
+
 /** Applies one class-validator rule to a (value or items) schema. */
 function applyRule(schema: Schema, m: Metadata): void {
   const c = m.constraints ?? [];
@@ -176,6 +184,9 @@ export function applyValidationRules(
   schema.type = 'object';
   const properties = (schema.properties ??= {}) as Record<string, Schema>;
   const required = new Set(schema.required ?? []);
+  // `@ApiPropertyOptional` on a property whose rules are only custom validators that decide for themselves
+  // whether it may be left out (e.g. required for one type, refused for another)
+  const declaredOptional = new Set(Object.keys(schema.properties ?? {}).filter((name) => !required.has(name)));
   for (const [name, rules] of byProperty) {
     const declared = properties[name];
     const property: Schema =
@@ -209,7 +220,9 @@ export function applyValidationRules(
     if (optional && !defined) {
       required.delete(name);
       if (rules.some((m) => m.type === 'conditionalValidation' && m.name === 'isOptional')) property.nullable = true;
-    } else required.add(name);
+    } else if (declaredOptional.has(name) && rules.every((m) => m.type === 'customValidation' && !BUILT_IN.has(m.name ?? '')))
+      required.delete(name);
+    else required.add(name);
     if (property.nullable && property.allOf) {
       /* allOf with nullable is how OpenAPI 3.0 says "this object or null" */
     }
