@@ -6,14 +6,18 @@ import { billingHubProblem } from './billing-hubs';
 import { UpdateBillingHubsDto } from './dto/update-billing-hubs.dto';
 
 describe('billing hubs of a tenant', () => {
-  const parse = (billing_hubs: unknown) => {
-    const dto = plainToInstance(UpdateBillingHubsDto, { billing_hubs });
+  /** As the form parser or JSON.parse builds the body. */
+  const parse = (billing_hubs: unknown, form = false) => {
+    const body = form ? Object.assign(Object.create(null) as object, { billing_hubs }) : { billing_hubs };
+    const dto = plainToInstance(UpdateBillingHubsDto, body);
     return { hubs: dto.billing_hubs, fields: toFieldErrors(validateSync(dto)).map((f) => f.field) };
   };
 
-  it('keeps them uppercase and without duplicates; a single empty value or [] is no hubs', () => {
+  it('keeps them uppercase and without duplicates; a single empty form value or [] is no hubs', () => {
     expect(parse(['hub-a', 'HUB-A', ' hub_b '])).toEqual({ hubs: ['HUB-A', 'HUB_B'], fields: [] });
-    expect(parse('')).toEqual({ hubs: [], fields: [] });
+    expect(parse('', true)).toEqual({ hubs: [], fields: [] });
+    expect(parse('hub-a', true)).toEqual({ hubs: ['HUB-A'], fields: [] });
+    expect(parse('hub-a').fields).toEqual(['billing_hubs']);
     expect(parse([])).toEqual({ hubs: [], fields: [] });
   });
 

@@ -170,6 +170,8 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
       Promise.resolve(client.grantTypeAllowed('refresh_token') && ctx.oidc.params?.grant_type !== CIBA_GRANT),
     expiresWithSession: () => Promise.resolve(false),
     extraParams: {
+      // also on bc-authorize: the language of the approval message and page (ui_locales, else Spanish)
+      ui_locales: () => undefined,
       async [AUTHORIZATION_DETAILS_PARAM](
         ctx: KoaContextWithOIDC,
         value: string | undefined,
@@ -255,7 +257,12 @@ export function providerConfiguration(oidc: OidcProviderModule, deps: ProviderDe
           try {
             await deps.messenger.send(
               user!.phoneNumber!,
-              approvalText(application, typeof message === 'string' ? message : undefined, link),
+              approvalText(
+                application,
+                typeof message === 'string' ? message : undefined,
+                link,
+                request.params?.ui_locales,
+              ),
             );
           } catch (err) {
             if (!(err instanceof MessageNotDelivered)) throw err;
@@ -308,10 +315,10 @@ export function approvalText(
   application: Pick<ApplicationEntity, 'name' | 'tenantId'> | undefined,
   bindingMessage: string | undefined,
   link: string,
+  uiLocales?: unknown,
 ): string {
-  const who = application ? `${application.name} (tenant ${application.tenantId})` : 'An application';
-  const said = bindingMessage ? ` Their message: "${bindingMessage}".` : '';
-  return `${who} asks you to approve a request.${said} Review it: ${link}`;
+  const { m } = pageContext(uiLocales, undefined);
+  return m.approvalSms(application && { app: application.name, tenant: application.tenantId }, bindingMessage, link);
 }
 
 /** The signature part of an approval link. */

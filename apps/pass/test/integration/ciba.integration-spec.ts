@@ -79,6 +79,7 @@ describe('pass: CIBA (poll mode)', () => {
       scope: 'openid email documents',
       login_hint: user.email,
       binding_message: 'Pay 10 USD to Acme',
+      ui_locales: 'en',
     });
     expect(started.interval).toBe(5);
     const link = await approvalLink(user.phone, 1);
@@ -125,8 +126,11 @@ describe('pass: CIBA (poll mode)', () => {
 
   it('answers access_denied once the user declined', async () => {
     const res = await bcAuthorize({ login_hint: user.email, scope: 'openid' });
-    const sent = (await f.operator.get(`/v1/admin/sandbox/messages?phone_number=${encodeURIComponent(user.phone)}`))
-      .body.messages.length;
+    const messages = (await f.operator.get(`/v1/admin/sandbox/messages?phone_number=${encodeURIComponent(user.phone)}`))
+      .body.messages;
+    const sent = messages.length;
+    // without ui_locales the message is in Spanish, the platform's default
+    expect(messages[sent - 1].text).toMatch(/^Acme web \(de acme\) te pide aprobar una solicitud\. Revísala: http/);
     await decide(await approvalLink(user.phone, sent), '#decline');
     const denied = await poll(res.body.auth_req_id);
     expect(denied.status).toBe(400);

@@ -16,6 +16,12 @@ export interface PassMessages {
   backTo: (app: string) => string;
   /** The e-mail with the sign-in code (the code is in the subject too). */
   mail: { subject: (code: string) => string; text: (app: string, code: string) => string };
+  /** The CIBA approval text message: who asks (application and tenant), what the client wrote, the link. */
+  approvalSms: (
+    requester: { app: string; tenant: string } | undefined,
+    said: string | undefined,
+    link: string,
+  ) => string;
   signIn: {
     title: string;
     heading: (app: string) => string;
@@ -101,6 +107,9 @@ const es: PassMessages = {
   },
   technicalDetails: 'Detalles técnicos',
   backTo: (app) => `Volver a ${app}`,
+  approvalSms: (r, said, link) =>
+    `${r ? `${r.app} (de ${r.tenant})` : 'Una aplicación'} te pide aprobar una solicitud.` +
+    `${said ? ` Su mensaje: "${said}".` : ''} Revísala: ${link}`,
   mail: {
     subject: (code) => `Tu código para iniciar sesión: ${code}`,
     text: (app, code) =>
@@ -265,6 +274,9 @@ const en: PassMessages = {
   },
   technicalDetails: 'Technical details',
   backTo: (app) => `Back to ${app}`,
+  approvalSms: (r, said, link) =>
+    `${r ? `${r.app} (tenant ${r.tenant})` : 'An application'} asks you to approve a request.` +
+    `${said ? ` Their message: "${said}".` : ''} Review it: ${link}`,
   mail: {
     subject: (code) => `Your sign-in code: ${code}`,
     text: (app, code) =>
@@ -428,6 +440,9 @@ const pt: PassMessages = {
   },
   technicalDetails: 'Detalhes técnicos',
   backTo: (app) => `Voltar para ${app}`,
+  approvalSms: (r, said, link) =>
+    `${r ? `${r.app} (de ${r.tenant})` : 'Um aplicativo'} pede que você aprove uma solicitação.` +
+    `${said ? ` A mensagem: "${said}".` : ''} Revise: ${link}`,
   mail: {
     subject: (code) => `Seu código para entrar: ${code}`,
     text: (app, code) =>
