@@ -322,7 +322,10 @@ export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPI
     if (!op) continue;
     if (route.body) {
       const ref = refOf(route.body);
-      if (!op.requestBody) op.requestBody = { required: true, content: { 'application/json': { schema: ref } } };
+      // optional when every field is (the server then takes no body as `{}`)
+      const required = !!schemas[route.body.name]?.required?.length;
+      if (!op.requestBody) op.requestBody = { required, content: { 'application/json': { schema: ref } } };
+      else if (!('$ref' in op.requestBody)) op.requestBody.required = required;
     } else if (!op.requestBody && route.consumes.length) {
       const content = Object.fromEntries(
         route.consumes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),

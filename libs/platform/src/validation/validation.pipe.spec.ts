@@ -45,17 +45,23 @@ describe('createValidationPipe', () => {
     });
   });
 
-  it('refuses a missing body with a 400 naming the body; an empty object is a body', async () => {
+  it('takes a missing body as {} when every field is optional, and refuses it naming the body otherwise', async () => {
     class AllOptional {
       @IsOptional()
       @IsString()
       name?: string;
     }
-    const meta = { type: 'body' as const, metatype: AllOptional };
-    await expect(pipe.transform(undefined, meta)).rejects.toMatchObject({
+    const optional = { type: 'body' as const, metatype: AllOptional };
+    await expect(pipe.transform(undefined, optional)).resolves.toEqual({});
+    await expect(pipe.transform({}, optional)).resolves.toEqual({});
+    class Required {
+      @IsString()
+      name!: string;
+    }
+    const required = { type: 'body' as const, metatype: Required };
+    await expect(pipe.transform(undefined, required)).rejects.toMatchObject({
       fields: [expect.objectContaining({ field: 'body' })],
     });
-    await expect(pipe.transform({}, meta)).resolves.toEqual({});
   });
 
   it('lets a transform tell a form body (no prototype) from a JSON one', async () => {

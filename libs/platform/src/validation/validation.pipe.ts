@@ -38,16 +38,16 @@ function propertiesOf(metatype: DtoClass): Set<string> {
 class PlatformValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
-    // A route that takes a body DTO documents its body as required: a request without one is refused
-    // (an empty object `{}` is a body, and may be valid when every field is optional).
+    // A request without a body, on a route that takes a body DTO: when every field is optional it is the
+    // empty body `{}` (the document says the body is optional); otherwise it is refused, naming the body.
     if (metadata.type === 'body' && (value === undefined || value === null) && typeof metatype === 'function') {
       if (propertiesOf(metatype).size)
-        return Promise.reject(
-          new ValidationFailedException(
+        return (super.transform({}, metadata) as Promise<unknown>).catch(() => {
+          throw new ValidationFailedException(
             [{ field: 'body', message: 'a request body is required (JSON or form fields)' }],
             'The request body is required',
-          ),
-        );
+          );
+        });
     }
     if (
       (metadata.type === 'body' || metadata.type === 'query') &&
