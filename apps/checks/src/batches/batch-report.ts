@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import { renderBatchPdf } from '../pdf/batch-pdf.renderer';
 import { DEFAULT_PDF_LANGUAGE } from '../pdf/pdf-labels';
 import { BatchEntity, ReportFormat } from './batch.entity';
+import { BatchStore } from './batch.store';
 import { writeXlsx } from './batch-spreadsheet';
 
 export const REPORT_COLUMNS = [
@@ -27,26 +28,13 @@ export const REPORT_COLUMNS = [
  * on statistics that lag a first big batch, scan every check of the tenant per row.
  */
 export async function batchReport(
+  store: BatchStore,
   m: EntityManager,
   batch: BatchEntity,
   format: ReportFormat,
   generatedAt: Date,
 ): Promise<Buffer> {
-  const rows: {
-    row_number: number;
-    status: string;
-    check_id: string | null;
-    errors: { field: string; message: string }[] | null;
-    check_status: string | null;
-    score: number | null;
-    id_score: number | null;
-    homonym_score: number | null;
-  }[] = await m.query(
-    `SELECT r.row_number, r.status, r.check_id, r.errors, c.status AS check_status, c.score, c.id_score, c.homonym_score
-         FROM batch_rows r LEFT JOIN checks c ON c.id = r.check_id
-        WHERE r.batch_id = $1 AND r.tenant_id = $2 ORDER BY r.row_number`,
-    [batch.id, batch.tenantId],
-  );
+  const rows = await store.reportRows(m, batch.id, batch.tenantId);
   const lines = rows.map((r) => [
     r.row_number,
     r.status,

@@ -7,6 +7,7 @@ import { ChecksModule } from '../checks/checks.module';
 import { ChecksConfig } from '../config/checks.config';
 import { ContinuousChecksModule } from '../continuous-checks/continuous-checks.module';
 import { BatchEntity } from './batch.entity';
+import { BatchStore } from './batch.store';
 import { BATCH_FILE_ROUTE, BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchesWorker } from './batches.worker';
@@ -23,10 +24,11 @@ export const BATCH_FILE_CONTENT_TYPES = [
   imports: [TypeOrmModule.forFeature([BatchEntity]), ChecksModule, ContinuousChecksModule],
   controllers: [BatchesController],
   providers: [
+    BatchStore,
     BatchesService,
     BatchesWorker,
     BatchSpreadsheetReader,
-    { provide: BatchFileStorage, useFactory: batchFileStorageFactory, inject: [ChecksConfig] },
+    { provide: BatchFileStorage, useFactory: batchFileStorageFactory, inject: [ChecksConfig, BatchStore] },
   ],
 })
 export class BatchesModule implements OnModuleInit {

@@ -12,6 +12,7 @@ import { isBuiltInType } from '../checks/check-inputs';
 import { ChecksConfig } from '../config/checks.config';
 import { endDateError, FREQUENCY_MESSAGE, parseFrequency } from '../continuous-checks/frequency';
 import { BatchEntity, ReportFormat } from './batch.entity';
+import { BatchStore } from './batch.store';
 import { columnsFromMapping } from './batch-columns';
 import { UPLOAD_LINK_TTL_MS } from './batch-upload-link';
 import { BatchErrorCode, BatchException } from './batches.exception';
@@ -58,6 +59,7 @@ export class BatchesService {
   constructor(
     @InjectRepository(BatchEntity) private readonly batches: Repository<BatchEntity>,
     private readonly dataSource: DataSource,
+    private readonly store: BatchStore,
     private readonly storage: BatchFileStorage,
     private readonly spreadsheets: BatchSpreadsheetReader,
     private readonly jobs: JobQueueService,
@@ -94,11 +96,7 @@ export class BatchesService {
     const { columns, errors: mappingErrors } = columnsFromMapping(plain, isBuiltInType(type) ? type : 'custom');
     errors.push(...mappingErrors);
     if (!bad('country') && !bad('type') && !isBuiltInType(type)) {
-      const [row] = await this.dataSource.query<{ ok: number }[]>(
-        `SELECT 1 AS ok FROM custom_types WHERE tenant_id = $1 AND country = $2 AND type = $3`,
-        [caller.tenantId, dto.country, type],
-      );
-      if (!row)
+      if (!(await this.store.customTypeExists(this.dataSource.manager, caller.tenantId, dto.country, type)))
         errors.push({
           field: 'type',
           message: `type must be person, vehicle, company or the name of a custom type of ${dto.country}`,
@@ -200,10 +198,7 @@ export class BatchesService {
         { field: 'file', message: 'the first worksheet has no data rows' },
       ]);
     return this.dataSource.transaction(async (m) => {
-      const updated = await m.query<unknown[]>(
-        `UPDATE batches SET status = 'file_uploaded', file_uploaded_at = $2, file_size = $3, rows_total = $4, updated_at = $2 WHERE id = $1 AND status = 'created' RETURNING id`,
-        [batch.id, now, content.length, rows],
-      );
+      const updated = await this.store.markFileUploaded(m, batch.id, now, content.length, rows);
       if (!updatedRows(updated))
         throw new BatchException(
           BatchErrorCode.FileAlreadyUploaded,
@@ -228,16 +223,10 @@ export class BatchesService {
   private async takeUploadAttempt(batchId: string, now: Date): Promise<number> {
     const max = this.config.CHECKS_BATCH_UPLOAD_ATTEMPTS;
     const taken = returnedRows<{ upload_attempts: number }>(
-      await this.dataSource.query<unknown[]>(
-        `UPDATE batches SET upload_attempts = upload_attempts + 1, updated_at = $2
-          WHERE id = $1 AND status = 'created' AND upload_attempts < $3 RETURNING upload_attempts`,
-        [batchId, now, max],
-      ),
+      await this.store.takeUploadAttempt(this.dataSource.manager, batchId, now, max),
     );
     if (taken.length) return max - taken[0].upload_attempts;
-    const [current] = await this.dataSource.query<{ status: string }[]>(`SELECT status FROM batches WHERE id = $1`, [
-      batchId,
-    ]);
+    const current = await this.store.status(this.dataSource.manager, batchId);
     if (current?.status !== 'created')
       throw new BatchException(
         BatchErrorCode.FileAlreadyUploaded,
@@ -278,10 +267,7 @@ export class BatchesService {
       );
     const now = this.clock.now();
     await this.dataSource.transaction(async (m) => {
-      const rows = await m.query<unknown[]>(
-        `UPDATE batches SET status = 'processing', started_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status = ANY($4) RETURNING id`,
-        [batch.id, caller.tenantId, now, startable],
-      );
+      const rows = await this.store.start(m, batch.id, caller.tenantId, now, startable);
       if (!updatedRows(rows))
         throw new BatchException(BatchErrorCode.BatchNotStartable, 'the batch was started or stopped meanwhile');
       await this.jobs.enqueue(
@@ -301,15 +287,9 @@ export class BatchesService {
       throw new BatchException(BatchErrorCode.BatchFinished, `the batch is already ${batch.status}`);
     const now = this.clock.now();
     await this.dataSource.transaction(async (m) => {
-      const rows = await m.query<unknown[]>(
-        `UPDATE batches SET status = 'stopped', finished_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status IN ('created', 'file_uploaded', 'processing') RETURNING id`,
-        [batch.id, caller.tenantId, now],
-      );
+      const rows = await this.store.stop(m, batch.id, caller.tenantId, now);
       if (!updatedRows(rows)) throw new BatchException(BatchErrorCode.BatchFinished, 'the batch finished meanwhile');
-      await m.query(
-        `UPDATE batch_rows SET status = 'stopped', updated_at = $2 WHERE batch_id = $1 AND status = 'pending'`,
-        [batch.id, now],
-      );
+      await this.store.stopPendingRows(m, batch.id, now);
     });
     return { ...batch, status: 'stopped', finishedAt: now, updatedAt: now };
   }
@@ -321,19 +301,7 @@ export class BatchesService {
    * planner scan every check of the tenant per row, and one poll ran for over a minute.
    */
   async progress(batch: BatchEntity): Promise<BatchProgress> {
-    const [row] = await this.dataSource.query<
-      Record<'pending' | 'created' | 'failed' | 'stopped' | 'completed' | 'error', number>[]
-    >(
-      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
-              count(*) FILTER (WHERE status = 'created')::int AS created,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              count(*) FILTER (WHERE status = 'stopped')::int AS stopped,
-              count(*) FILTER (WHERE check_status = 'completed')::int AS completed,
-              count(*) FILTER (WHERE check_status = 'error')::int AS error
-         FROM (SELECT r.status, (SELECT c.status FROM checks c WHERE c.id = r.check_id) AS check_status
-                 FROM batch_rows r WHERE r.batch_id = $1 AND r.tenant_id = $2) AS batch_row`,
-      [batch.id, batch.tenantId],
-    );
+    const row = await this.store.progress(this.dataSource.manager, batch.id, batch.tenantId);
     return {
       rows_total: batch.rowsTotal,
       rows_pending:
@@ -356,10 +324,7 @@ export class BatchesService {
     const now = this.clock.now();
     const requestId = randomUUID();
     await this.dataSource.transaction(async (m) => {
-      await m.query(
-        `UPDATE batches SET report_format = $3, report_status = 'generating', report_requested_at = $4, report = NULL, report_generated_at = NULL, updated_at = $4 WHERE id = $1 AND tenant_id = $2`,
-        [batch.id, caller.tenantId, format, now],
-      );
+      await this.store.requestReport(m, batch.id, caller.tenantId, format, now);
       await this.jobs.enqueue(
         m,
         BATCH_REPORT_QUEUE,
@@ -385,10 +350,6 @@ export class BatchesService {
         'no report was requested: POST /v1/batches/{batch_id}/report with format first',
       );
     if (batch.reportStatus !== 'ready') return { batch, content: null };
-    const [row] = await this.dataSource.query<{ report: Buffer | null }[]>(
-      `SELECT report FROM batches WHERE id = $1 AND tenant_id = $2`,
-      [batch.id, caller.tenantId],
-    );
-    return { batch, content: row?.report ?? null };
+    return { batch, content: await this.store.reportContent(this.dataSource.manager, batch.id, caller.tenantId) };
   }
 }

@@ -7,6 +7,7 @@ import { ChecksService } from '../checks/checks.service';
 import { ChecksConfig } from '../config/checks.config';
 import { ContinuousChecksService } from '../continuous-checks/continuous-checks.service';
 import { BatchEntity } from './batch.entity';
+import { BatchStore } from './batch.store';
 import { batchReport } from './batch-report';
 import { BATCH_LOAD_QUEUE, BATCH_REPORT_QUEUE, BATCH_ROWS_QUEUE, returnedRows } from './batches.service';
 import { BatchSpreadsheetReader } from './spreadsheet/batch-spreadsheet-reader';
@@ -51,6 +52,7 @@ export class BatchesWorker implements OnModuleInit {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly store: BatchStore,
     private readonly jobs: JobQueueService,
     private readonly checks: ChecksService,
     private readonly continuous: ContinuousChecksService,
@@ -89,12 +91,7 @@ export class BatchesWorker implements OnModuleInit {
     const batch = await this.batch(m, job.payload.batch_id, true);
     if (!batch || batch.status !== 'processing') return;
     const now = this.clock.now();
-    const fail = (error: string) =>
-      m.query(`UPDATE batches SET status = 'failed', error = $2, finished_at = $3, updated_at = $3 WHERE id = $1`, [
-        batch.id,
-        error,
-        now,
-      ]);
+    const fail = (error: string) => this.store.fail(m, batch.id, error, now);
     const content = await this.storage.read(m, batch, now);
     if (!content) return void (await fail('no file was uploaded to file_upload_link'));
     // S3 storage: a presigned PUT cannot bound the size, so it is checked here.
@@ -109,17 +106,16 @@ export class BatchesWorker implements OnModuleInit {
     }
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const part = rows.slice(i, i + INSERT_CHUNK);
-      await m.query(
-        `INSERT INTO batch_rows (batch_id, row_number, tenant_id, inputs, status, updated_at)
-         SELECT $1, r.n, $2, r.inputs, 'pending', $5 FROM unnest($3::int[], $4::jsonb[]) AS r(n, inputs)
-         ON CONFLICT (batch_id, row_number) DO NOTHING`,
-        [batch.id, batch.tenantId, part.map((r) => r.rowNumber), part.map((r) => JSON.stringify(r.inputs)), now],
+      await this.store.insertRows(
+        m,
+        batch.id,
+        batch.tenantId,
+        part.map((r) => r.rowNumber),
+        part.map((r) => JSON.stringify(r.inputs)),
+        now,
       );
     }
-    await m.query(
-      `UPDATE batches SET rows_total = $2, file_uploaded_at = COALESCE(file_uploaded_at, $3), updated_at = $3 WHERE id = $1`,
-      [batch.id, rows.length, now],
-    );
+    await this.store.setRowsTotal(m, batch.id, rows.length, now);
     const size = this.config.CHECKS_BATCH_ROWS_PER_JOB;
     for (let i = 0; i < rows.length; i += size) {
       const from = rows[i].rowNumber;
@@ -131,8 +127,7 @@ export class BatchesWorker implements OnModuleInit {
         { tenantId: batch.tenantId, dedupeKey: `batch-rows:${batch.id}:${from}`, maxAttempts: 20 },
       );
     }
-    if (!rows.length)
-      await m.query(`UPDATE batches SET status = 'completed', finished_at = $2 WHERE id = $1`, [batch.id, now]);
+    if (!rows.length) await this.store.completeEmpty(m, batch.id, now);
   }
 
   async rows(job: Job<RowsJob>): Promise<void> {
@@ -154,10 +149,7 @@ export class BatchesWorker implements OnModuleInit {
     );
     if (batch.frequency && batch.endDate) {
       // Continuous batch: a row per transaction, each check with its continuous check.
-      const pending: { row_number: number }[] = await this.dataSource.query(
-        `SELECT row_number FROM batch_rows WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending' ORDER BY row_number`,
-        [batch_id, from, to],
-      );
+      const pending = await this.store.pendingRows(this.dataSource.manager, batch_id, from, to);
       for (const { row_number } of pending) {
         let go: boolean;
         try {
@@ -165,20 +157,19 @@ export class BatchesWorker implements OnModuleInit {
         } catch (err) {
           // Refused by the check (or continuous check) rules: the row's transaction rolled back; record why.
           if (!(err instanceof AppException) || err.status >= 500) throw err;
-          await this.dataSource.query(
-            `UPDATE batch_rows SET status = 'failed', errors = $3::jsonb, updated_at = $4 WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'`,
-            [batch.id, row_number, JSON.stringify(rowErrors(err)), this.clock.now()],
+          await this.store.failPendingRow(
+            this.dataSource.manager,
+            batch.id,
+            row_number,
+            JSON.stringify(rowErrors(err)),
+            this.clock.now(),
           );
           go = true;
         }
         if (!go) return; // stopped
       }
     } else if (!(await this.dataSource.transaction((m) => this.createChunk(m, batch, caller, from, to)))) return; // stopped
-    await this.dataSource.query(
-      `UPDATE batches SET status = 'completed', finished_at = $2, updated_at = $2
-        WHERE id = $1 AND status = 'processing' AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = $1 AND status = 'pending')`,
-      [batch_id, this.clock.now()],
-    );
+    await this.store.completeIfDone(this.dataSource.manager, batch_id, this.clock.now());
   }
 
   /**
@@ -195,18 +186,11 @@ export class BatchesWorker implements OnModuleInit {
     to: number,
   ): Promise<boolean> {
     const now = this.clock.now();
-    const claimed = await m
-      .query<unknown[]>(
-        `UPDATE batch_rows SET status = 'created', updated_at = $4
-          WHERE batch_id = $1 AND row_number BETWEEN $2 AND $3 AND status = 'pending'
-            AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
-          RETURNING row_number, inputs`,
-        [batch.id, from, to, now],
-      )
+    const claimed = await this.store
+      .claimChunk(m, batch.id, from, to, now)
       .then((r) => returnedRows<{ row_number: number; inputs: Record<string, string> }>(r));
     if (!claimed.length) {
-      const [b] = await m.query<{ status: string }[]>(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
-      return b?.status === 'processing';
+      return (await this.store.status(m, batch.id))?.status === 'processing';
     }
     claimed.sort((a, b) => a.row_number - b.row_number);
     const results = await this.checks.createMany(
@@ -219,15 +203,19 @@ export class BatchesWorker implements OnModuleInit {
       results[i].error ? [{ n: r.row_number, errors: JSON.stringify(rowErrors(results[i].error)) }] : [],
     );
     if (created.length) {
-      await m.query(
-        `UPDATE batch_rows r SET check_id = v.id FROM unnest($2::int[], $3::text[]) AS v(n, id) WHERE r.batch_id = $1 AND r.row_number = v.n`,
-        [batch.id, created.map((c) => c.n), created.map((c) => c.id)],
+      await this.store.setCheckIds(
+        m,
+        batch.id,
+        created.map((c) => c.n),
+        created.map((c) => c.id),
       );
     }
     if (failed.length) {
-      await m.query(
-        `UPDATE batch_rows r SET status = 'failed', errors = v.errors FROM unnest($2::int[], $3::jsonb[]) AS v(n, errors) WHERE r.batch_id = $1 AND r.row_number = v.n`,
-        [batch.id, failed.map((f) => f.n), failed.map((f) => f.errors)],
+      await this.store.failRows(
+        m,
+        batch.id,
+        failed.map((f) => f.n),
+        failed.map((f) => f.errors),
       );
     }
     return true;
@@ -236,18 +224,11 @@ export class BatchesWorker implements OnModuleInit {
   /** One row, in its own transaction: false when the batch is no longer processing. */
   private async createRow(m: EntityManager, batch: BatchEntity, caller: Caller, rowNumber: number): Promise<boolean> {
     const now = this.clock.now();
-    const claimed = await m
-      .query<unknown[]>(
-        `UPDATE batch_rows SET status = 'created', updated_at = $3
-        WHERE batch_id = $1 AND row_number = $2 AND status = 'pending'
-          AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'processing')
-        RETURNING inputs`,
-        [batch.id, rowNumber, now],
-      )
+    const claimed = await this.store
+      .claimRow(m, batch.id, rowNumber, now)
       .then((r) => returnedRows<{ inputs: Record<string, string> }>(r));
     if (!claimed.length) {
-      const [b] = await m.query<{ status: string }[]>(`SELECT status FROM batches WHERE id = $1`, [batch.id]);
-      return b?.status === 'processing';
+      return (await this.store.status(m, batch.id))?.status === 'processing';
     }
     const body: Record<string, unknown> = {
       ...claimed[0].inputs,
@@ -262,11 +243,7 @@ export class BatchesWorker implements OnModuleInit {
         frequency: batch.frequency,
         end_date: String(batch.endDate).slice(0, 10),
       });
-    await m.query(`UPDATE batch_rows SET check_id = $3 WHERE batch_id = $1 AND row_number = $2`, [
-      batch.id,
-      rowNumber,
-      check.id,
-    ]);
+    await this.store.setCheckId(m, batch.id, rowNumber, check.id);
     return true;
   }
 
@@ -274,11 +251,8 @@ export class BatchesWorker implements OnModuleInit {
     const batch = await this.batch(m, job.payload.batch_id, true);
     if (!batch || batch.reportStatus !== 'generating' || !batch.reportFormat) return;
     const now = this.clock.now();
-    const content = await batchReport(m, batch, batch.reportFormat, now);
-    await m.query(
-      `UPDATE batches SET report = $2, report_status = 'ready', report_generated_at = $3 WHERE id = $1 AND report_format = $4`,
-      [batch.id, content, now, batch.reportFormat],
-    );
+    const content = await batchReport(this.store, m, batch, batch.reportFormat, now);
+    await this.store.saveReport(m, batch.id, content, now, batch.reportFormat);
     this.logger.log({ msg: 'batch report generated', batch_id: batch.id, bytes: content.length });
   }
 }

@@ -1,11 +1,10 @@
 import { CHECK_ACCESS_RULE_FIELDS } from '@kyc/contracts';
-import { Caller, JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
-import { DataSource, Repository } from 'typeorm';
+import { Caller, ManualClock } from '@kyc/platform';
+import { Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
-import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from '../engine/check.entity';
-import { CheckStore } from '../engine/check.store';
+import { CheckStore, NewCheck } from '../engine/check.store';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CHECK_ACCESS_RULE_SQL, ChecksService } from './checks.service';
 
@@ -13,30 +12,23 @@ const caller = (permissions: string[], keyVersion: 0 | 1 = 1) =>
   new Caller('t1', 'u1', 'a@b.c', 'k1', 'backend', keyVersion, 'role', new Set(permissions), []);
 
 function service(outcome: 'created' | 'unknown_type' = 'created') {
-  const query = jest.fn().mockResolvedValue([{ i: 0, id: 'x', outcome }]);
-  // The create statement runs on the pool (planned per call): route it to `query(text, values)`.
-  const pool = { query: async (text: string, values: unknown[]) => ({ rows: await query(text, values) }) };
+  // The check's store, faked: what it is given to store, and the outcome it answers (its SQL is
+  // tested against PostgreSQL by the integration suites).
+  const createOne = jest.fn((item: NewCheck) => Promise.resolve({ outcome, id: item.check.id }));
   const repo = {
     create: (v: Partial<CheckEntity>) => v as CheckEntity,
-    manager: { query, connection: { driver: { master: pool } } },
     findOneBy: jest.fn(),
   };
-  const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
   const clock = new ManualClock('2030-01-01T00:00:00Z');
   return {
     svc: new ChecksService(
       repo as unknown as Repository<CheckEntity>,
       {} as Repository<CheckDatabaseEntity>,
-      new CheckStore(
-        repo.manager.connection as unknown as DataSource,
-        new OutboxService(clock),
-        new JobQueueService({} as DataSource, clock),
-        config,
-      ),
+      { createOne } as unknown as CheckStore,
       clock,
       {} as CollectorRegistry,
     ),
-    query,
+    query: createOne,
   };
 }
 
@@ -105,7 +97,7 @@ describe('ChecksService.create', () => {
     await svc.create(caller(['checks.country_all']), body({ country: 'co' }));
     await svc.create(caller(['checks.country_all']), body({ national_id: '2' }));
     await svc.create(caller(['checks.country_all']), body({ report_id: 'R1' }));
-    const hashes = query.mock.calls.map((c) => JSON.parse(c[1][0])[0].input_hash);
+    const hashes = query.mock.calls.map(([item]) => item.check.inputHash);
     expect(hashes[0]).toBe(hashes[1]);
     expect(hashes[2]).not.toBe(hashes[0]);
     expect(hashes[3]).not.toBe(hashes[0]);
@@ -119,9 +111,9 @@ describe('ChecksService.create', () => {
     );
     expect(check.region).toBe('PR');
     expect(check.createdAt.toISOString()).toBe('2030-01-01T00:00:00.000Z');
-    expect(JSON.parse(query.mock.calls[0][1][0])[0]).toMatchObject({
+    expect(query.mock.calls[0][0].check).toMatchObject({
       region: 'PR',
-      created_at: '2030-01-01T00:00:00.000Z',
+      createdAt: new Date('2030-01-01T00:00:00.000Z'),
     });
   });
 });

@@ -1,4 +1,4 @@
-import { AppException, Caller, Clock, findOneRaw, Page, paginate } from '@kyc/platform';
+import { AppException, Caller, Clock, Page, paginate } from '@kyc/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
@@ -149,7 +149,7 @@ export class ChecksService {
             .where('c.tenantId = :tenant AND c.id = :id', { tenant: caller.tenantId, id: checkId }),
           this.logger,
         ).getOne()
-      : await findOneRaw(this.checks, { tenantId: caller.tenantId, id: checkId });
+      : await this.store.findForTenant(caller.tenantId, checkId);
     if (!check) throw new CheckException(CheckErrorCode.CheckNotFound, `check ${checkId} not found`);
     return check;
   }

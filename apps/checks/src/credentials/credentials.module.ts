@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CollectorsModule } from '../collectors/collectors.module';
 import { ChecksConfig } from '../config/checks.config';
 import { CollectorCredentialEntity } from './collector-credential.entity';
+import { CollectorCredentialStore } from './collector-credential.store';
 import { CredentialsController } from './credentials.controller';
 import { CredentialsService } from './credentials.service';
 
@@ -12,6 +13,7 @@ import { CredentialsService } from './credentials.service';
   imports: [TypeOrmModule.forFeature([CollectorCredentialEntity]), CollectorsModule],
   controllers: [CredentialsController],
   providers: [
+    CollectorCredentialStore,
     {
       provide: SecretSealer,
       inject: [ChecksConfig],

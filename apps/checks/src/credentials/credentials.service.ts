@@ -6,6 +6,7 @@ import { Repository } from 'typeorm';
 import type { CollectorCredentials } from '../collectors/collector';
 import { CollectorRegistry } from '../collectors/collector.registry';
 import { CollectorCredentialEntity } from './collector-credential.entity';
+import { CollectorCredentialStore } from './collector-credential.store';
 import { CredentialErrorCode, CredentialException } from './credentials.exception';
 import { SaveCredentialDto } from './dto/save-credential.dto';
 
@@ -28,6 +29,7 @@ export class CredentialsService {
 
   constructor(
     @InjectRepository(CollectorCredentialEntity) private readonly credentials: Repository<CollectorCredentialEntity>,
+    private readonly store: CollectorCredentialStore,
     private readonly cipher: SecretSealer,
     private readonly registry: CollectorRegistry,
     private readonly clock: Clock,
@@ -41,12 +43,13 @@ export class CredentialsService {
       { password: dto.password, complements: dto.complements ?? null },
       aad(caller.tenantId, databaseId),
     );
-    const [row] = await this.credentials.query<{ created_at: Date; updated_at: Date }[]>(
-      `INSERT INTO collector_credentials (tenant_id, database_id, username, secret, has_complements, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6)
-       ON CONFLICT (tenant_id, database_id) DO UPDATE SET username = EXCLUDED.username, secret = EXCLUDED.secret, has_complements = EXCLUDED.has_complements, updated_at = EXCLUDED.updated_at
-       RETURNING created_at, updated_at`,
-      [caller.tenantId, databaseId, dto.username, secret, dto.complements !== undefined, now],
+    const row = await this.store.upsert(
+      caller.tenantId,
+      databaseId,
+      dto.username,
+      secret,
+      dto.complements !== undefined,
+      now,
     );
     this.logger.log({ msg: 'collector credentials saved', tenant_id: caller.tenantId, database_id: databaseId });
     return {

@@ -246,6 +246,11 @@ export class CheckStore {
     ]);
   }
 
+  /** The tenant's check by id (SELECT * as a named prepared statement, through the columns' transformers). */
+  findForTenant(tenantId: string, id: string): Promise<CheckEntity | null> {
+    return findOneRaw(this.dataSource.getRepository(CheckEntity), { tenantId, id });
+  }
+
   /** The database row that asked a query with this reference, with its check (webhook answers). */
   async findByReference(reference: string): Promise<{ row: CheckDatabaseEntity; check: CheckEntity | null } | null> {
     const manager = this.dataSource.manager;

@@ -1,8 +1,8 @@
 import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
+import { CollectorRunStore } from './collector-run.store';
 import { HealthQuery } from './dto/health.query';
 
 export const HEALTH_STATUSES = [
@@ -46,7 +46,7 @@ const DAY = 24 * HOUR;
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly runs: CollectorRunStore,
     private readonly registry: CollectorRegistry,
     private readonly clock: Clock,
   ) {}
@@ -62,32 +62,16 @@ export class HealthService {
     const windowStart = at - HOUR;
     const from = Math.min(dayStart, windowStart);
     const to = Math.max(dayStart + DAY, at);
-    const rows: {
-      database_id: string;
-      hour: number | null;
-      in_window: boolean;
-      ok: number;
-      total: number;
-      latency: number | null;
-    }[] = await this.dataSource.query(
-      `SELECT database_id,
-              CASE WHEN finished_at >= $3 AND finished_at < $4 THEN floor(extract(epoch FROM finished_at - $3) / 3600)::int END AS hour,
-              (finished_at > $5 AND finished_at <= $6) AS in_window,
-              count(*) FILTER (WHERE outcome = 'success')::int AS ok, count(*)::int AS total, avg(latency_ms)::float AS latency
-         FROM collector_runs
-        WHERE country = $1 AND database_id = ANY($2) AND finished_at >= $7 AND finished_at < $8
-        GROUP BY 1, 2, 3`,
-      [
-        query.country,
-        collectors.map((c) => c.databaseId),
-        new Date(dayStart),
-        new Date(dayStart + DAY),
-        new Date(windowStart),
-        new Date(at),
-        new Date(from),
-        new Date(to + 1),
-      ],
-    );
+    const rows = await this.runs.health([
+      query.country,
+      collectors.map((c) => c.databaseId),
+      new Date(dayStart),
+      new Date(dayStart + DAY),
+      new Date(windowStart),
+      new Date(at),
+      new Date(from),
+      new Date(to + 1),
+    ]);
     return collectors.map((c) => {
       const mine = rows.filter((r) => r.database_id === c.databaseId);
       const window = mine.filter((r) => r.in_window);

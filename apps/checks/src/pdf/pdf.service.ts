@@ -9,6 +9,7 @@ import { CheckEntity } from '../engine/check.entity';
 import { CheckDatabaseEntity } from '../engine/check-database.entity';
 import { CheckPdfEntity } from './check-pdf.entity';
 import { CheckPdfContent, renderCheckPdf } from './check-pdf.renderer';
+import { CheckPdfStore } from './check-pdf.store';
 import { PdfErrorCode, PdfException } from './pdf.exception';
 import { DEFAULT_PDF_LANGUAGE, PDF_LANGUAGES, PdfLanguage } from './pdf-labels';
 
@@ -64,6 +65,7 @@ export class PdfService implements OnModuleInit {
   constructor(
     @InjectRepository(CheckPdfEntity) private readonly pdfs: Repository<CheckPdfEntity>,
     private readonly dataSource: DataSource,
+    private readonly store: CheckPdfStore,
     private readonly checks: ChecksService,
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
@@ -146,10 +148,6 @@ export class PdfService implements OnModuleInit {
     const content = pdfContent(check, databases);
     const now = this.clock.now();
     const [es, en, pt] = await Promise.all(PDF_LANGUAGES.map((lang) => renderCheckPdf(content, lang, now)));
-    await m.query(
-      `UPDATE check_pdfs SET status = 'ready', pdf_es = $4, pdf_en = $5, pdf_pt = $6, message = NULL, generated_at = $7
-        WHERE tenant_id = $1 AND check_id = $2 AND requested_at = $3`,
-      [tenantId, check.id, new Date(job.payload.requested_at), es, en, pt, now],
-    );
+    await this.store.saveReady(m, tenantId, check.id, new Date(job.payload.requested_at), { es, en, pt }, now);
   }
 }

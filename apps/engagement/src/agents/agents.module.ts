@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AssignmentModule } from '../assignment/assignment.module';
 import { AgentEntity } from './agent.entity';
+import { AgentStore } from './agent.store';
 import { AgentTemplateEntity } from './agent-template.entity';
 import { AgentTemplatesController } from './agent-templates.controller';
 import { AgentTemplatesService } from './agent-templates.service';
@@ -13,6 +14,6 @@ import { AgentsService } from './agents.service';
 @Module({
   imports: [TypeOrmModule.forFeature([AgentEntity, AgentTemplateEntity]), AssignmentModule],
   controllers: [AgentsController, AgentTemplatesController],
-  providers: [AgentsService, AgentTemplatesService],
+  providers: [AgentStore, AgentsService, AgentTemplatesService],
 })
 export class AgentsModule {}

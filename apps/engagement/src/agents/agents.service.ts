@@ -6,6 +6,7 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AssignmentService, Settings } from '../assignment/assignment.service';
 import { agentEmail, isManager } from '../chats/chat-access';
 import { AgentEntity, AgentSettingsEntity } from './agent.entity';
+import { AgentStore } from './agent.store';
 import { AgentErrorCode, AgentException } from './agents.exception';
 import { ListAgentsQuery } from './dto/list-agents.query';
 import { SetAgentStatusDto } from './dto/set-agent-status.dto';
@@ -29,6 +30,7 @@ export interface AgentView {
 @Injectable()
 export class AgentsService {
   constructor(
+    private readonly agentStore: AgentStore,
     @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: AccessCacheService,
@@ -127,26 +129,12 @@ export class AgentsService {
       agents_offline: number;
       chats_enqueued: number;
       chats_assigned: number;
-    }[] = await this.dataSource.query(
-      `WITH g AS (
-         SELECT unnest(groups) AS name, status FROM agents WHERE tenant_id = $1),
-       c AS (
-         SELECT queue AS name, owner FROM chats WHERE tenant_id = $1 AND status = 'open'),
-       names AS (SELECT name FROM g UNION SELECT name FROM c)
-       SELECT n.name AS "group",
-         (SELECT count(*) FROM g WHERE g.name = n.name AND g.status = 'online')::int AS agents_online,
-         (SELECT count(*) FROM g WHERE g.name = n.name AND g.status = 'offline')::int AS agents_offline,
-         (SELECT count(*) FROM c WHERE c.name = n.name AND c.owner IS NULL)::int AS chats_enqueued,
-         (SELECT count(*) FROM c WHERE c.name = n.name AND c.owner IS NOT NULL)::int AS chats_assigned
-       FROM names n ORDER BY n.name`,
-      [caller.tenantId],
-    );
+    }[] = await this.agentStore.groupCounters<
+      { group: string; agents_online: number; agents_offline: number; chats_enqueued: number; chats_assigned: number }[]
+    >(this.dataSource.manager, [caller.tenantId]);
     const totals: { online: number; offline: number; enqueued: number; assigned: number }[] =
-      await this.dataSource.query(
-        `SELECT (SELECT count(*) FROM agents WHERE tenant_id = $1 AND status = 'online')::int AS online,
-                (SELECT count(*) FROM agents WHERE tenant_id = $1 AND status = 'offline')::int AS offline,
-                (SELECT count(*) FROM chats WHERE tenant_id = $1 AND status = 'open' AND owner IS NULL)::int AS enqueued,
-                (SELECT count(*) FROM chats WHERE tenant_id = $1 AND status = 'open' AND owner IS NOT NULL)::int AS assigned`,
+      await this.agentStore.totals<{ online: number; offline: number; enqueued: number; assigned: number }[]>(
+        this.dataSource.manager,
         [caller.tenantId],
       );
     const t = totals[0];
@@ -177,11 +165,7 @@ export class AgentsService {
 
   private async upsert(m: EntityManager, tenantId: string, email: string, userId: string): Promise<AgentEntity> {
     const now = this.clock.now();
-    await m.query(
-      `INSERT INTO agents (tenant_id, email, user_id, status, groups, active_chats, created_at, updated_at)
-       VALUES ($1, $2, $3, 'offline', '{}', 0, $4, $4) ON CONFLICT (tenant_id, email) DO NOTHING`,
-      [tenantId, email, userId, now],
-    );
+    await this.agentStore.insertIfAbsent<unknown>(m, [tenantId, email, userId, now]);
     return m
       .createQueryBuilder(AgentEntity, 'a')
       .where('a.tenantId = :tenantId AND a.email = :email', { tenantId, email })

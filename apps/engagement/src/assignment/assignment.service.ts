@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { AgentSettingsEntity, RulesetStrategy } from '../agents/agent.entity';
+import { AgentStore } from '../agents/agent.store';
 import { ChatEntity } from '../chats/chat.entity';
 import { addActivity } from '../chats/chat-activities';
 import { chatEvents } from '../chats/chat-events';
@@ -41,6 +42,7 @@ export type Settings = Pick<AgentSettingsEntity, 'defaultCapacity' | 'capacityEn
 @Injectable()
 export class AssignmentService implements OnApplicationBootstrap {
   constructor(
+    private readonly agentStore: AgentStore,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     private readonly jobs: JobQueueService,
@@ -72,11 +74,13 @@ export class AssignmentService implements OnApplicationBootstrap {
   /** Settings locked for a change (created with the defaults on first use). */
   async lockedSettings(m: EntityManager, tenantId: string): Promise<AgentSettingsEntity> {
     const d = await this.settings(m, tenantId);
-    await m.query(
-      `INSERT INTO agent_settings (tenant_id, default_capacity, capacity_enabled, ruleset_strategy, updated_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id) DO NOTHING`,
-      [tenantId, d.defaultCapacity, d.capacityEnabled, d.rulesetStrategy, this.clock.now()],
-    );
+    await this.agentStore.insertSettingsIfAbsent<unknown>(m, [
+      tenantId,
+      d.defaultCapacity,
+      d.capacityEnabled,
+      d.rulesetStrategy,
+      this.clock.now(),
+    ]);
     return m
       .createQueryBuilder(AgentSettingsEntity, 's')
       .where('s.tenantId = :tenantId', { tenantId })
@@ -88,15 +92,12 @@ export class AssignmentService implements OnApplicationBootstrap {
   async assign(m: EntityManager, chat: ChatEntity, settings?: Settings): Promise<boolean> {
     const s = settings ?? (await this.settings(m, chat.tenantId));
     const free = (lock: string): Promise<{ email: string }[]> =>
-      m.query(
-        `SELECT email FROM agents
-          WHERE tenant_id = $1 AND status = 'online'
-            AND (NOT $2::boolean OR active_chats < COALESCE(capacity, $3::int))
-            AND (cardinality(groups) = 0 OR $4 = ANY(groups))
-          ORDER BY ${ORDER[s.rulesetStrategy]}
-          LIMIT 1 ${lock}`,
-        [chat.tenantId, s.capacityEnabled, s.defaultCapacity, chat.queue],
-      );
+      this.agentStore.freeAgent(m, ORDER[s.rulesetStrategy], lock, [
+        chat.tenantId,
+        s.capacityEnabled,
+        s.defaultCapacity,
+        chat.queue,
+      ]);
     const rows = await free('FOR UPDATE SKIP LOCKED');
     if (rows.length) {
       await this.giveTo(m, chat, rows[0].email, 'ruleset');
@@ -123,11 +124,7 @@ export class AssignmentService implements OnApplicationBootstrap {
     by: 'ruleset' | 'force_dequeue' | 'owner_update',
   ): Promise<void> {
     const now = this.clock.now();
-    await m.query(
-      `UPDATE agents SET active_chats = active_chats + 1, last_assigned_at = $3, updated_at = $3
-        WHERE tenant_id = $1 AND email = $2`,
-      [chat.tenantId, email, now],
-    );
+    await this.agentStore.countAssigned<unknown>(m, [chat.tenantId, email, now]);
     const previous = chat.owner;
     chat.owner = email;
     chat.assignedAt = now;
@@ -145,11 +142,7 @@ export class AssignmentService implements OnApplicationBootstrap {
   /** Frees the capacity a chat held on its owner (closing or moving it). */
   async release(m: EntityManager, tenantId: string, owner: string | null): Promise<void> {
     if (!owner) return;
-    await m.query(
-      `UPDATE agents SET active_chats = active_chats - 1, updated_at = $3
-        WHERE tenant_id = $1 AND email = $2 AND active_chats > 0`,
-      [tenantId, owner, this.clock.now()],
-    );
+    await this.agentStore.release<unknown>(m, [tenantId, owner, this.clock.now()]);
   }
 
   /**

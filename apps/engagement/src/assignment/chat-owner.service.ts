@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
+import { AgentStore } from '../agents/agent.store';
 import { ChatEntity } from '../chats/chat.entity';
 import { requireTakeOrOwn } from '../chats/chat-access';
 import { addActivity } from '../chats/chat-activities';
@@ -23,6 +24,7 @@ import { AssignmentService } from './assignment.service';
 @Injectable()
 export class ChatOwnerService {
   constructor(
+    private readonly agentStore: AgentStore,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly assignment: AssignmentService,
     private readonly outbox: OutboxService,
@@ -118,18 +120,19 @@ export class ChatOwnerService {
   private async moveTo(m: EntityManager, chat: ChatEntity, email: string, by: 'force_dequeue' | 'owner_update') {
     if (chat.owner === email) return;
     const involved = [email, chat.owner].filter((e): e is string => !!e).sort();
-    const locked: { email: string }[] = await m.query(
-      `SELECT email FROM agents WHERE tenant_id = $1 AND email = ANY($2) ORDER BY email FOR UPDATE`,
-      [chat.tenantId, involved],
-    );
+    const locked: { email: string }[] = await this.agentStore.lockAgents<{ email: string }[]>(m, [
+      chat.tenantId,
+      involved,
+    ]);
     if (!locked.some((a) => a.email === email))
       throw new ChatException(ChatErrorCode.AgentNotFound, `${email} is not an agent of this account`);
     const s = await this.assignment.settings(m, chat.tenantId);
-    const room: unknown[] = await m.query(
-      `SELECT 1 FROM agents WHERE tenant_id = $1 AND email = $2
-         AND (NOT $3::boolean OR active_chats < COALESCE(capacity, $4::int))`,
-      [chat.tenantId, email, s.capacityEnabled, s.defaultCapacity],
-    );
+    const room: unknown[] = await this.agentStore.hasRoom<unknown[]>(m, [
+      chat.tenantId,
+      email,
+      s.capacityEnabled,
+      s.defaultCapacity,
+    ]);
     if (!room.length)
       throw new ChatException(ChatErrorCode.AgentAtCapacity, `${email} has no free capacity for another chat`);
     await this.assignment.release(m, chat.tenantId, chat.owner);

@@ -16,6 +16,7 @@ import { ProviderCredentials, ProviderError } from '../provider/messaging-provid
 import { joinPhone, newId } from '../shared/phones';
 import { CampaignEntity, CampaignRecipientEntity } from './campaign.entity';
 import { CampaignProgress } from './campaign.presenter';
+import { CampaignStore } from './campaign.store';
 import { CampaignErrorCode, CampaignException } from './campaigns.exception';
 import { CreateCampaignDto } from './dto/create-campaign.dto';
 
@@ -62,6 +63,7 @@ export class CampaignsService implements OnApplicationBootstrap {
   private receivingSince: Date | null = null;
 
   constructor(
+    private readonly campaignStore: CampaignStore,
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbounds: OutboundsService,
@@ -167,11 +169,9 @@ export class CampaignsService implements OnApplicationBootstrap {
   ): Promise<void> {
     const references = [...new Set(statuses.map((s) => s.reference).filter((r) => r.startsWith('MSG')))];
     if (!references.length) return;
-    const rows = await m.query<{ campaign_id: string; seq: number; status: string; message_id: string }[]>(
-      `SELECT campaign_id, seq, status, message_id FROM campaign_recipients
-        WHERE tenant_id = $2 AND message_id = ANY($1::text[]) ORDER BY message_id FOR UPDATE`,
-      [references, tenantId],
-    );
+    const rows = await this.campaignStore.lockByMessage<
+      { campaign_id: string; seq: number; status: string; message_id: string }[]
+    >(m, [references, tenantId]);
     for (const row of rows) {
       const { providerMessageId, status } = statuses.find((s) => s.reference === row.message_id)!;
       if (row.status !== 'sending') {
@@ -232,22 +232,12 @@ export class CampaignsService implements OnApplicationBootstrap {
     const release = since !== null && now.getTime() - since.getTime() >= window;
     return this.dataSource.transaction(async (m) => {
       if (release)
-        await m.query(
-          `UPDATE campaign_recipients SET status = 'pending', claimed_at = NULL
-          WHERE campaign_id = $1 AND status = 'sending' AND claimed_at < $2
-            AND NOT EXISTS (SELECT 1 FROM webhook_events WHERE processed_at IS NULL AND received_at > $3)`,
-          [campaign.id, new Date(now.getTime() - window), new Date(now.getTime() - STUCK_WEBHOOK_WINDOWS * window)],
-        );
-      const [rows] = await m.query<[ClaimedRecipient[], number]>(
-        `UPDATE campaign_recipients r
-            SET status = 'sending', claimed_at = $3,
-                message_id = COALESCE(r.message_id, 'MSG' || replace(gen_random_uuid()::text, '-', ''))
-          WHERE (r.campaign_id, r.seq) IN (
-            SELECT campaign_id, seq FROM campaign_recipients
-             WHERE campaign_id = $1 AND status = 'pending' ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-          RETURNING r.seq, r.phone, r.account_id, r."values", r.message_id`,
-        [campaign.id, campaign.rate, now],
-      );
+        await this.campaignStore.releaseUnconfirmed<unknown>(m, [
+          campaign.id,
+          new Date(now.getTime() - window),
+          new Date(now.getTime() - STUCK_WEBHOOK_WINDOWS * window),
+        ]);
+      const [rows] = await this.campaignStore.claim<[ClaimedRecipient[], number]>(m, [campaign.id, campaign.rate, now]);
       return rows;
     });
   }
@@ -298,10 +288,12 @@ export class CampaignsService implements OnApplicationBootstrap {
     } catch (err) {
       if (err instanceof ProviderError) {
         // The provider answered: nothing was sent. Refused for good → failed; throttled or down → pending again.
-        await this.dataSource.query(
-          `UPDATE campaign_recipients SET status = $3, error = $4, claimed_at = NULL WHERE campaign_id = $1 AND seq = $2 AND status = 'sending'`,
-          [campaign.id, r.seq, err.permanent ? 'failed' : 'pending', err.message.slice(0, 500)],
-        );
+        await this.campaignStore.refused<unknown>(this.dataSource.manager, [
+          campaign.id,
+          r.seq,
+          err.permanent ? 'failed' : 'pending',
+          err.message.slice(0, 500),
+        ]);
       } else
         this.logger.warn({
           msg: 'campaign send outcome unknown; left for confirmation',
@@ -315,10 +307,7 @@ export class CampaignsService implements OnApplicationBootstrap {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.dataSource.transaction(async (m) => {
-          const [row] = await m.query<{ status: string }[]>(
-            `SELECT status FROM campaign_recipients WHERE campaign_id = $1 AND seq = $2 FOR UPDATE`,
-            [campaign.id, r.seq],
-          );
+          const [row] = await this.campaignStore.lockRecipient<{ status: string }[]>(m, [campaign.id, r.seq]);
           if (row?.status !== 'sending') return; // already confirmed by the provider's webhook
           await this.messages.recordSent(m, outbound, request, providerId);
           await m.update(CampaignRecipientEntity, { campaignId: campaign.id, seq: r.seq }, { status: 'sent' });
@@ -376,10 +365,7 @@ export class CampaignsService implements OnApplicationBootstrap {
   }
 
   private async progress(m: EntityManager, id: string): Promise<CampaignProgress> {
-    const rows = await m.query<{ status: keyof CampaignProgress; n: number }[]>(
-      `SELECT status, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1 GROUP BY status`,
-      [id],
-    );
+    const rows = await this.campaignStore.progress<{ status: keyof CampaignProgress; n: number }[]>(m, [id]);
     const p: CampaignProgress = { pending: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 };
     for (const r of rows) p[r.status] = r.n;
     return p;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { ChatStore } from '../chats/chat.store';
 import { LineEntity } from '../lines/line.entity';
 import { ChannelsController } from './channels.controller';
 import { ChannelsService } from './channels.service';
@@ -8,6 +9,6 @@ import { ChannelsService } from './channels.service';
 @Module({
   imports: [TypeOrmModule.forFeature([LineEntity])],
   controllers: [ChannelsController],
-  providers: [ChannelsService],
+  providers: [ChatStore, ChannelsService],
 })
 export class ChannelsModule {}

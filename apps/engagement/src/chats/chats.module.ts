@@ -6,6 +6,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { MessagesModule } from '../messages/messages.module';
 import { ProviderModule } from '../provider/provider.module';
 import { ChatActivityEntity, ChatEntity } from './chat.entity';
+import { ChatStore } from './chat.store';
 import { ChatSendService } from './chat-send.service';
 import { ChatsController } from './chats.controller';
 import { ChatsService } from './chats.service';
@@ -20,7 +21,7 @@ import { ChatsService } from './chats.service';
     CredentialsModule,
   ],
   controllers: [ChatsController],
-  providers: [ChatsService, ChatSendService],
+  providers: [ChatStore, ChatsService, ChatSendService],
   exports: [ChatsService],
 })
 export class ChatsModule {}

@@ -1,4 +1,4 @@
-import { Caller, Clock, OutboxService, Page, preparedQuery } from '@kyc/platform';
+import { Caller, Clock, OutboxService, Page } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -8,6 +8,7 @@ import { LineEntity } from '../lines/line.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { newId } from '../shared/phones';
 import { ChatActivityEntity, ChatEntity } from './chat.entity';
+import { ChatStore } from './chat.store';
 import { addActivity } from './chat-activities';
 import { chatEvents } from './chat-events';
 import { ChatErrorCode, ChatException } from './chats.exception';
@@ -16,28 +17,6 @@ import { SearchChatsQuery } from './dto/search-chats.query';
 import { decodeSeqKey, encodeSeqKey, searchChats } from './search/chat-search';
 
 const ACTIVITY_PAGE = 50;
-
-/**
- * Moves ($1 new activity ids, $2 message ids, $3 statuses, $4 errors, in order; $5 the time) of
- * messages that may belong to chats: the status_change activities of those that do, and the latest
- * status on each one's message activity. Named: lookups by message id (its partial index) only.
- */
-const STATUS_ACTIVITIES_SQL = `WITH moves AS (
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(id, message_id, status, error, n)
-   ), sent AS (
-     SELECT DISTINCT ON (a.message_id) a.id, a.message_id, a.chat_id, a.tenant_id
-       FROM chat_activities a
-      WHERE a.message_id = ANY($2::text[]) AND a.activity_type = 'message'
-      ORDER BY a.message_id, a.seq
-   ), latest AS (
-     UPDATE chat_activities a SET message_status = l.status
-       FROM (SELECT DISTINCT ON (s.id) s.id, mv.status FROM sent s JOIN moves mv USING (message_id) ORDER BY s.id, mv.n DESC) l
-      WHERE a.id = l.id
-   )
-   INSERT INTO chat_activities (id, tenant_id, chat_id, actor_type, actor, activity_type, text, message_id, message_status, created_at)
-   SELECT mv.id, s.tenant_id, s.chat_id, 'system', 'provider', 'status_change', mv.error, mv.message_id, mv.status, $5::timestamptz
-     FROM moves mv JOIN sent s USING (message_id)
-    ORDER BY mv.n`;
 
 /** A user message as the webhook processor recorded it. */
 export interface UserMessage {
@@ -50,6 +29,7 @@ export interface UserMessage {
 @Injectable()
 export class ChatsService {
   constructor(
+    private readonly chatStore: ChatStore,
     @InjectRepository(ChatEntity) private readonly chats: Repository<ChatEntity>,
     @InjectRepository(ChatActivityEntity) private readonly activities: Repository<ChatActivityEntity>,
     private readonly assignment: AssignmentService,
@@ -65,14 +45,15 @@ export class ChatsService {
     const now = this.clock.now();
     const tenantId = u.line.tenantId;
     const phone = u.message.phone;
-    const inserted: { id: string }[] = await m.query(
-      `INSERT INTO chats (id, tenant_id, line_id, line_phone, queue, contact_phone, contact_name, status, tags,
-         enqueued_at, last_user_message_at, last_activity_at, last_actor_type, last_activity_type, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $4, $5, $6, 'open', '{}', $7, $7, $7, 'user', 'message', $7, $7)
-       ON CONFLICT (tenant_id, line_id, contact_phone) WHERE status = 'open' DO NOTHING
-       RETURNING id`,
-      [newId('CHT'), tenantId, u.line.id, u.line.phone, phone, u.contactName ?? null, now],
-    );
+    const inserted: { id: string }[] = await this.chatStore.insertOpen<{ id: string }[]>(m, [
+      newId('CHT'),
+      tenantId,
+      u.line.id,
+      u.line.phone,
+      phone,
+      u.contactName ?? null,
+      now,
+    ]);
     const chat = await m
       .createQueryBuilder(ChatEntity, 'c')
       .where(`c.tenantId = :tenantId AND c.lineId = :lineId AND c.contactPhone = :phone AND c.status = 'open'`, {
@@ -106,19 +87,13 @@ export class ChatsService {
    */
   async onMessageStatuses(m: EntityManager, moves: Pick<MessageEntity, 'id' | 'status' | 'error'>[]): Promise<void> {
     if (!moves.length) return;
-    await preparedQuery(
-      m.connection,
-      'engagement:chat-status-activities',
-      STATUS_ACTIVITIES_SQL,
-      [
-        moves.map(() => newId('ACT')),
-        moves.map((x) => x.id),
-        moves.map((x) => x.status),
-        moves.map((x) => x.error),
-        this.clock.now(),
-      ],
-      m,
-    );
+    await this.chatStore.statusActivities(m, [
+      moves.map(() => newId('ACT')),
+      moves.map((x) => x.id),
+      moves.map((x) => x.status),
+      moves.map((x) => x.error),
+      this.clock.now(),
+    ]);
   }
 
   async get(caller: Caller, id: string): Promise<ChatEntity> {

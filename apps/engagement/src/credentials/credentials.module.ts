@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EngagementConfig } from '../config/engagement.config';
 import { CredentialsService } from './credentials.service';
 import { ProviderCredentialEntity } from './provider-credential.entity';
+import { ProviderCredentialStore } from './provider-credential.store';
 
 /** The tenants' sealed credentials for the messaging provider. */
 @Module({
@@ -16,6 +17,7 @@ import { ProviderCredentialEntity } from './provider-credential.entity';
       useFactory: (config: EngagementConfig) => new SecretSealer(config.credentialsKey),
     },
     CredentialsService,
+    ProviderCredentialStore,
   ],
   exports: [CredentialsService],
 })

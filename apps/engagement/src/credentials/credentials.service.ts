@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Caller, Clock, preparedQuery, SecretSealer } from '@kyc/platform';
+import { Caller, Clock, SecretSealer } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
@@ -9,6 +9,7 @@ import { ProviderCredentials, ProviderError } from '../provider/messaging-provid
 import { ProviderUnreachableError } from '../provider/provider-http.client';
 import { CredentialsErrorCode, CredentialsException } from './credentials.exception';
 import { ProviderCredentialEntity } from './provider-credential.entity';
+import { ProviderCredentialStore } from './provider-credential.store';
 import { SaveProviderCredentialsDto } from './save-provider-credentials.dto';
 
 type Sealed = Omit<ProviderCredentials, 'wabaId'>;
@@ -35,6 +36,7 @@ export class CredentialsService {
   private readonly openedBySealed = new Map<string, Sealed>();
 
   constructor(
+    private readonly store: ProviderCredentialStore,
     @InjectRepository(ProviderCredentialEntity) private readonly repo: Repository<ProviderCredentialEntity>,
     private readonly cipher: SecretSealer,
     private readonly clock: Clock,
@@ -80,13 +82,7 @@ export class CredentialsService {
     m?: EntityManager,
   ): Promise<{ tenantId: string; credentials: ProviderCredentials } | null> {
     // Read for every webhook: one prepared statement (no query builder), the secrets opened once.
-    const [row] = await preparedQuery<{ tenant_id: string; waba_id: string; sealed: string }>(
-      this.repo.manager.connection,
-      'engagement:credentials-by-waba',
-      'SELECT tenant_id, waba_id, sealed FROM provider_credentials WHERE waba_id = $1',
-      [wabaId],
-      m,
-    );
+    const row = await this.store.byWaba(wabaId, m);
     return row
       ? {
           tenantId: row.tenant_id,

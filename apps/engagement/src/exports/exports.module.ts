@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { ChatStore } from '../chats/chat.store';
 import { ChatsModule } from '../chats/chats.module';
 import { ChatExportEntity } from './chat-export.entity';
 import { ExportsController } from './exports.controller';
@@ -10,6 +11,6 @@ import { ExportsService } from './exports.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ChatExportEntity]), ChatsModule],
   controllers: [ExportsController],
-  providers: [ExportsService],
+  providers: [ChatStore, ExportsService],
 })
 export class ExportsModule {}

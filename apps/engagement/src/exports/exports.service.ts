@@ -13,6 +13,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 
+import { ChatStore } from '../chats/chat.store';
 import { ChatsService } from '../chats/chats.service';
 import { EngagementConfig } from '../config/engagement.config';
 import { newId } from '../shared/phones';
@@ -36,6 +37,7 @@ export class ExportsService implements OnApplicationBootstrap {
   private readonly links: ExportLinks;
 
   constructor(
+    private readonly chatStore: ChatStore,
     @InjectRepository(ChatExportEntity) private readonly exports: Repository<ChatExportEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly chats: ChatsService,
@@ -150,7 +152,7 @@ export class ExportsService implements OnApplicationBootstrap {
   private async write(job: Job<{ exportId: string }>): Promise<void> {
     const e = await this.exports.findOneBy({ id: job.payload.exportId });
     if (!e || e.status !== 'pending') return;
-    const { content, rows } = await buildExportTsv(this.dataSource, e);
+    const { content, rows } = await buildExportTsv(this.chatStore, this.dataSource, e);
     await this.exports.update(
       { id: e.id, status: 'pending' },
       { status: 'completed', content, rows, completedAt: this.clock.now() },

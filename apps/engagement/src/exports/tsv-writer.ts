@@ -1,14 +1,13 @@
 import { delimitedRow, DelimitedValue } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
+import { EXPORT_PAGE_ROWS } from '../chats/chat.sql';
+import { ChatStore } from '../chats/chat.store';
 import { ChatExportEntity } from './chat-export.entity';
 import { translate, TSV_HEADERS } from './tsv';
 
 /** One TSV row through the platform's delimited writer (escaped, formulas neutralized). */
 const tsvRow = (values: DelimitedValue[]) => delimitedRow('tsv', values);
-
-/** Rows fetched a page at a time, so a large export never holds every activity in memory twice. */
-const BATCH = 5_000;
 
 interface Row {
   seq: string;
@@ -33,21 +32,20 @@ interface Row {
  * formula in the reader's spreadsheet (a cell starting with = + - @ gets a leading ').
  */
 export async function buildExportTsv(
+  store: ChatStore,
   dataSource: DataSource,
   e: ChatExportEntity,
 ): Promise<{ content: string; rows: number }> {
   const lines = [tsvRow(TSV_HEADERS[e.language])];
   let after = '0';
   for (;;) {
-    const batch: Row[] = await dataSource.query(
-      `SELECT a.seq, c.id AS chat_id, c.line_phone, c.contact_phone, c.contact_name, c.owner, c.status,
-              a.created_at, a.actor_type, a.actor, a.activity_type, a.text, a.message_status
-         FROM chats c JOIN chat_activities a ON a.chat_id = c.id
-        WHERE c.tenant_id = $1 AND c.created_at >= $2 AND c.created_at < $3
-          AND ($4::text IS NULL OR c.id = $4) AND a.activity_type IN ('message', 'note') AND a.seq > $5
-        ORDER BY a.seq LIMIT ${BATCH}`,
-      [e.tenantId, e.rangeStart, e.rangeEnd, e.chatId, after],
-    );
+    const batch = await store.exportPage<Row[]>(dataSource.manager, [
+      e.tenantId,
+      e.rangeStart,
+      e.rangeEnd,
+      e.chatId,
+      after,
+    ]);
     for (const r of batch)
       lines.push(
         tsvRow([
@@ -65,7 +63,7 @@ export async function buildExportTsv(
           translate(e.language, r.message_status),
         ]),
       );
-    if (batch.length < BATCH) break;
+    if (batch.length < EXPORT_PAGE_ROWS) break;
     after = batch[batch.length - 1].seq;
   }
   return { content: `${lines.join('\n')}\n`, rows: lines.length - 1 };

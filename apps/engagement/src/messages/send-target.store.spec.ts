@@ -1,4 +1,3 @@
-import { preparedQuery } from '@kyc/platform';
 import { DataSource } from 'typeorm';
 
 import { CredentialsService } from '../credentials/credentials.service';
@@ -8,7 +7,12 @@ jest.mock('@kyc/platform', () => ({
   ...jest.requireActual<object>('@kyc/platform'),
   preparedQuery: jest.fn(),
 }));
-const query = preparedQuery as jest.MockedFunction<typeof preparedQuery>;
+/** The platform's prepared statement the store runs (faked: the statement itself is tested against PostgreSQL). */
+const query = jest.requireMock<{
+  preparedQuery: jest.MockedFunction<
+    (ds: unknown, name: string, sql: string, values: unknown[], m?: unknown) => Promise<Record<string, unknown>[]>
+  >;
+}>('@kyc/platform').preparedQuery;
 
 const columns = [
   ['id', 'id'],

@@ -3,13 +3,11 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { EngagementConfig } from '../config/engagement.config';
+import { RetentionStore } from './retention.store';
 
 export const RETENTION_QUEUE = 'engagement-retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-/** Rows deleted per statement, and statements per run (a run stays short; the next hour continues). */
-const BATCH = 5_000;
-const MAX_BATCHES = 40;
 
 /**
  * Prunes the append-only tables of engagement, a durable hourly job (dedupe key: the hour, so
@@ -26,6 +24,7 @@ export class RetentionWorker implements OnApplicationBootstrap {
 
   constructor(
     private readonly jobs: JobQueueService,
+    private readonly store: RetentionStore,
     private readonly config: EngagementConfig,
     private readonly clock: Clock,
   ) {}
@@ -48,22 +47,8 @@ export class RetentionWorker implements OnApplicationBootstrap {
     const now = this.clock.now().getTime();
     const webhookCutoff = new Date(now - this.config.ENGAGEMENT_WEBHOOK_RETENTION_DAYS * DAY_MS);
     const qualityCutoff = new Date(now - this.config.ENGAGEMENT_QUALITY_HISTORY_RETENTION_DAYS * DAY_MS);
-    const webhookEvents = await batches(
-      m,
-      `DELETE FROM webhook_events WHERE digest IN (
-        SELECT digest FROM webhook_events WHERE COALESCE(processed_at, received_at) < $1 LIMIT ${BATCH})`,
-      [webhookCutoff],
-    );
-    const qualityHistory = await batches(
-      m,
-      `DELETE FROM outbound_quality_history WHERE id IN (
-        SELECT h.id FROM outbound_quality_history h
-         WHERE h.at < $1
-           AND EXISTS (SELECT 1 FROM outbound_quality_history n
-                        WHERE n.outbound_id = h.outbound_id AND n.at < $1 AND (n.at, n.id) > (h.at, h.id))
-         LIMIT ${BATCH})`,
-      [qualityCutoff],
-    );
+    const webhookEvents = await this.store.pruneWebhookEvents(m, webhookCutoff);
+    const qualityHistory = await this.store.pruneQualityHistory(m, qualityCutoff);
     return { webhookEvents, qualityHistory };
   }
 
@@ -71,14 +56,4 @@ export class RetentionWorker implements OnApplicationBootstrap {
     const next = new Date(Math.floor(this.clock.now().getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
     await this.jobs.enqueue(m, RETENTION_QUEUE, {}, { runAt: next, dedupeKey: `retention:${next.toISOString()}` });
   }
-}
-
-async function batches(m: EntityManager, sql: string, params: unknown[]): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const [, affected] = await m.query<[unknown, number]>(sql, params);
-    total += affected;
-    if (affected < BATCH) break;
-  }
-  return total;
 }

@@ -4,6 +4,7 @@ import { CampaignsModule } from '../campaigns/campaigns.module';
 import { ChatsModule } from '../chats/chats.module';
 import { InboundsModule } from '../inbounds/inbounds.module';
 import { MessagesModule } from '../messages/messages.module';
+import { RetentionStore } from './retention.store';
 import { RetentionWorker } from './retention.worker';
 import { WebhookWorker } from './webhook.worker';
 import { WebhookEventStore } from './webhook-event.store';
@@ -13,6 +14,6 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [MessagesModule, InboundsModule, CampaignsModule, ChatsModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookWorker, WebhookEventStore, RetentionWorker],
+  providers: [WebhooksService, WebhookWorker, WebhookEventStore, RetentionWorker, RetentionStore],
 })
 export class WebhooksModule {}

@@ -3,6 +3,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { ChecksConfig } from '../../config/checks.config';
+import { BatchStore } from '../batch.store';
 import { UploadLinkSigner } from '../batch-upload-link';
 
 export interface BatchFileRef {
@@ -30,7 +31,10 @@ export class LocalBatchFileStorage extends BatchFileStorage {
   readonly kind = 'local' as const;
   readonly signer: UploadLinkSigner;
 
-  constructor(config: ChecksConfig) {
+  constructor(
+    config: ChecksConfig,
+    private readonly store: BatchStore,
+  ) {
     super();
     this.signer = new UploadLinkSigner(config.uploadSigningKey);
   }
@@ -43,20 +47,11 @@ export class LocalBatchFileStorage extends BatchFileStorage {
   }
 
   async save(manager: EntityManager, batch: BatchFileRef, content: Buffer, now: Date): Promise<void> {
-    await manager.query(`INSERT INTO batch_files (batch_id, tenant_id, content, created_at) VALUES ($1, $2, $3, $4)`, [
-      batch.id,
-      batch.tenantId,
-      content,
-      now,
-    ]);
+    await this.store.saveFile(manager, batch.id, batch.tenantId, content, now);
   }
 
-  async read(manager: EntityManager, batch: BatchFileRef): Promise<Buffer | null> {
-    const rows = await manager.query<{ content: Buffer }[]>(
-      `SELECT content FROM batch_files WHERE batch_id = $1 AND tenant_id = $2`,
-      [batch.id, batch.tenantId],
-    );
-    return rows[0]?.content ?? null;
+  read(manager: EntityManager, batch: BatchFileRef): Promise<Buffer | null> {
+    return this.store.readFile(manager, batch.id, batch.tenantId);
   }
 }
 
@@ -96,8 +91,8 @@ export class S3BatchFileStorage extends BatchFileStorage implements OnModuleDest
  * The storage CHECKS_BATCH_STORAGE names. S3 credentials: CHECKS_S3_ACCESS_KEY_ID and
  * CHECKS_S3_SECRET_ACCESS_KEY when both are set, else the AWS SDK's default provider chain.
  */
-export async function batchFileStorageFactory(config: ChecksConfig): Promise<BatchFileStorage> {
-  if (config.CHECKS_BATCH_STORAGE !== 's3') return new LocalBatchFileStorage(config);
+export async function batchFileStorageFactory(config: ChecksConfig, store: BatchStore): Promise<BatchFileStorage> {
+  if (config.CHECKS_BATCH_STORAGE !== 's3') return new LocalBatchFileStorage(config, store);
   const { CHECKS_S3_BUCKET, CHECKS_S3_ACCESS_KEY_ID, CHECKS_S3_SECRET_ACCESS_KEY } = config;
   if (!CHECKS_S3_BUCKET) throw new Error('CHECKS_BATCH_STORAGE=s3 needs CHECKS_S3_BUCKET');
   if (!CHECKS_S3_ACCESS_KEY_ID !== !CHECKS_S3_SECRET_ACCESS_KEY)
