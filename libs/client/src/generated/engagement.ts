@@ -1353,6 +1353,15 @@ export interface components {
             phone_number: string;
             /** @enum {boolean} */
             user_authorized: true;
+            /**
+             * @description Values of the outbound's variables by name (also accepted: flat `var.<name>` fields, or `{"value": ...}` per name)
+             * @example {
+             *       "name": "Ana"
+             *     }
+             */
+            var?: {
+                [key: string]: string;
+            };
         };
         SetAgentStatusDto: {
             /**

@@ -614,7 +614,8 @@ export interface components {
             /** @example IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f */
             flow_id: string;
             name: string;
-            redirect_url?: string;
+            /** @description null when the flow has none */
+            redirect_url?: string | null;
             steps: components["schemas"]["FlowStepResponse"][];
             timeout_seconds: number;
             /** Format: date-time */
