@@ -6,7 +6,7 @@
 // resource reach their handlers rather than a 404. A finding fails the run unless
 // tools/api/allow-list.yaml lists it with its reason.
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -192,7 +192,10 @@ export async function fuzzServices({ info, profile = 'ci', log, reportDir, only 
   await mkdir(reportDir, { recursive: true });
   const allowList = loadAllowList();
   const seeds = await seedIds(info, log);
-  const services = Object.keys(info.services).filter((s) => !only || only.includes(s));
+  // A service without a committed document (the console, a web app) has no API to fuzz.
+  const services = Object.keys(info.services).filter(
+    (s) => (!only || only.includes(s)) && existsSync(path.join(repoRoot, 'openapi', `${s}.json`)),
+  );
   // Each service is fuzzed with a key of its own: identity's fuzzer may revoke the key it finds, account's
   // may change the roles; neither must turn another service's run into a run of 401s. Those two run last.
   const keys = {};

@@ -134,7 +134,7 @@ export class BatchesController {
   @Get(':batch_id/report')
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf')
   @ApiSuccess({
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf'],
     description: 'The report (xlsx, or csv or pdf when requested so; the same columns in each)',
   })
   @ApiSuccess({

@@ -123,6 +123,8 @@ describe('customer profiles (customers): customer queries and decision variables
       ['start_date=2026-02-30', 'start_date'],
       ['end_date=yesterday', 'end_date'],
       ['start_date=2026-02-01&end_date=2026-01-01', 'end_date'],
+      ['end_date=0000-01-30', 'end_date'],
+      ['start_date=0001-01-01', 'start_date'],
       ['categories=weather', 'categories'],
     ])('refuses values with %s (400 naming %s)', async (query, field) => {
       const res = await api.get(`/v1/customers/decision-variables?${query}`);

@@ -115,11 +115,20 @@ export class CredentialsService {
   }
 }
 
-/** Runs a provider call, answering 502 (refused) or 503 (unreachable) in the envelope instead of a 500. */
+/**
+ * Runs a provider call, answering in the envelope instead of a 500: 409 when the provider refuses the
+ * account's saved token (401, Graph code 190: the account must save valid credentials), 502 when it
+ * refuses otherwise, 503 when it cannot be reached.
+ */
 export async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
+    if (err instanceof ProviderError && (err.status === 401 || err.providerCode === 190))
+      throw new CredentialsException(
+        CredentialsErrorCode.ProviderCredentialsRejected,
+        `the messaging provider refused the account's access token (PUT /v1/msg/provider-credentials with a valid one): ${err.message}`,
+      );
     if (err instanceof ProviderError)
       throw new CredentialsException(
         CredentialsErrorCode.ProviderRefused,

@@ -17,7 +17,13 @@ const PROVIDER_MISSING = {
     string,
   ],
 };
-const PROVIDER_DOWN = { 503: ['the messaging provider is unreachable', 'provider_unavailable'] as [string, string] };
+const PROVIDER_DOWN = {
+  409: ["the messaging provider refused the account's access token", 'provider_credentials_rejected'] as [
+    string,
+    string,
+  ],
+  503: ['the messaging provider is unreachable', 'provider_unavailable'] as [string, string],
+};
 /** Business lines, business accounts (WABAs), the provider credentials and the WABA subscription. */
 @ApiTags('messaging lines')
 @BackendKeys()

@@ -38,7 +38,13 @@ const TOO_MANY_UPLOADS = {
     'too_many_uploads',
   ] as [string, string],
 };
-const PROVIDER_DOWN = { 503: ['the messaging provider is unreachable', 'provider_unavailable'] as [string, string] };
+const PROVIDER_DOWN = {
+  409: ["the messaging provider refused the account's access token", 'provider_credentials_rejected'] as [
+    string,
+    string,
+  ],
+  503: ['the messaging provider is unreachable', 'provider_unavailable'] as [string, string],
+};
 
 /** Outbound message templates and their header media. */
 @ApiTags('outbound messages')

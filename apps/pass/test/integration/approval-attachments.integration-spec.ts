@@ -136,6 +136,17 @@ describe('pass: approval attachments and outcome', () => {
     });
   });
 
+  it('answers 415, not 500, to a raw body (text/plain) on a route that reads JSON or form fields', async () => {
+    for (const route of ['/v1/oauth2/approval-attachments', '/v1/oauth2/userinfo', '/v1/oauth2/validations']) {
+      const res = await fetch(`${f.pass.url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: `client_id=${app.client_id}&file_name=0`,
+      });
+      expect({ route, status: res.status }).toEqual({ route, status: 415 });
+    }
+  });
+
   it('answers 401 bad_credentials for a wrong client secret', async () => {
     const res = await stage({ client_secret: 'ps_wrong' });
     expect(res.status).toBe(401);

@@ -473,10 +473,10 @@ export interface components {
             };
             name: string;
             /**
-             * @default enabled
+             * @description Default: enabled
              * @enum {string|null}
              */
-            status: "enabled" | "disabled" | null;
+            status?: "enabled" | "disabled" | null;
             /** @enum {string} */
             type: "http_request" | "email" | "create_check";
         };

@@ -495,8 +495,12 @@ export interface components {
             self: string;
         };
         CheckResponse: {
+            /** @description An input of the check, as sent */
+            birth_certificate?: string;
             /** @example CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c */
             check_id: string;
+            /** @description An input of the check, as sent */
+            company_name?: string;
             company_summary?: {
                 [key: string]: unknown;
             };
@@ -505,14 +509,72 @@ export interface components {
             /** Format: date-time */
             creation_date: string;
             custom_input?: string;
+            /**
+             * Format: date-time
+             * @description An input of the check, as sent
+             */
+            date_of_birth?: string;
+            /** @description An input of the check, as sent */
+            diplomatic_id?: string;
+            /** @description An input of the check, as sent */
+            document_number?: string;
+            /** @description An input of the check, as sent */
+            document_type?: string;
+            /** @description An input of the check, as sent */
+            driver_license?: string;
+            /** @description An input of the check, as sent */
+            escrow?: string;
+            /** @description An input of the check, as sent */
+            first_name?: string;
+            /** @description An input of the check, as sent */
+            folio?: string;
+            /** @description An input of the check, as sent */
+            foreign_id?: string;
+            /** @description An input of the check, as sent */
+            gender?: string;
             /** @description Share of people found by name who are not the one identified by document */
             homonym_probability?: number;
             /** @example 1 */
             homonym_score: number;
             /** @example 1 */
             id_score: number;
+            /** @description An input of the check, as sent */
+            imei?: string;
+            /**
+             * Format: date-time
+             * @description An input of the check, as sent
+             */
+            issue_date?: string;
+            /** @description An input of the check, as sent */
+            last_name?: string;
+            /** @description An input of the check, as sent */
+            license_plate?: string;
+            /** @description An input of the check, as sent */
+            national_id?: string;
+            /** @description An input of the check, as sent */
+            native_country?: string;
+            /** @description An input of the check, as sent */
+            native_national_id?: string;
+            /** @description An input of the check, as sent */
+            owner_document_id?: string;
+            /** @description An input of the check, as sent */
+            owner_document_type?: string;
+            /** @description An input of the check, as sent */
+            passport?: string;
+            /** @description An input of the check, as sent */
+            payment_date?: string;
+            /** @description An input of the check, as sent */
+            pep?: string;
+            /** @description An input of the check, as sent */
+            phone_number?: string;
             /** @description The check a continuous-check run repeats */
             previous_check?: string;
+            /** @description An input of the check, as sent */
+            professional_card?: string;
+            /** @description An input of the check, as sent */
+            ptp?: string;
+            /** @description An input of the check, as sent */
+            region?: string;
             report_id?: string;
             /**
              * @description 0 (high risk) to 1 (low risk); 0 until a database answers (`status` tells which)
@@ -520,6 +582,8 @@ export interface components {
              */
             score: number;
             scores: components["schemas"]["DatasetScoreResponse"][];
+            /** @description An input of the check, as sent */
+            state_id?: string;
             /** @enum {string} */
             status: "not_started" | "in_progress" | "delayed" | "completed" | "error";
             statuses: components["schemas"]["DatabaseStatusResponse"][];
@@ -527,6 +591,8 @@ export interface components {
             summary: {
                 [key: string]: unknown;
             };
+            /** @description An input of the check, as sent */
+            tax_id?: string;
             /**
              * @description person, vehicle, company or a custom type
              * @example person
@@ -535,9 +601,15 @@ export interface components {
             /** Format: date-time */
             update_date: string;
             user_authorized: boolean;
+            /** @description An input of the check, as sent */
+            vehicle_id?: string;
             vehicle_summary?: {
                 [key: string]: unknown;
             };
+            /** @description An input of the check, as sent */
+            verification_code?: string;
+            /** @description An input of the check, as sent */
+            watch?: string;
             wrong_inputs?: {
                 input?: string;
             }[];
@@ -1867,7 +1939,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/pdf": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             /** @description Still generating */

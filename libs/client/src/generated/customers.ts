@@ -290,11 +290,10 @@ export interface components {
         };
         ComputeSegmentDto: {
             /**
-             * @description auto: SQL push-down, Node when the rule cannot be translated; node: always evaluate in Node (to compare)
-             * @default auto
+             * @description auto: SQL push-down, Node when the rule cannot be translated; node: always evaluate in Node (to compare). Default: auto
              * @enum {string|null}
              */
-            evaluation: "auto" | "node" | null;
+            evaluation?: "auto" | "node" | null;
         };
         ContactPropertyResponse: {
             /** Format: date-time */
@@ -481,7 +480,7 @@ export interface components {
             /** Format: date-time */
             started_at: string | null;
             /** @enum {string} */
-            status: "never" | "queued" | "running" | "completed" | "failed";
+            status: "not_computed" | "queued" | "running" | "completed" | "failed";
             total: number;
         };
         SegmentResponse: {

@@ -1353,6 +1353,15 @@ export interface components {
             phone_number: string;
             /** @enum {boolean} */
             user_authorized: true;
+            /**
+             * @description Values of the outbound's variables by name (also accepted: flat `var.<name>` fields, or `{"value": ...}` per name)
+             * @example {
+             *       "name": "Ana"
+             *     }
+             */
+            var?: {
+                [key: string]: string;
+            };
         };
         SetAgentStatusDto: {
             /**
@@ -8947,7 +8956,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state; e.g. `provider_not_configured` */
+            /**
+             * @description Conflict with the current state; e.g. `provider_not_configured`
+             *
+             *     Conflict with the current state; e.g. `provider_credentials_rejected`
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8957,8 +8970,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
-                     *       "error_code": "provider_not_configured"
+                     *       "message": "the messaging provider refused the account's access token",
+                     *       "error_code": "provider_credentials_rejected"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -9436,7 +9449,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state; e.g. `provider_not_configured` */
+            /**
+             * @description Conflict with the current state; e.g. `provider_not_configured`
+             *
+             *     Conflict with the current state; e.g. `provider_credentials_rejected`
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9446,8 +9463,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
-                     *       "error_code": "provider_not_configured"
+                     *       "message": "the messaging provider refused the account's access token",
+                     *       "error_code": "provider_credentials_rejected"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -9785,7 +9802,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state; e.g. `outbound_not_editable` */
+            /**
+             * @description Conflict with the current state; e.g. `outbound_not_editable`
+             *
+             *     Conflict with the current state; e.g. `provider_credentials_rejected`
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9795,8 +9816,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "a DISABLED outbound cannot be edited",
-                     *       "error_code": "outbound_not_editable"
+                     *       "message": "the messaging provider refused the account's access token",
+                     *       "error_code": "provider_credentials_rejected"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -9948,6 +9969,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "outbound OTB0c1d2 not found",
                      *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `provider_credentials_rejected` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "the messaging provider refused the account's access token",
+                     *       "error_code": "provider_credentials_rejected"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -10414,7 +10452,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Conflict with the current state; e.g. `provider_not_configured` */
+            /**
+             * @description Conflict with the current state; e.g. `provider_not_configured`
+             *
+             *     Conflict with the current state; e.g. `provider_credentials_rejected`
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10424,8 +10466,8 @@ export interface operations {
                      * @example {
                      *       "code": 409,
                      *       "status": "Conflict",
-                     *       "message": "no messaging provider account: PUT /v1/msg/provider-credentials first",
-                     *       "error_code": "provider_not_configured"
+                     *       "message": "the messaging provider refused the account's access token",
+                     *       "error_code": "provider_credentials_rejected"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

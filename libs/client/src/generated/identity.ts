@@ -449,18 +449,34 @@ export interface components {
             user_id: string;
         };
         ApiKeyResponse: {
+            account_id?: string;
             /** @enum {number} */
             api_key_version: 0 | 1;
+            billing_hub?: string;
+            /** @enum {string} */
+            country?: "ALL" | "BR" | "CL" | "CO" | "CR" | "EC" | "MX" | "PE" | "AR" | "SV";
             /** Format: date-time */
             creation_date: string;
+            /** @enum {string} */
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
+            emails?: string[];
             /** Format: date-time */
             expiration_date?: string;
+            flow_id?: string;
+            /** @enum {string} */
+            grant?: "digital-identity" | "signals" | "validations";
             /** @example KEY019ab9f2c4e0a1b2c3d4e5 */
             key_id: string;
-            /** @example backend-prod */
-            key_name: string;
+            /**
+             * @description Backend keys have a name; web and sdk keys may not
+             * @example backend-prod
+             */
+            key_name?: string | null;
             /** @enum {string} */
             key_type: "backend" | "web" | "sdk";
+            phone?: string[];
+            /** Format: uri */
+            redirect_url?: string;
             /** Format: date-time */
             revocation_date?: string;
             user_id: string;
@@ -535,10 +551,10 @@ export interface components {
         };
         EnqueueLogDto: {
             /**
-             * @default info
+             * @description Default: info
              * @enum {string|null}
              */
-            level: "debug" | "info" | "warn" | "error" | null;
+            level?: "debug" | "info" | "warn" | "error" | null;
             /** @example camera permission denied */
             message: string;
             /** @description The process the entry is about */
@@ -598,7 +614,8 @@ export interface components {
             /** @example IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f */
             flow_id: string;
             name: string;
-            redirect_url?: string;
+            /** @description null when the flow has none */
+            redirect_url?: string | null;
             steps: components["schemas"]["FlowStepResponse"][];
             timeout_seconds: number;
             /** Format: date-time */
@@ -627,22 +644,38 @@ export interface components {
             validator_settings?: Record<string, never>;
         };
         IssuedApiKeyResponse: {
+            account_id?: string;
             /** @description The key to send as Service-API-Key (a signed JWT); shown only now */
             api_key: string;
             /** @enum {number} */
             api_key_version: 0 | 1;
+            billing_hub?: string;
+            /** @enum {string} */
+            country?: "ALL" | "BR" | "CL" | "CO" | "CR" | "EC" | "MX" | "PE" | "AR" | "SV";
             /** Format: date-time */
             creation_date: string;
+            /** @enum {string} */
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
+            emails?: string[];
             /** Format: date-time */
             expiration_date?: string;
+            flow_id?: string;
+            /** @enum {string} */
+            grant?: "digital-identity" | "signals" | "validations";
             /** @example KEY019ab9f2c4e0a1b2c3d4e5 */
             key_id: string;
-            /** @example backend-prod */
-            key_name: string;
+            /**
+             * @description Backend keys have a name; web and sdk keys may not
+             * @example backend-prod
+             */
+            key_name?: string | null;
             /** @enum {string} */
             key_type: "backend" | "web" | "sdk";
             /** @example API key created */
             message: string;
+            phone?: string[];
+            /** Format: uri */
+            redirect_url?: string;
             /** Format: date-time */
             revocation_date?: string;
             user_id: string;

@@ -125,8 +125,8 @@ export interface ApiSuccessOptions {
   /** An example answer, with the spec's wire names. */
   example?: unknown;
   description?: string;
-  /** Another media type than JSON (e.g. application/pdf); the schema is then a binary string. */
-  contentType?: string;
+  /** Another media type than JSON (e.g. application/pdf), or several; the schema is then a binary string. */
+  contentType?: string | string[];
 }
 
 function schemaOf(options: ApiSuccessOptions): SchemaObject | ReferenceObject {
@@ -144,9 +144,11 @@ function schemaOf(options: ApiSuccessOptions): SchemaObject | ReferenceObject {
 /** Documents the success answer: its status, schema and an example. */
 export function ApiSuccess(options: ApiSuccessOptions): MethodDecorator {
   const status = options.status ?? 200;
-  const contentType = options.contentType ?? 'application/json';
+  const contentTypes = [options.contentType ?? 'application/json'].flat();
   const schema = options.contentType ? { type: 'string', format: 'binary' } : schemaOf(options);
-  const content = { [contentType]: { schema, ...(options.example === undefined ? {} : { example: options.example }) } };
+  const content = Object.fromEntries(
+    contentTypes.map((type) => [type, { schema, ...(options.example === undefined ? {} : { example: options.example }) }]),
+  );
   return applyDecorators(
     ...(options.type ? [ApiExtraModels(options.type)] : []),
     ApiResponse({ status, description: options.description ?? 'Success', content }),

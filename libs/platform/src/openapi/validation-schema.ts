@@ -223,6 +223,12 @@ export function applyValidationRules(
     } else if (declaredOptional.has(name) && rules.every((m) => m.type === 'customValidation' && !BUILT_IN.has(m.name ?? '')))
       required.delete(name);
     else required.add(name);
+    if (property.nullable && property.enum && property.default !== undefined) {
+      // openapi-generator's Go client does not compile a nullable enum with a default (it names an
+      // undefined type): the default is said in the description instead; the server applies it.
+      property.description = `${property.description ? `${property.description}. ` : ''}Default: ${String(property.default)}`;
+      delete property.default;
+    }
     if (property.nullable && property.allOf) {
       /* allOf with nullable is how OpenAPI 3.0 says "this object or null" */
     }

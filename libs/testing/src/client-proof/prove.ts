@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   await step('contact.create', true, async () =>
     data(
       await customers.POST('/v1/contacts', {
-        body: { phone_number: '+573001110001', name: 'Ana TypeScript' },
+        body: { phone_number: '+573001110001', external_id: `ts-${run}`, name: 'Ana TypeScript' },
       } as never),
     ),
   );

@@ -172,11 +172,11 @@ func main() {
 		return err
 	})
 	outbound := step("message.outbound", lined, func() error {
-		body, err := decode[map[string]interface{}](fmt.Sprintf(`{"outbound_name":"go client %s","waba_phone_number":%q,"category":"MARKETING","language_code":"es","template_type":"TEXT","is_notification":true,"content":"Hola {{.name}}, tu pedido llega hoy.","var":{"name":{"value":"Ana"}}}`, run, line))
+		body, err := decode[engagement.SaveOutboundDto](fmt.Sprintf(`{"outbound_name":"go client %s","waba_phone_number":%q,"category":"MARKETING","language_code":"es","template_type":"TEXT","is_notification":true,"content":"Hola {{.name}}, tu pedido llega hoy.","var":{"name":{"value":"Ana"}}}`, run, line))
 		if err != nil {
 			return err
 		}
-		res, _, err := engagementAPI.OutboundMessagesAPI.OutboundsCreate(ctx).Body(body).Execute()
+		res, _, err := engagementAPI.OutboundMessagesAPI.OutboundsCreate(ctx).SaveOutboundDto(body).Execute()
 		if err == nil {
 			outboundID = res.GetOutboundId()
 		}
@@ -190,17 +190,21 @@ func main() {
 		if err != nil {
 			return err
 		}
-		body, err := decode[map[string]interface{}](fmt.Sprintf(`{"phone_country_code":"+57","phone_number":"3001234567","outbound_id":%q,"user_authorized":true,"var":{"name":"Ana"}}`, outboundID))
+		body, err := decode[engagement.SendOutboundDto](fmt.Sprintf(`{"phone_country_code":"+57","phone_number":"3001234567","outbound_id":%q,"user_authorized":true,"var":{"name":"Ana"}}`, outboundID))
 		if err != nil {
 			return err
 		}
-		_, _, err = engagementAPI.OutboundMessagesAPI.MessagesSend(ctx).Body(body).Execute()
+		_, _, err = engagementAPI.OutboundMessagesAPI.MessagesSend(ctx).SendOutboundDto(body).Execute()
 		return err
 	})
 
 	// A contact and a segment of customers.
 	step("contact.create", true, func() error {
-		_, _, err := customersAPI.ContactsAPI.ContactsCreate(ctx).Execute()
+		body, err := decode[customers.CreateContactDto](fmt.Sprintf(`{"phone_number":"+573001110003","external_id":"go-%s","name":"Ana Go"}`, run))
+		if err != nil {
+			return err
+		}
+		_, _, err = customersAPI.ContactsAPI.ContactsCreate(ctx).CreateContactDto(body).Execute()
 		return err
 	})
 	step("segment.create", true, func() error {

@@ -166,7 +166,14 @@ step(
 )
 
 # A contact and a segment of customers.
-step("contact.create", lambda: contacts.contacts_create().contact)
+step(
+    "contact.create",
+    lambda: contacts.contacts_create(
+        kyc_customers.CreateContactDto.from_dict(
+            {"phone_number": "+573001110002", "external_id": f"python-{run}", "name": "Ana Python"}
+        )
+    ).contact,
+)
 step(
     "segment.create",
     lambda: segments.segments_create(

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+import { CHECK_INPUT_FIELDS } from './create-check.dto';
+
 /** Result of one route (by_id or by_name) of a dataset. */
 export class ScoreDetailResponse {
   @ApiProperty({ enum: ['found', 'not_found', 'pending', 'delayed', 'error', 'ignored'] })
@@ -114,6 +116,15 @@ export class CheckResponse {
   @ApiProperty()
   user_authorized: boolean;
 }
+
+// The inputs a check was created with are echoed under their wire names (check.presenter's
+// echoedInputs): each is an optional property of the published Check, the dates as date-times.
+for (const field of CHECK_INPUT_FIELDS)
+  ApiPropertyOptional({
+    type: String,
+    ...(field === 'date_of_birth' || field === 'issue_date' ? { format: 'date-time' } : {}),
+    description: 'An input of the check, as sent',
+  })(CheckResponse.prototype, field);
 
 export const CHECK_EXAMPLE = {
   check_id: 'CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c',

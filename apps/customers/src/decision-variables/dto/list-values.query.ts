@@ -14,7 +14,8 @@ import {
 
 import { DV_CATEGORIES } from '../decision-variable.catalog';
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+// Years 1900 to 9999: the default start (30 days before end_date) stays a date PostgreSQL reads.
+const DAY = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const isDay = (s: unknown) =>
   typeof s === 'string' && DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
@@ -58,13 +59,13 @@ export class ListDecisionValuesQuery extends CursorPageQuery {
 
   @ApiPropertyOptional({ example: '2026-01-01', description: 'YYYY-MM-DD (default: 30 days before end_date)' })
   @IsOptional()
-  @Matches(DAY, { message: 'start_date must be a date (YYYY-MM-DD)' })
+  @Matches(DAY, { message: 'start_date must be a date (YYYY-MM-DD, from 1900)' })
   @Validate(CalendarDay)
   start_date?: string;
 
   @ApiPropertyOptional({ example: '2026-01-31', description: 'YYYY-MM-DD, inclusive (default: today)' })
   @IsOptional()
-  @Matches(DAY, { message: 'end_date must be a date (YYYY-MM-DD)' })
+  @Matches(DAY, { message: 'end_date must be a date (YYYY-MM-DD, from 1900)' })
   @Validate(CalendarDay)
   @Validate(DateRange)
   end_date?: string;

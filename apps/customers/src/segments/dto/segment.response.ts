@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 class SegmentComputeResponse {
   @ApiProperty({ nullable: true, type: String }) compute_id: string | null;
-  @ApiProperty({ enum: ['never', 'queued', 'running', 'completed', 'failed'] }) status: string;
+  @ApiProperty({ enum: ['not_computed', 'queued', 'running', 'completed', 'failed'] }) status: string;
   @ApiProperty({ nullable: true, type: String, enum: ['sql', 'node'] }) evaluation: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Why the rule was evaluated in Node' })
   fallback_reason: string | null;

@@ -1,4 +1,5 @@
 import { ToBoolean, Trim } from '@kyc/platform';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 import { ID_PATTERN } from '../../shared/phones';
@@ -38,4 +39,14 @@ export class SendOutboundDto {
   @IsBoolean()
   @IsIn([true], { message: 'user_authorized must be true: the user must have authorized being contacted' })
   user_authorized: boolean;
+
+  // Read from the raw body by VarValues (also as flat `var.<name>` fields); declared here for the document.
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', maxLength: 1024 },
+    description:
+      'Values of the outbound\'s variables by name (also accepted: flat `var.<name>` fields, or `{"value": ...}` per name)',
+    example: { name: 'Ana' },
+  })
+  var?: Record<string, string>;
 }

@@ -28,6 +28,7 @@ export interface CheckedOutbound {
  * The rules between fields of an outbound (spec 2, "Outbound message (template)" and its button
  * rules). Returns every offending field; empty when the outbound is valid.
  */
+// A field sent as null is absent (the generated clients send null for unset optional fields).
 export function outboundRuleErrors(dto: SaveOutboundDto): { errors: FieldError[]; checked: CheckedOutbound } {
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => errors.push({ field, message });
@@ -36,20 +37,20 @@ export function outboundRuleErrors(dto: SaveOutboundDto): { errors: FieldError[]
 
   if (auth && media) fail('template_type', 'AUTHENTICATION allows only TEXT');
   if (media && !dto.media_id) fail('media_id', `media_id is required for ${dto.template_type}`);
-  if (!media && dto.media_id !== undefined) fail('media_id', 'TEXT has no media');
+  if (!media && dto.media_id != null) fail('media_id', 'TEXT has no media');
 
   if (auth) {
-    if (dto.content !== undefined) fail('content', 'AUTHENTICATION text is predefined by language');
-    if (dto.header_text !== undefined) fail('header_text', 'header_text is for MARKETING and UTILITY only');
-    if (dto.footer !== undefined) fail('footer', 'footer is for MARKETING and UTILITY only');
+    if (dto.content != null) fail('content', 'AUTHENTICATION text is predefined by language');
+    if (dto.header_text != null) fail('header_text', 'header_text is for MARKETING and UTILITY only');
+    if (dto.footer != null) fail('footer', 'footer is for MARKETING and UTILITY only');
     if (dto.buttons?.length) fail('buttons', 'buttons are not available for AUTHENTICATION (COPY_CODE is added)');
   } else {
-    if (dto.code_expiration_minutes !== undefined)
+    if (dto.code_expiration_minutes != null)
       fail('code_expiration_minutes', 'code_expiration_minutes is for AUTHENTICATION only');
     if (!dto.content?.trim()) fail('content', 'content is required for MARKETING and UTILITY');
     for (const bad of malformedVariables(dto.content))
       fail('content', `${bad} is not a variable: write variables as {{.name}}`);
-    if (dto.header_text !== undefined) {
+    if (dto.header_text != null) {
       if (media) fail('header_text', 'header_text is for TEXT templates only');
       if (variablesOf(dto.header_text).length > 1) fail('header_text', 'header_text allows at most one variable');
       for (const bad of malformedVariables(dto.header_text))

@@ -2,6 +2,7 @@ import { eventually } from '@kyc/testing';
 
 import { approvedOutbound, events, marketing } from '../support/engagement-helpers';
 import {
+  newTenant,
   other,
   outboundCount,
   PHONE,
@@ -49,6 +50,26 @@ describe('engagement outbounds: lines, outbound acceptance, provider statuses, C
       });
       expect(res.status).toBe(409);
       expect(res.body.error_code).toBe('waba_taken');
+    });
+
+    it("answers 409 provider_credentials_rejected, not a 5xx, when the provider refuses the account's saved token", async () => {
+      const { t: own } = await newTenant();
+      const outbound = await own.api.postJson('/v1/msg/outbounds', marketing(own.line));
+      expect(outbound.status).toBe(201);
+      const saved = await own.api.put('/v1/msg/provider-credentials', {
+        access_token: 'not-a-token',
+        waba_id: own.wabaId,
+        app_secret: sandbox.appSecret,
+        verify_token: own.verifyToken,
+      });
+      expect(saved.status).toBe(200);
+      for (const res of [
+        await own.api.post('/v1/msg/waba-subscription'),
+        await own.api.delete(`/v1/msg/outbounds/${outbound.body.outbound_id}`),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(res.body.error_code).toBe('provider_credentials_rejected');
+      }
     });
   });
 

@@ -1,11 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+import { API_KEY_COUNTRIES, API_KEY_DOCUMENT_TYPES, API_KEY_GRANTS } from './issue-api-key.dto';
+
 export class ApiKeyResponse {
   @ApiProperty({ example: 'KEY019ab9f2c4e0a1b2c3d4e5' }) key_id: string;
-  @ApiProperty({ example: 'backend-prod' }) key_name: string;
+  @ApiPropertyOptional({
+    example: 'backend-prod',
+    nullable: true,
+    type: String,
+    description: 'Backend keys have a name; web and sdk keys may not',
+  })
+  key_name?: string | null;
   @ApiProperty({ enum: ['backend', 'web', 'sdk'] }) key_type: string;
   @ApiProperty({ enum: [0, 1] }) api_key_version: number;
   @ApiProperty() user_id: string;
+  // What a web or sdk key was issued for (present only when set).
+  @ApiPropertyOptional({ enum: API_KEY_GRANTS }) grant?: string;
+  @ApiPropertyOptional() flow_id?: string;
+  @ApiPropertyOptional({ enum: API_KEY_COUNTRIES }) country?: string;
+  @ApiPropertyOptional({ enum: API_KEY_DOCUMENT_TYPES }) document_type?: string;
+  @ApiPropertyOptional({ format: 'uri' }) redirect_url?: string;
+  @ApiPropertyOptional() account_id?: string;
+  @ApiPropertyOptional({ type: [String] }) emails?: string[];
+  @ApiPropertyOptional({ type: [String] }) phone?: string[];
+  @ApiPropertyOptional() billing_hub?: string;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
   @ApiPropertyOptional({ format: 'date-time' }) expiration_date?: string;
   @ApiPropertyOptional({ format: 'date-time' }) revocation_date?: string;

@@ -17,7 +17,9 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-const toNumber = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+// null is absence (the document declares these optional fields nullable): never Number(null), which is 0.
+const toNumber = ({ value }: { value: unknown }) =>
+  value === undefined || value === null || value === '' ? undefined : Number(value);
 
 export const API_KEY_GRANTS = ['digital-identity', 'signals', 'validations'] as const;
 export const API_KEY_COUNTRIES = ['ALL', 'BR', 'CL', 'CO', 'CR', 'EC', 'MX', 'PE', 'AR', 'SV'] as const;

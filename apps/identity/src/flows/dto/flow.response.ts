@@ -17,7 +17,8 @@ export class FlowResponse {
   @ApiProperty({ example: 'IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f' }) flow_id: string;
   @ApiProperty() name: string;
   @ApiProperty({ type: [FlowStepResponse] }) steps: FlowStepResponse[];
-  @ApiPropertyOptional() redirect_url?: string;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'null when the flow has none' }) redirect_url?:
+    string | null;
   @ApiProperty() timeout_seconds: number;
   @ApiProperty({ format: 'date-time' }) creation_date: string;
   @ApiProperty({ format: 'date-time' }) update_date: string;

@@ -153,7 +153,7 @@ public final class Prove {
             line != null,
             () ->
                 outbounds.outboundsCreate(
-                    JsonParser.parseString(
+                    kyc.client.engagement.model.SaveOutboundDto.fromJson(
                         "{\"outbound_name\":\"java client " + run + "\",\"waba_phone_number\":\"" + line
                             + "\",\"category\":\"MARKETING\",\"language_code\":\"es\",\"template_type\":\"TEXT\","
                             + "\"is_notification\":true,\"content\":\"Hola {{.name}}, tu pedido llega hoy.\","
@@ -173,7 +173,7 @@ public final class Prove {
               },
               () -> "the outbound is " + last[0]);
           return outbounds.messagesSend(
-              JsonParser.parseString(
+              kyc.client.engagement.model.SendOutboundDto.fromJson(
                   "{\"phone_country_code\":\"+57\",\"phone_number\":\"3001234567\",\"outbound_id\":\""
                       + outbound.getOutboundId()
                       + "\",\"user_authorized\":true,\"var\":{\"name\":\"Ana\"}}"),
@@ -181,7 +181,16 @@ public final class Prove {
         });
 
     // A contact and a segment of customers.
-    step("contact.create", true, () -> contacts.contactsCreate(null).getContact());
+    step(
+        "contact.create",
+        true,
+        () ->
+            contacts
+                .contactsCreate(
+                    kyc.client.customers.model.CreateContactDto.fromJson(
+                        "{\"phone_number\":\"+573001110004\",\"external_id\":\"java-" + run + "\",\"name\":\"Ana Java\"}"),
+                    null)
+                .getContact());
     step(
         "segment.create",
         true,
