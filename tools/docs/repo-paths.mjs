@@ -12,11 +12,7 @@ const PATH = /(?<![\w./-])(?:apps|libs|tools|deploy|docs|bench|openapi|\.ci)\/[\
 
 function markdownPages(dir) {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? markdownPages(path.join(dir, e.name))
-      : e.name.endsWith('.md')
-        ? [path.join(dir, e.name)]
-        : [],
+    e.isDirectory() ? markdownPages(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : [],
   );
 }
 
