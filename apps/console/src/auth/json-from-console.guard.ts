@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { ConsoleConfig } from '../config/console.config';
 import { crossOrigin } from '../sessions/session.guard';
-import { ConsoleErrorCode, ConsoleException } from './console.exception';
+import { ConsoleErrorCode, ConsoleException } from '../shared/console.exception';
 
 /**
  * The sign-in requests made before there is a session (so no CSRF token yet): JSON bodies only (a

@@ -7,7 +7,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConsoleConfig } from '../config/console.config';
 import { SessionEntity } from '../sessions/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
-import { ConsoleErrorCode, ConsoleException } from './console.exception';
+import { ConsoleErrorCode, ConsoleException } from '../shared/console.exception';
 import { SignInMailer } from './sign-in-mailer';
 
 const CODE_TTL_SECONDS = 600;

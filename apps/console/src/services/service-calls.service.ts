@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { ConsoleErrorCode, ConsoleException } from '../auth/console.exception';
 import { CONSOLE_SERVICES, ConsoleConfig, ConsoleService } from '../config/console.config';
 import { OpenSession } from '../sessions/sessions.service';
+import { ConsoleErrorCode, ConsoleException } from '../shared/console.exception';
 import { CallKeysService } from './call-keys.service';
 
 /** Request headers passed on to a service (never the cookie). */

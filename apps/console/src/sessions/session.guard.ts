@@ -3,8 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
-import { ConsoleErrorCode, ConsoleException } from '../auth/console.exception';
 import { ConsoleConfig } from '../config/console.config';
+import { ConsoleErrorCode, ConsoleException } from '../shared/console.exception';
 import { readSessionCookie } from './session-cookie';
 import { OpenSession, SessionsService } from './sessions.service';
 

@@ -7,6 +7,10 @@
  * - `form_fields`: the data the approver fills in on the approval page, returned as `form_data` by
  *   GET /v1/oauth2/approval-outcome: `[{ "name": "amount", "label": "Amount", "type": "number", "required": true }]`.
  */
+
+import type { FieldErrorCode } from '../pages/i18n/messages';
+
+export type { FieldErrorCode };
 export const FORM_FIELD_TYPES = ['text', 'number', 'date', 'email', 'checkbox', 'select'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
@@ -123,10 +127,6 @@ export function parseAuthorizationDetails(value: string): AuthorizationDetail[] 
 }
 
 export type FormData = Record<string, string | number | boolean>;
-
-/** Why an answer is refused (PassMessages.approval.fieldErrors says it). */
-export type FieldErrorCode =
-  'once' | 'checkbox' | 'must_check' | 'required' | 'control' | 'number' | 'date' | 'email' | 'option' | 'too_long';
 
 /** The largest text answer of a field (its max_length, at most 1000). */
 export const maxLengthOf = (f: FormField): number => f.max_length ?? TEXT_MAX;

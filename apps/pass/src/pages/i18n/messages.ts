@@ -1,6 +1,8 @@
 import { PageLanguage } from '@kyc/platform';
 
-import type { FieldErrorCode } from '../../approvals/authorization-details';
+/** Why an approval form answer is refused (PassMessages.approval.fieldErrors says it). */
+export type FieldErrorCode =
+  'once' | 'checkbox' | 'must_check' | 'required' | 'control' | 'number' | 'date' | 'email' | 'option' | 'too_long';
 
 /**
  * Every string of pass's pages (sign-in, code, consent, step-up, approval, and the pages of the states a
