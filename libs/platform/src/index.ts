@@ -65,6 +65,7 @@ export * from './process-role';
 export * from './storage/s3-object-storage';
 export * from './time/clock';
 export * from './validation/base64';
+export * from './validation/body-optional';
 export * from './validation/form-body';
 export * from './validation/omittable';
 export * from './validation/transforms';

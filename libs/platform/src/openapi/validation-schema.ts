@@ -14,6 +14,7 @@ import { getMetadataStorage } from 'class-validator';
 
 import { PLATFORM_ADMIN_ROUTE, REQUIRED_PERMISSIONS } from '../auth/auth.decorators';
 import type { PlatformRouteConfig } from '../http/request-limits';
+import { isBodyOptional } from '../validation/body-optional';
 
 type Schema = SchemaObject & { nullable?: boolean };
 
@@ -328,8 +329,8 @@ export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPI
     if (!op) continue;
     if (route.body) {
       const ref = refOf(route.body);
-      // optional when every field is (the server then takes no body as `{}`)
-      const required = !!schemas[route.body.name]?.required?.length;
+      // optional only for a @BodyOptional() DTO (the server then takes no body as `{}`)
+      const required = !isBodyOptional(route.body);
       if (!op.requestBody) op.requestBody = { required, content: { 'application/json': { schema: ref } } };
       else if (!('$ref' in op.requestBody)) op.requestBody.required = required;
     } else if (!op.requestBody && route.consumes.length) {

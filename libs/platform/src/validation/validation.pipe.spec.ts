@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsOptional, IsString, ValidateBy } from 'class-validator';
 
 import { ValidationFailedException } from '../errors/app.exception';
+import { BodyOptional } from './body-optional';
 import { createValidationPipe, isFormBody } from './validation.pipe';
 
 const overflows = () =>
@@ -45,7 +46,8 @@ describe('createValidationPipe', () => {
     });
   });
 
-  it('takes a missing body as {} when every field is optional, and refuses it naming the body otherwise', async () => {
+  it('takes a missing body as {} for a @BodyOptional() DTO, and refuses it naming the body otherwise', async () => {
+    @BodyOptional()
     class AllOptional {
       @IsOptional()
       @IsString()
@@ -55,8 +57,9 @@ describe('createValidationPipe', () => {
     await expect(pipe.transform(undefined, optional)).resolves.toEqual({});
     await expect(pipe.transform({}, optional)).resolves.toEqual({});
     class Required {
+      @IsOptional()
       @IsString()
-      name!: string;
+      name?: string;
     }
     const required = { type: 'body' as const, metatype: Required };
     await expect(pipe.transform(undefined, required)).rejects.toMatchObject({

@@ -2,6 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { getMetadataStorage } from 'class-validator';
 
 import { FieldError, ValidationFailedException } from '../errors/app.exception';
+import { isBodyOptional } from './body-optional';
 import { cacheValidationMetadata } from './metadata-cache';
 
 /** Flattens class-validator errors into `fields`, one entry per offending field (nested as a.b). */
@@ -38,16 +39,17 @@ function propertiesOf(metatype: DtoClass): Set<string> {
 class PlatformValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
-    // A request without a body, on a route that takes a body DTO: when every field is optional it is the
-    // empty body `{}` (the document says the body is optional); otherwise it is refused, naming the body.
+    // A request without a body, on a route that takes a body DTO: the empty body `{}` when the DTO is
+    // @BodyOptional(), else refused naming the body (an empty object `{}` is a body).
     if (metadata.type === 'body' && (value === undefined || value === null) && typeof metatype === 'function') {
-      if (propertiesOf(metatype).size)
-        return (super.transform({}, metadata) as Promise<unknown>).catch(() => {
-          throw new ValidationFailedException(
+      if (isBodyOptional(metatype)) value = {};
+      else if (propertiesOf(metatype).size)
+        return Promise.reject(
+          new ValidationFailedException(
             [{ field: 'body', message: 'a request body is required (JSON or form fields)' }],
             'The request body is required',
-          );
-        });
+          ),
+        );
     }
     if (
       (metadata.type === 'body' || metadata.type === 'query') &&

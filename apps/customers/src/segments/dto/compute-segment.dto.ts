@@ -1,6 +1,9 @@
+import { BodyOptional } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 
+/** The body may be left out. */
+@BodyOptional()
 export class ComputeSegmentDto {
   @ApiPropertyOptional({
     enum: ['auto', 'node'],
