@@ -1,4 +1,4 @@
-import { CursorPageQuery, Trim } from '@kyc/platform';
+import { BodyOptional, CursorPageQuery, Trim } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -8,6 +8,8 @@ export class ReviewQueueQuery extends CursorPageQuery {
   tenant_id: string;
 }
 
+/** The body may be left out: a decision needs no comment. */
+@BodyOptional()
 export class ReviewDecisionDto {
   @ApiPropertyOptional({ maxLength: 500, description: "the reviewer's note" })
   @IsOptional()
