@@ -141,6 +141,12 @@ describe('rules engine API (account)', () => {
       const until = Date.parse(rotated.body.signing_secret.previous_secret_valid_until);
       expect(until - Date.now()).toBeGreaterThan(3_500_000);
       expect(until - Date.now()).toBeLessThan(3_700_000);
+      // without a body the default grace period (one day) applies
+      const bodiless = await api.post('/v1/bre/signing-secret/rotate');
+      expect(bodiless.status).toBe(200);
+      expect(Date.parse(bodiless.body.signing_secret.previous_secret_valid_until) - Date.now()).toBeGreaterThan(
+        86_000_000,
+      );
       expect((await api.post('/v1/bre/signing-secret/rotate', { grace_period_seconds: '-1' })).body.fields).toEqual([
         { field: 'grace_period_seconds', message: expect.any(String) },
       ]);

@@ -1,5 +1,5 @@
 import { PROCESS_STATUSES, ProcessStatus } from '@kyc/contracts';
-import { ToArray, ToBoolean } from '@kyc/platform';
+import { BodyOptional, ToArray, ToBoolean } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -117,6 +117,8 @@ export class UpdateProcessDto {
   device_info?: string;
 }
 
+/** The body may be left out: going back needs no option. */
+@BodyOptional()
 export class BackDto {
   @ApiPropertyOptional({ description: 'true: verify the previous step again with the same inputs' })
   @IsOptional()

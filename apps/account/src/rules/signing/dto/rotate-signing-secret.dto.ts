@@ -1,9 +1,12 @@
+import { BodyOptional } from '@kyc/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const DEFAULT_GRACE_SECONDS = 86_400;
 
+/** The body may be left out: rotation takes the default grace period. */
+@BodyOptional()
 export class RotateSigningSecretDto {
   @ApiPropertyOptional({
     minimum: 0,
