@@ -5,39 +5,39 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('audit_log_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 export class AuditLogEntity {
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   /** Who: the user id of the caller (or "platform" for operator actions). */
   @Column({ name: 'actor_id', type: 'text' })
-  actorId: string;
+  actorId!: string;
 
   @Column({ name: 'actor_username', type: 'text', nullable: true })
-  actorUsername: string | null;
+  actorUsername!: string | null;
 
   /** What was done, `<resource>.<verb>` (user.created, user.status_changed, role.updated, rule.deleted, …). */
   @Column({ type: 'text' })
-  action: string;
+  action!: string;
 
   @Column({ name: 'resource_type', type: 'text' })
-  resourceType: string;
+  resourceType!: string;
 
   @Column({ name: 'resource_id', type: 'text' })
-  resourceId: string;
+  resourceId!: string;
 
   /** What changed: `{ field: { from, to } }`; secret values are never included. */
   @Column({ type: 'jsonb', default: () => `'{}'` })
-  changes: object;
+  changes!: object;
 
   /** Free text the caller gave (e.g. the reason of a status change). */
   @Column({ type: 'text', nullable: true })
-  reason: string | null;
+  reason!: string | null;
 
   @Column({ name: 'request_id', type: 'text', nullable: true })
-  requestId: string | null;
+  requestId!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

@@ -4,23 +4,23 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'finished_checks' })
 export class FinishedCheckEntity {
   @PrimaryColumn({ name: 'event_id', type: 'text' })
-  eventId: string;
+  eventId!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'check_id', type: 'text' })
-  checkId: string;
+  checkId!: string;
 
   @Column({ type: 'text' })
-  status: string;
+  status!: string;
 
   @Column({ type: 'double precision' })
-  score: number;
+  score!: number;
 
   @Column({ type: 'jsonb' })
   payload: unknown;
 
   @Column({ name: 'received_at', type: 'timestamptz', default: () => 'now()' })
-  receivedAt: Date;
+  receivedAt!: Date;
 }

@@ -14,7 +14,7 @@ export class AccountConfig extends PlatformConfig {
     message:
       'ACCOUNT_SECRETS_KEY must be 64 hex characters (openssl rand -hex 32) or a passphrase of at least 16 characters',
   })
-  ACCOUNT_SECRETS_KEY: string;
+  ACCOUNT_SECRETS_KEY!: string;
 
   /** SMTP server of email actions, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Without it email actions fail. */
   @IsOptional()

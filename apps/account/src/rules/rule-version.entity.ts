@@ -5,29 +5,29 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('bre_rule_versions_rule_idx', ['tenantId', 'ruleId', 'createdAt', 'id'])
 export class RuleVersionEntity {
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'rule_id', type: 'text' })
-  ruleId: string;
+  ruleId!: string;
 
   @Column({ type: 'int' })
-  version: number;
+  version!: number;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ name: 'event_type', type: 'text' })
-  eventType: string;
+  eventType!: string;
 
   @Column({ type: 'jsonb' })
   condition: unknown;
 
   @Column({ name: 'created_by', type: 'text' })
-  createdBy: string;
+  createdBy!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

@@ -5,16 +5,16 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('bre_rules_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 export class RuleEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ name: 'event_type', type: 'text' })
-  eventType: string;
+  eventType!: string;
 
   /** Validated JSON-Logic (compiled when the rule is loaded for evaluation). */
   @Column({ type: 'jsonb' })
@@ -22,18 +22,18 @@ export class RuleEntity {
 
   /** 1 on creation, +1 on every change; every version stays readable in bre_rule_versions. */
   @Column({ type: 'int' })
-  version: number;
+  version!: number;
 
   @Column({ name: 'created_by', type: 'text' })
-  createdBy: string;
+  createdBy!: string;
 
   /** The user who made the current version (the rule owner create_check actions run for). */
   @Column({ name: 'updated_by', type: 'text' })
-  updatedBy: string;
+  updatedBy!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -140,7 +140,7 @@ export class ChecksConfig extends PlatformConfig {
    */
   @IsString()
   @Validate(IsAes256Key)
-  CHECKS_CREDENTIALS_KEY: string;
+  CHECKS_CREDENTIALS_KEY!: string;
 
   /** Multiplies the nominal answer time of every sandbox database (0: answers at once; tests). */
   @EnvNumber()

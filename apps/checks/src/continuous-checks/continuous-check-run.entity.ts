@@ -8,48 +8,48 @@ export type RunStatus = 'running' | 'finished' | 'error';
 @Entity({ name: 'continuous_check_runs' })
 export class ContinuousCheckRunEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'continuous_check_id', type: 'text' })
-  continuousCheckId: string;
+  continuousCheckId!: string;
 
   @Column({ type: 'int' })
-  counter: number;
+  counter!: number;
 
   /** The new check (null when it could not be created). */
   @Column({ name: 'check_id', type: 'text', nullable: true })
-  checkId: string | null;
+  checkId!: string | null;
 
   @Column({ name: 'previous_check_id', type: 'text' })
-  previousCheckId: string;
+  previousCheckId!: string;
 
   @Column({ name: 'due_at', type: 'timestamptz' })
-  dueAt: Date;
+  dueAt!: Date;
 
   @Column({ type: 'text' })
-  status: RunStatus;
+  status!: RunStatus;
 
   @Column({ type: 'double precision', nullable: true })
-  score: number | null;
+  score!: number | null;
 
   @Column({ name: 'previous_score', type: 'double precision', nullable: true })
-  previousScore: number | null;
+  previousScore!: number | null;
 
   @Column({ name: 'score_change', type: 'text', nullable: true })
-  scoreChange: 'up' | 'down' | 'same' | null;
+  scoreChange!: 'up' | 'down' | 'same' | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  changes: ContinuousScoreChange[] | null;
+  changes!: ContinuousScoreChange[] | null;
 
   @Column({ type: 'text', nullable: true })
-  message: string | null;
+  message!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
-  finishedAt: Date | null;
+  finishedAt!: Date | null;
 }

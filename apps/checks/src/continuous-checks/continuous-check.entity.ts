@@ -8,54 +8,54 @@ export type ScoreStatus = 'new' | 'up' | 'down' | 'same';
 @Entity({ name: 'continuous_checks' })
 export class ContinuousCheckEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   /** The check repeated (its inputs are re-run). */
   @Column({ name: 'check_id', type: 'text' })
-  checkId: string;
+  checkId!: string;
 
   /** The latest check of the series (the original until the first run). */
   @Column({ name: 'last_check_id', type: 'text' })
-  lastCheckId: string;
+  lastCheckId!: string;
 
   @Column({ type: 'text' })
-  frequency: string;
+  frequency!: string;
 
   /** YYYY-MM-DD (inclusive, UTC). */
   @Column({ name: 'end_date', type: 'date' })
-  endDate: string;
+  endDate!: string;
 
   @Column({ type: 'text' })
-  status: ContinuousCheckStatus;
+  status!: ContinuousCheckStatus;
 
   /** Hook API key version: shape of the checks.check.finished payload of the runs. */
   @Column({ name: 'api_key_version', type: 'int' })
-  apiKeyVersion: 0 | 1;
+  apiKeyVersion!: 0 | 1;
 
   @Column({ name: 'score_status', type: 'text' })
-  scoreStatus: ScoreStatus;
+  scoreStatus!: ScoreStatus;
 
   /** Runs started so far. */
   @Column({ type: 'int' })
-  counter: number;
+  counter!: number;
 
   /** Due times are anchor + k * frequency (k >= 1): creation, or the last run when the frequency changes. */
   @Column({ name: 'anchor_at', type: 'timestamptz' })
-  anchorAt: Date;
+  anchorAt!: Date;
 
   /** The next due run (null: disabled, or no run left before end_date). */
   @Column({ name: 'next_run_at', type: 'timestamptz', nullable: true })
-  nextRunAt: Date | null;
+  nextRunAt!: Date | null;
 
   @Column({ name: 'created_by', type: 'text' })
-  createdBy: string;
+  createdBy!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -4,23 +4,23 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'collector_credentials' })
 export class CollectorCredentialEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @PrimaryColumn({ name: 'database_id', type: 'text' })
-  databaseId: string;
+  databaseId!: string;
 
   @Column({ type: 'text' })
-  username: string;
+  username!: string;
 
   @Column({ type: 'text' })
-  secret: string;
+  secret!: string;
 
   @Column({ name: 'has_complements', type: 'boolean' })
-  hasComplements: boolean;
+  hasComplements!: boolean;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -5,23 +5,23 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'custom_types' })
 export class CustomTypeEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  country: CustomTypeCountry;
+  country!: CustomTypeCountry;
 
   @Column({ type: 'text' })
-  type: string;
+  type!: string;
 
   @Column({ type: 'jsonb' })
-  weights: Partial<Record<DataSet, number>>;
+  weights!: Partial<Record<DataSet, number>>;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -6,29 +6,29 @@ export type PdfStatus = 'generating' | 'ready' | 'error';
 @Entity({ name: 'check_pdfs' })
 export class CheckPdfEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @PrimaryColumn({ name: 'check_id', type: 'text' })
-  checkId: string;
+  checkId!: string;
 
   @Column({ type: 'text' })
-  status: PdfStatus;
+  status!: PdfStatus;
 
   @Column({ name: 'pdf_es', type: 'bytea', nullable: true })
-  pdfEs: Buffer | null;
+  pdfEs!: Buffer | null;
 
   @Column({ name: 'pdf_en', type: 'bytea', nullable: true })
-  pdfEn: Buffer | null;
+  pdfEn!: Buffer | null;
 
   @Column({ name: 'pdf_pt', type: 'bytea', nullable: true })
-  pdfPt: Buffer | null;
+  pdfPt!: Buffer | null;
 
   @Column({ type: 'text', nullable: true })
-  message: string | null;
+  message!: string | null;
 
   @Column({ name: 'requested_at', type: 'timestamptz' })
-  requestedAt: Date;
+  requestedAt!: Date;
 
   @Column({ name: 'generated_at', type: 'timestamptz', nullable: true })
-  generatedAt: Date | null;
+  generatedAt!: Date | null;
 }

@@ -5,24 +5,24 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'check_settings' })
 export class CheckSettingsEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   /** As given (`90m`, `48h`); null: the defaults per country. */
   @Column({ name: 'max_duration', type: 'text', nullable: true })
-  maxDuration: string | null;
+  maxDuration!: string | null;
 
   @Column({ name: 'max_duration_minutes', type: 'int', nullable: true })
-  maxDurationMinutes: number | null;
+  maxDurationMinutes!: number | null;
 
   @Column({ name: 'names_matching_type', type: 'text' })
-  namesMatchingType: NamesMatchingType;
+  namesMatchingType!: NamesMatchingType;
 
   @Column({ type: 'boolean' })
-  retries: boolean;
+  retries!: boolean;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -9,33 +9,33 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 export class SessionEntity {
   /** SHA-256 (base64url) of the cookie's token. */
   @PrimaryColumn({ name: 'token_hash', type: 'text' })
-  tokenHash: string;
+  tokenHash!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'user_id', type: 'text' })
-  userId: string;
+  userId!: string;
 
   /** The e-mail the operator signed in with. */
   @Column({ type: 'text' })
-  username: string;
+  username!: string;
 
   /** Sent back by the page in X-CSRF-Token on every state-changing request. */
   @Column({ name: 'csrf_token', type: 'text' })
-  csrfToken: string;
+  csrfToken!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'last_seen_at', type: 'timestamptz' })
-  lastSeenAt: Date;
+  lastSeenAt!: Date;
 
   /** The absolute timeout: created_at + CONSOLE_SESSION_ABSOLUTE_HOURS. */
   @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt: Date;
+  expiresAt!: Date;
 
   /** When it was ended (signed out, signed out everywhere, user disabled); null while open. */
   @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
-  endedAt: Date | null;
+  endedAt!: Date | null;
 }

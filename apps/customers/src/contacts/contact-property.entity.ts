@@ -7,23 +7,23 @@ export type ContactPropertyType = (typeof CONTACT_PROPERTY_TYPES)[number];
 @Entity({ name: 'contact_properties' })
 export class ContactPropertyEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ type: 'text' })
-  type: ContactPropertyType;
+  type!: ContactPropertyType;
 
   @Column({ name: 'enum_values', type: 'text', array: true, nullable: true })
-  enumValues: string[] | null;
+  enumValues!: string[] | null;
 
   @Column({ type: 'boolean' })
-  hidden: boolean;
+  hidden!: boolean;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

@@ -4,33 +4,33 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'contacts' })
 export class ContactEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'phone_number', type: 'text', nullable: true })
-  phoneNumber: string | null;
+  phoneNumber!: string | null;
 
   @Column({ name: 'external_id', type: 'text', nullable: true })
-  externalId: string | null;
+  externalId!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  name: string | null;
+  name!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  email: string | null;
+  email!: string | null;
 
   /** property id → typed value (string, integer, boolean, `YYYY-MM-DD`, e-mail, enum value). */
   @Column({ name: 'custom_property_values', type: 'jsonb' })
-  customPropertyValues: Record<string, string | number | boolean>;
+  customPropertyValues!: Record<string, string | number | boolean>;
 
   @Column({ name: 'profile_id', type: 'text', nullable: true })
-  profileId: string | null;
+  profileId!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

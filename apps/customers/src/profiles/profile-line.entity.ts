@@ -4,17 +4,17 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'profile_lines' })
 export class ProfileLineEntity {
   @PrimaryColumn({ name: 'profile_id', type: 'text' })
-  profileId: string;
+  profileId!: string;
 
   @PrimaryColumn({ name: 'waba_phone_number', type: 'text' })
-  wabaPhoneNumber: string;
+  wabaPhoneNumber!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'first_seen_at', type: 'timestamptz' })
-  firstSeenAt: Date;
+  firstSeenAt!: Date;
 
   @Column({ name: 'last_seen_at', type: 'timestamptz' })
-  lastSeenAt: Date;
+  lastSeenAt!: Date;
 }

@@ -4,20 +4,20 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'profile_merges' })
 export class ProfileMergeEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'profile_id', type: 'text' })
-  profileId: string;
+  profileId!: string;
 
   @Column({ name: 'merged_profile_id', type: 'text' })
-  mergedProfileId: string;
+  mergedProfileId!: string;
 
   @Column({ type: 'text' })
-  identifier: string;
+  identifier!: string;
 
   @Column({ name: 'merged_at', type: 'timestamptz' })
-  mergedAt: Date;
+  mergedAt!: Date;
 }

@@ -8,94 +8,94 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'profiles' })
 export class ProfileEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text', nullable: true })
-  name: string | null;
+  name!: string | null;
 
   @Column({ name: 'first_name', type: 'text', nullable: true })
-  firstName: string | null;
+  firstName!: string | null;
 
   @Column({ name: 'last_name', type: 'text', nullable: true })
-  lastName: string | null;
+  lastName!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  country: string | null;
+  country!: string | null;
 
   @Column({ name: 'phone_number', type: 'text', nullable: true })
-  phoneNumber: string | null;
+  phoneNumber!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  email: string | null;
+  email!: string | null;
 
   @Column({ name: 'document_number', type: 'text', nullable: true })
-  documentNumber: string | null;
+  documentNumber!: string | null;
 
   @Column({ name: 'document_type', type: 'text', nullable: true })
-  documentType: string | null;
+  documentType!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  birthday: string | null;
+  birthday!: string | null;
 
   @Column({ name: 'document_issue_date', type: 'text', nullable: true })
-  documentIssueDate: string | null;
+  documentIssueDate!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  gender: string | null;
+  gender!: string | null;
 
   @Column({ type: 'text', array: true })
-  tags: string[];
+  tags!: string[];
 
   /** occurred_at of the event whose basic info was last applied (older events only fill gaps). */
   @Column({ name: 'info_updated_at', type: 'timestamptz', nullable: true })
-  infoUpdatedAt: Date | null;
+  infoUpdatedAt!: Date | null;
 
   /** Set when identity resolution merged this profile into another. */
   @Column({ name: 'merged_into', type: 'text', nullable: true })
-  mergedInto: string | null;
+  mergedInto!: string | null;
 
   @Column({ name: 'transactions_count', type: 'integer' })
-  transactionsCount: number;
+  transactionsCount!: number;
 
   @Column({ name: 'checks_count', type: 'integer' })
-  checksCount: number;
+  checksCount!: number;
 
   @Column({ name: 'latest_check_score', type: 'double precision', nullable: true })
-  latestCheckScore: number | null;
+  latestCheckScore!: number | null;
 
   @Column({ name: 'latest_check_status', type: 'text', nullable: true })
-  latestCheckStatus: string | null;
+  latestCheckStatus!: string | null;
 
   @Column({ name: 'validations_count', type: 'integer' })
-  validationsCount: number;
+  validationsCount!: number;
 
   @Column({ name: 'failed_validations_count', type: 'integer' })
-  failedValidationsCount: number;
+  failedValidationsCount!: number;
 
   @Column({ name: 'latest_validation_status', type: 'text', nullable: true })
-  latestValidationStatus: string | null;
+  latestValidationStatus!: string | null;
 
   @Column({ name: 'processes_count', type: 'integer' })
-  processesCount: number;
+  processesCount!: number;
 
   @Column({ name: 'latest_process_status', type: 'text', nullable: true })
-  latestProcessStatus: string | null;
+  latestProcessStatus!: string | null;
 
   @Column({ name: 'chats_count', type: 'integer' })
-  chatsCount: number;
+  chatsCount!: number;
 
   @Column({ name: 'first_transaction_at', type: 'timestamptz', nullable: true })
-  firstTransactionAt: Date | null;
+  firstTransactionAt!: Date | null;
 
   @Column({ name: 'last_transaction_at', type: 'timestamptz', nullable: true })
-  lastTransactionAt: Date | null;
+  lastTransactionAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -4,27 +4,27 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'tag_history' })
 export class TagHistoryEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'profile_id', type: 'text' })
-  profileId: string;
+  profileId!: string;
 
   @Column({ type: 'text' })
-  tag: string;
+  tag!: string;
 
   @Column({ type: 'text' })
-  action: 'added' | 'removed';
+  action!: 'added' | 'removed';
 
   /** The event type that changed the tag. */
   @Column({ type: 'text' })
-  source: string;
+  source!: string;
 
   @Column({ name: 'occurred_at', type: 'timestamptz' })
-  occurredAt: Date;
+  occurredAt!: Date;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

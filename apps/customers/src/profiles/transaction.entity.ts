@@ -10,39 +10,39 @@ export type TransactionProduct = (typeof TRANSACTION_PRODUCTS)[number];
 @Entity({ name: 'transactions' })
 export class TransactionEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'profile_id', type: 'text' })
-  profileId: string;
+  profileId!: string;
 
   @Column({ type: 'text' })
-  product: TransactionProduct;
+  product!: TransactionProduct;
 
   /** check_id, process_id, validation_id, enrollment_id or chat_id. */
   @Column({ name: 'source_id', type: 'text' })
-  sourceId: string;
+  sourceId!: string;
 
   @Column({ name: 'event_type', type: 'text' })
-  eventType: string;
+  eventType!: string;
 
   @Column({ type: 'text', nullable: true })
-  status: string | null;
+  status!: string | null;
 
   @Column({ type: 'double precision', nullable: true })
-  score: number | null;
+  score!: number | null;
 
   @Column({ name: 'occurred_at', type: 'timestamptz' })
-  occurredAt: Date;
+  occurredAt!: Date;
 
   @Column({ type: 'jsonb' })
-  data: Record<string, unknown>;
+  data!: Record<string, unknown>;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

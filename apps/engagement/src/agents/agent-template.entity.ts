@@ -6,20 +6,20 @@ export const AGENT_TEMPLATE_TYPES = ['text'] as const;
 @Entity({ name: 'agent_templates' })
 export class AgentTemplateEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @PrimaryColumn({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ name: 'template_type', type: 'text' })
-  templateType: string;
+  templateType!: string;
 
   @Column({ type: 'text', nullable: true })
-  content: string | null;
+  content!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -7,36 +7,36 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 @Entity({ name: 'agents' })
 export class AgentEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @PrimaryColumn({ type: 'text' })
-  email: string;
+  email!: string;
 
   @Column({ name: 'user_id', type: 'text' })
-  userId: string;
+  userId!: string;
 
   @Column({ type: 'text' })
-  status: AgentStatus;
+  status!: AgentStatus;
 
   /** Its own capacity; null: the tenant's default. */
   @Column({ type: 'integer', nullable: true })
-  capacity: number | null;
+  capacity!: number | null;
 
   /** Queues (line phones or group names) it serves; empty: every queue. */
   @Column({ type: 'text', array: true })
-  groups: string[];
+  groups!: string[];
 
   @Column({ name: 'active_chats', type: 'integer' })
-  activeChats: number;
+  activeChats!: number;
 
   @Column({ name: 'last_assigned_at', type: 'timestamptz', nullable: true })
-  lastAssignedAt: Date | null;
+  lastAssignedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }
 
 export const RULESET_STRATEGIES = ['round_robin', 'least_busy'] as const;
@@ -46,17 +46,17 @@ export type RulesetStrategy = (typeof RULESET_STRATEGIES)[number];
 @Entity({ name: 'agent_settings' })
 export class AgentSettingsEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'default_capacity', type: 'integer' })
-  defaultCapacity: number;
+  defaultCapacity!: number;
 
   @Column({ name: 'capacity_enabled', type: 'boolean' })
-  capacityEnabled: boolean;
+  capacityEnabled!: boolean;
 
   @Column({ name: 'ruleset_strategy', type: 'text' })
-  rulesetStrategy: RulesetStrategy;
+  rulesetStrategy!: RulesetStrategy;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -7,64 +7,64 @@ export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cance
 @Entity({ name: 'campaigns' })
 export class CampaignEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'outbound_id', type: 'text' })
-  outboundId: string;
+  outboundId!: string;
 
   @Column({ name: 'flow_id', type: 'text', nullable: true })
-  flowId: string | null;
+  flowId!: string | null;
 
   @Column({ type: 'text' })
-  status: CampaignStatus;
+  status!: CampaignStatus;
 
   @Column({ type: 'integer' })
-  total: number;
+  total!: number;
 
   /** Messages per second. */
   @Column({ type: 'integer' })
-  rate: number;
+  rate!: number;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
-  finishedAt: Date | null;
+  finishedAt!: Date | null;
 }
 
 /** One recipient of a campaign. `sending`: claimed and being sent (or the process died during the call). */
 @Entity({ name: 'campaign_recipients' })
 export class CampaignRecipientEntity {
   @PrimaryColumn({ name: 'campaign_id', type: 'text' })
-  campaignId: string;
+  campaignId!: string;
 
   @PrimaryColumn({ type: 'integer' })
-  seq: number;
+  seq!: number;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  phone: string;
+  phone!: string;
 
   @Column({ name: 'account_id', type: 'text', nullable: true })
-  accountId: string | null;
+  accountId!: string | null;
 
   @Column({ type: 'jsonb' })
-  values: Record<string, string>;
+  values!: Record<string, string>;
 
   @Column({ type: 'text' })
-  status: RecipientStatus;
+  status!: RecipientStatus;
 
   @Column({ name: 'message_id', type: 'text', nullable: true })
-  messageId: string | null;
+  messageId!: string | null;
 
   @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
-  claimedAt: Date | null;
+  claimedAt!: Date | null;
 
   @Column({ type: 'text', nullable: true })
-  error: string | null;
+  error!: string | null;
 }

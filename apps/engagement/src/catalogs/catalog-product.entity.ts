@@ -15,22 +15,22 @@ export type SyncStatus = (typeof SYNC_STATUSES)[number];
 @Entity({ name: 'catalog_products' })
 export class CatalogProductEntity {
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'catalog_id', type: 'uuid' })
-  catalogId: string;
+  catalogId!: string;
 
   @Column({ name: 'retailer_id', type: 'text' })
-  retailerId: string;
+  retailerId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ type: 'text', nullable: true })
-  description: string | null;
+  description!: string | null;
 
   /** In minor units (cents) of `currency`, as the provider takes prices. */
   @Column({
@@ -38,38 +38,38 @@ export class CatalogProductEntity {
     type: 'bigint',
     transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
   })
-  priceMinor: number;
+  priceMinor!: number;
 
   @Column({ type: 'text' })
-  currency: string;
+  currency!: string;
 
   @Column({ type: 'text' })
-  availability: Availability;
+  availability!: Availability;
 
   @Column({ type: 'text', nullable: true })
-  brand: string | null;
+  brand!: string | null;
 
   @Column({ type: 'text' })
-  condition: Condition;
+  condition!: Condition;
 
   @Column({ name: 'image_url', type: 'text', nullable: true })
-  imageUrl: string | null;
+  imageUrl!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  url: string | null;
+  url!: string | null;
 
   @Column({ name: 'sync_status', type: 'text' })
-  syncStatus: SyncStatus;
+  syncStatus!: SyncStatus;
 
   @Column({ name: 'sync_error', type: 'text', nullable: true })
-  syncError: string | null;
+  syncError!: string | null;
 
   @Column({ name: 'synced_at', type: 'timestamptz', nullable: true })
-  syncedAt: Date | null;
+  syncedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

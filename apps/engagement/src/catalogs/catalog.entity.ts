@@ -5,38 +5,38 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export class CatalogEntity {
   /** A UUID (the spec requires a valid UUID as catalog id). */
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ name: 'provider_type', type: 'text' })
-  providerType: string;
+  providerType!: string;
 
   @Column({ type: 'text' })
-  vertical: string;
+  vertical!: string;
 
   /** The linked business account (WABA); null when unlinked. */
   @Column({ name: 'waba_id', type: 'text', nullable: true })
-  wabaId: string | null;
+  wabaId!: string | null;
 
   /** The catalog's id at the provider, once published. */
   @Column({ name: 'provider_catalog_id', type: 'text', nullable: true })
-  providerCatalogId: string | null;
+  providerCatalogId!: string | null;
 
   /** The WABA the provider catalog is connected to (the last publish). */
   @Column({ name: 'published_waba_id', type: 'text', nullable: true })
-  publishedWabaId: string | null;
+  publishedWabaId!: string | null;
 
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
-  publishedAt: Date | null;
+  publishedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

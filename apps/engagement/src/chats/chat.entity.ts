@@ -11,107 +11,107 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 @Entity({ name: 'chats' })
 export class ChatEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'line_id', type: 'text' })
-  lineId: string;
+  lineId!: string;
 
   @Column({ name: 'line_phone', type: 'text' })
-  linePhone: string;
+  linePhone!: string;
 
   /** The queue it waits in: its line's phone. */
   @Column({ type: 'text' })
-  queue: string;
+  queue!: string;
 
   @Column({ name: 'contact_phone', type: 'text' })
-  contactPhone: string;
+  contactPhone!: string;
 
   @Column({ name: 'contact_name', type: 'text', nullable: true })
-  contactName: string | null;
+  contactName!: string | null;
 
   @Column({ type: 'text' })
-  status: ChatStatus;
+  status!: ChatStatus;
 
   /** The agent's e-mail. */
   @Column({ type: 'text', nullable: true })
-  owner: string | null;
+  owner!: string | null;
 
   @Column({ type: 'text', array: true })
-  tags: string[];
+  tags!: string[];
 
   @Column({ name: 'enqueued_at', type: 'timestamptz', nullable: true })
-  enqueuedAt: Date | null;
+  enqueuedAt!: Date | null;
 
   @Column({ name: 'assigned_at', type: 'timestamptz', nullable: true })
-  assignedAt: Date | null;
+  assignedAt!: Date | null;
 
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
-  closedAt: Date | null;
+  closedAt!: Date | null;
 
   /** Opens the provider's 24-hour customer-service window. */
   @Column({ name: 'last_user_message_at', type: 'timestamptz', nullable: true })
-  lastUserMessageAt: Date | null;
+  lastUserMessageAt!: Date | null;
 
   @Column({ name: 'last_activity_at', type: 'timestamptz' })
-  lastActivityAt: Date;
+  lastActivityAt!: Date;
 
   @Column({ name: 'last_actor_type', type: 'text' })
-  lastActorType: ActorType;
+  lastActorType!: ActorType;
 
   @Column({ name: 'last_activity_type', type: 'text' })
-  lastActivityType: ActivityType;
+  lastActivityType!: ActivityType;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }
 
 /** One thing that happened in a chat: a message, an assignment, a status change (of the chat or of a message), a note. */
 @Entity({ name: 'chat_activities' })
 export class ChatActivityEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ type: 'bigint', insert: false, update: false })
-  seq: string;
+  seq!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'chat_id', type: 'text' })
-  chatId: string;
+  chatId!: string;
 
   @Column({ name: 'actor_type', type: 'text' })
-  actorType: ActorType;
+  actorType!: ActorType;
 
   /** The agent's e-mail, the user's phone, or the system part that acted. */
   @Column({ type: 'text', nullable: true })
-  actor: string | null;
+  actor!: string | null;
 
   @Column({ name: 'activity_type', type: 'text' })
-  activityType: ActivityType;
+  activityType!: ActivityType;
 
   @Column({ type: 'text', nullable: true })
-  text: string | null;
+  text!: string | null;
 
   @Column({ name: 'message_id', type: 'text', nullable: true })
-  messageId: string | null;
+  messageId!: string | null;
 
   /** A message's delivery status (accepted, sent, delivered, read, failed). */
   @Column({ name: 'message_status', type: 'text', nullable: true })
-  messageStatus: string | null;
+  messageStatus!: string | null;
 
   @Column({ name: 'chat_status', type: 'text', nullable: true })
-  chatStatus: string | null;
+  chatStatus!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  owner: string | null;
+  owner!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

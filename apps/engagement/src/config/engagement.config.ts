@@ -14,7 +14,7 @@ export class EngagementConfig extends PlatformConfig {
    */
   @IsString()
   @MinLength(16)
-  ENGAGEMENT_CREDENTIALS_KEY: string;
+  ENGAGEMENT_CREDENTIALS_KEY!: string;
 
   /** Base URL of the WhatsApp Cloud API (Graph API, version included); the stack points it at the sandbox provider. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })

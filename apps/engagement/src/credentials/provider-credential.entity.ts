@@ -4,25 +4,25 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'provider_credentials' })
 export class ProviderCredentialEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'waba_id', type: 'text' })
-  wabaId: string;
+  wabaId!: string;
 
   /** AES-256-GCM sealed JSON {accessToken, appSecret, verifyToken}, bound to tenant and WABA. */
   @Column({ type: 'text' })
-  sealed: string;
+  sealed!: string;
 
   /** SHA-256 of the verify token: finds the account a GET verification handshake is for. */
   @Column({ name: 'verify_token_hash', type: 'text' })
-  verifyTokenHash: string;
+  verifyTokenHash!: string;
 
   @Column({ name: 'subscribed_at', type: 'timestamptz', nullable: true })
-  subscribedAt: Date | null;
+  subscribedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -7,20 +7,20 @@ export class SaveProviderCredentialsDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)
-  access_token: string;
+  access_token!: string;
 
   @Trim()
   @IsString()
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'waba_id must be a WhatsApp Business Account id' })
-  waba_id: string;
+  waba_id!: string;
 
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
-  app_secret: string;
+  app_secret!: string;
 
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
-  verify_token: string;
+  verify_token!: string;
 }

@@ -10,52 +10,52 @@ export type ExportStatus = 'pending' | 'completed' | 'failed';
 @Entity({ name: 'chat_exports' })
 export class ChatExportEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text', nullable: true })
-  name: string | null;
+  name!: string | null;
 
   @Column({ name: 'export_type', type: 'text' })
-  exportType: (typeof EXPORT_TYPES)[number];
+  exportType!: (typeof EXPORT_TYPES)[number];
 
   @Column({ name: 'export_format', type: 'text' })
-  exportFormat: string;
+  exportFormat!: string;
 
   @Column({ type: 'text' })
-  language: ExportLanguage;
+  language!: ExportLanguage;
 
   @Column({ name: 'chat_id', type: 'text', nullable: true })
-  chatId: string | null;
+  chatId!: string | null;
 
   /** First instant of the start month. */
   @Column({ name: 'range_start', type: 'timestamptz' })
-  rangeStart: Date;
+  rangeStart!: Date;
 
   /** First instant after the end month. */
   @Column({ name: 'range_end', type: 'timestamptz' })
-  rangeEnd: Date;
+  rangeEnd!: Date;
 
   @Column({ name: 'requested_by', type: 'text' })
-  requestedBy: string;
+  requestedBy!: string;
 
   @Column({ type: 'text' })
-  status: ExportStatus;
+  status!: ExportStatus;
 
   @Column({ type: 'integer', nullable: true })
-  rows: number | null;
+  rows!: number | null;
 
   @Column({ type: 'text', nullable: true, select: false })
-  content: string | null;
+  content!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  error: string | null;
+  error!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
-  completedAt: Date | null;
+  completedAt!: Date | null;
 }

@@ -5,33 +5,33 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export class LineEntity {
   /** The provider's phone-number id. */
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'waba_id', type: 'text' })
-  wabaId: string;
+  wabaId!: string;
 
   /** E.164, e.g. +573001234567. */
   @Column({ type: 'text' })
-  phone: string;
+  phone!: string;
 
   @Column({ type: 'text', nullable: true })
-  name: string | null;
+  name!: string | null;
 
   @Column({ name: 'verified_name', type: 'text', nullable: true })
-  verifiedName: string | null;
+  verifiedName!: string | null;
 
   @Column({ type: 'text' })
-  quality: string;
+  quality!: string;
 
   @Column({ name: 'default_flow_id', type: 'text', nullable: true })
-  defaultFlowId: string | null;
+  defaultFlowId!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

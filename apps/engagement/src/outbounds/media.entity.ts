@@ -5,23 +5,23 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export class MediaEntity {
   /** The provider's media id (the `media_id` of an outbound). */
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'line_id', type: 'text' })
-  lineId: string;
+  lineId!: string;
 
   @Column({ name: 'media_type', type: 'text' })
-  mediaType: 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+  mediaType!: 'IMAGE' | 'VIDEO' | 'DOCUMENT';
 
   @Column({ name: 'mime_type', type: 'text' })
-  mimeType: string;
+  mimeType!: string;
 
   @Column({ name: 'size_bytes', type: 'integer' })
-  sizeBytes: number;
+  sizeBytes!: number;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

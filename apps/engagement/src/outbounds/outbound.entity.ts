@@ -7,108 +7,108 @@ import type { OutboundButton } from '../provider/template-components';
 @Entity({ name: 'outbounds' })
 export class OutboundEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ name: 'line_phone', type: 'text' })
-  linePhone: string;
+  linePhone!: string;
 
   @Column({ name: 'line_id', type: 'text' })
-  lineId: string;
+  lineId!: string;
 
   @Column({ name: 'waba_id', type: 'text' })
-  wabaId: string;
+  wabaId!: string;
 
   @Column({ type: 'text' })
-  category: 'MARKETING' | 'AUTHENTICATION' | 'UTILITY';
+  category!: 'MARKETING' | 'AUTHENTICATION' | 'UTILITY';
 
   @Column({ name: 'language_code', type: 'text' })
-  languageCode: string;
+  languageCode!: string;
 
   @Column({ name: 'template_type', type: 'text' })
-  templateType: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+  templateType!: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
 
   @Column({ name: 'is_notification', type: 'boolean' })
-  isNotification: boolean;
+  isNotification!: boolean;
 
   @Column({ name: 'media_id', type: 'text', nullable: true })
-  mediaId: string | null;
+  mediaId!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  content: string | null;
+  content!: string | null;
 
   @Column({ name: 'header_text', type: 'text', nullable: true })
-  headerText: string | null;
+  headerText!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  footer: string | null;
+  footer!: string | null;
 
   @Column({ name: 'code_expiration_minutes', type: 'integer', nullable: true })
-  codeExpirationMinutes: number | null;
+  codeExpirationMinutes!: number | null;
 
   /** The spec's `var`: example value per variable. */
   @Column({ type: 'jsonb' })
-  examples: Record<string, string>;
+  examples!: Record<string, string>;
 
   @Column({ type: 'jsonb' })
-  buttons: OutboundButton[];
+  buttons!: OutboundButton[];
 
   /** Every variable a send must supply, in order. */
   @Column({ type: 'jsonb' })
-  variables: string[];
+  variables!: string[];
 
   @Column({ name: 'default_flow_id', type: 'text', nullable: true })
-  defaultFlowId: string | null;
+  defaultFlowId!: string | null;
 
   @Column({ type: 'text' })
-  status: OutboundStatus;
+  status!: OutboundStatus;
 
   @Column({ type: 'text' })
-  quality: OutboundQuality;
+  quality!: OutboundQuality;
 
   @Column({ name: 'status_reason', type: 'text', nullable: true })
-  statusReason: string | null;
+  statusReason!: string | null;
 
   /** Name of the template at the provider (`otb_<id>_<revision>`: provider names allow [a-z0-9_]). */
   @Column({ name: 'provider_name', type: 'text' })
-  providerName: string;
+  providerName!: string;
 
   @Column({ name: 'provider_template_id', type: 'text', nullable: true })
-  providerTemplateId: string | null;
+  providerTemplateId!: string | null;
 
   @Column({ type: 'integer' })
-  revision: number;
+  revision!: number;
 
   @Column({ name: 'status_changed_at', type: 'timestamptz' })
-  statusChangedAt: Date;
+  statusChangedAt!: Date;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }
 
 /** One quality rating of an outbound and when it was reported (read by the daily quality review). */
 @Entity({ name: 'outbound_quality_history' })
 export class OutboundQualityEntity {
   @PrimaryColumn({ type: 'bigint', generated: 'increment' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'outbound_id', type: 'text' })
-  outboundId: string;
+  outboundId!: string;
 
   @Column({ type: 'text' })
-  quality: OutboundQuality;
+  quality!: OutboundQuality;
 
   @Column({ type: 'timestamptz' })
-  at: Date;
+  at!: Date;
 }

@@ -7,11 +7,11 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'webhook_events' })
 export class WebhookEventEntity {
   @PrimaryColumn({ type: 'text' })
-  digest: string;
+  digest!: string;
 
   @Column({ name: 'received_at', type: 'timestamptz' })
-  receivedAt: Date;
+  receivedAt!: Date;
 
   @Column({ name: 'processed_at', type: 'timestamptz', nullable: true })
-  processedAt: Date | null;
+  processedAt!: Date | null;
 }

@@ -6,56 +6,56 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('api_keys_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 export class ApiKeyEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'user_id', type: 'text' })
-  userId: string;
+  userId!: string;
 
   @Column({ type: 'text', nullable: true })
-  name: string | null;
+  name!: string | null;
 
   @Column({ name: 'key_type', type: 'text' })
-  keyType: ApiKeyType;
+  keyType!: ApiKeyType;
 
   @Column({ type: 'int' })
-  version: 0 | 1;
+  version!: 0 | 1;
 
   @Column({ type: 'text', nullable: true })
-  grant: string | null;
+  grant!: string | null;
 
   @Column({ name: 'flow_id', type: 'text', nullable: true })
-  flowId: string | null;
+  flowId!: string | null;
 
   @Column({ type: 'text', nullable: true })
-  country: string | null;
+  country!: string | null;
 
   @Column({ name: 'document_type', type: 'text', nullable: true })
-  documentType: string | null;
+  documentType!: string | null;
 
   @Column({ name: 'redirect_url', type: 'text', nullable: true })
-  redirectUrl: string | null;
+  redirectUrl!: string | null;
 
   @Column({ name: 'account_id', type: 'text', nullable: true })
-  accountId: string | null;
+  accountId!: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  emails: string[] | null;
+  emails!: string[] | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  phones: string[] | null;
+  phones!: string[] | null;
 
   @Column({ name: 'billing_hub', type: 'text', nullable: true })
-  billingHub: string | null;
+  billingHub!: string | null;
 
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
-  expiresAt: Date | null;
+  expiresAt!: Date | null;
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
-  revokedAt: Date | null;
+  revokedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

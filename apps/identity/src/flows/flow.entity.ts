@@ -25,26 +25,26 @@ export interface FlowStep {
 @Index('flows_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 export class FlowEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ type: 'jsonb' })
-  steps: FlowStep[];
+  steps!: FlowStep[];
 
   @Column({ name: 'redirect_url', type: 'text', nullable: true })
-  redirectUrl: string | null;
+  redirectUrl!: string | null;
 
   @Column({ name: 'timeout_seconds', type: 'int' })
-  timeoutSeconds: number;
+  timeoutSeconds!: number;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

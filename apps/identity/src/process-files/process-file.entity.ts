@@ -11,29 +11,29 @@ export type ProcessFileStatus = 'requested' | 'in_progress' | 'ready' | 'failed'
 @Index('process_files_process_kind_idx', ['processId', 'kind'], { unique: true })
 export class ProcessFileEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'process_id', type: 'text' })
-  processId: string;
+  processId!: string;
 
   @Column({ type: 'text' })
-  kind: ProcessFileKind;
+  kind!: ProcessFileKind;
 
   @Column({ type: 'text' })
-  status: ProcessFileStatus;
+  status!: ProcessFileStatus;
 
   @Column({ name: 'content_type', type: 'text', nullable: true })
-  contentType: string | null;
+  contentType!: string | null;
 
   @Column({ type: 'bytea', nullable: true })
-  content: Buffer | null;
+  content!: Buffer | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -5,23 +5,23 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('process_logs_tenant_process_idx', ['tenantId', 'processId', 'createdAt'])
 export class ProcessLogEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'process_id', type: 'text', nullable: true })
-  processId: string | null;
+  processId!: string | null;
 
   @Column({ type: 'text' })
-  level: string;
+  level!: string;
 
   @Column({ type: 'text' })
-  message: string;
+  message!: string;
 
   @Column({ name: 'key_id', type: 'text' })
-  keyId: string;
+  keyId!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

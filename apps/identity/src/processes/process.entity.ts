@@ -60,76 +60,76 @@ export interface OverrideChange {
 @Index('processes_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 export class ProcessEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'flow_id', type: 'text' })
-  flowId: string;
+  flowId!: string;
 
   /** The temporary key that created the process (one key, one process). */
   @Column({ name: 'key_id', type: 'text' })
-  keyId: string;
+  keyId!: string;
 
   @Column({ name: 'user_id', type: 'text' })
-  userId: string;
+  userId!: string;
 
   @Column({ name: 'account_id', type: 'text' })
-  accountId: string;
+  accountId!: string;
 
   @Column({ type: 'text' })
-  status: ProcessStatus;
+  status!: ProcessStatus;
 
   @Column({ name: 'failure_status', type: 'text', nullable: true })
-  failureStatus: string | null;
+  failureStatus!: string | null;
 
   @Column({ name: 'declined_reason', type: 'text', nullable: true })
-  declinedReason: string | null;
+  declinedReason!: string | null;
 
   @Column({ name: 'expired_reason', type: 'text', nullable: true })
-  expiredReason: string | null;
+  expiredReason!: string | null;
 
   /** 0-based index of the step the user is on (equals steps.length when every step is done). */
   @Column({ name: 'current_step', type: 'int' })
-  currentStep: number;
+  currentStep!: number;
 
   @Column({ type: 'jsonb' })
-  steps: ProcessStep[];
+  steps!: ProcessStep[];
 
   @Column({ type: 'jsonb' })
-  variables: Record<string, string>;
+  variables!: Record<string, string>;
 
   @Column({ name: 'phone_number', type: 'text', nullable: true })
-  phoneNumber: string | null;
+  phoneNumber!: string | null;
 
   @Column({ name: 'device_info', type: 'text', nullable: true })
-  deviceInfo: string | null;
+  deviceInfo!: string | null;
 
   @Column({ name: 'override_status', type: 'text', nullable: true })
-  overrideStatus: ProcessStatus | null;
+  overrideStatus!: ProcessStatus | null;
 
   @Column({ name: 'override_status_history', type: 'jsonb' })
-  overrideStatusHistory: OverrideChange[];
+  overrideStatusHistory!: OverrideChange[];
 
   /** How many 5-minute graces the timeout has granted (at most 3). */
   @Column({ name: 'timeout_attempts', type: 'int' })
-  timeoutAttempts: number;
+  timeoutAttempts!: number;
 
   @Column({ type: 'timestamptz' })
-  deadline: Date;
+  deadline!: Date;
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
-  finishedAt: Date | null;
+  finishedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
-  deletedAt: Date | null;
+  deletedAt!: Date | null;
 }
 
 /** The key of one attempt at a step's validation: a step redone after POST /back gets a new validation. */

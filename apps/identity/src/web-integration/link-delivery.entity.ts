@@ -10,57 +10,57 @@ export type LinkDeliveryStatus = 'queued' | 'sent' | 'failed';
 @Index('link_deliveries_tenant_created_idx', ['tenantId', 'createdAt'])
 export class LinkDeliveryEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'user_id', type: 'text' })
-  userId: string;
+  userId!: string;
 
   @Column({ name: 'flow_id', type: 'text' })
-  flowId: string;
+  flowId!: string;
 
   /** The web key the link carries (access links issue it; send-link uses the process's). */
   @Column({ name: 'key_id', type: 'text' })
-  keyId: string;
+  keyId!: string;
 
   @Column({ name: 'process_id', type: 'text', nullable: true })
-  processId: string | null;
+  processId!: string | null;
 
   @Column({ type: 'text' })
-  channel: LinkChannel;
+  channel!: LinkChannel;
 
   @Column({ type: 'text' })
-  lang: LinkLanguage;
+  lang!: LinkLanguage;
 
   /** E.164 phone or e-mail address. */
   @Column({ type: 'text' })
-  recipient: string;
+  recipient!: string;
 
   @Column({ name: 'outbound_id', type: 'text', nullable: true })
-  outboundId: string | null;
+  outboundId!: string | null;
 
   @Column({ type: 'jsonb' })
-  variables: Record<string, string>;
+  variables!: Record<string, string>;
 
   /** The link (it carries the web key): kept until it is delivered, then cleared. */
   @Column({ type: 'text', nullable: true })
-  link: string | null;
+  link!: string | null;
 
   @Column({ type: 'text' })
-  status: LinkDeliveryStatus;
+  status!: LinkDeliveryStatus;
 
   @Column({ type: 'text', nullable: true })
-  error: string | null;
+  error!: string | null;
 
   /** The engagement message id of a msgapp delivery. */
   @Column({ name: 'message_id', type: 'text', nullable: true })
-  messageId: string | null;
+  messageId!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

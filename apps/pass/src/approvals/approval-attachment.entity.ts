@@ -4,32 +4,32 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'approval_attachments' })
 export class ApprovalAttachmentEntity {
   @PrimaryColumn({ name: 's3_key', type: 'text' })
-  s3Key: string;
+  s3Key!: string;
 
   @Column({ name: 'client_id', type: 'text' })
-  clientId: string;
+  clientId!: string;
 
   @Column({ name: 'login_hint', type: 'text' })
-  loginHint: string;
+  loginHint!: string;
 
   @Column({ name: 'file_name', type: 'text' })
-  fileName: string;
+  fileName!: string;
 
   @Column({ name: 'content_type', type: 'text' })
-  contentType: string;
+  contentType!: string;
 
   @Column({ name: 'upload_expires_at', type: 'timestamptz' })
-  uploadExpiresAt: Date;
+  uploadExpiresAt!: Date;
 
   @Column({ type: 'bytea', nullable: true, select: false })
-  content: Buffer | null;
+  content!: Buffer | null;
 
   @Column({ type: 'integer', nullable: true })
-  size: number | null;
+  size!: number | null;
 
   @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
-  uploadedAt: Date | null;
+  uploadedAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

@@ -4,17 +4,17 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'approval_outcomes' })
 export class ApprovalOutcomeEntity {
   @PrimaryColumn({ name: 'auth_req_id', type: 'text' })
-  authReqId: string;
+  authReqId!: string;
 
   @Column({ name: 'client_id', type: 'text' })
-  clientId: string;
+  clientId!: string;
 
   @Column({ type: 'text' })
-  decision: 'approved' | 'declined';
+  decision!: 'approved' | 'declined';
 
   @Column({ name: 'form_data', type: 'jsonb' })
-  formData: Record<string, string | number | boolean>;
+  formData!: Record<string, string | number | boolean>;
 
   @Column({ name: 'decided_at', type: 'timestamptz' })
-  decidedAt: Date;
+  decidedAt!: Date;
 }

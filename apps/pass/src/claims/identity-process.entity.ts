@@ -10,28 +10,28 @@ import type { ClaimProvenance } from '../users/claim-provenance';
 @Entity({ name: 'identity_processes' })
 export class IdentityProcessEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @PrimaryColumn({ name: 'process_id', type: 'text' })
-  processId: string;
+  processId!: string;
 
   @Column({ name: 'user_id', type: 'uuid' })
-  userId: string;
+  userId!: string;
 
   /** The proof that bound the process to the person (method email_otp, its validation). */
   @Column({ name: 'bound_by', type: 'jsonb' })
-  boundBy: ClaimProvenance;
+  boundBy!: ClaimProvenance;
 
   @Column({ type: 'jsonb' })
-  proofs: ProcessProof[];
+  proofs!: ProcessProof[];
 
   /** What the process's steps collected (typed in; used only as the data of a proven identity). */
   @Column({ type: 'jsonb' })
-  variables: Record<string, string>;
+  variables!: Record<string, string>;
 
   @Column({ name: 'finished_at', type: 'timestamptz' })
-  finishedAt: Date;
+  finishedAt!: Date;
 
   @Column({ name: 'recorded_at', type: 'timestamptz' })
-  recordedAt: Date;
+  recordedAt!: Date;
 }

@@ -14,7 +14,7 @@ export class PassConfig extends PlatformConfig {
     message:
       'PASS_SECRETS_KEY must be 64 hex characters (openssl rand -hex 32) or a passphrase of at least 16 characters',
   })
-  PASS_SECRETS_KEY: string;
+  PASS_SECRETS_KEY!: string;
 
   /**
    * The issuer (`iss`) and the base of the pages and of the approval links, e.g. https://pass.example.com.

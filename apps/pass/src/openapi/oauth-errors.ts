@@ -4,7 +4,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiResponse, getSchem
 /** The RFC 6749 error body (refresh_token and CIBA grants, bc-authorize). */
 export class OAuthErrorDto {
   @ApiProperty({ example: 'invalid_grant' })
-  error: string;
+  error!: string;
 
   @ApiPropertyOptional({ example: 'grant request is invalid' })
   error_description?: string;

@@ -38,9 +38,9 @@ import { MountedRequest, tokenEndpointMiddleware } from './token-endpoint.middle
  */
 @Injectable()
 export class ProviderService implements OnModuleInit {
-  private oidc: OidcProviderModule;
-  private instance: Provider;
-  private handler: (req: MountedRequest, res: ServerResponse) => Promise<void>;
+  private oidc!: OidcProviderModule;
+  private instance!: Provider;
+  private handler!: (req: MountedRequest, res: ServerResponse) => Promise<void>;
   private readonly store: OidcModelStore;
 
   constructor(

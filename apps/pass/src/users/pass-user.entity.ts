@@ -55,40 +55,40 @@ export interface AddressClaim {
 @Entity({ name: 'users' })
 export class PassUserEntity {
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   /** Lowercased. */
   @Column({ type: 'text' })
-  email: string;
+  email!: string;
 
   @Column({ name: 'phone_number', type: 'text', nullable: true })
-  phoneNumber: string | null;
+  phoneNumber!: string | null;
 
   @Column({ name: 'phone_verified', type: 'boolean' })
-  phoneVerified: boolean;
+  phoneVerified!: boolean;
 
   @Column({ type: 'jsonb' })
-  identity: IdentityClaims;
+  identity!: IdentityClaims;
 
   @Column({ type: 'jsonb' })
-  documents: DocumentClaim[];
+  documents!: DocumentClaim[];
 
   @Column({ type: 'jsonb' })
-  background: BackgroundClaims;
+  background!: BackgroundClaims;
 
   @Column({ type: 'jsonb' })
-  biometric: BiometricClaims;
+  biometric!: BiometricClaims;
 
   @Column({ type: 'jsonb', nullable: true })
-  address: AddressClaim | null;
+  address!: AddressClaim | null;
 
   /** Who proved each claim, with what and when (never served to applications). */
   @Column({ type: 'jsonb' })
-  provenance: ProvenanceMap;
+  provenance!: ProvenanceMap;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

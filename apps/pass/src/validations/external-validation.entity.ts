@@ -4,35 +4,35 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'external_validations' })
 export class ExternalValidationEntity {
   @PrimaryColumn({ type: 'uuid' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'client_id', type: 'text' })
-  clientId: string;
+  clientId!: string;
 
   @Column({ name: 'user_id', type: 'uuid' })
-  userId: string;
+  userId!: string;
 
   @Column({ type: 'text' })
-  type: 'document' | 'face';
+  type!: 'document' | 'face';
 
   @Column({ name: 'resource_id', type: 'text' })
-  resourceId: string;
+  resourceId!: string;
 
   @Column({ type: 'boolean' })
-  verified: boolean;
+  verified!: boolean;
 
   @Column({ name: 'resource_url', type: 'text', nullable: true })
-  resourceUrl: string | null;
+  resourceUrl!: string | null;
 
   @Column({ name: 'process_id', type: 'text', nullable: true })
-  processId: string | null;
+  processId!: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  document: Record<string, string> | null;
+  document!: Record<string, string> | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  face: Record<string, string> | null;
+  face!: Record<string, string> | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 }

@@ -5,5 +5,5 @@ import { Column, Entity } from 'typeorm';
 @Entity({ name: 'sandbox_phone_messages' })
 export class SandboxPhoneMessageEntity extends SandboxPhoneMessageColumns {
   /** The validation whose code the message carried. */
-  @Column({ name: 'validation_id', type: 'text' }) validationId: string;
+  @Column({ name: 'validation_id', type: 'text' }) validationId!: string;
 }

@@ -6,14 +6,14 @@ import { EndUserKeys } from './auth.decorators';
 import { Caller, CurrentCaller } from './caller';
 
 export class WhoAmIResponse {
-  @ApiProperty({ example: 'demo' }) tenant_id: string;
-  @ApiProperty() user_id: string;
-  @ApiProperty({ example: 'admin@demo.local' }) username: string;
-  @ApiProperty({ example: 'full_access' }) role: string;
-  @ApiProperty({ type: [String], example: ['checks.country_all', 'svc.keys', 'svc.users'] }) permissions: string[];
-  @ApiProperty() key_id: string;
-  @ApiProperty({ enum: ['backend', 'web', 'sdk'] }) key_type: string;
-  @ApiProperty({ enum: [0, 1] }) api_key_version: number;
+  @ApiProperty({ example: 'demo' }) tenant_id!: string;
+  @ApiProperty() user_id!: string;
+  @ApiProperty({ example: 'admin@demo.local' }) username!: string;
+  @ApiProperty({ example: 'full_access' }) role!: string;
+  @ApiProperty({ type: [String], example: ['checks.country_all', 'svc.keys', 'svc.users'] }) permissions!: string[];
+  @ApiProperty() key_id!: string;
+  @ApiProperty({ enum: ['backend', 'web', 'sdk'] }) key_type!: string;
+  @ApiProperty({ enum: [0, 1] }) api_key_version!: number;
 }
 
 /**

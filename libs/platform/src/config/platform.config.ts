@@ -52,14 +52,14 @@ class IsTrustedProxies implements ValidatorConstraintInterface {
 export class PlatformConfig {
   /** Name in logs, metrics and Kafka client ids (set by each service's loader). */
   @IsString()
-  SERVICE_NAME: string;
+  SERVICE_NAME!: string;
 
   /** HTTP port (each service has its own default, see SERVICES). */
   @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(65535)
-  PORT: number;
+  PORT!: number;
 
   /** Listen address. */
   @IsString()
@@ -67,7 +67,7 @@ export class PlatformConfig {
 
   /** PostgreSQL URL, e.g. postgres://user:password@host:5432/kyc. */
   @IsString()
-  DATABASE_URL: string;
+  DATABASE_URL!: string;
 
   /**
    * DATABASE_URL goes through a pooler in transaction mode (PgBouncer `pool_mode = transaction`;
@@ -89,7 +89,7 @@ export class PlatformConfig {
 
   /** The service's schema (every table of the service lives there). */
   @IsString()
-  DB_SCHEMA: string;
+  DB_SCHEMA!: string;
 
   /** Connections of the service's pool (the outbox relay's thread holds two more). */
   @EnvNumber()
@@ -104,7 +104,7 @@ export class PlatformConfig {
 
   /** Comma-separated host:port list. */
   @IsString()
-  KAFKA_BROKERS: string;
+  KAFKA_BROKERS!: string;
 
   /**
    * Prefix of the service's Kafka client ids (`<id>`, `<id>-consumer`, `<id>-producer`), for the
@@ -170,7 +170,7 @@ export class PlatformConfig {
 
   /** PEM (SPKI) of the platform's Ed25519 key: verifies API keys offline. */
   @IsString()
-  API_KEY_PUBLIC_KEY: string;
+  API_KEY_PUBLIC_KEY!: string;
 
   /** PEM (PKCS#8) of the platform's Ed25519 private key: signs API keys. Identity only. */
   @IsOptional()

@@ -5,20 +5,20 @@ import { findOneRaw, mapRow } from './raw-entity';
 @Entity({ name: 'things' })
 class ThingEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({
     name: 'price_minor',
     type: 'bigint',
     transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
   })
-  priceMinor: number;
+  priceMinor!: number;
 
   @Column({
     type: 'text',
@@ -28,7 +28,7 @@ class ThingEntity {
       { to: (v: string) => v, from: (v: string | null) => v?.toUpperCase() ?? 'NONE' },
     ],
   })
-  label: string;
+  label!: string;
 }
 
 describe('raw entity reads', () => {

@@ -14,22 +14,22 @@ import { envelope } from '../errors/error-envelope';
 /** One offending field of a 400 (`fields[]` of the error envelope). */
 export class FieldErrorDto {
   @ApiProperty({ example: 'country' })
-  field: string;
+  field!: string;
 
   @ApiProperty({ example: 'country must be one of ALL, BR, CO, CL, MX, PE, CR' })
-  message: string;
+  message!: string;
 }
 
 /** The one error body of every service. */
 export class ErrorEnvelopeDto {
   @ApiProperty({ description: 'HTTP status', example: 400 })
-  code: number;
+  code!: number;
 
   @ApiProperty({ description: 'HTTP reason phrase', example: 'Bad Request' })
-  status: string;
+  status!: string;
 
   @ApiProperty({ example: 'Invalid request parameters' })
-  message: string;
+  message!: string;
 
   @ApiPropertyOptional({ description: 'Machine code to switch on', example: 'validation_failed' })
   error_code?: string;

@@ -5,7 +5,7 @@ import { ManualClock } from '../time/clock';
 import { SandboxPhoneGateway, SandboxPhoneMessageColumns, sandboxPhoneMessageJson } from './sandbox-phone-gateway';
 
 class Message extends SandboxPhoneMessageColumns {
-  refId: string;
+  refId!: string;
 }
 
 describe('SandboxPhoneGateway', () => {

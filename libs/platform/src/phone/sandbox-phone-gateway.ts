@@ -18,13 +18,13 @@ export const SANDBOX_UNREACHABLE_PHONE = /^\+?1555000\d{4}$/;
  * the id of what the message was sent for (a validation, an access-link delivery).
  */
 export abstract class SandboxPhoneMessageColumns {
-  @PrimaryColumn({ type: 'text' }) id: string;
-  @Column({ name: 'tenant_id', type: 'text' }) tenantId: string;
-  @Column({ name: 'phone_number', type: 'text' }) phoneNumber: string;
+  @PrimaryColumn({ type: 'text' }) id!: string;
+  @Column({ name: 'tenant_id', type: 'text' }) tenantId!: string;
+  @Column({ name: 'phone_number', type: 'text' }) phoneNumber!: string;
   /** sms, call or a messaging app. */
-  @Column({ type: 'text' }) channel: string;
-  @Column({ type: 'text' }) text: string;
-  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @Column({ type: 'text' }) channel!: string;
+  @Column({ type: 'text' }) text!: string;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }
 
 /**

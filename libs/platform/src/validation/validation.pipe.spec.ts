@@ -17,10 +17,10 @@ const overflows = () =>
 
 class Dto {
   @IsString()
-  name: string;
+  name!: string;
 
   @overflows()
-  file: string;
+  file!: string;
 }
 
 describe('createValidationPipe', () => {
@@ -36,7 +36,7 @@ describe('createValidationPipe', () => {
   it('keeps declared fields and names the invalid ones', async () => {
     class Named {
       @IsString()
-      name: string;
+      name!: string;
     }
     await expect(pipe.transform({ name: 'Ana', extra: 1 }, { type: 'body', metatype: Named })).resolves.toEqual({
       name: 'Ana',
@@ -73,7 +73,7 @@ describe('createValidationPipe', () => {
         Array.isArray(value) || !isFormBody(obj) ? value : [value],
       )
       @IsArray()
-      items: string[];
+      items!: string[];
     }
     const meta = { type: 'body' as const, metatype: Listed };
     const form = Object.assign(Object.create(null) as object, { items: 'a', other: 1 });

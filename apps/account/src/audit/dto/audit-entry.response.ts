@@ -1,17 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class AuditEntryResponse {
-  @ApiProperty() audit_id: string;
-  @ApiProperty({ example: 'user.created' }) action: string;
-  @ApiProperty({ example: 'user' }) resource_type: string;
-  @ApiProperty({ example: 'ana@acme.co' }) resource_id: string;
-  @ApiProperty() actor_id: string;
-  @ApiProperty({ example: 'admin@demo.local' }) actor_username: string;
+  @ApiProperty() audit_id!: string;
+  @ApiProperty({ example: 'user.created' }) action!: string;
+  @ApiProperty({ example: 'user' }) resource_type!: string;
+  @ApiProperty({ example: 'ana@acme.co' }) resource_id!: string;
+  @ApiProperty() actor_id!: string;
+  @ApiProperty({ example: 'admin@demo.local' }) actor_username!: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'What changed (secrets as [secret])' })
-  changes: Record<string, unknown>;
-  @ApiProperty({ type: String, nullable: true }) reason: string | null;
-  @ApiProperty({ type: String, nullable: true }) request_id: string | null;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
+  changes!: Record<string, unknown>;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
+  @ApiProperty({ type: String, nullable: true }) request_id!: string | null;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
 }
 
 export const AUDIT_ENTRY_EXAMPLE = {

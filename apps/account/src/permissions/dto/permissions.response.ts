@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class PermissionsResponse {
-  @ApiProperty({ enum: ['account', 'user'] }) list: string;
+  @ApiProperty({ enum: ['account', 'user'] }) list!: string;
   @ApiPropertyOptional({ description: "list=user: the calling user's role" }) role?: string;
-  @ApiProperty({ type: [String] }) permissions: string[];
+  @ApiProperty({ type: [String] }) permissions!: string[];
 }

@@ -7,7 +7,7 @@ import { RoleAccessRules, RoleDescription, RoleName, RolePermissions } from './r
 export class CreateRoleDto {
   @ApiProperty({ description: 'Unique in the account; not full_access or default_access', example: 'analyst_co' })
   @RoleName()
-  name: string;
+  name!: string;
 
   @ApiPropertyOptional()
   @IsOptional()

@@ -1,18 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class RoleResponse {
-  @ApiProperty({ example: 'analyst' }) name: string;
-  @ApiProperty() description: string;
-  @ApiProperty({ type: [String], example: ['checks.country_co'] }) permissions: string[];
+  @ApiProperty({ example: 'analyst' }) name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ type: [String], example: ['checks.country_co'] }) permissions!: string[];
   @ApiProperty({
     type: 'array',
     items: { type: 'object', additionalProperties: true },
     description: 'JSON-Logic rules restricting which checks the role reads',
   })
-  access_rules: unknown[];
-  @ApiProperty({ description: 'full_access and default_access' }) built_in: boolean;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  access_rules!: unknown[];
+  @ApiProperty({ description: 'full_access and default_access' }) built_in!: boolean;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const ROLE_EXAMPLE = {

@@ -7,30 +7,30 @@ import type { ActionConfig, ActionStatus, ActionType } from './action-config';
 @Index('bre_actions_rule_idx', ['tenantId', 'ruleId', 'createdAt', 'id'])
 export class ActionEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'rule_id', type: 'text' })
-  ruleId: string;
+  ruleId!: string;
 
   @Column({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ type: 'text' })
-  type: ActionType;
+  type!: ActionType;
 
   @Column({ type: 'text' })
-  status: ActionStatus;
+  status!: ActionStatus;
 
   /** The type's own configuration (validated on save; see action-config.ts). */
   @Column({ type: 'jsonb' })
-  config: ActionConfig;
+  config!: ActionConfig;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -11,11 +11,11 @@ export class CreateRuleDto {
   @IsString({ message: 'name must be text' })
   @IsNotEmpty({ message: 'name is required' })
   @MaxLength(200, { message: 'name must be at most 200 characters' })
-  name: string;
+  name!: string;
 
   @ApiProperty({ enum: RULE_EVENT_TYPE_NAMES })
   @IsIn(RULE_EVENT_TYPE_NAMES, { message: `event_type must be ${RULE_EVENT_TYPE_NAMES.join(', ')}` })
-  event_type: string;
+  event_type!: string;
 
   @ApiProperty({
     description:

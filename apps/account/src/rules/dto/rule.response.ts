@@ -3,27 +3,27 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ACTION_EXAMPLE, ActionResponse } from '../actions/dto/action.response';
 
 export class RuleResponse {
-  @ApiProperty({ example: 'RUL019ab9f2c4e0a1b2c3d4e5' }) rule_id: string;
-  @ApiProperty({ example: 'Low score in Colombia' }) name: string;
-  @ApiProperty({ enum: ['checks.check.finished'] }) event_type: string;
+  @ApiProperty({ example: 'RUL019ab9f2c4e0a1b2c3d4e5' }) rule_id!: string;
+  @ApiProperty({ example: 'Low score in Colombia' }) name!: string;
+  @ApiProperty({ enum: ['checks.check.finished'] }) event_type!: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON-Logic' }) condition: unknown;
-  @ApiProperty({ description: 'Grows with every real change' }) version: number;
-  @ApiProperty() created_by: string;
-  @ApiProperty() updated_by: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ description: 'Grows with every real change' }) version!: number;
+  @ApiProperty() created_by!: string;
+  @ApiProperty() updated_by!: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
   @ApiPropertyOptional({ type: [ActionResponse], description: 'GET /v1/bre/rules/{rule_id} only' })
   actions?: ActionResponse[];
 }
 
 export class RuleVersionResponse {
-  @ApiProperty() rule_id: string;
-  @ApiProperty() version: number;
-  @ApiProperty() name: string;
-  @ApiProperty() event_type: string;
+  @ApiProperty() rule_id!: string;
+  @ApiProperty() version!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() event_type!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) condition: unknown;
-  @ApiProperty() created_by: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
+  @ApiProperty() created_by!: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
 }
 
 export const RULE_EXAMPLE = {

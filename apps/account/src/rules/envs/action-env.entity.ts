@@ -7,28 +7,28 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'bre_action_envs' })
 export class ActionEnvEntity {
   @PrimaryColumn({ name: 'action_id', type: 'text' })
-  actionId: string;
+  actionId!: string;
 
   @PrimaryColumn({ type: 'text' })
-  name: string;
+  name!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'is_secret', type: 'boolean' })
-  isSecret: boolean;
+  isSecret!: boolean;
 
   /** The value of a variable that is not secret (null for secrets). */
   @Column({ type: 'text', nullable: true })
-  value: string | null;
+  value!: string | null;
 
   /** The sealed value of a secret variable (null otherwise). */
   @Column({ name: 'sealed_value', type: 'text', nullable: true })
-  sealedValue: string | null;
+  sealedValue!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -10,61 +10,61 @@ export type ExecutionOutcome = (typeof EXECUTION_OUTCOMES)[number];
 @Index('bre_executions_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 export class ExecutionEntity {
   @PrimaryColumn({ type: 'text' })
-  id: string;
+  id!: string;
 
   @Column({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'rule_id', type: 'text' })
-  ruleId: string;
+  ruleId!: string;
 
   /** The rule version whose condition matched. */
   @Column({ name: 'rule_version', type: 'int' })
-  ruleVersion: number;
+  ruleVersion!: number;
 
   @Column({ name: 'action_id', type: 'text' })
-  actionId: string;
+  actionId!: string;
 
   @Column({ name: 'action_type', type: 'text' })
-  actionType: ActionType;
+  actionType!: ActionType;
 
   /** The id of the event that fired the rule. */
   @Column({ name: 'event_id', type: 'text' })
-  eventId: string;
+  eventId!: string;
 
   @Column({ name: 'check_id', type: 'text', nullable: true })
-  checkId: string | null;
+  checkId!: string | null;
 
   /** rule_depth of the check that fired the rule. */
   @Column({ type: 'int', default: 0 })
-  depth: number;
+  depth!: number;
 
   @Column({ type: 'text' })
-  outcome: ExecutionOutcome;
+  outcome!: ExecutionOutcome;
 
   @Column({ type: 'int', default: 0 })
-  attempts: number;
+  attempts!: number;
 
   /** HTTP status (http_request) or SMTP reply code (email) of the last attempt. */
   @Column({ name: 'response_status', type: 'int', nullable: true })
-  responseStatus: number | null;
+  responseStatus!: number | null;
 
   @Column({ type: 'text', nullable: true })
-  error: string | null;
+  error!: string | null;
 
   /** The check a create_check action led to (from its checks.check.created event). */
   @Column({ name: 'created_check_id', type: 'text', nullable: true })
-  createdCheckId: string | null;
+  createdCheckId!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
-  startedAt: Date | null;
+  startedAt!: Date | null;
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
-  finishedAt: Date | null;
+  finishedAt!: Date | null;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
+  updatedAt!: Date;
 }

@@ -7,20 +7,20 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'bre_signing_secrets' })
 export class SigningSecretEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
-  tenantId: string;
+  tenantId!: string;
 
   @Column({ name: 'sealed_secret', type: 'text' })
-  sealedSecret: string;
+  sealedSecret!: string;
 
   @Column({ name: 'sealed_previous_secret', type: 'text', nullable: true })
-  sealedPreviousSecret: string | null;
+  sealedPreviousSecret!: string | null;
 
   @Column({ name: 'previous_valid_until', type: 'timestamptz', nullable: true })
-  previousValidUntil: Date | null;
+  previousValidUntil!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
+  createdAt!: Date;
 
   @Column({ name: 'rotated_at', type: 'timestamptz', nullable: true })
-  rotatedAt: Date | null;
+  rotatedAt!: Date | null;
 }

@@ -1,17 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class TenantResponse {
-  @ApiProperty({ example: 'acme' }) tenant_id: string;
-  @ApiProperty({ example: 'Acme S.A.S.' }) name: string;
-  @ApiProperty({ type: [String], example: ['HUB-A'] }) billing_hubs: string[];
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
+  @ApiProperty({ example: 'acme' }) tenant_id!: string;
+  @ApiProperty({ example: 'Acme S.A.S.' }) name!: string;
+  @ApiProperty({ type: [String], example: ['HUB-A'] }) billing_hubs!: string[];
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
 }
 
 export class TenantCreatedResponse {
-  @ApiProperty() tenant_id: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: [String] }) billing_hubs: string[];
-  @ApiProperty({ description: 'false when the tenant already existed (the call is idempotent)' }) created: boolean;
+  @ApiProperty() tenant_id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [String] }) billing_hubs!: string[];
+  @ApiProperty({ description: 'false when the tenant already existed (the call is idempotent)' }) created!: boolean;
   @ApiProperty({
     type: 'object',
     properties: {
@@ -21,11 +21,11 @@ export class TenantCreatedResponse {
       status: { type: 'string' },
     },
   })
-  admin_user: { user_id: string; username: string; role: string; status: string };
+  admin_user!: { user_id: string; username: string; role: string; status: string };
 }
 
 export class BillingHubsResponse {
-  @ApiProperty({ type: [String], example: ['HUB-DEMO'] }) billing_hubs: string[];
+  @ApiProperty({ type: [String], example: ['HUB-DEMO'] }) billing_hubs!: string[];
 }
 
 export const TENANT_EXAMPLE = {

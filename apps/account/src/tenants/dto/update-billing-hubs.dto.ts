@@ -6,5 +6,5 @@ import { BillingHubList } from '../billing-hubs';
 export class UpdateBillingHubsDto {
   @ApiProperty({ type: [String], example: ['HUB-BOGOTA', 'HUB-CDMX'] })
   @BillingHubList()
-  billing_hubs: string[];
+  billing_hubs!: string[];
 }

@@ -17,7 +17,7 @@ import {
 export class CreateUserDto {
   @ApiProperty({ description: 'Becomes the username (stored lowercased)', example: 'ana@acme.com' })
   @UserEmail()
-  email: string;
+  email!: string;
 
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2', example: 'CO' })
   @IsOptional()

@@ -6,5 +6,5 @@ import { UserEmail } from './user-fields';
 export class DeleteUserDto {
   @ApiProperty()
   @UserEmail()
-  email: string;
+  email!: string;
 }

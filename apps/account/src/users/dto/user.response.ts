@@ -1,18 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class UserResponse {
-  @ApiProperty({ example: 'USR019ab9f2c4e0a1b2c3d4e5' }) user_id: string;
-  @ApiProperty({ example: 'ana@acme.co', description: 'The e-mail, lowercased' }) username: string;
-  @ApiProperty({ example: 'ana@acme.co' }) email: string;
-  @ApiProperty({ example: 'default_access' }) role: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) status: string;
+  @ApiProperty({ example: 'USR019ab9f2c4e0a1b2c3d4e5' }) user_id!: string;
+  @ApiProperty({ example: 'ana@acme.co', description: 'The e-mail, lowercased' }) username!: string;
+  @ApiProperty({ example: 'ana@acme.co' }) email!: string;
+  @ApiProperty({ example: 'default_access' }) role!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) status!: string;
   @ApiPropertyOptional({ example: 'CO' }) country?: string;
   @ApiPropertyOptional({ example: '+573001234567' }) phone_number?: string;
   @ApiPropertyOptional({ enum: ['es', 'en', 'pt'] }) language?: string;
   @ApiPropertyOptional({ example: 'HUB-DEMO' }) billing_hub?: string;
   @ApiPropertyOptional() display_name?: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const USER_EXAMPLE = {

@@ -1,26 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class BatchProgressResponse {
-  @ApiProperty() rows_total: number;
-  @ApiProperty() rows_pending: number;
-  @ApiProperty() rows_created: number;
-  @ApiProperty() rows_failed: number;
-  @ApiProperty() rows_stopped: number;
-  @ApiProperty() checks_completed: number;
-  @ApiProperty() checks_error: number;
-  @ApiProperty() checks_in_progress: number;
+  @ApiProperty() rows_total!: number;
+  @ApiProperty() rows_pending!: number;
+  @ApiProperty() rows_created!: number;
+  @ApiProperty() rows_failed!: number;
+  @ApiProperty() rows_stopped!: number;
+  @ApiProperty() checks_completed!: number;
+  @ApiProperty() checks_error!: number;
+  @ApiProperty() checks_in_progress!: number;
 }
 
 export class BatchResponse {
-  @ApiProperty({ example: 'BCH019ab9f2c4e0a1b2c3d4e5' }) batch_id: string;
-  @ApiProperty({ example: 'checks' }) service: string;
-  @ApiProperty() country: string;
-  @ApiProperty() type: string;
+  @ApiProperty({ example: 'BCH019ab9f2c4e0a1b2c3d4e5' }) batch_id!: string;
+  @ApiProperty({ example: 'checks' }) service!: string;
+  @ApiProperty() country!: string;
+  @ApiProperty() type!: string;
   @ApiPropertyOptional() end_date?: string;
   @ApiPropertyOptional() frequency?: string;
   @ApiProperty({ type: 'array', items: { type: 'string', nullable: true }, description: 'The input of each column' })
-  columns: (string | null)[];
-  @ApiProperty({ enum: ['created', 'file_uploaded', 'processing', 'completed', 'stopped', 'failed'] }) status: string;
+  columns!: (string | null)[];
+  @ApiProperty({ enum: ['created', 'file_uploaded', 'processing', 'completed', 'stopped', 'failed'] }) status!: string;
   @ApiPropertyOptional({ description: 'Why the batch failed' }) error?: string;
   @ApiPropertyOptional({ type: BatchProgressResponse }) progress?: BatchProgressResponse;
   @ApiPropertyOptional({
@@ -33,30 +33,30 @@ export class BatchResponse {
     },
   })
   report?: Record<string, unknown>;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) file_upload_expiration: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) file_uploaded_at: string | null;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) file_upload_expiration!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) file_uploaded_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at!: string | null;
 }
 
 export class BatchEnvelopeResponse {
-  @ApiProperty({ type: BatchResponse }) batch: BatchResponse;
-  @ApiProperty() self: string;
-  @ApiProperty() report_link: string;
+  @ApiProperty({ type: BatchResponse }) batch!: BatchResponse;
+  @ApiProperty() self!: string;
+  @ApiProperty() report_link!: string;
 }
 
 export class BatchCreatedResponse extends BatchEnvelopeResponse {
-  @ApiProperty({ type: 'array', items: { type: 'string', nullable: true } }) columns: (string | null)[];
-  @ApiProperty({ description: 'PUT the xlsx file here (no API key; valid 30 minutes)' }) file_upload_link: string;
+  @ApiProperty({ type: 'array', items: { type: 'string', nullable: true } }) columns!: (string | null)[];
+  @ApiProperty({ description: 'PUT the xlsx file here (no API key; valid 30 minutes)' }) file_upload_link!: string;
 }
 
 export class BatchReportGeneratingResponse {
-  @ApiProperty() batch_id: string;
+  @ApiProperty() batch_id!: string;
   @ApiProperty({ type: 'object', properties: { format: { type: 'string' }, status: { type: 'string' } } })
-  report: { format: string; status: string };
-  @ApiProperty() self: string;
+  report!: { format: string; status: string };
+  @ApiProperty() self!: string;
 }
 
 const ID = 'BCH019ab9f2c4e0a1b2c3d4e5';

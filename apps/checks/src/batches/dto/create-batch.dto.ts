@@ -14,19 +14,19 @@ export class CreateBatchDto {
   @ApiProperty({ enum: CHECK_COUNTRIES })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(CHECK_COUNTRIES, { message: `country must be one of ${CHECK_COUNTRIES.join(', ')}` })
-  country: CheckCountry;
+  country!: CheckCountry;
 
   @ApiProperty({ enum: BATCH_SERVICES })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(BATCH_SERVICES, { message: 'service must be checks' })
-  service: string;
+  service!: string;
 
   @ApiProperty({ description: 'person, vehicle, company or the name of a custom type of this country' })
   @Trim()
   @IsString({ message: 'type is required' })
   @IsNotEmpty({ message: 'type is required' })
   @MaxLength(64, { message: 'type must be at most 64 characters' })
-  type: string;
+  type!: string;
 
   @ApiPropertyOptional({
     example: '2027-01-31',

@@ -8,5 +8,5 @@ export class RequestReportDto {
   @ApiProperty({ enum: REPORT_FORMATS })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsIn(REPORT_FORMATS, { message: `format must be one of ${REPORT_FORMATS.join(', ')}` })
-  format: ReportFormat;
+  format!: ReportFormat;
 }

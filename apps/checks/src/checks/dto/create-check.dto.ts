@@ -68,14 +68,14 @@ export class CreateCheckDto {
   @ApiProperty({ enum: CHECK_COUNTRIES, description: 'Document country (case-insensitive)' })
   @Upper()
   @IsIn(CHECK_COUNTRIES, { message: `country must be one of ${CHECK_COUNTRIES.join(', ')}` })
-  country: CheckCountry;
+  country!: CheckCountry;
 
   @ApiProperty({ description: 'person, vehicle, company or the name of a custom type of this country' })
   @Trim()
   @IsString()
   @IsNotEmpty({ message: 'type is required' })
   @MaxLength(64)
-  type: string;
+  type!: string;
 
   @ApiPropertyOptional({
     description:

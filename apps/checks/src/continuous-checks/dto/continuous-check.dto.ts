@@ -4,16 +4,16 @@ import { IsOptional, IsString } from 'class-validator';
 /** Documentation of POST /v1/continuous-checks (the service validates the body and lists every bad field). */
 export class CreateContinuousCheckDto {
   @ApiProperty({ description: 'The check of this tenant to repeat with the same inputs' })
-  check_id: string;
+  check_id!: string;
 
   @ApiProperty({ description: 'daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999' })
-  frequency: string;
+  frequency!: string;
 
   @ApiProperty({
     description:
       'YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation)',
   })
-  end_date: string;
+  end_date!: string;
 
   @ApiPropertyOptional({ enum: ['enabled', 'disabled'], description: 'default enabled' })
   status?: string;
@@ -29,10 +29,10 @@ export class CreateContinuousCheckDto {
 /** Documentation of PUT /v1/continuous-checks/{id}. */
 export class UpdateContinuousCheckDto {
   @ApiProperty({ description: 'daily, weekly, monthly, yearly or <n>d|w|m|y' })
-  frequency: string;
+  frequency!: string;
 
   @ApiProperty({ enum: ['enabled', 'disabled'] })
-  status: string;
+  status!: string;
 
   @ApiPropertyOptional({ enum: [0, 1], description: 'Hook API key version; must match the version of the key in use' })
   api_key_version?: string;

@@ -2,17 +2,17 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** A stored credential, without its password or complements (write-only). */
 export class CredentialResponse {
-  @ApiProperty({ example: 'sandbox-co-bureau' }) database_id: string;
-  @ApiProperty() database_name: string;
-  @ApiProperty() username: string;
-  @ApiProperty() has_complements: boolean;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ example: 'sandbox-co-bureau' }) database_id!: string;
+  @ApiProperty() database_name!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty() has_complements!: boolean;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export class CredentialDeletedResponse {
-  @ApiProperty() database_id: string;
-  @ApiProperty({ example: true }) deleted: boolean;
+  @ApiProperty() database_id!: string;
+  @ApiProperty({ example: true }) deleted!: boolean;
 }
 
 export const CREDENTIAL_EXAMPLE = {

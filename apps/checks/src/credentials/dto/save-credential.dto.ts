@@ -24,13 +24,13 @@ export class SaveCredentialDto {
   @IsString({ message: 'username must be a string' })
   @IsNotEmpty({ message: 'username is required' })
   @MaxLength(256)
-  username: string;
+  username!: string;
 
   @ApiProperty({ description: 'Stored encrypted; never returned' })
   @IsString({ message: 'password must be a string' })
   @IsNotEmpty({ message: 'password is required' })
   @MaxLength(1024)
-  password: string;
+  password!: string;
 
   @ApiPropertyOptional({
     description: 'Additional authentication complements (object or value); stored encrypted, never returned',

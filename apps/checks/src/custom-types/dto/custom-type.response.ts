@@ -13,26 +13,26 @@ const SCORE_CONFIGS = {
 } as const;
 
 export class CustomTypeResponse {
-  @ApiProperty({ description: 'The tenant' }) client_id: string;
-  @ApiProperty() config_id: string;
-  @ApiProperty({ example: 'CO' }) country: string;
-  @ApiProperty({ example: 'my-type' }) type: string;
-  @ApiProperty(SCORE_CONFIGS) score_configs: Record<string, unknown>;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ description: 'The tenant' }) client_id!: string;
+  @ApiProperty() config_id!: string;
+  @ApiProperty({ example: 'CO' }) country!: string;
+  @ApiProperty({ example: 'my-type' }) type!: string;
+  @ApiProperty(SCORE_CONFIGS) score_configs!: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 class ScoreConfigResponse {
-  @ApiProperty({ example: 'criminal_record' }) data_set: string;
-  @ApiProperty({ example: '0.6', description: 'The weight as decimal text (published ScoreConfig)' }) weight: string;
+  @ApiProperty({ example: 'criminal_record' }) data_set!: string;
+  @ApiProperty({ example: '0.6', description: 'The weight as decimal text (published ScoreConfig)' }) weight!: string;
 }
 
 /** One custom type in GET /v1/config (published ScoreConfigOutput). */
 class ScoreConfigOutputResponse {
-  @ApiProperty() config_id: string;
-  @ApiProperty({ example: 'CO' }) country: string;
-  @ApiProperty({ example: 'my-type' }) type: string;
-  @ApiProperty({ type: [ScoreConfigResponse] }) ScoreConfigByCountry: ScoreConfigResponse[];
+  @ApiProperty() config_id!: string;
+  @ApiProperty({ example: 'CO' }) country!: string;
+  @ApiProperty({ example: 'my-type' }) type!: string;
+  @ApiProperty({ type: [ScoreConfigResponse] }) ScoreConfigByCountry!: ScoreConfigResponse[];
 }
 
 export class CustomTypesPageResponse {
@@ -40,14 +40,14 @@ export class CustomTypesPageResponse {
     type: [ScoreConfigOutputResponse],
     description: 'The custom types of the page (published ScoreConfigOutput)',
   })
-  score_configs: ScoreConfigOutputResponse[];
-  @ApiProperty() self: string;
+  score_configs!: ScoreConfigOutputResponse[];
+  @ApiProperty() self!: string;
   @ApiProperty({ required: false, description: 'The next page; absent on the last page' }) next?: string;
 }
 
 export class CustomTypesRemainingResponse {
   @ApiProperty({ ...SCORE_CONFIGS, description: 'The remaining types of the country' })
-  score_configs: Record<string, unknown>;
+  score_configs!: Record<string, unknown>;
 }
 
 const weights = [

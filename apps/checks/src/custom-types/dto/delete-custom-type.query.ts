@@ -7,11 +7,11 @@ import { IsIn, IsNotEmpty, IsString } from 'class-validator';
 export class DeleteCustomTypeQuery {
   @ApiProperty({ enum: CUSTOM_TYPE_COUNTRIES })
   @IsIn(CUSTOM_TYPE_COUNTRIES, { message: `country must be one of ${CUSTOM_TYPE_COUNTRIES.join(', ')} (uppercase)` })
-  country: CustomTypeCountry;
+  country!: CustomTypeCountry;
 
   @ApiProperty()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'type is required' })
   @IsNotEmpty({ message: 'type is required' })
-  type: string;
+  type!: string;
 }

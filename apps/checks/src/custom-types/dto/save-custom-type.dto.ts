@@ -31,7 +31,7 @@ export class SaveCustomTypeDto {
   })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(CUSTOM_TYPE_COUNTRIES, { message: `country must be one of ${CUSTOM_TYPE_COUNTRIES.join(', ')}` })
-  country: CustomTypeCountry;
+  country!: CustomTypeCountry;
 
   @ApiProperty({ description: 'Custom type name; cannot be person, vehicle or company' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
@@ -40,7 +40,7 @@ export class SaveCustomTypeDto {
   @Matches(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, {
     message: 'type must be 1 to 64 letters, digits, spaces, dots, dashes or underscores',
   })
-  type: string;
+  type!: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, description: 'Weight of affiliation and insurance' })
   @IsOptional()

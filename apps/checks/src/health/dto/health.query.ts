@@ -9,7 +9,7 @@ const toInt = ({ value }: { value: unknown }) =>
 export class HealthQuery {
   @ApiProperty({ description: 'Country of the databases, uppercase ISO 3166 alpha-2 (ALL: international databases)' })
   @Matches(/^([A-Z]{2}|ALL)$/, { message: 'country must be an uppercase ISO 3166 alpha-2 code (or ALL)' })
-  country: string;
+  country!: string;
 
   @ApiPropertyOptional({
     description:

@@ -2,23 +2,23 @@ import { ApiProperty } from '@nestjs/swagger';
 
 export class SettingsResponse {
   @ApiProperty({ type: String, nullable: true, example: '3h', description: 'null: the per-country defaults apply' })
-  max_duration: string | null;
+  max_duration!: string | null;
 
   @ApiProperty({ enum: ['soft', 'exact'] })
-  names_matching_type: string;
+  names_matching_type!: string;
 
   @ApiProperty()
-  retries: boolean;
+  retries!: boolean;
 
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'string' },
     description: 'The max_duration a new check of each country gets with these settings',
   })
-  max_duration_by_country: Record<string, string>;
+  max_duration_by_country!: Record<string, string>;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  update_date: string | null;
+  update_date!: string | null;
 }
 
 export const SETTINGS_EXAMPLE = {

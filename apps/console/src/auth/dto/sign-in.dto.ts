@@ -7,7 +7,7 @@ export class RequestCodeDto {
   @Transform(trimmed)
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(254)
-  email: string;
+  email!: string;
 
   /** The account (tenant id) to sign in to, when the e-mail is a user of several. */
   @IsOptional()
@@ -19,5 +19,5 @@ export class RequestCodeDto {
 export class SignInDto extends RequestCodeDto {
   @Transform(trimmed)
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits sent by e-mail' })
-  code: string;
+  code!: string;
 }

@@ -52,11 +52,11 @@ export class CreateContactPropertyDto {
   @Trim()
   @IsString()
   @Length(1, 100, { message: 'name must be 1 to 100 characters' })
-  name: string;
+  name!: string;
 
   @ApiProperty({ enum: CONTACT_PROPERTY_TYPES })
   @IsIn(CONTACT_PROPERTY_TYPES, { message: `type must be one of ${CONTACT_PROPERTY_TYPES.join(', ')}` })
-  type: ContactPropertyType;
+  type!: ContactPropertyType;
 
   @ApiPropertyOptional({ description: 'Required for type enum only: comma-separated values', example: 'gold,silver' })
   @Transform(toEnumValues)

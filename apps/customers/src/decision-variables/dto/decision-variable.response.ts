@@ -2,14 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** One decision variable of the catalog. */
 export class DecisionVariableResponse {
-  @ApiProperty() id: string;
-  @ApiProperty() name: string;
-  @ApiProperty() description: string;
-  @ApiProperty({ enum: ['risk', 'activity', 'identity'] }) category: string;
-  @ApiProperty({ description: '1: a latest result; 2: aggregated over the range' }) level: number;
-  @ApiProperty({ enum: ['check', 'process'] }) product: string;
-  @ApiProperty({ enum: ['boolean', 'string', 'number', 'date'] }) data_type: string;
-  @ApiProperty() active: boolean;
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: ['risk', 'activity', 'identity'] }) category!: string;
+  @ApiProperty({ description: '1: a latest result; 2: aggregated over the range' }) level!: number;
+  @ApiProperty({ enum: ['check', 'process'] }) product!: string;
+  @ApiProperty({ enum: ['boolean', 'string', 'number', 'date'] }) data_type!: string;
+  @ApiProperty() active!: boolean;
 }
 
 export const DECISION_VARIABLE_EXAMPLE = {
@@ -24,16 +24,16 @@ export const DECISION_VARIABLE_EXAMPLE = {
 };
 
 class CustomerValuesResponse {
-  @ApiProperty() customer_id: string;
+  @ApiProperty() customer_id!: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'variable id → value over the range' })
-  values: Record<string, unknown>;
+  values!: Record<string, unknown>;
 }
 
 export class DecisionValuesPageResponse {
-  @ApiProperty({ format: 'date' }) start_date: string;
-  @ApiProperty({ format: 'date' }) end_date: string;
-  @ApiProperty({ type: [CustomerValuesResponse] }) decision_variables: CustomerValuesResponse[];
-  @ApiProperty() self: string;
+  @ApiProperty({ format: 'date' }) start_date!: string;
+  @ApiProperty({ format: 'date' }) end_date!: string;
+  @ApiProperty({ type: [CustomerValuesResponse] }) decision_variables!: CustomerValuesResponse[];
+  @ApiProperty() self!: string;
   @ApiProperty({ required: false, description: 'The next page; absent on the last page' }) next?: string;
 }
 

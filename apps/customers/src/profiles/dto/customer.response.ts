@@ -2,44 +2,44 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** The basic info of a profile (also the whole answer of a list with `basic_info=true`). */
 export class BasicInfoResponse {
-  @ApiProperty() id: string;
-  @ApiProperty({ nullable: true, type: String }) name: string | null;
-  @ApiProperty({ nullable: true, type: String }) country: string | null;
-  @ApiProperty({ nullable: true, type: String }) phone: string | null;
-  @ApiProperty({ nullable: true, type: String }) email: string | null;
-  @ApiProperty({ nullable: true, type: String }) document_number: string | null;
-  @ApiProperty({ nullable: true, type: String }) document_type: string | null;
-  @ApiProperty({ nullable: true, type: String }) birthday: string | null;
-  @ApiProperty({ nullable: true, type: String }) document_issue_date: string | null;
-  @ApiProperty({ nullable: true, type: String }) gender: string | null;
+  @ApiProperty() id!: string;
+  @ApiProperty({ nullable: true, type: String }) name!: string | null;
+  @ApiProperty({ nullable: true, type: String }) country!: string | null;
+  @ApiProperty({ nullable: true, type: String }) phone!: string | null;
+  @ApiProperty({ nullable: true, type: String }) email!: string | null;
+  @ApiProperty({ nullable: true, type: String }) document_number!: string | null;
+  @ApiProperty({ nullable: true, type: String }) document_type!: string | null;
+  @ApiProperty({ nullable: true, type: String }) birthday!: string | null;
+  @ApiProperty({ nullable: true, type: String }) document_issue_date!: string | null;
+  @ApiProperty({ nullable: true, type: String }) gender!: string | null;
 }
 
 class CustomerSummaryResponse {
-  @ApiProperty() transactions_count: number;
-  @ApiProperty() checks_count: number;
-  @ApiProperty({ nullable: true, type: Number }) latest_check_score: number | null;
-  @ApiProperty({ nullable: true, type: String }) latest_check_status: string | null;
-  @ApiProperty() validations_count: number;
-  @ApiProperty() failed_validations_count: number;
-  @ApiProperty({ nullable: true, type: String }) latest_validation_status: string | null;
-  @ApiProperty() processes_count: number;
-  @ApiProperty({ nullable: true, type: String }) latest_process_status: string | null;
-  @ApiProperty() chats_count: number;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) first_transaction_date: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_transaction_date: string | null;
+  @ApiProperty() transactions_count!: number;
+  @ApiProperty() checks_count!: number;
+  @ApiProperty({ nullable: true, type: Number }) latest_check_score!: number | null;
+  @ApiProperty({ nullable: true, type: String }) latest_check_status!: string | null;
+  @ApiProperty() validations_count!: number;
+  @ApiProperty() failed_validations_count!: number;
+  @ApiProperty({ nullable: true, type: String }) latest_validation_status!: string | null;
+  @ApiProperty() processes_count!: number;
+  @ApiProperty({ nullable: true, type: String }) latest_process_status!: string | null;
+  @ApiProperty() chats_count!: number;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) first_transaction_date!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_transaction_date!: string | null;
 }
 
 /** A customer profile built from the services' events. */
 export class CustomerResponse {
-  @ApiProperty({ example: 'CUS019ab9f2c4e0a1b2c3d4e5f6a7' }) customer_id: string;
-  @ApiProperty({ type: BasicInfoResponse }) basic_info: BasicInfoResponse;
-  @ApiProperty({ nullable: true, type: String }) first_name: string | null;
-  @ApiProperty({ nullable: true, type: String }) last_name: string | null;
-  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty({ example: 'CUS019ab9f2c4e0a1b2c3d4e5f6a7' }) customer_id!: string;
+  @ApiProperty({ type: BasicInfoResponse }) basic_info!: BasicInfoResponse;
+  @ApiProperty({ nullable: true, type: String }) first_name!: string | null;
+  @ApiProperty({ nullable: true, type: String }) last_name!: string | null;
+  @ApiProperty({ type: [String] }) tags!: string[];
   @ApiProperty({ type: CustomerSummaryResponse, description: 'What segments and decision variables read' })
-  summary: CustomerSummaryResponse;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  summary!: CustomerSummaryResponse;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const BASIC_INFO_EXAMPLE = {
@@ -81,17 +81,17 @@ export const CUSTOMER_EXAMPLE = {
 
 /** One check, process, validation, chat or profile event on the profile. */
 export class TransactionResponse {
-  @ApiProperty() transaction_id: string;
-  @ApiProperty() customer_id: string;
-  @ApiProperty({ enum: ['check', 'process', 'validation', 'engagement-chat', 'profile'] }) product: string;
-  @ApiProperty({ description: 'The id of the check, process, validation or chat' }) source_id: string;
-  @ApiProperty({ description: 'The topic of the event that made it' }) event_type: string;
-  @ApiProperty({ nullable: true, type: String }) status: string | null;
-  @ApiProperty({ nullable: true, type: Number }) score: number | null;
-  @ApiProperty({ format: 'date-time' }) occurred_at: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty() transaction_id!: string;
+  @ApiProperty() customer_id!: string;
+  @ApiProperty({ enum: ['check', 'process', 'validation', 'engagement-chat', 'profile'] }) product!: string;
+  @ApiProperty({ description: 'The id of the check, process, validation or chat' }) source_id!: string;
+  @ApiProperty({ description: 'The topic of the event that made it' }) event_type!: string;
+  @ApiProperty({ nullable: true, type: String }) status!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) score!: number | null;
+  @ApiProperty({ format: 'date-time' }) occurred_at!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const TRANSACTION_EXAMPLE = {
@@ -109,11 +109,11 @@ export const TRANSACTION_EXAMPLE = {
 };
 
 export class TagChangeResponse {
-  @ApiProperty() tag: string;
-  @ApiProperty({ enum: ['added', 'removed'] }) action: string;
-  @ApiProperty({ description: 'What changed it (an event topic or the API)' }) source: string;
-  @ApiProperty({ format: 'date-time' }) occurred_at: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
+  @ApiProperty() tag!: string;
+  @ApiProperty({ enum: ['added', 'removed'] }) action!: string;
+  @ApiProperty({ description: 'What changed it (an event topic or the API)' }) source!: string;
+  @ApiProperty({ format: 'date-time' }) occurred_at!: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
 }
 
 export const TAG_CHANGE_EXAMPLE = {
@@ -125,13 +125,13 @@ export const TAG_CHANGE_EXAMPLE = {
 };
 
 class WabaLineResponse {
-  @ApiProperty() waba_phone_number: string;
-  @ApiProperty({ format: 'date-time' }) first_seen_at: string;
-  @ApiProperty({ format: 'date-time' }) last_seen_at: string;
+  @ApiProperty() waba_phone_number!: string;
+  @ApiProperty({ format: 'date-time' }) first_seen_at!: string;
+  @ApiProperty({ format: 'date-time' }) last_seen_at!: string;
 }
 
 export class WabaLinesResponse {
-  @ApiProperty({ type: [WabaLineResponse] }) waba_lines: WabaLineResponse[];
+  @ApiProperty({ type: [WabaLineResponse] }) waba_lines!: WabaLineResponse[];
 }
 
 export const WABA_LINES_EXAMPLE = {
@@ -145,7 +145,7 @@ export const WABA_LINES_EXAMPLE = {
 };
 
 export class CustomersQueryResponse {
-  @ApiProperty({ type: [CustomerResponse] }) customers: CustomerResponse[];
+  @ApiProperty({ type: [CustomerResponse] }) customers!: CustomerResponse[];
   @ApiPropertyOptional({ description: 'Send it back as start_key for the next page' }) next_start_key?: string;
-  @ApiProperty() self: string;
+  @ApiProperty() self!: string;
 }

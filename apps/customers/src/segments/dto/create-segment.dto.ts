@@ -10,7 +10,7 @@ export class CreateSegmentDto {
   @Trim()
   @IsString()
   @Length(1, 200, { message: 'name must be 1 to 200 characters' })
-  name: string;
+  name!: string;
 
   @ApiProperty({
     oneOf: [

@@ -1,37 +1,37 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 class SegmentComputeResponse {
-  @ApiProperty({ nullable: true, type: String }) compute_id: string | null;
-  @ApiProperty({ enum: ['not_computed', 'queued', 'running', 'completed', 'failed'] }) status: string;
-  @ApiProperty({ nullable: true, type: String, enum: ['sql', 'node'] }) evaluation: string | null;
+  @ApiProperty({ nullable: true, type: String }) compute_id!: string | null;
+  @ApiProperty({ enum: ['not_computed', 'queued', 'running', 'completed', 'failed'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String, enum: ['sql', 'node'] }) evaluation!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Why the rule was evaluated in Node' })
-  fallback_reason: string | null;
-  @ApiProperty() processed: number;
-  @ApiProperty() total: number;
-  @ApiProperty() matched: number;
-  @ApiProperty({ description: '0 to 1' }) progress: number;
-  @ApiProperty({ nullable: true, type: String }) error: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) requested_at: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) started_at: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) finished_at: string | null;
+  fallback_reason!: string | null;
+  @ApiProperty() processed!: number;
+  @ApiProperty() total!: number;
+  @ApiProperty() matched!: number;
+  @ApiProperty({ description: '0 to 1' }) progress!: number;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) requested_at!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) started_at!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) finished_at!: string | null;
 }
 
 /** A segment: a JSON-Logic rule over profiles, with its last compute. */
 export class SegmentResponse {
-  @ApiProperty({ example: 'SEG019ab9f2c4e0a1b2c3d4e5f6a7' }) segment_id: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ example: 'SEG019ab9f2c4e0a1b2c3d4e5f6a7' }) segment_id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String }) description!: string | null;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
     description: 'JSON-Logic over profile attributes and decision variables',
   })
   rule: unknown;
-  @ApiProperty() members_count: number;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) computed_at: string | null;
-  @ApiProperty({ type: SegmentComputeResponse }) compute: SegmentComputeResponse;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty() members_count!: number;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) computed_at!: string | null;
+  @ApiProperty({ type: SegmentComputeResponse }) compute!: SegmentComputeResponse;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const SEGMENT_EXAMPLE = {

@@ -21,7 +21,7 @@ const NAME_MESSAGE = 'template_name is 1 to 128 letters, digits, spaces, _ . -';
 export class UpdateAgentTemplateDto {
   @ApiProperty({ enum: AGENT_TEMPLATE_TYPES })
   @IsIn(AGENT_TEMPLATE_TYPES)
-  template_type: 'text';
+  template_type!: 'text';
 
   @ApiPropertyOptional({
     description: 'The text agents send (≤ 4096)',
@@ -39,7 +39,7 @@ export class CreateAgentTemplateDto extends UpdateAgentTemplateDto {
   @ApiProperty({ example: 'saludo' })
   @IsString()
   @Matches(TEMPLATE_NAME, { message: NAME_MESSAGE })
-  template_name: string;
+  template_name!: string;
 }
 
 /** GET /v1/engagement/agent/templates: `prefix` of the name, `limit` (1..100, default 20), `start_key`. */
@@ -59,24 +59,24 @@ export class DeleteAgentTemplatesDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
   @Matches(TEMPLATE_NAME, { each: true, message: 'each template name is 1 to 128 letters, digits, spaces, _ . -' })
-  template_names: string[];
+  template_names!: string[];
 }
 
 export class AgentTemplateResponse {
   @ApiProperty({ example: 'saludo' })
-  template_name: string;
+  template_name!: string;
 
   @ApiProperty({ enum: AGENT_TEMPLATE_TYPES })
-  template_type: string;
+  template_type!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  content: string | null;
+  content!: string | null;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 export const AGENT_TEMPLATE_EXAMPLE = {

@@ -5,10 +5,10 @@ import { AGENT_STATUSES } from '../agent.entity';
 /** An agent on the wire. */
 export class AgentResponse {
   @ApiProperty({ example: 'ana@acme.com' })
-  username: string;
+  username!: string;
 
   @ApiProperty()
-  user_id: string;
+  user_id!: string;
 
   @ApiPropertyOptional({ description: 'Its role in the account (from the access cache)', example: 'full_access' })
   role?: string;
@@ -17,28 +17,28 @@ export class AgentResponse {
   permissions?: string[];
 
   @ApiProperty({ enum: AGENT_STATUSES })
-  status: string;
+  status!: string;
 
   @ApiProperty({ description: 'Effective capacity (its own, else the default)', example: 5 })
-  capacity: number;
+  capacity!: number;
 
   @ApiProperty({ description: 'Whether the capacity is its own (update_type user)' })
-  own_capacity: boolean;
+  own_capacity!: boolean;
 
   @ApiProperty({ example: 2 })
-  active_chats: number;
+  active_chats!: number;
 
   @ApiProperty({ description: 'Chats it can still take (capacity limits on)', example: 3 })
-  free_capacity: number;
+  free_capacity!: number;
 
   @ApiProperty({ type: [String], example: ['+573000000001'] })
-  groups: string[];
+  groups!: string[];
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
-  last_assigned_at: string | null;
+  last_assigned_at!: string | null;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 export const AGENT_EXAMPLE = {

@@ -10,11 +10,11 @@ export class SetAgentStatusDto {
   @ApiProperty({ description: "The agent's e-mail (a user of the account)", example: 'ana@acme.com' })
   @IsEmail({}, { message: "username must be the agent's e-mail" })
   @MaxLength(254)
-  username: string;
+  username!: string;
 
   @ApiProperty({ enum: AGENT_STATUSES })
   @IsIn(AGENT_STATUSES)
-  status: AgentStatus;
+  status!: AgentStatus;
 
   @ApiPropertyOptional({
     description: 'Queues it serves: line phones (+57…) or group names; omitted keeps them, [] serves every queue',

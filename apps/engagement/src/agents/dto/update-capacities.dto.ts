@@ -22,7 +22,7 @@ export const UPDATE_TYPES = ['user', 'default', 'toggle_capacity'] as const;
 export class UpdateCapacitiesDto {
   @ApiProperty({ enum: UPDATE_TYPES })
   @IsIn(UPDATE_TYPES)
-  update_type: (typeof UPDATE_TYPES)[number];
+  update_type!: (typeof UPDATE_TYPES)[number];
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, description: 'Required for user and default' })
   @ValidateIf((o: UpdateCapacitiesDto) => o.update_type !== 'toggle_capacity')

@@ -7,5 +7,5 @@ import { RULESET_STRATEGIES, RulesetStrategy } from '../../agents/agent.entity';
 export class UpdateRulesetDto {
   @ApiProperty({ enum: RULESET_STRATEGIES })
   @IsIn(RULESET_STRATEGIES)
-  strategy: RulesetStrategy;
+  strategy!: RulesetStrategy;
 }

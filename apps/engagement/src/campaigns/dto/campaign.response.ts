@@ -2,46 +2,46 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class CampaignProgressResponse {
   @ApiProperty()
-  total: number;
+  total!: number;
 
   @ApiProperty()
-  sent: number;
+  sent!: number;
 
   @ApiProperty()
-  failed: number;
+  failed!: number;
 
   @ApiProperty()
-  pending: number;
+  pending!: number;
 
   @ApiProperty()
-  cancelled: number;
+  cancelled!: number;
 
   @ApiProperty({ description: 'Finished recipients (sent, failed, cancelled), in percent' })
-  percent: number;
+  percent!: number;
 }
 
 /** A campaign and its progress. */
 export class CampaignResponse {
   @ApiProperty()
-  campaign_id: string;
+  campaign_id!: string;
 
   @ApiProperty()
-  outbound_id: string;
+  outbound_id!: string;
 
   @ApiPropertyOptional()
   flow_id?: string;
 
   @ApiProperty({ enum: ['processing', 'completed', 'cancelled'] })
-  status: string;
+  status!: string;
 
   @ApiProperty({ description: 'Messages a second' })
-  rate: number;
+  rate!: number;
 
   @ApiProperty({ type: CampaignProgressResponse })
-  progress: CampaignProgressResponse;
+  progress!: CampaignProgressResponse;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiPropertyOptional({ format: 'date-time' })
   finish_date?: string;

@@ -31,12 +31,12 @@ export class CampaignRecipientDto {
   @Trim()
   @IsString()
   @Matches(/^\+?[0-9]{1,4}$/, { message: 'phone_country_code must be a country calling code, e.g. +57' })
-  phone_country_code: string;
+  phone_country_code!: string;
 
   @Trim()
   @IsString()
   @Matches(/^[0-9]{4,14}$/, { message: 'phone_number must be the phone number without country code (digits)' })
-  phone_number: string;
+  phone_number!: string;
 
   /** The values of the outbound's variables for this recipient: {"name": "value"}. */
   @IsOptional()
@@ -48,7 +48,7 @@ export class CampaignRecipientDto {
 export class CreateCampaignDto {
   @IsString()
   @Matches(/^OTB[0-9a-f]{32}$/, { message: 'outbound_id must be an outbound id (OTB…)' })
-  outbound_id: string;
+  outbound_id!: string;
 
   @IsOptional()
   @IsString()
@@ -59,7 +59,7 @@ export class CreateCampaignDto {
   @ToBoolean()
   @IsBoolean()
   @IsIn([true], { message: 'user_authorized must be true: every recipient must have authorized being contacted' })
-  user_authorized: boolean;
+  user_authorized!: boolean;
 
   /** Messages per second (default ENGAGEMENT_CAMPAIGN_RATE). */
   @IsOptional()
@@ -74,5 +74,5 @@ export class CreateCampaignDto {
   @ArrayMaxSize(CAMPAIGN_MAX_RECIPIENTS)
   @ValidateNested({ each: true })
   @Type(() => CampaignRecipientDto)
-  recipients: CampaignRecipientDto[];
+  recipients!: CampaignRecipientDto[];
 }

@@ -5,79 +5,79 @@ import { AVAILABILITIES, CONDITIONS, SYNC_STATUSES } from '../catalog-product.en
 /** A catalog on the wire. */
 export class CatalogResponse {
   @ApiProperty({ format: 'uuid' })
-  catalog_id: string;
+  catalog_id!: string;
 
   @ApiProperty()
-  catalog_name: string;
+  catalog_name!: string;
 
   @ApiProperty({ example: 'WHATSAPP' })
-  provider_type: string;
+  provider_type!: string;
 
   @ApiProperty({ example: 'commerce' })
-  vertical: string;
+  vertical!: string;
 
   @ApiProperty({ nullable: true, type: String, description: 'The linked business account' })
-  waba_id: string | null;
+  waba_id!: string | null;
 
   @ApiProperty({ nullable: true, type: String, description: "The catalog's id at the provider, once published" })
-  provider_catalog_id: string | null;
+  provider_catalog_id!: string | null;
 
   @ApiProperty({ nullable: true, type: String, format: 'date-time' })
-  published_at: string | null;
+  published_at!: string | null;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 /** A product on the wire. */
 export class ProductResponse {
   @ApiProperty()
-  retailer_id: string;
+  retailer_id!: string;
 
   @ApiProperty()
-  name: string;
+  name!: string;
 
   @ApiPropertyOptional({ nullable: true, type: String })
-  description: string | null;
+  description!: string | null;
 
   @ApiProperty()
-  price: number;
+  price!: number;
 
   @ApiProperty()
-  currency: string;
+  currency!: string;
 
   @ApiProperty({ enum: AVAILABILITIES })
-  availability: string;
+  availability!: string;
 
   @ApiProperty({ nullable: true, type: String })
-  brand: string | null;
+  brand!: string | null;
 
   @ApiProperty({ enum: CONDITIONS })
-  condition: string;
+  condition!: string;
 
   @ApiProperty({ nullable: true, type: String })
-  image_url: string | null;
+  image_url!: string | null;
 
   @ApiProperty({ nullable: true, type: String })
-  url: string | null;
+  url!: string | null;
 
   @ApiProperty({ enum: SYNC_STATUSES })
-  sync_status: string;
+  sync_status!: string;
 
   @ApiProperty({ nullable: true, type: String, description: "The provider's refusal (FAILED)" })
-  sync_error: string | null;
+  sync_error!: string | null;
 
   @ApiProperty({ nullable: true, type: String, format: 'date-time' })
-  synced_at: string | null;
+  synced_at!: string | null;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 export const CATALOG_EXAMPLE: CatalogResponse = {

@@ -14,14 +14,14 @@ export class NewProductDto {
   @ApiProperty({ example: 'SKU-1001' })
   @IsString()
   @Matches(RETAILER_ID_PATTERN, { message: RETAILER_ID_MESSAGE })
-  retailer_id: string;
+  retailer_id!: string;
 
   @ApiProperty({ example: 'Camiseta azul', maxLength: 150 })
   @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(150)
-  name: string;
+  name!: string;
 
   @ApiPropertyOptional({ example: 'Algodón, talla M', maxLength: 5000 })
   @IsOptional()
@@ -36,16 +36,16 @@ export class NewProductDto {
   )
   @Min(0)
   @Max(MAX_PRICE)
-  price: number;
+  price!: number;
 
   @ApiProperty({ example: 'COP', description: 'ISO 4217 code, uppercase' })
   @IsString()
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code of 3 uppercase letters' })
-  currency: string;
+  currency!: string;
 
   @ApiProperty({ enum: AVAILABILITIES, example: 'in stock' })
   @IsIn(AVAILABILITIES, { message: `availability must be one of ${AVAILABILITIES.join(', ')}` })
-  availability: string;
+  availability!: string;
 
   @ApiPropertyOptional({ example: 'Acme', maxLength: 100 })
   @IsOptional()
@@ -57,7 +57,7 @@ export class NewProductDto {
 
   @ApiProperty({ enum: CONDITIONS, example: 'new' })
   @IsIn(CONDITIONS, { message: `condition must be one of ${CONDITIONS.join(', ')}` })
-  condition: string;
+  condition!: string;
 
   @ApiPropertyOptional({ example: 'https://shop.example.com/img/sku-1001.jpg' })
   @IsOptional()
@@ -77,7 +77,7 @@ export class ProductChangeDto {
   @ApiProperty({ example: 'SKU-1001' })
   @IsString()
   @Matches(RETAILER_ID_PATTERN, { message: RETAILER_ID_MESSAGE })
-  retailer_id: string;
+  retailer_id!: string;
 
   @ApiPropertyOptional({ example: 'Camiseta azul oscuro', maxLength: 150 })
   @IsOptional()

@@ -15,7 +15,7 @@ export class AddProductsDto {
   @ArrayMaxSize(MAX_PRODUCTS_PER_REQUEST)
   @ValidateNested({ each: true })
   @Type(() => NewProductDto)
-  products: NewProductDto[];
+  products!: NewProductDto[];
 }
 
 /** PUT .../products. */
@@ -26,7 +26,7 @@ export class UpdateProductsDto {
   @ArrayMaxSize(MAX_PRODUCTS_PER_REQUEST)
   @ValidateNested({ each: true })
   @Type(() => ProductChangeDto)
-  products: ProductChangeDto[];
+  products!: ProductChangeDto[];
 }
 
 /** PATCH .../products/mark-for-deletion. */
@@ -37,5 +37,5 @@ export class MarkForDeletionDto {
   @ArrayMaxSize(MAX_PRODUCTS_PER_REQUEST)
   @IsString({ each: true })
   @Matches(RETAILER_ID_PATTERN, { each: true, message: 'each retailer id must be 1 to 100 letters, digits, _, . or -' })
-  retailer_ids: string[];
+  retailer_ids!: string[];
 }

@@ -13,15 +13,15 @@ export class CreateCatalogDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
-  catalog_name: string;
+  catalog_name!: string;
 
   @ApiProperty({ enum: PROVIDER_TYPES, example: 'WHATSAPP', description: 'A provider value in uppercase' })
   @IsString()
   @Matches(/^[A-Z0-9_]+$/, { message: 'provider_type must be uppercase' })
   @IsIn(PROVIDER_TYPES, { message: `provider_type must be one of ${PROVIDER_TYPES.join(', ')}` })
-  provider_type: string;
+  provider_type!: string;
 
   @ApiProperty({ enum: VERTICALS, example: 'commerce' })
   @IsIn(VERTICALS, { message: 'vertical must be commerce' })
-  vertical: string;
+  vertical!: string;
 }

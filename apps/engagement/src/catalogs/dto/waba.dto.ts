@@ -9,5 +9,5 @@ export class WabaDto {
   @IsString()
   @MaxLength(64)
   @Matches(/^[A-Za-z0-9_-]+$/, { message: 'waba_id must be a business account id' })
-  waba_id: string;
+  waba_id!: string;
 }

@@ -2,28 +2,28 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ChannelResponse {
   @ApiProperty({ description: "The provider's phone-number id", example: '106540352242922' })
-  channel_id: string;
+  channel_id!: string;
 
   @ApiProperty({ example: 'whatsapp' })
-  channel_type: string;
+  channel_type!: string;
 
   @ApiProperty({ description: 'The line (phone with country code); also its queue', example: '+573000000001' })
-  waba_line: string;
+  waba_line!: string;
 
   @ApiProperty()
-  waba_id: string;
+  waba_id!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'Ventas' })
-  name: string | null;
+  name!: string | null;
 
   @ApiProperty({ example: 'HIGH' })
-  quality_rating: string;
+  quality_rating!: string;
 
   @ApiProperty({ description: 'Open chats of the channel' })
-  open_chats: number;
+  open_chats!: number;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 }
 
 export const CHANNEL_EXAMPLE = {

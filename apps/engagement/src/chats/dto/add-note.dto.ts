@@ -7,5 +7,5 @@ export class AddNoteDto {
   @IsString()
   @MinLength(1)
   @MaxLength(4096)
-  text: string;
+  text!: string;
 }

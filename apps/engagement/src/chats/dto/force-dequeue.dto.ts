@@ -5,10 +5,10 @@ import { IsEmail, IsIn, MaxLength } from 'class-validator';
 export class ForceDequeueDto {
   @ApiProperty({ enum: ['specific_agent'] })
   @IsIn(['specific_agent'])
-  assignment_type: 'specific_agent';
+  assignment_type!: 'specific_agent';
 
   @ApiProperty({ description: "The agent's e-mail", example: 'ana@acme.com' })
   @IsEmail({}, { message: "target must be the agent's e-mail" })
   @MaxLength(254)
-  target: string;
+  target!: string;
 }

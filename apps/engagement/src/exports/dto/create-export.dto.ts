@@ -10,15 +10,15 @@ export const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])([T ][0-
 export class CreateExportDto {
   @ApiProperty({ enum: EXPORT_LANGUAGES, description: 'Language of the column titles and values' })
   @IsIn(EXPORT_LANGUAGES)
-  language: ExportLanguage;
+  language!: ExportLanguage;
 
   @ApiProperty({ enum: EXPORT_TYPES })
   @IsIn(EXPORT_TYPES)
-  export_type: (typeof EXPORT_TYPES)[number];
+  export_type!: (typeof EXPORT_TYPES)[number];
 
   @ApiProperty({ enum: EXPORT_FORMATS })
   @IsIn(EXPORT_FORMATS)
-  export_format: 'tsv';
+  export_format!: 'tsv';
 
   @ApiProperty({
     description: 'First month (YYYY-MM; a full date is accepted, only year and month are used)',
@@ -26,12 +26,12 @@ export class CreateExportDto {
   })
   @IsString()
   @Matches(YEAR_MONTH, { message: 'time_range_start_date must be a year and month (YYYY-MM) or a date' })
-  time_range_start_date: string;
+  time_range_start_date!: string;
 
   @ApiProperty({ description: 'Last month, included (not before the first)', example: '2026-11' })
   @IsString()
   @Matches(YEAR_MONTH, { message: 'time_range_end_date must be a year and month (YYYY-MM) or a date' })
-  time_range_end_date: string;
+  time_range_end_date!: string;
 
   @ApiPropertyOptional({ description: 'The chat to export: required when export_type is single_chat' })
   @ValidateIf((o: CreateExportDto) => o.export_type === 'single_chat' || o.chat_id !== undefined)

@@ -4,37 +4,37 @@ import { EXPORT_LANGUAGES, EXPORT_TYPES } from '../chat-export.entity';
 
 export class ExportResponse {
   @ApiProperty({ example: 'EXP1f0e5b1f0c2e9d8a4b7c8f6e5d4c3b2a' })
-  export_id: string;
+  export_id!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  name: string | null;
+  name!: string | null;
 
   @ApiProperty({ enum: EXPORT_TYPES })
-  export_type: string;
+  export_type!: string;
 
   @ApiProperty({ example: 'tsv' })
-  export_format: string;
+  export_format!: string;
 
   @ApiProperty({ enum: EXPORT_LANGUAGES })
-  language: string;
+  language!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  chat_id: string | null;
+  chat_id!: string | null;
 
   @ApiProperty({ example: '2026-10' })
-  time_range_start_date: string;
+  time_range_start_date!: string;
 
   @ApiProperty({ example: '2026-11' })
-  time_range_end_date: string;
+  time_range_end_date!: string;
 
   @ApiProperty({ description: 'Who asked for it (e-mail)' })
-  requested_by: string;
+  requested_by!: string;
 
   @ApiProperty({ enum: ['pending', 'completed', 'failed'] })
-  status: string;
+  status!: string;
 
   @ApiPropertyOptional({ type: Number, description: 'Data rows of the file (completed)', nullable: true })
-  rows: number | null;
+  rows!: number | null;
 
   @ApiPropertyOptional({ description: 'Signed link to the TSV (completed); expires at download_expires_at' })
   download_url?: string;
@@ -43,10 +43,10 @@ export class ExportResponse {
   download_expires_at?: string;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
-  completed_at: string | null;
+  completed_at!: string | null;
 }
 
 export const EXPORT_EXAMPLE = {

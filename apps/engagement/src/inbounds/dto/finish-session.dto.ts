@@ -7,11 +7,11 @@ import { LINE_PHONE_PATTERN } from '../../shared/phones';
 export class FinishSessionDto {
   @Trim()
   @Matches(LINE_PHONE_PATTERN, { message: 'waba_phone_number must be a phone number with country code' })
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   /** The user's phone with country code. */
   @Trim()
   @IsString()
   @Matches(LINE_PHONE_PATTERN, { message: 'phone_number must be the user phone with country code' })
-  phone_number: string;
+  phone_number!: string;
 }

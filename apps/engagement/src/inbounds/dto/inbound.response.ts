@@ -3,25 +3,25 @@ import { ApiProperty } from '@nestjs/swagger';
 /** An inbound flow on the wire. */
 export class InboundResponse {
   @ApiProperty()
-  inbound_flow_id: string;
+  inbound_flow_id!: string;
 
   @ApiProperty()
-  flow_id: string;
+  flow_id!: string;
 
   @ApiProperty()
-  activation_message: string;
+  activation_message!: string;
 
   @ApiProperty()
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   @ApiProperty({ description: 'Deep link that opens the chat with the activation message typed' })
-  activation_link: string;
+  activation_link!: string;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 export const INBOUND_EXAMPLE: InboundResponse = {

@@ -8,16 +8,16 @@ export class SaveInboundDto {
   @IsString()
   @MaxLength(128)
   @Matches(ID_PATTERN, { message: 'flow_id must be a flow id ([a-zA-Z0-9_.-]+)' })
-  flow_id: string;
+  flow_id!: string;
 
   @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
-  activation_message: string;
+  activation_message!: string;
 
   @Trim()
   @IsString()
   @Matches(LINE_PHONE_PATTERN, { message: 'waba_phone_number must be a phone number with country code' })
-  waba_phone_number: string;
+  waba_phone_number!: string;
 }

@@ -7,5 +7,5 @@ export class LineConfigDto {
   @IsString()
   @MaxLength(128)
   @Matches(ID_PATTERN, { message: 'default_flow_id must be a flow id ([a-zA-Z0-9_.-]+)' })
-  default_flow_id: string;
+  default_flow_id!: string;
 }

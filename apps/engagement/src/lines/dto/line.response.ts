@@ -3,16 +3,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 /** A business line (a phone number of the WABA) on the wire. */
 export class LineResponse {
   @ApiProperty({ description: 'The line, its phone with country code' })
-  waba_line: string;
+  waba_line!: string;
 
   @ApiProperty()
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   @ApiProperty({ description: "The provider's phone number id" })
-  phone_number_id: string;
+  phone_number_id!: string;
 
   @ApiProperty()
-  waba_id: string;
+  waba_id!: string;
 
   @ApiPropertyOptional()
   name?: string;
@@ -21,34 +21,34 @@ export class LineResponse {
   verified_name?: string;
 
   @ApiProperty({ enum: ['HIGH', 'MEDIUM', 'LOW', 'PENDING'] })
-  quality_rating: string;
+  quality_rating!: string;
 
   @ApiPropertyOptional()
   default_flow_id?: string;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 /** A business account (WABA) of the tenant. */
 export class WabaResponse {
   @ApiProperty()
-  waba_id: string;
+  waba_id!: string;
 
   @ApiProperty()
-  subscribed: boolean;
+  subscribed!: boolean;
 
   @ApiPropertyOptional({ format: 'date-time' })
   subscription_date?: string;
 
   @ApiProperty({ type: [String] })
-  lines: string[];
+  lines!: string[];
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 }
 
 export const LINE_EXAMPLE: LineResponse = {

@@ -3,16 +3,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 /** A message sent to or received from a user, with its delivery status. */
 export class MessageResponse {
   @ApiProperty()
-  message_id: string;
+  message_id!: string;
 
   @ApiProperty({ enum: ['outbound', 'inbound'] })
-  direction: string;
+  direction!: string;
 
   @ApiProperty()
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   @ApiProperty()
-  phone: string;
+  phone!: string;
 
   @ApiPropertyOptional()
   account_id?: string;
@@ -30,16 +30,16 @@ export class MessageResponse {
   text?: string;
 
   @ApiProperty({ enum: ['accepted', 'sent', 'delivered', 'read', 'failed'] })
-  status: string;
+  status!: string;
 
   @ApiPropertyOptional({ description: "The provider's error (failed)" })
   error?: string;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 export const MESSAGE_EXAMPLE: MessageResponse = {

@@ -18,16 +18,16 @@ export class SendOutboundDto {
   @Trim()
   @IsString()
   @Matches(/^\+?[0-9]{1,4}$/, { message: 'phone_country_code must be a country calling code, e.g. +57' })
-  phone_country_code: string;
+  phone_country_code!: string;
 
   @Trim()
   @IsString()
   @Matches(/^[0-9]{4,14}$/, { message: 'phone_number must be the phone number without country code (digits)' })
-  phone_number: string;
+  phone_number!: string;
 
   @IsString()
   @Matches(/^OTB[0-9a-f]{32}$/, { message: 'outbound_id must be an outbound id (OTB…)' })
-  outbound_id: string;
+  outbound_id!: string;
 
   @IsOptional()
   @IsString()
@@ -38,7 +38,7 @@ export class SendOutboundDto {
   @ToBoolean()
   @IsBoolean()
   @IsIn([true], { message: 'user_authorized must be true: the user must have authorized being contacted' })
-  user_authorized: boolean;
+  user_authorized!: boolean;
 
   // Read from the raw body by VarValues (also as flat `var.<name>` fields); declared here for the document.
   @ApiPropertyOptional({

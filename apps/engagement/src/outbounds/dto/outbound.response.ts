@@ -2,10 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class OutboundButtonResponse {
   @ApiProperty({ enum: ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'] })
-  type: string;
+  type!: string;
 
   @ApiProperty()
-  text: string;
+  text!: string;
 
   @ApiPropertyOptional()
   url?: string;
@@ -17,25 +17,25 @@ export class OutboundButtonResponse {
 /** An outbound message template on the wire. */
 export class OutboundResponse {
   @ApiProperty()
-  outbound_id: string;
+  outbound_id!: string;
 
   @ApiProperty()
-  outbound_name: string;
+  outbound_name!: string;
 
   @ApiProperty()
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   @ApiProperty({ enum: ['MARKETING', 'UTILITY', 'AUTHENTICATION'] })
-  category: string;
+  category!: string;
 
   @ApiProperty()
-  language_code: string;
+  language_code!: string;
 
   @ApiProperty({ enum: ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT'] })
-  template_type: string;
+  template_type!: string;
 
   @ApiProperty()
-  is_notification: boolean;
+  is_notification!: boolean;
 
   @ApiPropertyOptional()
   media_id?: string;
@@ -57,51 +57,51 @@ export class OutboundResponse {
     additionalProperties: { type: 'object', required: ['value'], properties: { value: { type: 'string' } } },
     description: 'Example value of each variable: `{"name": {"value": "Ana"}}`',
   })
-  var: Record<string, { value: string }>;
+  var!: Record<string, { value: string }>;
 
   @ApiProperty({ type: [OutboundButtonResponse] })
-  buttons: OutboundButtonResponse[];
+  buttons!: OutboundButtonResponse[];
 
   @ApiProperty({ type: [String], description: 'Variables a send supplies as `var.<name>`' })
-  variables: string[];
+  variables!: string[];
 
   @ApiPropertyOptional()
   default_flow_id?: string;
 
   @ApiProperty({ enum: ['PENDING', 'APPROVED', 'REJECTED', 'FLAGGED', 'PAUSED', 'PENDING_DELETION', 'DISABLED'] })
-  status: string;
+  status!: string;
 
   @ApiProperty({ enum: ['HIGH', 'MEDIUM', 'LOW', 'PENDING'] })
-  quality: string;
+  quality!: string;
 
   @ApiPropertyOptional()
   status_reason?: string;
 
   @ApiProperty({ description: 'False with 4 or more buttons, or a quick reply mixed with another type' })
-  desktop_visible: boolean;
+  desktop_visible!: boolean;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 
   @ApiProperty({ format: 'date-time' })
-  update_date: string;
+  update_date!: string;
 }
 
 export class MediaResponse {
   @ApiProperty()
-  media_id: string;
+  media_id!: string;
 
   @ApiProperty({ enum: ['IMAGE', 'VIDEO', 'DOCUMENT'] })
-  media_type: string;
+  media_type!: string;
 
   @ApiProperty()
-  mime_type: string;
+  mime_type!: string;
 
   @ApiProperty()
-  size_bytes: number;
+  size_bytes!: number;
 
   @ApiProperty({ format: 'date-time' })
-  creation_date: string;
+  creation_date!: string;
 }
 
 export const OUTBOUND_EXAMPLE: OutboundResponse = {

@@ -42,25 +42,25 @@ export class SaveOutboundDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(512)
-  outbound_name: string;
+  outbound_name!: string;
 
   @Trim()
   @IsString()
   @Matches(LINE_PHONE_PATTERN, { message: 'waba_phone_number must be a phone number with country code' })
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   @IsIn(CATEGORIES)
-  category: (typeof CATEGORIES)[number];
+  category!: (typeof CATEGORIES)[number];
 
   @IsIn(LANGUAGE_CODES)
-  language_code: (typeof LANGUAGE_CODES)[number];
+  language_code!: (typeof LANGUAGE_CODES)[number];
 
   @IsIn(TEMPLATE_TYPES)
-  template_type: (typeof TEMPLATE_TYPES)[number];
+  template_type!: (typeof TEMPLATE_TYPES)[number];
 
   @ToBoolean()
   @IsBoolean()
-  is_notification: boolean;
+  is_notification!: boolean;
 
   @IsOptional()
   @IsString()

@@ -9,18 +9,18 @@ export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 export class UploadMediaDto {
   @Trim()
   @Matches(LINE_PHONE_PATTERN, { message: 'waba_phone_number must be a phone number with country code' })
-  waba_phone_number: string;
+  waba_phone_number!: string;
 
   @IsIn(MEDIA_TYPES)
-  media_type: (typeof MEDIA_TYPES)[number];
+  media_type!: (typeof MEDIA_TYPES)[number];
 
   @IsString()
   @MaxLength(255)
   @Matches(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i, { message: 'mime_type must be a MIME type' })
-  mime_type: string;
+  mime_type!: string;
 
   /** The file, base64. */
   @IsString()
   @IsBase64Text({ message: 'file must be the file content in base64' })
-  file: string;
+  file!: string;
 }

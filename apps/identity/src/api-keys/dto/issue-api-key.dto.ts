@@ -34,7 +34,7 @@ const isDigitalIdentity = (o: CreateApiKeyDto) => o.grant === 'digital-identity'
 export class CreateApiKeyDto {
   @ApiProperty({ enum: API_KEY_TYPES })
   @IsIn(API_KEY_TYPES, { message: 'key_type must be one of backend, web, sdk' })
-  key_type: ApiKeyType;
+  key_type!: ApiKeyType;
 
   @ApiPropertyOptional({ description: 'Key name; required for backend keys (alias: key_name)' })
   @ValidateIf((o: CreateApiKeyDto) => o.key_name === undefined && o.key_type === 'backend')
@@ -137,21 +137,21 @@ export class CreateApiKeyDto {
 export class AdminIssueApiKeyDto {
   @ApiProperty()
   @Matches(/^[a-z0-9][a-z0-9_-]{1,62}$/, { message: 'tenant_id is not a tenant id' })
-  tenant_id: string;
+  tenant_id!: string;
 
   @ApiProperty()
   @IsString()
   @MaxLength(64)
-  user_id: string;
+  user_id!: string;
 
   @ApiProperty()
   @IsString()
   @MaxLength(128)
-  key_name: string;
+  key_name!: string;
 
   @ApiProperty({ enum: ['backend'] })
   @IsIn(['backend'], { message: 'key_type must be backend' })
-  key_type: 'backend';
+  key_type!: 'backend';
 
   @ApiPropertyOptional({ enum: [0, 1] })
   @IsOptional()

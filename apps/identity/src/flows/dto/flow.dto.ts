@@ -24,12 +24,12 @@ import { FLOW_STEP_TYPES, FlowStepType } from '../flow.entity';
 export class FlowFormFieldDto {
   @ApiProperty({ example: 'first_name' })
   @Matches(/^[a-z][a-z0-9_]{0,63}$/, { message: 'name must be a snake_case identifier' })
-  name: string;
+  name!: string;
 
   @ApiProperty({ example: 'First name' })
   @IsString()
   @MaxLength(128)
-  label: string;
+  label!: string;
 
   @ApiPropertyOptional({ default: true })
   @IsOptional()
@@ -40,7 +40,7 @@ export class FlowFormFieldDto {
 export class FlowStepDto {
   @ApiProperty({ enum: FLOW_STEP_TYPES })
   @IsIn(FLOW_STEP_TYPES, { message: `type must be one of ${FLOW_STEP_TYPES.join(', ')}` })
-  type: FlowStepType;
+  type!: FlowStepType;
 
   @ApiPropertyOptional({ type: [FlowFormFieldDto], description: 'Required for form steps (1 to 30 fields)' })
   @ValidateIf((o: FlowStepDto) => o.type === 'form' || o.fields !== undefined)
@@ -61,7 +61,7 @@ export class CreateFlowDto {
   @ApiProperty({ example: 'Onboarding' })
   @IsString()
   @MaxLength(128)
-  name: string;
+  name!: string;
 
   @ApiProperty({ type: [FlowStepDto] })
   @IsArray()
@@ -69,7 +69,7 @@ export class CreateFlowDto {
   @ArrayMaxSize(20)
   @ValidateNested({ each: true })
   @Type(() => FlowStepDto)
-  steps: FlowStepDto[];
+  steps!: FlowStepDto[];
 
   @ApiPropertyOptional({ example: 'https://example.com/done' })
   @IsOptional()

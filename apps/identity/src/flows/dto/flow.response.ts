@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class FlowStepResponse {
-  @ApiProperty({ example: 'step-1' }) step_id: string;
-  @ApiProperty({ enum: ['form', 'email', 'phone', 'document', 'face'] }) type: string;
+  @ApiProperty({ example: 'step-1' }) step_id!: string;
+  @ApiProperty({ enum: ['form', 'email', 'phone', 'document', 'face'] }) type!: string;
   @ApiPropertyOptional({
     description: 'Form steps: name, label, required',
     type: 'array',
@@ -14,14 +14,14 @@ export class FlowStepResponse {
 }
 
 export class FlowResponse {
-  @ApiProperty({ example: 'IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f' }) flow_id: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: [FlowStepResponse] }) steps: FlowStepResponse[];
+  @ApiProperty({ example: 'IDF8c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f' }) flow_id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [FlowStepResponse] }) steps!: FlowStepResponse[];
   @ApiPropertyOptional({ nullable: true, type: String, description: 'null when the flow has none' }) redirect_url?:
     string | null;
-  @ApiProperty() timeout_seconds: number;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty() timeout_seconds!: number;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const FLOW_EXAMPLE = {

@@ -18,5 +18,5 @@ export class EnqueueLogDto {
   @ApiProperty({ example: 'camera permission denied' })
   @IsString()
   @MaxLength(2000)
-  message: string;
+  message!: string;
 }

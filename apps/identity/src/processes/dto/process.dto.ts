@@ -71,12 +71,12 @@ export class ExpectedInputDto {
   @ApiProperty({ example: 'first_name' })
   @IsString()
   @MaxLength(64)
-  name: string;
+  name!: string;
 
   @ApiProperty({ example: 'Ana' })
   @IsString()
   @MaxLength(1000)
-  value: string;
+  value!: string;
 }
 
 /** POST /v1/processes/{id}: the input of the current step (JSON). */
@@ -84,16 +84,16 @@ export class StepInputDto {
   @ApiProperty()
   @IsString()
   @MaxLength(64)
-  verification_id: string;
+  verification_id!: string;
 
   @ApiProperty({ enum: FLOW_STEP_TYPES })
   @IsIn(FLOW_STEP_TYPES, { message: `type must be one of ${FLOW_STEP_TYPES.join(', ')}` })
-  type: FlowStepType;
+  type!: FlowStepType;
 
   @ApiProperty()
   @IsString()
   @MaxLength(64)
-  step_id: string;
+  step_id!: string;
 
   @ApiPropertyOptional({ type: [ExpectedInputDto], description: 'Omit when the step needs no input' })
   @IsOptional()
@@ -130,7 +130,7 @@ export class BackDto {
 export class OverrideStatusDto {
   @ApiProperty({ enum: ['success', 'failure'] })
   @IsIn(['success', 'failure'], { message: 'override_status must be success or failure' })
-  override_status: 'success' | 'failure';
+  override_status!: 'success' | 'failure';
 
   @ApiPropertyOptional()
   @IsOptional()

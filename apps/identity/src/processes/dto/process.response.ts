@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ProcessStepResponse {
-  @ApiProperty({ example: 'step-1' }) step_id: string;
-  @ApiProperty({ enum: ['form', 'email', 'phone', 'document', 'face'] }) type: string;
-  @ApiProperty({ example: 'VER3f2a1b0c9d8e7f6a5b4c' }) verification_id: string;
-  @ApiProperty({ enum: ['pending', 'awaiting_validation', 'success', 'failure'] }) status: string;
-  @ApiProperty({ type: [String] }) expected_inputs: string[];
+  @ApiProperty({ example: 'step-1' }) step_id!: string;
+  @ApiProperty({ enum: ['form', 'email', 'phone', 'document', 'face'] }) type!: string;
+  @ApiProperty({ example: 'VER3f2a1b0c9d8e7f6a5b4c' }) verification_id!: string;
+  @ApiProperty({ enum: ['pending', 'awaiting_validation', 'success', 'failure'] }) status!: string;
+  @ApiProperty({ type: [String] }) expected_inputs!: string[];
   @ApiPropertyOptional() validation_id?: string;
   @ApiPropertyOptional({ description: 'Upload links of the validation' }) instructions?: object;
   @ApiPropertyOptional({
@@ -41,25 +41,25 @@ export class ProcessStepResponse {
 }
 
 export class ProcessResponse {
-  @ApiProperty({ example: 'IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9' }) process_id: string;
-  @ApiProperty() flow_id: string;
-  @ApiProperty() account_id: string;
+  @ApiProperty({ example: 'IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9' }) process_id!: string;
+  @ApiProperty() flow_id!: string;
+  @ApiProperty() account_id!: string;
   @ApiProperty({ enum: ['pending', 'success', 'failure'], description: 'override_status when present' })
-  status: string;
+  status!: string;
   @ApiPropertyOptional({ enum: ['success', 'failure'] }) override_status?: string;
   @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true } })
   override_status_history?: object[];
   @ApiPropertyOptional({ example: 'expired' }) failure_status?: string;
   @ApiPropertyOptional() declined_reason?: string;
   @ApiPropertyOptional() expired_reason?: string;
-  @ApiProperty() current_step: number;
-  @ApiProperty({ type: [ProcessStepResponse] }) steps: ProcessStepResponse[];
+  @ApiProperty() current_step!: number;
+  @ApiProperty({ type: [ProcessStepResponse] }) steps!: ProcessStepResponse[];
   @ApiPropertyOptional() phone_number?: string;
   @ApiPropertyOptional({ description: 'Serialized JSON' }) device_info?: string;
-  @ApiProperty() timeout_attempts: number;
-  @ApiProperty({ format: 'date-time' }) expiration_date: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty() timeout_attempts!: number;
+  @ApiProperty({ format: 'date-time' }) expiration_date!: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
   @ApiPropertyOptional({ format: 'date-time' }) finished_date?: string;
 }
 

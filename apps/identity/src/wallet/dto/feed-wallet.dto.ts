@@ -11,5 +11,5 @@ export class FeedWalletDto {
   @IsString()
   @MaxLength(2048)
   @Matches(/^[A-Za-z0-9._~-]+$/, { message: 'code must be an authorization code (letters, digits, . _ ~ -)' })
-  code: string;
+  code!: string;
 }

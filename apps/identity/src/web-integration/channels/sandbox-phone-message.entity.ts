@@ -7,5 +7,5 @@ import { Column, Entity, Index } from 'typeorm';
 export class SandboxPhoneMessageEntity extends SandboxPhoneMessageColumns {
   /** The access-link delivery the SMS carried. */
   @Column({ name: 'delivery_id', type: 'text' })
-  deliveryId: string;
+  deliveryId!: string;
 }

@@ -17,7 +17,7 @@ export const E164 = /^\+[1-9][0-9]{6,14}$/;
 export class AccessLinkDto {
   @ApiProperty({ enum: LINK_CHANNELS, example: 'email' })
   @IsIn(LINK_CHANNELS, { message: 'message_channel must be one of msgapp, email, sms' })
-  message_channel: LinkChannel;
+  message_channel!: LinkChannel;
 
   @ApiPropertyOptional({
     description: 'E.164; required for the msgapp and sms channels',

@@ -13,7 +13,7 @@ export class PageQuery {
   @IsString()
   @IsNotEmpty()
   @MaxLength(4096)
-  token: string;
+  token!: string;
 
   @ApiProperty({ required: false, enum: PAGE_LANGUAGES })
   @IsOptional()
@@ -25,10 +25,10 @@ export class UploadParams {
   @IsString()
   @IsNotEmpty()
   @MaxLength(64)
-  process_id: string;
+  process_id!: string;
 
   @IsIn(Object.keys(UPLOAD_SLOTS))
-  slot: UploadSlot;
+  slot!: UploadSlot;
 }
 
 export class UploadDto {
@@ -39,5 +39,5 @@ export class UploadDto {
   @Matches(/^(data:image\/(jpeg|png);base64,)?[A-Za-z0-9+/]+={0,2}$/, {
     message: 'file must be Base64 (or a data: URL of a JPEG or PNG image)',
   })
-  file: string;
+  file!: string;
 }

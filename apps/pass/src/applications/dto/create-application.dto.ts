@@ -16,21 +16,21 @@ export class CreateApplicationDto {
   @ApiProperty({ description: 'Tenant that owns the application', example: 'acme' })
   @IsString()
   @Matches(/^[a-zA-Z0-9_.-]{1,64}$/, { message: 'tenant_id must be 1-64 characters of [a-zA-Z0-9_.-]' })
-  tenant_id: string;
+  tenant_id!: string;
 
   @ApiProperty({ example: 'Acme web' })
   @IsString()
   @MinLength(1)
   @MaxLength(100)
-  name: string;
+  name!: string;
 
   @ApiProperty({ example: ['https://acme.example/callback'] })
   @RedirectUris()
-  redirect_uris: string[];
+  redirect_uris!: string[];
 
   @ApiProperty({ example: ['openid', 'email', 'identity'] })
   @ApplicationScopes()
-  scopes: string[];
+  scopes!: string[];
 
   @ApiPropertyOptional({ example: ['validations:write'] })
   @IsOptional()

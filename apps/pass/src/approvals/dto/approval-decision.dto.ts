@@ -4,21 +4,21 @@ import { IsIn, IsString, MaxLength } from 'class-validator';
 export class ApprovalDecisionDto {
   @IsString()
   @MaxLength(200)
-  sig: string;
+  sig!: string;
 
   @IsIn(['approve', 'decline'])
-  decision: 'approve' | 'decline';
+  decision!: 'approve' | 'decline';
 }
 
 /** GET /approvals/{auth_req_id}/attachments */
 export class ApprovalAttachmentQuery {
   @IsString()
   @MaxLength(200)
-  sig: string;
+  sig!: string;
 
   @IsString()
   @MaxLength(300)
-  s3_key: string;
+  s3_key!: string;
 }
 
 /** The `field_<name>` answers of a posted approval form (at most 20 fields of 1000 characters are read). */

@@ -5,5 +5,5 @@ export class ApprovalOutcomeQuery {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
-  auth_req_id: string;
+  auth_req_id!: string;
 }

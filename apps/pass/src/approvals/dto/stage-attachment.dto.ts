@@ -18,17 +18,17 @@ export class StageAttachmentDto {
   @ApiProperty()
   @IsString()
   @MaxLength(100)
-  client_id: string;
+  client_id!: string;
 
   @ApiProperty()
   @IsString()
   @MaxLength(200)
-  client_secret: string;
+  client_secret!: string;
 
   @ApiProperty({ description: 'E-mail of the future approver' })
   @IsEmail()
   @MaxLength(254)
-  login_hint: string;
+  login_hint!: string;
 
   @ApiProperty({
     description: 'At most 200 characters; letters, digits, spaces, . _ - ( ); the extension must match content_type',
@@ -39,11 +39,11 @@ export class StageAttachmentDto {
   @Matches(/^(?!\.)[\p{L}\p{N} ._()-]+$/u, {
     message: 'file_name may contain only letters, digits, spaces and . _ - ( )',
   })
-  file_name: string;
+  file_name!: string;
 
   @ApiProperty({ enum: Object.keys(ATTACHMENT_TYPES) })
   @IsIn(Object.keys(ATTACHMENT_TYPES), {
     message: `content_type must be one of: ${Object.keys(ATTACHMENT_TYPES).join(', ')}`,
   })
-  content_type: string;
+  content_type!: string;
 }

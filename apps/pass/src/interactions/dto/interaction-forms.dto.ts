@@ -9,7 +9,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 export class EmailFormDto {
   @IsString()
   @MaxLength(320)
-  email: string;
+  email!: string;
 
   @IsOptional()
   @IsIn(['1'])
@@ -20,7 +20,7 @@ export class EmailFormDto {
 export class CodeFormDto {
   @IsString()
   @MaxLength(40)
-  code: string;
+  code!: string;
 
   @IsOptional()
   @IsString()
@@ -31,5 +31,5 @@ export class CodeFormDto {
 /** Consent page. */
 export class ConsentFormDto {
   @IsIn(['allow', 'deny'])
-  decision: 'allow' | 'deny';
+  decision!: 'allow' | 'deny';
 }

@@ -21,7 +21,7 @@ import { DOCUMENT_TYPES } from '../../scopes/scopes';
 export class SeedIdentityDto {
   @ApiProperty()
   @IsBoolean()
-  verified: boolean;
+  verified!: boolean;
 
   @ApiPropertyOptional({ example: 'high' })
   @IsOptional()
@@ -81,16 +81,16 @@ export class SeedIdentityDto {
 export class SeedDocumentDto {
   @ApiProperty({ example: 'co' })
   @Matches(/^[a-z]{2}$/, { message: 'country must be a lowercase ISO 3166-1 alpha-2 code' })
-  country: string;
+  country!: string;
 
   @ApiProperty({ enum: DOCUMENT_TYPES })
   @IsIn([...DOCUMENT_TYPES])
-  document_type: string;
+  document_type!: string;
 
   @ApiProperty()
   @IsString()
   @MaxLength(40)
-  document_number: string;
+  document_number!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -132,7 +132,7 @@ export class SeedAddressDto {
 export class SeedBiometricDto {
   @ApiProperty()
   @IsBoolean()
-  face_enrolled: boolean;
+  face_enrolled!: boolean;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -160,7 +160,7 @@ export class SeedUserDto {
   @ApiProperty({ example: 'demo.user@pass.local' })
   @IsEmail()
   @MaxLength(254)
-  email: string;
+  email!: string;
 
   @ApiPropertyOptional({ description: 'E.164', example: '+573001234567' })
   @IsOptional()

@@ -24,11 +24,11 @@ export class ValidationDocumentDto {
   @ApiProperty()
   @IsString()
   @MaxLength(40)
-  document_number: string;
+  document_number!: string;
 
   @ApiProperty({ enum: DOCUMENT_TYPES })
   @IsIn([...DOCUMENT_TYPES])
-  document_type: string;
+  document_type!: string;
 
   @ApiPropertyOptional({ example: 'CO' })
   @IsOptional()
@@ -71,23 +71,23 @@ export class ValidationDocumentDto {
 export class ValidationFaceDto {
   @ApiProperty()
   @IsUrl({ require_tld: false })
-  face_photo: string;
+  face_photo!: string;
 }
 
 export class ValidationItemDto {
   @ApiProperty({ enum: ['document', 'face'] })
   @IsIn(['document', 'face'])
-  type: 'document' | 'face';
+  type!: 'document' | 'face';
 
   @ApiProperty()
   @IsString()
   @Matches(/\S/, { message: 'resource_id is required' })
   @MaxLength(200)
-  resource_id: string;
+  resource_id!: string;
 
   @ApiProperty()
   @IsBoolean()
-  verified: boolean;
+  verified!: boolean;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -123,5 +123,5 @@ export class WriteValidationsDto {
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
   @Type(() => ValidationItemDto)
-  validations: ValidationItemDto[];
+  validations!: ValidationItemDto[];
 }

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** A validation account (one end user of the tenant across validators). */
 export class AccountResponse {
-  @ApiProperty({ example: 'user-123', pattern: '^[a-zA-Z0-9_.-]+$' }) account_id: string;
+  @ApiProperty({ example: 'user-123', pattern: '^[a-zA-Z0-9_.-]+$' }) account_id!: string;
   @ApiPropertyOptional() email?: string;
   @ApiPropertyOptional() first_name?: string;
   @ApiPropertyOptional() last_name?: string;
@@ -13,8 +13,8 @@ export class AccountResponse {
   @ApiPropertyOptional({ format: 'date' }) document_issue_date?: string;
   @ApiPropertyOptional() facebook_user?: string;
   @ApiPropertyOptional() twitter_user?: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const ACCOUNT_EXAMPLE = {

@@ -25,12 +25,12 @@ import {
 export class CreateEnrollmentDto {
   @ApiProperty({ enum: ENROLLMENT_TYPES })
   @IsIn(ENROLLMENT_TYPES, { message: `type must be one of ${ENROLLMENT_TYPES.join(', ')}` })
-  type: EnrollmentType;
+  type!: EnrollmentType;
 
   @ApiProperty({ description: 'must be true' })
   @ToBoolean()
   @MustBeTrue()
-  user_authorized: boolean;
+  user_authorized!: boolean;
 
   @ApiPropertyOptional({
     description: 'linked account; created if omitted or unknown (also accepted as a query parameter)',

@@ -2,12 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** An enrollment: what later validations of the account compare with. */
 export class EnrollmentResponse {
-  @ApiProperty({ example: 'ENR019ab9f2c4e0a1b2c3d4e5f6a7' }) enrollment_id: string;
-  @ApiProperty() account_id: string;
+  @ApiProperty({ example: 'ENR019ab9f2c4e0a1b2c3d4e5f6a7' }) enrollment_id!: string;
+  @ApiProperty() account_id!: string;
   @ApiProperty({ enum: ['face-recognition', 'email-verification', 'phone-verification', 'face-search'] })
-  type: string;
-  @ApiProperty({ description: 'The same as type' }) validation_type: string;
-  @ApiProperty({ enum: ['pending', 'success', 'failure'] }) status: string;
+  type!: string;
+  @ApiProperty({ description: 'The same as type' }) validation_type!: string;
+  @ApiProperty({ enum: ['pending', 'success', 'failure'] }) status!: string;
   @ApiPropertyOptional({ description: 'Why it failed (e.g. face_not_detected)' }) reason?: string;
   @ApiPropertyOptional() country?: string;
   @ApiPropertyOptional() phone_number?: string;
@@ -23,8 +23,8 @@ export class EnrollmentResponse {
   @ApiPropertyOptional({ description: 'Face types, at creation: signed link to PUT the photo (Base64)' })
   file_upload_link?: string;
   @ApiPropertyOptional({ format: 'date-time' }) file_upload_expiration?: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
   @ApiPropertyOptional({ format: 'date-time' }) finished_date?: string;
 }
 
@@ -43,11 +43,11 @@ export const ENROLLMENT_EXAMPLE = {
 };
 
 export class EnrollmentDeletedResponse {
-  @ApiProperty() enrollment_id: string;
-  @ApiProperty({ enum: [true] }) deleted: boolean;
+  @ApiProperty() enrollment_id!: string;
+  @ApiProperty({ enum: [true] }) deleted!: boolean;
 }
 
 export class AccountEnrollmentsResponse {
-  @ApiProperty({ type: [EnrollmentResponse] }) enrollments: EnrollmentResponse[];
-  @ApiProperty() self: string;
+  @ApiProperty({ type: [EnrollmentResponse] }) enrollments!: EnrollmentResponse[];
+  @ApiProperty() self!: string;
 }

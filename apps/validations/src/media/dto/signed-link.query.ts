@@ -8,8 +8,8 @@ export class SignedLinkQuery {
   )
   @IsInt({ message: 'expires must be a Unix time in seconds' })
   @Min(0)
-  expires: number;
+  expires!: number;
 
   @IsString({ message: 'signature is required' })
-  signature: string;
+  signature!: string;
 }

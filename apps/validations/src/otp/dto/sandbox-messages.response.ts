@@ -1,17 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 class SandboxMessageResponse {
-  @ApiProperty() message_id: string;
-  @ApiProperty() phone_number: string;
-  @ApiProperty({ enum: ['sms', 'call', 'msgapp'] }) channel: string;
-  @ApiProperty() text: string;
-  @ApiProperty() validation_id: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
+  @ApiProperty() message_id!: string;
+  @ApiProperty() phone_number!: string;
+  @ApiProperty({ enum: ['sms', 'call', 'msgapp'] }) channel!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty() validation_id!: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
 }
 
 /** SANDBOX: what the sandbox phone provider delivered (latest 50). */
 export class SandboxMessagesResponse {
-  @ApiProperty({ type: [SandboxMessageResponse] }) messages: SandboxMessageResponse[];
+  @ApiProperty({ type: [SandboxMessageResponse] }) messages!: SandboxMessageResponse[];
 }
 
 export const SANDBOX_MESSAGES_EXAMPLE = {

@@ -5,7 +5,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 export class ReviewQueueQuery extends CursorPageQuery {
   @ApiProperty({ description: 'the tenant whose queue is read' })
   @IsString({ message: 'tenant_id is required' })
-  tenant_id: string;
+  tenant_id!: string;
 }
 
 /** The body may be left out: a decision needs no comment. */

@@ -3,32 +3,32 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 const STATES = ['operational', 'degraded', 'down'];
 
 class DatabaseStatusResponse {
-  @ApiProperty({ enum: STATES }) status: string;
-  @ApiProperty() response_ms: number;
+  @ApiProperty({ enum: STATES }) status!: string;
+  @ApiProperty() response_ms!: number;
 }
 
 class ManualReviewStatusResponse {
   @ApiProperty({ description: 'Whether the review team works now (VALIDATIONS_REVIEW_HOURS/DAYS)' })
-  available: boolean;
+  available!: boolean;
 }
 
 class ValidatorStatusResponse {
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: STATES }) status: string;
-  @ApiProperty() component: string;
-  @ApiProperty() finished_last_15_minutes: number;
-  @ApiProperty() system_errors_last_15_minutes: number;
-  @ApiProperty({ description: 'Age of the oldest engine job waiting' }) backlog_age_seconds: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: STATES }) status!: string;
+  @ApiProperty() component!: string;
+  @ApiProperty() finished_last_15_minutes!: number;
+  @ApiProperty() system_errors_last_15_minutes!: number;
+  @ApiProperty({ description: 'Age of the oldest engine job waiting' }) backlog_age_seconds!: number;
   @ApiPropertyOptional({ type: [String] }) reasons?: string[];
 }
 
 /** GET /v1/status: the validators' state from real state (database, job backlog, recent errors). */
 export class StatusResponse {
-  @ApiProperty({ enum: STATES }) status: string;
-  @ApiProperty({ format: 'date-time' }) checked_at: string;
-  @ApiProperty({ type: DatabaseStatusResponse }) database: DatabaseStatusResponse;
-  @ApiProperty({ type: ManualReviewStatusResponse }) manual_review: ManualReviewStatusResponse;
-  @ApiProperty({ type: [ValidatorStatusResponse] }) services: ValidatorStatusResponse[];
+  @ApiProperty({ enum: STATES }) status!: string;
+  @ApiProperty({ format: 'date-time' }) checked_at!: string;
+  @ApiProperty({ type: DatabaseStatusResponse }) database!: DatabaseStatusResponse;
+  @ApiProperty({ type: ManualReviewStatusResponse }) manual_review!: ManualReviewStatusResponse;
+  @ApiProperty({ type: [ValidatorStatusResponse] }) services!: ValidatorStatusResponse[];
 }
 
 const validator = (name: string, component: string) => ({

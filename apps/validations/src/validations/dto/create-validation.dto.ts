@@ -79,12 +79,12 @@ const ToObject = () =>
 export class CreateValidationDto {
   @ApiProperty({ enum: VALIDATION_TYPES })
   @IsIn(VALIDATION_TYPES, { message: `type must be one of ${VALIDATION_TYPES.join(', ')}` })
-  type: ValidationType;
+  type!: ValidationType;
 
   @ApiProperty({ description: 'must be true' })
   @ToBoolean()
   @MustBeTrue()
-  user_authorized: boolean;
+  user_authorized!: boolean;
 
   @ApiPropertyOptional({
     description: 'document-validation: created if omitted; other types: the account of the enrollment (required)',
@@ -233,11 +233,11 @@ export class PerformValidationDto {
   @IsIn(['email-verification', 'phone-verification'], {
     message: 'type must be email-verification or phone-verification',
   })
-  type: 'email-verification' | 'phone-verification';
+  type!: 'email-verification' | 'phone-verification';
 
   @ApiProperty({ description: 'the code the user received' })
   @Trim()
   @IsString({ message: 'token is required' })
   @Matches(/^\S{1,16}$/, { message: 'token must be the code the user received' })
-  token: string;
+  token!: string;
 }

@@ -1,35 +1,35 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 class MediaLinkResponse {
-  @ApiProperty({ enum: ['front', 'reverse', 'face_photo', 'video'] }) slot: string;
-  @ApiProperty({ type: String, nullable: true }) content_type: string;
-  @ApiProperty({ type: Number, nullable: true }) size: number;
-  @ApiProperty({ description: 'Signed link to the file, valid 15 minutes' }) url: string;
-  @ApiProperty({ format: 'date-time' }) expires_at: string;
+  @ApiProperty({ enum: ['front', 'reverse', 'face_photo', 'video'] }) slot!: string;
+  @ApiProperty({ type: String, nullable: true }) content_type!: string;
+  @ApiProperty({ type: Number, nullable: true }) size!: number;
+  @ApiProperty({ description: 'Signed link to the file, valid 15 minutes' }) url!: string;
+  @ApiProperty({ format: 'date-time' }) expires_at!: string;
 }
 
 /** A validation (the same object on create, read, perform, restore and review decisions). */
 export class ValidationResponse {
-  @ApiProperty({ example: 'VLD019ab9f2c4e0a1b2c3d4e5f6a7' }) validation_id: string;
-  @ApiProperty() account_id: string;
+  @ApiProperty({ example: 'VLD019ab9f2c4e0a1b2c3d4e5f6a7' }) validation_id!: string;
+  @ApiProperty() account_id!: string;
   @ApiProperty({
     enum: ['document-validation', 'face-recognition', 'email-verification', 'phone-verification', 'face-search'],
   })
-  type: string;
-  @ApiProperty({ enum: ['pending', 'success', 'failure'] }) validation_status: string;
+  type!: string;
+  @ApiProperty({ enum: ['pending', 'success', 'failure'] }) validation_status!: string;
   @ApiPropertyOptional({ enum: ['declined', 'expired', 'system_error'] }) failure_status?: string;
   @ApiPropertyOptional({ description: 'See the service page for the list' }) declined_reason?: string;
   @ApiPropertyOptional({ enum: ['media_not_uploaded', 'token_not_submitted', 'manual_review_not_finished'] })
   expired_reason?: string;
   @ApiPropertyOptional({ enum: ['invalid_media', 'engine_error', 'otp_delivery_failed'] }) failure_reason?: string;
   @ApiProperty({ enum: ['not_required', 'pending', 'approved', 'declined', 'unavailable'] })
-  manual_review_status: string;
+  manual_review_status!: string;
   @ApiPropertyOptional({ description: 'The external identifier sent' }) custom_input?: string;
   @ApiPropertyOptional() country?: string;
   @ApiPropertyOptional() document_type?: string;
   @ApiPropertyOptional({ description: 'face-recognition' }) threshold?: number;
   @ApiPropertyOptional({ type: [String], description: 'face-recognition' }) subvalidations?: string[];
-  @ApiProperty({ description: 'Seconds' }) timeout: number;
+  @ApiProperty({ description: 'Seconds' }) timeout!: number;
   @ApiPropertyOptional() allowed_retries?: number;
   @ApiPropertyOptional({ description: 'OTP types: codes that may still be tried' }) attempts_left?: number;
   @ApiPropertyOptional() retry_of_id?: string;
@@ -37,9 +37,9 @@ export class ValidationResponse {
   @ApiPropertyOptional() process_id?: string;
   @ApiPropertyOptional() flow_id?: string;
   @ApiPropertyOptional() ip_address?: string;
-  @ApiProperty({ format: 'date-time' }) expiration_date: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ format: 'date-time' }) expiration_date!: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
   @ApiPropertyOptional({ format: 'date-time' }) finished_date?: string;
   @ApiPropertyOptional({
     type: 'object',
@@ -102,6 +102,6 @@ export const FINISHED_VALIDATION_EXAMPLE = {
 };
 
 export class ValidationDeletedResponse {
-  @ApiProperty() validation_id: string;
-  @ApiProperty({ enum: [true] }) deleted: boolean;
+  @ApiProperty() validation_id!: string;
+  @ApiProperty({ enum: [true] }) deleted!: boolean;
 }

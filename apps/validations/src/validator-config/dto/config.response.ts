@@ -1,16 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 class DocumentTypeSwitchesResponse {
-  @ApiProperty() document_type: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) manipulation_detection: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) photo_of_photo_detection: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) photocopy_detection: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) data_consistency: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) government_database: string;
+  @ApiProperty() document_type!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) manipulation_detection!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) photo_of_photo_detection!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) photocopy_detection!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) data_consistency!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) government_database!: string;
 }
 
 class CountryDocumentConfigResponse {
-  @ApiProperty() country: string;
+  @ApiProperty() country!: string;
   @ApiProperty({
     oneOf: [
       { type: 'array', items: { type: 'string' } },
@@ -18,16 +18,16 @@ class CountryDocumentConfigResponse {
     ],
     description: 'The versions accepted, or all',
   })
-  document_version: string[] | 'all';
-  @ApiProperty({ type: [DocumentTypeSwitchesResponse] }) document_types: DocumentTypeSwitchesResponse[];
+  document_version!: string[] | 'all';
+  @ApiProperty({ type: [DocumentTypeSwitchesResponse] }) document_types!: DocumentTypeSwitchesResponse[];
 }
 
 /** One validator's settings in force (the tenant's, defaults where unset). */
 export class ValidatorConfigResponse {
   @ApiProperty({ enum: ['face-recognition', 'email-verification', 'phone-verification', 'document-validation'] })
-  validator: string;
+  validator!: string;
   @ApiPropertyOptional() threshold?: number;
-  @ApiProperty({ description: 'Seconds' }) timeout: number;
+  @ApiProperty({ description: 'Seconds' }) timeout!: number;
   @ApiPropertyOptional() allowed_retries?: number;
   @ApiPropertyOptional() retry_ttl?: number;
   @ApiPropertyOptional({ enum: ['enabled', 'disabled'] }) use_manual_review?: string;
@@ -85,20 +85,20 @@ export const CONFIG_LIST_EXAMPLE = [
 ];
 
 class CatalogDocumentTypeResponse {
-  @ApiProperty() document_type: string;
-  @ApiProperty({ type: [String] }) document_versions: string[];
-  @ApiProperty({ type: [String], enum: ['front', 'reverse'], isArray: true }) sides: string[];
+  @ApiProperty() document_type!: string;
+  @ApiProperty({ type: [String] }) document_versions!: string[];
+  @ApiProperty({ type: [String], enum: ['front', 'reverse'], isArray: true }) sides!: string[];
   @ApiProperty({ description: 'Available on request: enabled for a tenant by the platform operators' })
-  on_request: boolean;
+  on_request!: boolean;
 }
 
 class CatalogCountryResponse {
-  @ApiProperty() country: string;
-  @ApiProperty({ type: [CatalogDocumentTypeResponse] }) document_types: CatalogDocumentTypeResponse[];
+  @ApiProperty() country!: string;
+  @ApiProperty({ type: [CatalogDocumentTypeResponse] }) document_types!: CatalogDocumentTypeResponse[];
 }
 
 export class DocumentSelectionResponse {
-  @ApiProperty({ type: [CatalogCountryResponse] }) countries: CatalogCountryResponse[];
+  @ApiProperty({ type: [CatalogCountryResponse] }) countries!: CatalogCountryResponse[];
 }
 
 export const DOCUMENT_SELECTION_EXAMPLE = {
@@ -119,21 +119,21 @@ export const DOCUMENT_SELECTION_EXAMPLE = {
 };
 
 class InfographicSideResponse {
-  @ApiProperty({ enum: ['front', 'reverse'] }) side: string;
+  @ApiProperty({ enum: ['front', 'reverse'] }) side!: string;
   @ApiProperty({ type: [String], description: 'What the side shows (photo, names, document_number, mrz, ...)' })
-  shows: string[];
+  shows!: string[];
 }
 
 class InfographicDocumentResponse {
-  @ApiProperty() country: string;
-  @ApiProperty() document_type: string;
-  @ApiProperty({ type: [String] }) document_versions: string[];
-  @ApiProperty({ type: [InfographicSideResponse] }) sides: InfographicSideResponse[];
-  @ApiProperty({ type: [String] }) capture_tips: string[];
+  @ApiProperty() country!: string;
+  @ApiProperty() document_type!: string;
+  @ApiProperty({ type: [String] }) document_versions!: string[];
+  @ApiProperty({ type: [InfographicSideResponse] }) sides!: InfographicSideResponse[];
+  @ApiProperty({ type: [String] }) capture_tips!: string[];
 }
 
 export class DocumentInfographicResponse {
-  @ApiProperty({ type: [InfographicDocumentResponse] }) documents: InfographicDocumentResponse[];
+  @ApiProperty({ type: [InfographicDocumentResponse] }) documents!: InfographicDocumentResponse[];
 }
 
 export const DOCUMENT_INFOGRAPHIC_EXAMPLE = {

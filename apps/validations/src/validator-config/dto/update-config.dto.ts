@@ -34,7 +34,7 @@ const switchMessage = (name: string) => `${name} must be enabled or disabled`;
 export class UpdateConfigDto {
   @ApiProperty({ enum: CONFIGURABLE_VALIDATORS })
   @IsIn(CONFIGURABLE_VALIDATORS, { message: `validator must be one of ${CONFIGURABLE_VALIDATORS.join(', ')}` })
-  validator: ConfigurableValidator;
+  validator!: ConfigurableValidator;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, description: 'face-recognition; default 0.65' })
   @IsOptional()
@@ -205,7 +205,7 @@ export const DOCUMENT_CONFIG_FIELDS = [
 export class ValidatorQuery {
   @ApiProperty({ enum: CONFIGURABLE_VALIDATORS })
   @IsIn(CONFIGURABLE_VALIDATORS, { message: `validator must be one of ${CONFIGURABLE_VALIDATORS.join(', ')}` })
-  validator: ConfigurableValidator;
+  validator!: ConfigurableValidator;
 }
 
 /** DELETE /v1/config: validator, type (omitted resets all of it), name (document_config: one country). */

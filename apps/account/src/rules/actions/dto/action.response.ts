@@ -1,15 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class ActionResponse {
-  @ApiProperty({ example: 'ACT019ab9f2c4e0a1b2c3d4e5' }) action_id: string;
-  @ApiProperty() rule_id: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: ['http_request', 'email', 'create_check'] }) type: string;
-  @ApiProperty({ enum: ['enabled', 'disabled'] }) status: string;
+  @ApiProperty({ example: 'ACT019ab9f2c4e0a1b2c3d4e5' }) action_id!: string;
+  @ApiProperty() rule_id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['http_request', 'email', 'create_check'] }) type!: string;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) status!: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'Depends on type (templates)' })
-  config: Record<string, unknown>;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  config!: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const ACTION_EXAMPLE = {

@@ -13,11 +13,11 @@ export class CreateActionDto {
   @IsString({ message: 'name must be text' })
   @IsNotEmpty({ message: 'name is required' })
   @MaxLength(200, { message: 'name must be at most 200 characters' })
-  name: string;
+  name!: string;
 
   @ApiProperty({ enum: ACTION_TYPES })
   @IsIn(ACTION_TYPES, { message: `type must be one of ${ACTION_TYPES.join(', ')}` })
-  type: ActionType;
+  type!: ActionType;
 
   @ApiPropertyOptional({ enum: ACTION_STATUSES, default: 'enabled' })
   @IsOptional()
@@ -36,5 +36,5 @@ export class CreateActionDto {
     },
   })
   @IsObject({ message: 'config must be an object with the configuration of the action type' })
-  config: Record<string, unknown>;
+  config!: Record<string, unknown>;
 }

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class EnvResponse {
-  @ApiProperty({ example: 'API_TOKEN' }) name: string;
-  @ApiProperty() is_secret: boolean;
+  @ApiProperty({ example: 'API_TOKEN' }) name!: string;
+  @ApiProperty() is_secret!: boolean;
   @ApiPropertyOptional({ description: 'Never returned for secrets' }) value?: string;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const ENV_EXAMPLE = {

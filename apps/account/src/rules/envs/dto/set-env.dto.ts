@@ -11,13 +11,13 @@ export class SetEnvDto {
   @Matches(ENV_NAME, {
     message: 'name must start with a letter and have only letters, digits and underscores (at most 64 characters)',
   })
-  name: string;
+  name!: string;
 
   @ApiProperty({ maxLength: 4096 })
   @IsDefined({ message: 'value is required' })
   @IsString({ message: 'value must be text' })
   @MaxLength(4096, { message: 'value must be at most 4096 characters' })
-  value: string;
+  value!: string;
 
   @ApiPropertyOptional({
     default: false,

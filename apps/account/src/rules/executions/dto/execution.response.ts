@@ -1,24 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ExecutionResponse {
-  @ApiProperty({ example: 'EXE019ab9f2c4e0a1b2c3d4e5' }) execution_id: string;
-  @ApiProperty() rule_id: string;
-  @ApiProperty() rule_version: number;
-  @ApiProperty() action_id: string;
-  @ApiProperty({ enum: ['http_request', 'email', 'create_check'] }) action_type: string;
-  @ApiProperty({ description: 'The event that fired the rule' }) event_id: string;
-  @ApiProperty() check_id: string;
-  @ApiProperty({ description: 'rule_depth of the check that fired the rule' }) depth: number;
-  @ApiProperty({ enum: ['pending', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] }) outcome: string;
-  @ApiProperty() attempts: number;
-  @ApiProperty({ type: Number, nullable: true }) response_status: number | null;
-  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty({ example: 'EXE019ab9f2c4e0a1b2c3d4e5' }) execution_id!: string;
+  @ApiProperty() rule_id!: string;
+  @ApiProperty() rule_version!: number;
+  @ApiProperty() action_id!: string;
+  @ApiProperty({ enum: ['http_request', 'email', 'create_check'] }) action_type!: string;
+  @ApiProperty({ description: 'The event that fired the rule' }) event_id!: string;
+  @ApiProperty() check_id!: string;
+  @ApiProperty({ description: 'rule_depth of the check that fired the rule' }) depth!: number;
+  @ApiProperty({ enum: ['pending', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] }) outcome!: string;
+  @ApiProperty() attempts!: number;
+  @ApiProperty({ type: Number, nullable: true }) response_status!: number | null;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'create_check: the check it created' })
   created_check_id?: string | null;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
-  @ApiProperty({ format: 'date-time' }) update_date: string;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) update_date!: string;
 }
 
 export const EXECUTION_EXAMPLE = {

@@ -1,14 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class SigningSecretResponse {
-  @ApiProperty() secret: string;
-  @ApiProperty({ example: 'HMAC-SHA256' }) algorithm: string;
-  @ApiProperty({ example: 'X-Signature' }) header: string;
-  @ApiProperty() format: string;
-  @ApiProperty({ example: 300 }) recommended_tolerance_seconds: number;
-  @ApiProperty({ format: 'date-time' }) creation_date: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) rotated_at: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) previous_secret_valid_until: string | null;
+  @ApiProperty() secret!: string;
+  @ApiProperty({ example: 'HMAC-SHA256' }) algorithm!: string;
+  @ApiProperty({ example: 'X-Signature' }) header!: string;
+  @ApiProperty() format!: string;
+  @ApiProperty({ example: 300 }) recommended_tolerance_seconds!: number;
+  @ApiProperty({ format: 'date-time' }) creation_date!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) rotated_at!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) previous_secret_valid_until!: string | null;
 }
 
 export const SIGNING_SECRET_EXAMPLE = {
