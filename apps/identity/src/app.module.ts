@@ -7,6 +7,7 @@ import { IdentityConfig, loadIdentityConfig } from './config/identity.config';
 import { identityEntities, identityMigrations } from './database/identity.datasource';
 import { FlowsModule } from './flows/flows.module';
 import { ProcessFilesModule } from './process-files/process-files.module';
+import { ProcessLogsModule } from './process-logs/process-logs.module';
 import { ProcessesModule } from './processes/processes.module';
 import { WalletModule } from './wallet/wallet.module';
 import { WebModule } from './web/web.module';
@@ -26,6 +27,7 @@ export class AppModule {
         }),
         ApiKeysModule,
         FlowsModule,
+        ProcessLogsModule,
         ProcessesModule,
         ProcessFilesModule,
         WebIntegrationModule,

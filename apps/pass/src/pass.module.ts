@@ -30,6 +30,7 @@ import { PhoneMessenger } from './messaging/phone-messenger';
 import { SandboxMessagesController } from './messaging/sandbox-messages.controller';
 import { SandboxPhoneMessenger } from './messaging/sandbox-phone-messenger';
 import { PagesController } from './pages/pages.controller';
+import { AttachmentCheck } from './provider/attachment-check';
 import { ProviderController } from './provider/provider.controller';
 import { ProviderService } from './provider/provider.service';
 import { UserinfoController } from './userinfo/userinfo.controller';
@@ -83,6 +84,7 @@ import { ValidationsService } from './validations/validations.service';
     ClaimStoreService,
     IdentityClaimsService,
     AttachmentsService,
+    { provide: AttachmentCheck, useExisting: AttachmentsService },
     ApprovalOutcomesService,
     UploadBodyParser,
     ValidationsService,

@@ -5,6 +5,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { loadValidationsConfig, ValidationsConfig } from './config/validations.config';
 import { validationsEntities, validationsMigrations } from './database/validations.datasource';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import { StatusModule } from './status/status.module';
 import { TenantFeaturesModule } from './tenant-features/tenant-features.module';
 import { ValidationsModule } from './validations/validations.module';
@@ -26,6 +27,7 @@ export class AppModule {
         AccountsModule,
         EnrollmentsModule,
         ValidationsModule,
+        ReviewsModule,
         ValidatorConfigModule,
         TenantFeaturesModule,
         StatusModule,

@@ -1,10 +1,32 @@
-import { ACCESS_EVENT_TYPES, RoleState, roleStateKey, TOPICS, UserState, userStateKey } from '@kyc/contracts';
+import {
+  ACCESS_EVENT_TYPES,
+  RoleState,
+  roleStateKey,
+  TOPICS,
+  UserState,
+  userStateKey,
+  UserStatus,
+} from '@kyc/contracts';
 import { OutboxService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { RoleEntity } from '../roles/role.entity';
-import { UserEntity } from '../users/user.entity';
+/** What the published state of a user is made of (a UserEntity has it). */
+export interface AccessUser {
+  tenantId: string;
+  id: string;
+  username: string;
+  role: string;
+  status: UserStatus;
+}
+
+/** What the published state of a role is made of (a RoleEntity has it). */
+export interface AccessRole {
+  tenantId: string;
+  name: string;
+  permissions: string[];
+  accessRules: unknown[];
+}
 
 /**
  * Publishes the current state of users and roles to the compacted topics every service folds
@@ -14,7 +36,7 @@ import { UserEntity } from '../users/user.entity';
 export class AccessStatePublisher {
   constructor(private readonly outbox: OutboxService) {}
 
-  users(manager: EntityManager, ...users: UserEntity[]) {
+  users(manager: EntityManager, ...users: AccessUser[]) {
     return this.outbox.add(
       manager,
       ...users.map((u) => ({
@@ -33,7 +55,7 @@ export class AccessStatePublisher {
     );
   }
 
-  userDeleted(manager: EntityManager, user: UserEntity) {
+  userDeleted(manager: EntityManager, user: AccessUser) {
     return this.outbox.add(manager, {
       topic: TOPICS.userState,
       type: ACCESS_EVENT_TYPES.userDeleted,
@@ -43,7 +65,7 @@ export class AccessStatePublisher {
     });
   }
 
-  roles(manager: EntityManager, ...roles: RoleEntity[]) {
+  roles(manager: EntityManager, ...roles: AccessRole[]) {
     return this.outbox.add(
       manager,
       ...roles.map((r) => ({
@@ -62,7 +84,7 @@ export class AccessStatePublisher {
   }
 
   /** A tombstone: every access cache forgets the role. */
-  roleDeleted(manager: EntityManager, role: RoleEntity) {
+  roleDeleted(manager: EntityManager, role: AccessRole) {
     return this.outbox.add(manager, {
       topic: TOPICS.roleState,
       type: ACCESS_EVENT_TYPES.roleDeleted,

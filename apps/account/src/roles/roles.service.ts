@@ -6,13 +6,13 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
-import { UserEntity } from '../users/user.entity';
 import { parseAccessRules } from './access-rules';
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQuery } from './dto/list-roles.query';
 import { UpdateRoleDto } from './dto/update-role.dto';
 import { RoleEntity } from './role.entity';
 import { auditedRole } from './role.presenter';
+import { RoleHolders } from './role-holders';
 import { RoleErrorCode, RoleException } from './roles.exception';
 
 const PAGE_SIZE = 20;
@@ -31,6 +31,7 @@ export class RolesService {
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
     private readonly dataSource: DataSource,
     private readonly access: AccessStatePublisher,
+    private readonly holders: RoleHolders,
     private readonly audit: AuditLogService,
     private readonly clock: Clock,
   ) {}
@@ -118,7 +119,7 @@ export class RolesService {
     this.assertNotBuiltIn(name, 'deleted');
     return this.dataSource.transaction(async (m) => {
       const role = await this.lock(m, caller.tenantId, name);
-      const holders = await m.countBy(UserEntity, { tenantId: caller.tenantId, role: name });
+      const holders = await this.holders.count(m, caller.tenantId, name);
       if (holders)
         throw new RoleException(
           RoleErrorCode.RoleInUse,

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
-
-import { BUILT_IN_ROLES, FULL_ACCESS_ROLE } from '@kyc/contracts';
+import { BUILT_IN_ROLES } from '@kyc/contracts';
 import { Caller, Clock, lockForTransaction } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 
-import { AccessStatePublisher } from '../access/access-state.publisher';
+import { AccessStatePublisher, AccessUser } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';
-import { UserEntity } from '../users/user.entity';
 import { CreateTenantDto } from './dto/create-tenant.dto';
 import { UpdateTenantDto } from './dto/update-tenant.dto';
 import { TenantEntity } from './tenant.entity';
+import { TenantAdmins } from './tenant-admins';
 import { TenantErrorCode, TenantException } from './tenants.exception';
 
 /** Who changed a tenant: a platform operator (operator token) or a user of the tenant. */
@@ -23,18 +21,18 @@ export class TenantsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: AccessStatePublisher,
+    private readonly admins: TenantAdmins,
     private readonly audit: AuditLogService,
     private readonly clock: Clock,
   ) {}
 
   /** Creates the tenant, its built-in roles and its admin (full_access); returns the existing ones when it exists. */
-  async create(dto: CreateTenantDto): Promise<{ tenant: TenantEntity; admin: UserEntity; created: boolean }> {
+  async create(dto: CreateTenantDto): Promise<{ tenant: TenantEntity; admin: AccessUser; created: boolean }> {
     return this.dataSource.transaction(async (m) => {
       await lockForTransaction(m, `tenant:${dto.tenant_id}`);
       const existing = await m.findOneBy(TenantEntity, { id: dto.tenant_id });
       if (existing) {
-        let admin = await m.findOneBy(UserEntity, { tenantId: existing.id, username: dto.admin_email });
-        if (!admin) admin = await this.createAdmin(m, existing.id, dto.admin_email);
+        const admin = await this.admins.admin(m, existing.id, dto.admin_email);
         await this.access.users(m, admin);
         return { tenant: existing, admin, created: false };
       }
@@ -59,25 +57,10 @@ export class TenantsService {
       );
       await m.save(RoleEntity, roles);
       await this.access.roles(m, ...roles);
-      const admin = await this.createAdmin(m, tenant.id, dto.admin_email);
+      const admin = await this.admins.admin(m, tenant.id, dto.admin_email);
       await this.access.users(m, admin);
       return { tenant, admin, created: true };
     });
-  }
-
-  private async createAdmin(m: EntityManager, tenantId: string, email: string): Promise<UserEntity> {
-    const now = this.clock.now();
-    const admin = m.create(UserEntity, {
-      id: randomUUID(),
-      tenantId,
-      username: email,
-      role: FULL_ACCESS_ROLE,
-      status: 'enabled',
-      createdAt: now,
-      updatedAt: now,
-    });
-    await m.insert(UserEntity, admin);
-    return admin;
   }
 
   async get(tenantId: string): Promise<TenantEntity> {

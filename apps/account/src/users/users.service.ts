@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { DEFAULT_ACCESS_ROLE } from '@kyc/contracts';
+import { DEFAULT_ACCESS_ROLE, FULL_ACCESS_ROLE } from '@kyc/contracts';
 import { Caller, Clock, FieldError, Page, paginate, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -9,8 +9,10 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AccessStatePublisher } from '../access/access-state.publisher';
 import { AuditLogService, diff } from '../audit/audit-log.service';
 import { RoleEntity } from '../roles/role.entity';
+import { RoleHolders } from '../roles/role-holders';
 import { billingHubProblem } from '../tenants/billing-hubs';
 import { TenantEntity } from '../tenants/tenant.entity';
+import { TenantAdmins } from '../tenants/tenant-admins';
 import { ChangeUserStatusDto } from './dto/change-user-status.dto';
 import { CreateUserDto } from './dto/create-user.dto';
 import { ListUsersQuery } from './dto/list-users.query';
@@ -24,10 +26,11 @@ const PAGE_SIZE = 20;
 /**
  * Users of a tenant. Every change publishes the user's state to `account.users` (every service's
  * access cache: a disabled or deleted user's keys stop working everywhere) and writes an audit
- * entry, both in the change's transaction.
+ * entry, both in the change's transaction. Also answers, for roles and tenants, who holds a role
+ * and the tenant's administrator (RoleHolders, TenantAdmins).
  */
 @Injectable()
-export class UsersService {
+export class UsersService implements RoleHolders, TenantAdmins {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly dataSource: DataSource,
@@ -35,6 +38,29 @@ export class UsersService {
     private readonly audit: AuditLogService,
     private readonly clock: Clock,
   ) {}
+
+  /** How many users of the tenant hold the role. */
+  count(m: EntityManager, tenantId: string, role: string): Promise<number> {
+    return m.countBy(UserEntity, { tenantId, role });
+  }
+
+  /** The tenant's user with this e-mail, created as its full_access administrator when there is none. */
+  async admin(m: EntityManager, tenantId: string, email: string): Promise<UserEntity> {
+    const existing = await m.findOneBy(UserEntity, { tenantId, username: email });
+    if (existing) return existing;
+    const now = this.clock.now();
+    const admin = m.create(UserEntity, {
+      id: randomUUID(),
+      tenantId,
+      username: email,
+      role: FULL_ACCESS_ROLE,
+      status: 'enabled',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await m.insert(UserEntity, admin);
+    return admin;
+  }
 
   create(caller: Caller, dto: CreateUserDto): Promise<UserEntity> {
     return this.dataSource.transaction(async (m) => {

@@ -4,7 +4,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 
-import { SEGMENT_FIELD_MAP } from '../segments/segment-variables';
 import { normalizeDocumentNumber, normalizeEmail, normalizePhone } from './consumers/profile-facts';
 import { CustomerErrorCode, CustomerException } from './customers.exception';
 import { ListCustomersQuery } from './dto/list-customers.query';
@@ -13,6 +12,7 @@ import { QueryCustomersDto } from './dto/query-customers.dto';
 import { ProfileEntity } from './profile.entity';
 import { ProfileStore } from './profile.store';
 import { ProfileLineEntity } from './profile-line.entity';
+import { SEGMENT_FIELD_MAP } from './segment-variables';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
 

@@ -4,8 +4,8 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { CustomersConfig } from '../config/customers.config';
+import { SEGMENT_FIELD_MAP, SEGMENT_VARIABLES } from '../profiles/segment-variables';
 import { SegmentEntity } from './segment.entity';
-import { SEGMENT_FIELD_MAP, SEGMENT_VARIABLES } from './segment-variables';
 
 export const SEGMENT_COMPUTE_QUEUE = 'customers.segment-compute';
 const DAY_MS = 86_400_000;

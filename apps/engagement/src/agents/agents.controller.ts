@@ -14,7 +14,6 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/commo
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
-import { presentRuleset } from '../assignment/rulesets.service';
 import { presentAgent } from './agent.presenter';
 import { AgentsService } from './agents.service';
 import { AGENT_EXAMPLE, AgentResponse } from './dto/agent.response';
@@ -85,11 +84,10 @@ export class AgentsController {
   @ApiEnvelopeErrors(403, 400, UNKNOWN_USER)
   async capacities(@CurrentCaller() caller: Caller, @Body() dto: UpdateCapacitiesDto) {
     const { settings, agents } = await this.agents.updateCapacities(caller, dto);
-    const ruleset = presentRuleset(settings);
     return {
       update_type: dto.update_type,
-      capacity_enabled: ruleset.capacity_enabled,
-      default_capacity: ruleset.default_capacity,
+      capacity_enabled: settings.capacityEnabled,
+      default_capacity: settings.defaultCapacity,
       agents: agents.map((agent) => presentAgent({ agent, settings })),
     };
   }

@@ -3,14 +3,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
-import { AssignmentService, Settings } from '../assignment/assignment.service';
 import { agentEmail, isManager } from '../chats/chat-access';
 import { AgentEntity, AgentSettingsEntity } from './agent.entity';
 import { AgentStore } from './agent.store';
+import { AgentSettingsService, Settings } from './agent-settings.service';
 import { AgentErrorCode, AgentException } from './agents.exception';
 import { ListAgentsQuery } from './dto/list-agents.query';
 import { SetAgentStatusDto } from './dto/set-agent-status.dto';
 import { UpdateCapacitiesDto } from './dto/update-capacities.dto';
+import { QueueDrain } from './queue-drain';
 
 const PAGE = 20;
 
@@ -34,7 +35,8 @@ export class AgentsService {
     @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: AccessCacheService,
-    private readonly assignment: AssignmentService,
+    private readonly agentSettings: AgentSettingsService,
+    private readonly queue: QueueDrain,
     private readonly clock: Clock,
   ) {}
 
@@ -59,11 +61,11 @@ export class AgentsService {
       );
       return {
         agent,
-        settings: await this.assignment.settings(m, caller.tenantId),
+        settings: await this.agentSettings.settings(m, caller.tenantId),
         ...this.roleOf(caller.tenantId, user.role),
       };
     });
-    if (dto.status === 'online') await this.assignment.drain(caller.tenantId);
+    if (dto.status === 'online') await this.queue.drain(caller.tenantId);
     return { ...view, agent: await this.agents.findOneByOrFail({ tenantId: caller.tenantId, email }) };
   }
 
@@ -81,7 +83,7 @@ export class AgentsService {
       .take(limit + 1)
       .getMany();
     const items = rows.slice(0, limit);
-    const settings = await this.assignment.settings(this.dataSource.manager, caller.tenantId);
+    const settings = await this.agentSettings.settings(this.dataSource.manager, caller.tenantId);
     return {
       items: items.map((agent) => ({
         agent,
@@ -102,7 +104,7 @@ export class AgentsService {
       })),
     );
     const result = await this.dataSource.transaction(async (m) => {
-      const s = await this.assignment.lockedSettings(m, tenantId);
+      const s = await this.agentSettings.lockedSettings(m, tenantId);
       const now = this.clock.now();
       if (dto.update_type === 'default') s.defaultCapacity = dto.capacity!;
       if (dto.update_type === 'toggle_capacity') s.capacityEnabled = !s.capacityEnabled;
@@ -117,7 +119,7 @@ export class AgentsService {
       }
       return { settings: s, agents };
     });
-    await this.assignment.drain(tenantId);
+    await this.queue.drain(tenantId);
     return result;
   }
 

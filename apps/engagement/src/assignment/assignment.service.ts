@@ -3,8 +3,10 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
-import { AgentSettingsEntity, RulesetStrategy } from '../agents/agent.entity';
+import { RulesetStrategy } from '../agents/agent.entity';
 import { AgentStore } from '../agents/agent.store';
+import { AgentSettingsService, Settings } from '../agents/agent-settings.service';
+import { QueueDrain } from '../agents/queue-drain';
 import { ChatEntity } from '../chats/chat.entity';
 import { addActivity } from '../chats/chat-activities';
 import { chatEvents } from '../chats/chat-events';
@@ -25,9 +27,6 @@ const ORDER: Record<RulesetStrategy, string> = {
   least_busy: 'active_chats ASC, last_assigned_at ASC NULLS FIRST, email ASC',
 };
 
-/** The tenant's settings as assignment reads them (defaults until the tenant changes any). */
-export type Settings = Pick<AgentSettingsEntity, 'defaultCapacity' | 'capacityEnabled' | 'rulesetStrategy'>;
-
 /**
  * Hands open unassigned chats to online agents with free capacity, by the tenant's ruleset.
  *
@@ -40,9 +39,10 @@ export type Settings = Pick<AgentSettingsEntity, 'defaultCapacity' | 'capacityEn
  * tenant's drain through the job queue, in its own transaction, a moment later.
  */
 @Injectable()
-export class AssignmentService implements OnApplicationBootstrap {
+export class AssignmentService implements OnApplicationBootstrap, QueueDrain {
   constructor(
     private readonly agentStore: AgentStore,
+    private readonly agentSettings: AgentSettingsService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     private readonly jobs: JobQueueService,
@@ -61,36 +61,9 @@ export class AssignmentService implements OnApplicationBootstrap {
     );
   }
 
-  async settings(m: EntityManager, tenantId: string): Promise<Settings> {
-    return (
-      (await m.findOneBy(AgentSettingsEntity, { tenantId })) ?? {
-        defaultCapacity: this.config.ENGAGEMENT_AGENT_DEFAULT_CAPACITY,
-        capacityEnabled: true,
-        rulesetStrategy: 'round_robin',
-      }
-    );
-  }
-
-  /** Settings locked for a change (created with the defaults on first use). */
-  async lockedSettings(m: EntityManager, tenantId: string): Promise<AgentSettingsEntity> {
-    const d = await this.settings(m, tenantId);
-    await this.agentStore.insertSettingsIfAbsent<unknown>(m, [
-      tenantId,
-      d.defaultCapacity,
-      d.capacityEnabled,
-      d.rulesetStrategy,
-      this.clock.now(),
-    ]);
-    return m
-      .createQueryBuilder(AgentSettingsEntity, 's')
-      .where('s.tenantId = :tenantId', { tenantId })
-      .setLock('pessimistic_write')
-      .getOneOrFail();
-  }
-
   /** Gives a locked, open, unassigned chat to an agent, if one is free. Answers whether it did. */
   async assign(m: EntityManager, chat: ChatEntity, settings?: Settings): Promise<boolean> {
-    const s = settings ?? (await this.settings(m, chat.tenantId));
+    const s = settings ?? (await this.agentSettings.settings(m, chat.tenantId));
     const free = (lock: string): Promise<{ email: string }[]> =>
       this.agentStore.freeAgent(m, ORDER[s.rulesetStrategy], lock, [
         chat.tenantId,
@@ -153,7 +126,7 @@ export class AssignmentService implements OnApplicationBootstrap {
     let assigned = 0;
     for (let i = 0; i < DRAIN_BATCH; i++) {
       const done = await this.dataSource.transaction(async (m) => {
-        const s = await this.settings(m, tenantId);
+        const s = await this.agentSettings.settings(m, tenantId);
         const chat = await m
           .createQueryBuilder(ChatEntity, 'c')
           .where(`c.tenantId = :tenantId AND c.status = 'open' AND c.owner IS NULL`, { tenantId })

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { AgentStore } from '../agents/agent.store';
+import { AgentSettingsService } from '../agents/agent-settings.service';
 import { ChatEntity } from '../chats/chat.entity';
 import { requireTakeOrOwn } from '../chats/chat-access';
 import { addActivity } from '../chats/chat-activities';
@@ -27,6 +28,7 @@ export class ChatOwnerService {
     private readonly agentStore: AgentStore,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly assignment: AssignmentService,
+    private readonly agentSettings: AgentSettingsService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
   ) {}
@@ -126,7 +128,7 @@ export class ChatOwnerService {
     ]);
     if (!locked.some((a) => a.email === email))
       throw new ChatException(ChatErrorCode.AgentNotFound, `${email} is not an agent of this account`);
-    const s = await this.assignment.settings(m, chat.tenantId);
+    const s = await this.agentSettings.settings(m, chat.tenantId);
     const room: unknown[] = await this.agentStore.hasRoom<unknown[]>(m, [
       chat.tenantId,
       email,

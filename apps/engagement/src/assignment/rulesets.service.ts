@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
+import { AgentSettingsService, Settings } from '../agents/agent-settings.service';
 import { AgentErrorCode, AgentException } from '../agents/agents.exception';
-import { AssignmentService, Settings } from './assignment.service';
 import { RulesetResponse } from './dto/ruleset.response';
 import { UpdateRulesetDto } from './dto/update-ruleset.dto';
 
@@ -25,19 +25,19 @@ export const presentRuleset = (s: Settings): RulesetResponse => ({
 export class RulesetsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly assignment: AssignmentService,
+    private readonly agentSettings: AgentSettingsService,
     private readonly clock: Clock,
   ) {}
 
   async get(caller: Caller, id: string): Promise<Settings> {
     this.assertKnown(id);
-    return this.assignment.settings(this.dataSource.manager, caller.tenantId);
+    return this.agentSettings.settings(this.dataSource.manager, caller.tenantId);
   }
 
   async update(caller: Caller, id: string, dto: UpdateRulesetDto): Promise<Settings> {
     this.assertKnown(id);
     return this.dataSource.transaction(async (m) => {
-      const s = await this.assignment.lockedSettings(m, caller.tenantId);
+      const s = await this.agentSettings.lockedSettings(m, caller.tenantId);
       s.rulesetStrategy = dto.strategy;
       s.updatedAt = this.clock.now();
       await m.save(s);

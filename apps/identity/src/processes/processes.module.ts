@@ -3,9 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { FlowsModule } from '../flows/flows.module';
-import { ProcessLogEntity } from '../process-logs/process-log.entity';
-import { ProcessLogsController } from '../process-logs/process-logs.controller';
-import { ProcessLogsService } from '../process-logs/process-logs.service';
 import { ProcessEntity } from './process.entity';
 import { ProcessCodesService } from './process-codes.service';
 import { ProcessCreationService } from './process-creation.service';
@@ -21,8 +18,8 @@ import { ValidationFinishedConsumer } from './validation-finished.consumer';
 import { ValidationsClient } from './validations.client';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProcessEntity, ProcessLogEntity]), FlowsModule, ApiKeysModule],
-  controllers: [ProcessLogsController, ProcessesController, ValidationFinishedConsumer],
+  imports: [TypeOrmModule.forFeature([ProcessEntity]), FlowsModule, ApiKeysModule],
+  controllers: [ProcessesController, ValidationFinishedConsumer],
   providers: [
     ProcessStore,
     ProcessCreationService,
@@ -34,7 +31,6 @@ import { ValidationsClient } from './validations.client';
     ValidationsClient,
     StepValidations,
     ProcessCodesService,
-    ProcessLogsService,
   ],
   exports: [ProcessStore, ProcessQueryService, ProcessCreationService, ValidationsClient],
 })

@@ -1,6 +1,6 @@
 import { PASS_MESSAGES } from '../pages/i18n/messages';
+import { parseAuthorizationDetails } from '../provider/authorization-details';
 import { approvalPage, humanize } from './approval-page';
-import { parseAuthorizationDetails } from './authorization-details';
 
 const view = (details: unknown[], errors = {}) => ({
   authReqId: 'req-1',

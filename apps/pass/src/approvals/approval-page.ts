@@ -2,8 +2,8 @@ import { flag, html, SafeHtml } from '@kyc/platform';
 
 import { describeScope } from '../pages/i18n/messages';
 import { AppView, notice, PageAnswer, PageContext, passPage } from '../pages/pass-page';
-import type { AuthorizationDetail, FieldErrorCode, FormField } from './authorization-details';
-import { maxLengthOf } from './authorization-details';
+import type { AuthorizationDetail, FieldErrorCode, FormField } from '../provider/authorization-details';
+import { maxLengthOf } from '../provider/authorization-details';
 
 export interface AttachmentView {
   s3_key: string;

@@ -8,6 +8,7 @@ import { Repository } from 'typeorm';
 import { ApplicationsService } from '../applications/applications.service';
 import { PageAnswerException } from '../pages/page-answer.exception';
 import { AppView, PageAnswer, PageContext } from '../pages/pass-page';
+import { AuthorizationDetail, parseAuthorizationDetails, readFormData } from '../provider/authorization-details';
 import { AUTHORIZATION_DETAILS_PARAM } from '../provider/provider.configuration';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
@@ -21,7 +22,6 @@ import {
   decidedNowPage,
 } from './approval-page';
 import { AttachmentsService } from './attachments.service';
-import { AuthorizationDetail, parseAuthorizationDetails, readFormData } from './authorization-details';
 
 export enum ApprovalErrorCode {
   AttachmentNotFound = 'attachment_not_found',

@@ -8,6 +8,7 @@ import { In, Repository } from 'typeorm';
 import { ApplicationsService } from '../applications/applications.service';
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
+import { AttachmentCheck } from '../provider/attachment-check';
 import { ApprovalAttachmentEntity } from './approval-attachment.entity';
 import type { AttachmentView } from './approval-page';
 import { ATTACHMENT_TYPES, StageAttachmentDto } from './dto/stage-attachment.dto';
@@ -47,7 +48,7 @@ const TEXT_ACTIVE = /<\s*(script|html|iframe|object|embed|svg)\b|javascript:/i;
  * object store is a sandbox one: the bytes are kept in pass's database under the returned s3_key.
  */
 @Injectable()
-export class AttachmentsService {
+export class AttachmentsService implements AttachmentCheck {
   constructor(
     @InjectRepository(ApprovalAttachmentEntity) private readonly attachments: Repository<ApprovalAttachmentEntity>,
     private readonly applications: ApplicationsService,

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, randomUUID } from 'node:crypto';
 
 import { Clock, lockForTransaction } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
@@ -6,8 +6,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, MoreThan } from 'typeorm';
 
 import { SecretBox } from '../crypto/secret-box';
-import type { SigningKey } from '../provider/id-token';
 import { SigningKeyEntity } from './signing-key.entity';
+
+/** A private signing key and its kid (published in the key set). */
+export interface SigningKey {
+  key: KeyObject;
+  kid: string;
+}
 
 /** A private JWK as oidc-provider's `jwks` configuration takes it. */
 export interface PrivateJwk {

@@ -1,12 +1,8 @@
-import { createHash, KeyObject, randomUUID, sign } from 'node:crypto';
+import { createHash, randomUUID, sign } from 'node:crypto';
 
 import type Provider from 'oidc-provider';
 
-/** A private signing key and its kid (published in the key set). */
-export interface SigningKey {
-  key: KeyObject;
-  kid: string;
-}
+import type { SigningKey } from '../keys/signing-keys.service';
 
 /** What an id_token is signed with: the newest active key (RS256) and its kid, read when signing. */
 export interface IdTokenSigner {

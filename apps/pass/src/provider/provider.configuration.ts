@@ -5,11 +5,6 @@ import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-pro
 
 import { ApplicationEntity } from '../applications/application.entity';
 import { ACR_VALUES } from '../applications/dto/application-fields';
-import {
-  AuthorizationDetail,
-  InvalidAuthorizationDetails,
-  parseAuthorizationDetails,
-} from '../approvals/authorization-details';
 import { PassConfig } from '../config/pass.config';
 import { PrivateJwk } from '../keys/signing-keys.service';
 import { MessageNotDelivered, PhoneMessenger } from '../messaging/phone-messenger';
@@ -23,6 +18,7 @@ import {
   RESTRICTED_SCOPES,
 } from '../scopes/scopes';
 import { PassUserEntity } from '../users/pass-user.entity';
+import { AuthorizationDetail, InvalidAuthorizationDetails, parseAuthorizationDetails } from './authorization-details';
 import { OidcModelStore } from './oidc-model.store';
 import type { OidcProviderModule } from './oidc-provider.loader';
 import { postgresAdapter } from './postgres.adapter';

@@ -8,13 +8,13 @@ import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 
 import { ApplicationsService } from '../applications/applications.service';
-import { AttachmentsService } from '../approvals/attachments.service';
 import { PassConfig } from '../config/pass.config';
 import { SecretBox } from '../crypto/secret-box';
 import { SigningKeysService } from '../keys/signing-keys.service';
 import { PhoneMessenger } from '../messaging/phone-messenger';
 import { authorizeErrorPage, pageContext, PASS_PAGE_HEADERS } from '../pages/pass-page';
 import { PassUsersService } from '../users/pass-users.service';
+import { AttachmentCheck } from './attachment-check';
 import { checkAuthorizeRequest } from './authorize-gate';
 import { cacheClients } from './client-cache';
 import { discoveryMiddleware } from './discovery';
@@ -52,7 +52,7 @@ export class ProviderService implements OnModuleInit {
     private readonly users: PassUsersService,
     private readonly box: SecretBox,
     private readonly messenger: PhoneMessenger,
-    private readonly attachments: AttachmentsService,
+    private readonly attachments: AttachmentCheck,
   ) {
     this.store = new OidcModelStore(dataSource);
   }
@@ -68,14 +68,6 @@ export class ProviderService implements OnModuleInit {
 
   get errors(): OidcProviderModule['errors'] {
     return this.oidc.errors;
-  }
-
-  /**
-   * Generates a new signing key: this replica signs with it at once, the others within
-   * SIGNING_KEY_REFRESH_MS; the key set publishes both the new key and, for the overlap, the retired ones.
-   */
-  async rotateSigningKey(): Promise<{ kid: string; retired: string[] }> {
-    return this.keys.rotate();
   }
 
   /** The approval page link of a CIBA request. */

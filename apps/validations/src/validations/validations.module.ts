@@ -9,8 +9,6 @@ import { EnrollmentEntity } from '../enrollments/enrollment.entity';
 import { EnrollmentsModule } from '../enrollments/enrollments.module';
 import { MediaModule } from '../media/media.module';
 import { OtpModule } from '../otp/otp.module';
-import { ReviewsController } from '../reviews/reviews.controller';
-import { ReviewsService } from '../reviews/reviews.service';
 import { TenantFeaturesModule } from '../tenant-features/tenant-features.module';
 import { ValidatorConfigModule } from '../validator-config/validator-config.module';
 import { OtpDeliveryWorker } from './otp-delivery.worker';
@@ -38,7 +36,7 @@ import { ValidationsService } from './validations.service';
     CustomTypesModule,
     TenantFeaturesModule,
   ],
-  controllers: [ValidationsController, ReviewsController],
+  controllers: [ValidationsController],
   providers: [
     ValidationsService,
     CreateValidationUseCase,
@@ -49,9 +47,8 @@ import { ValidationsService } from './validations.service';
     ValidationStateService,
     ValidationRunner,
     OtpDeliveryWorker,
-    ReviewsService,
     { provide: SpeechRecognizer, useClass: SandboxSpeechRecognizer },
   ],
-  exports: [ValidationsService],
+  exports: [ValidationsService, ValidationStateService],
 })
 export class ValidationsModule {}

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
-import { IsSegmentRule, parseRuleText } from '../../segments/dto/segment-rule';
+import { IsSegmentRule, parseRuleText } from './segment-rule';
 
 /** `POST /v1/customers/query`: the customers a JSON-Logic rule selects (the variables of segments). */
 export class QueryCustomersDto {

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
-import { IsSegmentRule, parseRuleText } from './segment-rule';
+import { IsSegmentRule, parseRuleText } from '../../profiles/dto/segment-rule';
 
 export class CreateSegmentDto {
   @ApiProperty({ maxLength: 200 })

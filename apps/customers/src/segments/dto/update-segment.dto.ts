@@ -3,7 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
-import { IsSegmentRule, parseRuleText } from './segment-rule';
+import { IsSegmentRule, parseRuleText } from '../../profiles/dto/segment-rule';
 
 export class UpdateSegmentDto {
   @ApiPropertyOptional({ maxLength: 200 })
