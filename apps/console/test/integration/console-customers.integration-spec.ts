@@ -197,7 +197,7 @@ describe('console customers and segments in the browser', () => {
       timeoutMs: 60_000,
       intervalMs: 250,
     });
-    expect(await page.getByTestId('members-count').innerText()).toBe('1 miembros');
+    expect(await page.getByTestId('members-count').innerText()).toBe('1 miembro');
     const members = page.getByTestId('members');
     await members.waitFor();
     expect(await members.getByRole('link', { name: customerId }).getAttribute('href')).toBe(`/customers/${customerId}`);

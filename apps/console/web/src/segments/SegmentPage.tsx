@@ -228,7 +228,7 @@ function ComputePanel(props: {
           </Text>
         )}
         <Text size="lg" fw={700} data-testid="members-count">
-          {t('segments.count', { count: segment.members_count })}
+          {segment.members_count === 1 ? t('segments.countOne') : t('segments.count', { count: segment.members_count })}
         </Text>
         {segment.computed_at && (
           <Text size="sm">{t('segments.computedOn', { when: new Date(segment.computed_at).toLocaleString() })}</Text>
