@@ -90,4 +90,10 @@ export class WebController {
       .header('referrer-policy', 'same-origin')
       .send(this.index);
   }
+
+  /** The pages of the customers and segments areas. */
+  @Get(['contacts', 'contacts/*', 'customers/*', 'segments', 'segments/*'])
+  customersPage(@Res() reply: FastifyReply) {
+    return this.page(reply);
+  }
 }

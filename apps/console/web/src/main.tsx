@@ -24,6 +24,11 @@ const RolesPage = lazy(() => import('./admin/RolesPage'));
 const ApiKeysPage = lazy(() => import('./admin/ApiKeysPage'));
 const SigningSecretPage = lazy(() => import('./admin/SigningSecretPage'));
 const AuditPage = lazy(() => import('./admin/AuditPage'));
+const ContactsPage = lazy(() => import('./customers/ContactsPage'));
+const ContactFormPage = lazy(() => import('./customers/ContactFormPage'));
+const CustomerPage = lazy(() => import('./customers/CustomerPage'));
+const SegmentsPage = lazy(() => import('./segments/SegmentsPage'));
+const SegmentPage = lazy(() => import('./segments/SegmentPage'));
 
 /** Darker shades and automatic text contrast on filled colors: every text meets WCAG AA (axe color-contrast). */
 const theme = createTheme({ primaryShade: 8, autoContrast: true, luminanceThreshold: 0.4 });
@@ -60,6 +65,13 @@ const router = createBrowserRouter([
       { path: 'admin/api-keys', element: <ApiKeysPage /> },
       { path: 'admin/signing-secret', element: <SigningSecretPage /> },
       { path: 'admin/audit', element: <AuditPage /> },
+      { path: 'contacts', element: <ContactsPage /> },
+      { path: 'contacts/new', element: <ContactFormPage /> },
+      { path: 'contacts/:contactId', element: <ContactFormPage /> },
+      { path: 'customers/:customerId', element: <CustomerPage /> },
+      { path: 'segments', element: <SegmentsPage /> },
+      { path: 'segments/new', element: <SegmentPage /> },
+      { path: 'segments/:segmentId', element: <SegmentPage /> },
       { path: '*', element: <Navigate to="/checks" replace /> },
     ],
   },

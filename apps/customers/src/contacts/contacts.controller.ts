@@ -5,7 +5,6 @@ import {
   BackendKeys,
   Caller,
   CurrentCaller,
-  CursorPageQuery,
   FormBody,
   pageLinks,
   PlatformConfig,
@@ -25,6 +24,7 @@ import {
 import { ContactKeyQuery } from './dto/contact-key.query';
 import { CreateContactDto } from './dto/create-contact.dto';
 import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
+import { ListContactsQuery } from './dto/list-contacts.query';
 import { UpdateContactDto } from './dto/update-contact.dto';
 
 const VALUES = 'custom_property_values';
@@ -91,8 +91,8 @@ export class ContactsController {
   @Get()
   @ApiPage({ items: 'contacts', type: ContactResponse, example: [CONTACT_EXAMPLE], self: '/v1/contacts' })
   @ApiEnvelopeErrors(400)
-  async list(@CurrentCaller() caller: Caller, @Query() query: CursorPageQuery, @Req() req: FastifyRequest) {
-    const page = await this.contacts.list(caller, query.start_key, query.limit);
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListContactsQuery, @Req() req: FastifyRequest) {
+    const page = await this.contacts.list(caller, query);
     const hidden = await this.contacts.hiddenPropertyIds(caller.tenantId);
     return {
       contacts: page.items.map((c) => presentContact(c, hidden)),

@@ -12,6 +12,7 @@ import { applyCustomValues } from './custom-values';
 import { ContactKeyType } from './dto/contact-key.query';
 import { CreateContactDto } from './dto/create-contact.dto';
 import { CreateContactPropertyDto } from './dto/create-contact-property.dto';
+import { ListContactsQuery } from './dto/list-contacts.query';
 import { UpdateContactDto } from './dto/update-contact.dto';
 
 /** At most this many visible (non-hidden) contact properties per tenant (spec 2, Limits). */
@@ -119,9 +120,13 @@ export class ContactsService {
     });
   }
 
-  list(caller: Caller, startKey: string | undefined, limit = PAGE): Promise<Page<ContactEntity>> {
+  /** A page of the tenant's contacts; the filters given (exact; e-mail case-insensitive) must all match. */
+  list(caller: Caller, query: ListContactsQuery): Promise<Page<ContactEntity>> {
     const qb = this.contacts.createQueryBuilder('c').where('c.tenantId = :tenantId', { tenantId: caller.tenantId });
-    return paginate(qb, { startKey, limit });
+    if (query.phone_number !== undefined) qb.andWhere('c.phoneNumber = :phone', { phone: query.phone_number });
+    if (query.email !== undefined) qb.andWhere('c.email = :email', { email: query.email.toLowerCase() });
+    if (query.external_id !== undefined) qb.andWhere('c.externalId = :externalId', { externalId: query.external_id });
+    return paginate(qb, { startKey: query.start_key, limit: query.limit ?? PAGE });
   }
 
   async get(

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactPropertyEntity } from '../contacts/contact-property.entity';
 import { ProfileEntity } from '../profiles/profile.entity';
+import { ProfileIdentifierEntity } from '../profiles/profile-identifier.entity';
 import { ProfileLineEntity } from '../profiles/profile-line.entity';
 import { ProfileMergeEntity } from '../profiles/profile-merge.entity';
 import { TagHistoryEntity } from '../profiles/tag-history.entity';
@@ -11,6 +12,7 @@ import { TransactionEntity } from '../profiles/transaction.entity';
 import { SegmentEntity } from '../segments/segment.entity';
 import { CreateCustomers1764000000000 } from './migrations/1764000000000-create-customers';
 import { ProfileTagsJsonb1764300000000 } from './migrations/1764300000000-profile-tags-jsonb';
+import { ContactsEmailIndex1764500000000 } from './migrations/1764500000000-contacts-email-index';
 
 /** Entities and migrations of the customers schema, in order. */
 export const customersEntities: EntityClass[] = [
@@ -22,11 +24,13 @@ export const customersEntities: EntityClass[] = [
   ProfileLineEntity,
   ProfileMergeEntity,
   SegmentEntity,
+  ProfileIdentifierEntity,
 ];
 export const customersMigrations = [
   ...PLATFORM_MIGRATIONS,
   CreateCustomers1764000000000,
   ProfileTagsJsonb1764300000000,
+  ContactsEmailIndex1764500000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

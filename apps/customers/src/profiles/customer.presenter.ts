@@ -1,4 +1,6 @@
 import { ProfileEntity } from './profile.entity';
+import { ProfileIdentifierEntity } from './profile-identifier.entity';
+import { ProfileMergeEntity } from './profile-merge.entity';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
 
@@ -63,6 +65,19 @@ export const presentTagChange = (t: TagHistoryEntity) => ({
   source: t.source,
   occurred_at: t.occurredAt.toISOString(),
   creation_date: t.createdAt.toISOString(),
+});
+
+/** An identifier of the profile: its kind and value (`CO:national-id:1020304050` for a document). */
+export const presentIdentity = (i: ProfileIdentifierEntity) => ({
+  kind: i.kind,
+  value: i.key.slice(i.kind.length + 1),
+  first_seen_at: i.createdAt.toISOString(),
+});
+
+export const presentMerge = (m: ProfileMergeEntity) => ({
+  merged_customer_id: m.mergedProfileId,
+  identifier: m.identifier,
+  merged_at: m.mergedAt.toISOString(),
 });
 
 export const customerPath = (id: string) => `/v1/customers/${id}`;

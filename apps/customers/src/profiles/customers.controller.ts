@@ -17,6 +17,8 @@ import {
   customerPath,
   presentBasicInfo,
   presentCustomer,
+  presentIdentity,
+  presentMerge,
   presentTagChange,
   presentTransaction,
 } from './customer.presenter';
@@ -25,6 +27,8 @@ import {
   CUSTOMER_EXAMPLE,
   CustomerResponse,
   CustomersQueryResponse,
+  IDENTITIES_EXAMPLE,
+  IdentitiesResponse,
   TAG_CHANGE_EXAMPLE,
   TagChangeResponse,
   TRANSACTION_EXAMPLE,
@@ -178,6 +182,18 @@ export class CustomersController {
     return {
       tag_history: page.items.map(presentTagChange),
       ...pageLinks(this.config.publicUrl, req.url, page.nextKey),
+    };
+  }
+
+  @Get(':customer_id/identities')
+  @ApiSuccess({ type: IdentitiesResponse, example: IDENTITIES_EXAMPLE })
+  @ApiEnvelopeErrors({ 404: ['customer CUS019ab9f2 not found', 'customer_not_found'] })
+  async identities(@CurrentCaller() caller: Caller, @Param('customer_id') id: string) {
+    const { profile, identifiers, merges } = await this.customers.identities(caller, id);
+    return {
+      identities: identifiers.map(presentIdentity),
+      merges: merges.map(presentMerge),
+      self: `${customerPath(profile.id)}/identities`,
     };
   }
 

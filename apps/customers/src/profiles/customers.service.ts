@@ -11,7 +11,9 @@ import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { QueryCustomersDto } from './dto/query-customers.dto';
 import { ProfileEntity } from './profile.entity';
 import { ProfileStore } from './profile.store';
+import { ProfileIdentifierEntity } from './profile-identifier.entity';
 import { ProfileLineEntity } from './profile-line.entity';
+import { ProfileMergeEntity } from './profile-merge.entity';
 import { SEGMENT_FIELD_MAP } from './segment-variables';
 import { TagHistoryEntity } from './tag-history.entity';
 import { TransactionEntity } from './transaction.entity';
@@ -27,6 +29,8 @@ export class CustomersService {
     @InjectRepository(TransactionEntity) private readonly transactions: Repository<TransactionEntity>,
     @InjectRepository(TagHistoryEntity) private readonly tags: Repository<TagHistoryEntity>,
     @InjectRepository(ProfileLineEntity) private readonly lines: Repository<ProfileLineEntity>,
+    @InjectRepository(ProfileIdentifierEntity) private readonly identifiers: Repository<ProfileIdentifierEntity>,
+    @InjectRepository(ProfileMergeEntity) private readonly merges: Repository<ProfileMergeEntity>,
     private readonly clock: Clock,
     private readonly store: ProfileStore,
   ) {}
@@ -133,5 +137,19 @@ export class CustomersService {
       where: { tenantId: caller.tenantId, profileId: profile.id },
       order: { lastSeenAt: 'DESC' },
     });
+  }
+
+  /** The identifiers identity resolution gave the profile, and the profiles merged into it. */
+  async identities(
+    caller: Caller,
+    id: string,
+  ): Promise<{ profile: ProfileEntity; identifiers: ProfileIdentifierEntity[]; merges: ProfileMergeEntity[] }> {
+    const profile = await this.get(caller, id);
+    const where = { tenantId: caller.tenantId, profileId: profile.id };
+    const [identifiers, merges] = await Promise.all([
+      this.identifiers.find({ where, order: { createdAt: 'ASC', key: 'ASC' } }),
+      this.merges.find({ where, order: { mergedAt: 'ASC', id: 'ASC' } }),
+    ]);
+    return { profile, identifiers, merges };
   }
 }

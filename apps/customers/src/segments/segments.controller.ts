@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 import {
   ApiEnvelopeErrors,
   ApiPage,
@@ -8,8 +10,8 @@ import {
   pageLinks,
   PlatformConfig,
 } from '@kyc/platform';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { presentCustomer } from '../profiles/customer.presenter';
@@ -17,7 +19,7 @@ import { CUSTOMER_EXAMPLE, CustomerResponse } from '../profiles/dto/customer.res
 import { ComputeSegmentDto } from './dto/compute-segment.dto';
 import { CreateSegmentDto } from './dto/create-segment.dto';
 import { ListSegmentsQuery } from './dto/list-segments.query';
-import { SEGMENT_EXAMPLE, SEGMENT_SELF, SegmentResponse } from './dto/segment.response';
+import { SEGMENT_EXAMPLE, SEGMENT_SELF, SegmentResponse, SegmentVariablesResponse } from './dto/segment.response';
 import { SegmentProfilesQuery } from './dto/segment-profiles.query';
 import { UpdateSegmentDto } from './dto/update-segment.dto';
 import { presentSegment, segmentPath } from './segment.presenter';
@@ -54,6 +56,21 @@ export class SegmentsController {
   async list(@CurrentCaller() caller: Caller, @Query() query: ListSegmentsQuery, @Req() req: FastifyRequest) {
     const page = await this.segments.list(caller, query);
     return { segments: page.items.map(presentSegment), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+
+  @Get('variables')
+  @ApiSuccess({
+    type: SegmentVariablesResponse,
+    description: 'The variables a rule may read, with the type of their values, for a rule builder',
+    example: {
+      variables: [
+        { name: 'country', type: 'string', group: 'profile' },
+        { name: 'latest_check_score', type: 'number', group: 'decision' },
+      ],
+    },
+  })
+  variables() {
+    return { variables: this.segments.variables() };
   }
 
   @Get(':segment_id')
@@ -135,5 +152,21 @@ export class SegmentsController {
   ) {
     const page = await this.segments.profiles(caller, id, query.start_key, query.limit ?? 20);
     return { profiles: page.items.map(presentCustomer), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
+  }
+
+  @Get(':segment_id/export')
+  @ApiSuccess({
+    contentType: 'text/csv',
+    description:
+      'The members of the last completed compute as CSV (header line first; empty before any compute): customer_id, name, country, phone_number, email, document_type, document_number, tags (`;`-separated), latest_check_score, latest_check_status, last_transaction_date',
+  })
+  @ApiEnvelopeErrors({ 404: ['segment SEG019ab9f2 not found', 'segment_not_found'] })
+  @ApiProduces('text/csv')
+  async export(@CurrentCaller() caller: Caller, @Param('segment_id') id: string) {
+    const { segment, csv } = await this.segments.exportMembers(caller, id);
+    return new StreamableFile(Readable.from(csv), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="segment-${segment.id}.csv"`,
+    });
   }
 }

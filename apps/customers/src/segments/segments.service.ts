@@ -10,9 +10,13 @@ import { ListSegmentsQuery } from './dto/list-segments.query';
 import { UpdateSegmentDto } from './dto/update-segment.dto';
 import { SegmentEntity } from './segment.entity';
 import { SegmentComputeStore } from './segment-compute.store';
+import { csvLine, EXPORT_COLUMNS, memberLine } from './segment-export';
+import { SEGMENT_VARIABLE_CATALOG, SegmentVariableInfo } from './segment-variable-catalog';
 import { SegmentErrorCode, SegmentException } from './segments.exception';
 
 const DEFAULT_LIMIT = 20;
+/** Members read per query of an export. */
+const EXPORT_PAGE = 1_000;
 
 /** Segments of a tenant: CRUD, compute requests (a durable job) and the computed members. */
 @Injectable()
@@ -52,6 +56,11 @@ export class SegmentsService {
     });
     await this.segments.insert({ ...segment, rule: segment.rule as object });
     return segment;
+  }
+
+  /** The variables a rule may read (the same for every tenant). */
+  variables(): readonly SegmentVariableInfo[] {
+    return SEGMENT_VARIABLE_CATALOG;
   }
 
   async list(caller: Caller, query: ListSegmentsQuery): Promise<Page<SegmentEntity>> {
@@ -149,22 +158,52 @@ export class SegmentsService {
     const segment = await this.get(caller, id);
     if (!segment.membersComputeId) return { items: [] };
     const after = decodeStartKey(startKey);
-    const items = await this.dataSource
-      .getRepository(ProfileEntity)
-      .createQueryBuilder('p')
-      .innerJoin('segment_members', 'sm', 'sm.profile_id = p.id')
-      .where('sm.compute_id = :computeId AND p.tenantId = :tenantId', {
-        computeId: segment.membersComputeId,
-        tenantId: caller.tenantId,
-      })
-      .andWhere(after ? 'sm.profile_id > :after' : 'TRUE', { after: after?.[1] })
-      .orderBy('sm.profile_id')
-      .limit(limit + 1)
-      .getMany();
+    const items = await this.memberPage(caller.tenantId, segment.membersComputeId, after?.[1] as string, limit + 1);
     const page = items.slice(0, limit);
     return {
       items: page,
       nextKey: items.length > limit ? encodeStartKey([segment.membersComputeId, page[page.length - 1].id]) : undefined,
     };
+  }
+
+  /**
+   * The members of the last completed compute as CSV text (header first), read in pages of
+   * EXPORT_PAGE from that compute. The segment is looked up before the first byte (404 in the
+   * envelope); a compute that completes during the export drops these members, ending it early.
+   */
+  async exportMembers(caller: Caller, id: string): Promise<{ segment: SegmentEntity; csv: AsyncIterable<string> }> {
+    const segment = await this.get(caller, id);
+    const computeId = segment.membersComputeId;
+    const tenantId = caller.tenantId;
+    const page = (after: string | undefined) => this.memberPage(tenantId, computeId!, after, EXPORT_PAGE);
+    async function* csv(): AsyncIterable<string> {
+      yield csvLine([...EXPORT_COLUMNS]);
+      let after: string | undefined;
+      while (computeId) {
+        const items = await page(after);
+        if (items.length) yield items.map(memberLine).join('');
+        if (items.length < EXPORT_PAGE) return;
+        after = items[items.length - 1].id;
+      }
+    }
+    return { segment, csv: csv() };
+  }
+
+  /** Profiles of one compute's members after `after`, in id order. */
+  private memberPage(
+    tenantId: string,
+    computeId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<ProfileEntity[]> {
+    return this.dataSource
+      .getRepository(ProfileEntity)
+      .createQueryBuilder('p')
+      .innerJoin('segment_members', 'sm', 'sm.profile_id = p.id')
+      .where('sm.compute_id = :computeId AND p.tenantId = :tenantId', { computeId, tenantId })
+      .andWhere(after ? 'sm.profile_id > :after' : 'TRUE', { after })
+      .orderBy('sm.profile_id')
+      .limit(limit)
+      .getMany();
   }
 }

@@ -296,5 +296,57 @@ describe('contacts API (customers)', () => {
       expect(ids).toEqual(['list-0', 'list-1', 'list-2', 'list-3', 'list-4']);
       expectRefused(await client.get('/v1/contacts?start_key=bogus'), 'start_key');
     });
+
+    it("attack: a search by e-mail, phone or external id never answers another tenant's contact", async () => {
+      const mine = await api.post('/v1/contacts', {
+        phone_number: '+573009990001',
+        external_id: 'shared-crm-1',
+        email: 'Shared.Person@Example.com',
+      });
+      const theirs = await otherApi.post('/v1/contacts', {
+        phone_number: '+573009990001',
+        external_id: 'shared-crm-1',
+        email: 'shared.person@example.com',
+      });
+      const unrelated = await api.post('/v1/contacts', {
+        phone_number: '+573009990002',
+        external_id: 'crm-2',
+        email: 'x@example.com',
+      });
+      expect([mine.status, theirs.status, unrelated.status]).toEqual([201, 201, 201]);
+      for (const q of [
+        'email=SHARED.person%40example.com',
+        'phone_number=%2B573009990001',
+        'external_id=shared-crm-1',
+      ]) {
+        const found = await api.get(`/v1/contacts?${q}`);
+        expect([q, found.status, found.body.contacts.map((c: any) => c.contact_id)]).toEqual([
+          q,
+          200,
+          [mine.body.contact.contact_id],
+        ]);
+      }
+      const other = await otherApi.get('/v1/contacts?email=shared.person%40example.com');
+      expect(other.body.contacts.map((c: any) => c.contact_id)).toEqual([theirs.body.contact.contact_id]);
+    });
+
+    it('searches contacts by e-mail, phone number or external id, refusing malformed filters', async () => {
+      const t = await createTenant(account.url, [customers.url]);
+      const client = new ApiClient(customers.url, t.apiKey);
+      await client.post('/v1/contacts', { phone_number: '+573001110001', email: 'uno@example.com' });
+      await client.post('/v1/contacts', { external_id: 'ext-2', email: 'dos@example.com' });
+      expect(
+        (await client.get('/v1/contacts?email=dos%40example.com')).body.contacts.map((c: any) => c.external_id),
+      ).toEqual(['ext-2']);
+      expect((await client.get('/v1/contacts?email=nadie%40example.com')).body.contacts).toEqual([]);
+      expect(
+        (await client.get('/v1/contacts?phone_number=%2B573001110001&email=uno%40example.com')).body.contacts,
+      ).toHaveLength(1);
+      expect(
+        (await client.get('/v1/contacts?phone_number=%2B573001110001&email=dos%40example.com')).body.contacts,
+      ).toEqual([]);
+      expectRefused(await client.get('/v1/contacts?phone_number=3001110001'), 'phone_number');
+      expectRefused(await client.get('/v1/contacts?email=not-an-email'), 'email');
+    });
   });
 });

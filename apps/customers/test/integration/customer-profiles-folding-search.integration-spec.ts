@@ -292,6 +292,30 @@ describe('customer profiles from events (customers): folding, identity resolutio
       expect(res.body.fields.map((f: any) => f.field)).toContain(field);
     });
 
+    it("attack: another tenant cannot read a profile's identities; the owner reads identifiers and merges", async () => {
+      const doc = nextDocument();
+      const phone = nextPhone();
+      await publish(
+        producer,
+        checkFinishedEvent(
+          checkRecord(tenant.tenantId, { inputs: { national_id: doc, first_name: 'Iris', phone_number: phone } }),
+        ),
+      );
+      const profile = await profileWith(doc, 1);
+      const theirs = await new ApiClient(customers.url, other.apiKey).get(`/v1/customers/${profile.id}/identities`);
+      expect([theirs.status, theirs.body.error_code]).toEqual([404, 'customer_not_found']);
+      const mine = await api.get(`/v1/customers/${profile.id}/identities`);
+      expect(mine.status).toBe(200);
+      expect(mine.body.identities).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'phone', value: phone, first_seen_at: expect.any(String) }),
+          expect.objectContaining({ kind: 'document', value: expect.stringContaining(doc) }),
+        ]),
+      );
+      expect(mine.body.merges).toEqual([]);
+      expect((await api.get('/v1/customers/CUSnope/identities')).status).toBe(404);
+    });
+
     it('answers 404 for unknown customers and transactions', async () => {
       expect((await api.get('/v1/customers/CUSnope')).body.error_code).toBe('customer_not_found');
       expect((await api.get('/v1/customers/CUSnope/transactions')).status).toBe(404);

@@ -4,6 +4,8 @@ import { startAccount, startCustomers, waitFor } from './support/customers-helpe
 
 const DAY = 86_400_000;
 const PROFILES = 2000;
+const EXPORT_HEADER =
+  'customer_id,name,country,phone_number,email,document_type,document_number,tags,latest_check_score,latest_check_status,last_transaction_date';
 
 /** Seeds `n` varied profiles (nulls, edges, tags, recent and old failed validations) straight into the tenant's tables. */
 async function seedProfiles(tenantId: string, n: number, prefix: string): Promise<void> {
@@ -223,6 +225,21 @@ describe('segments (customers)', () => {
       expect([form.status, form.body.fields[0].field]).toEqual([400, 'rule']);
     });
 
+    it('lists the variables a rule may read, with their types, for a rule builder', async () => {
+      const res = await api.get('/v1/customers/segments/variables');
+      expect(res.status).toBe(200);
+      const byName = Object.fromEntries(res.body.variables.map((v: any) => [v.name, v]));
+      expect(byName.country).toEqual({ name: 'country', type: 'string', group: 'profile' });
+      expect(byName.tags).toEqual({ name: 'tags', type: 'array', group: 'profile' });
+      expect(byName.birthday).toEqual({ name: 'birthday', type: 'date', group: 'profile' });
+      expect(byName.latest_check_score).toEqual({ name: 'latest_check_score', type: 'number', group: 'decision' });
+      expect(byName.last_transaction_date).toMatchObject({ type: 'date', group: 'decision' });
+      expect(byName.checks_30d).toMatchObject({ type: 'number', group: 'decision' });
+      // Every listed variable is one a rule may read.
+      const rule = { and: res.body.variables.map((v: any) => ({ '!!': [{ var: v.name }] })) };
+      expect((await api.postJson('/v1/customers/segments', { name: 'all variables', rule })).status).toBe(201);
+    });
+
     it('refuses bad updates, list queries and compute inputs', async () => {
       const id = (await api.postJson('/v1/customers/segments', { name: 'u', rule: true })).body.segment.segment_id;
       const put = await api.request<any>(
@@ -300,6 +317,31 @@ describe('segments (customers)', () => {
       expect(after).toHaveLength(new Set([...expected, 'CUSa000001']).size);
       const rows = await db().query(`SELECT count(*) FROM customers.segment_members WHERE segment_id = $1`, [id]);
       expect(Number(rows.rows[0].count)).toBe(after.length);
+    });
+
+    it('attack: exports the members as CSV to the owner only; another tenant gets 404', async () => {
+      const id = (
+        await client.postJson('/v1/customers/segments', {
+          name: 'vip',
+          rule: { in: ['vip', { var: 'tags' }] },
+        })
+      ).body.segment.segment_id;
+      const before = await client.get(`/v1/customers/segments/${id}/export`);
+      expect([before.status, before.body.trim()]).toEqual([200, EXPORT_HEADER]);
+      await client.post(`/v1/customers/segments/${id}/compute`);
+      await computed(client, id);
+      const outsider = await api.get(`/v1/customers/segments/${id}/export`);
+      expect([outsider.status, outsider.body.error_code]).toEqual([404, 'segment_not_found']);
+      const res = await client.get(`/v1/customers/segments/${id}/export`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="segment-${id}.csv"`);
+      const lines = (res.body as string).trimEnd().split('\r\n');
+      expect(lines[0]).toBe(EXPORT_HEADER);
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(await members(client, id));
+      const vip = lines.find((l) => l.startsWith('CUSa'))!;
+      expect(vip).toMatch(/"?\[?.*vip/);
+      expect((await client.get('/v1/customers/segments/SEGnope/export')).status).toBe(404);
     });
 
     it('gives the same members with SQL push-down and with Node evaluation for a broad set of rules; rules SQL cannot take fall back to Node and say so', async () => {

@@ -96,6 +96,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{customer_id}/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Customers_identities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers/{customer_id}/tag-history": {
         parameters: {
             query?: never;
@@ -256,6 +272,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/segments/{segment_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Segments_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers/segments/{segment_id}/profiles": {
         parameters: {
             query?: never;
@@ -264,6 +296,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Segments_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/segments/variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Segments_variables"];
         put?: never;
         post?: never;
         delete?: never;
@@ -453,6 +501,30 @@ export interface components {
             /** @example country must be one of ALL, BR, CO, CL, MX, PE, CR */
             message: string;
         };
+        IdentitiesResponse: {
+            identities: components["schemas"]["IdentityResponse"][];
+            merges: components["schemas"]["MergeResponse"][];
+            self: string;
+        };
+        IdentityResponse: {
+            /**
+             * Format: date-time
+             * @description When an event first brought it to a profile
+             */
+            first_seen_at: string;
+            /** @enum {string} */
+            kind: "document" | "phone" | "email";
+            /** @description Normalized; a document is `<country>:<type>:<number>` */
+            value: string;
+        };
+        MergeResponse: {
+            /** @description The identifier both held (`<kind>:<value>`) */
+            identifier: string;
+            /** Format: date-time */
+            merged_at: string;
+            /** @description The profile merged into this one (its id answers with this profile) */
+            merged_customer_id: string;
+        };
         QueryCustomersDto: {
             /** @default 20 */
             limit: number | null;
@@ -500,6 +572,23 @@ export interface components {
             segment_id: string;
             /** Format: date-time */
             update_date: string;
+        };
+        SegmentVariableResponse: {
+            /**
+             * @description profile: an attribute; decision: derived from the transactions
+             * @enum {string}
+             */
+            group: "profile" | "decision";
+            /** @example latest_check_score */
+            name: string;
+            /**
+             * @description date: YYYY-MM-DD text; array: a list of strings
+             * @enum {string}
+             */
+            type: "string" | "number" | "date" | "array";
+        };
+        SegmentVariablesResponse: {
+            variables: components["schemas"]["SegmentVariableResponse"][];
         };
         TagChangeResponse: {
             /** @enum {string} */
@@ -968,7 +1057,12 @@ export interface operations {
     Contacts_list: {
         parameters: {
             query?: {
+                email?: string;
+                /** @description Exact */
+                external_id?: string;
                 limit?: number;
+                /** @description E.164, exact */
+                phone_number?: string;
                 /** @description Cursor from the `next` link of the previous page */
                 start_key?: string;
             };
@@ -1903,6 +1997,121 @@ export interface operations {
                         customer: components["schemas"]["CustomerResponse"];
                         self: string;
                     };
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "A web key may not call this operation; it needs a key of type backend",
+                     *       "error_code": "key_type_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `customer_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "customer CUS019ab9f2 not found",
+                     *       "error_code": "customer_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Customers_identities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "identities": [
+                     *         {
+                     *           "kind": "document",
+                     *           "value": "CO:national-id:1020304050",
+                     *           "first_seen_at": "2026-11-25T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "kind": "phone",
+                     *           "value": "+573001234567",
+                     *           "first_seen_at": "2026-11-25T09:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "merges": [
+                     *         {
+                     *           "merged_customer_id": "CUS019ab9f2c4e0a1b2c3d4e5f6b0",
+                     *           "identifier": "phone:+573001234567",
+                     *           "merged_at": "2026-11-25T09:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/identities"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdentitiesResponse"];
                 };
             };
             /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
@@ -3959,6 +4168,97 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    Segments_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members of the last completed compute as CSV (header line first; empty before any compute): customer_id, name, country, phone_number, email, document_type, document_number, tags (`;`-separated), latest_check_score, latest_check_status, last_transaction_date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "A web key may not call this operation; it needs a key of type backend",
+                     *       "error_code": "key_type_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `segment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "segment SEG019ab9f2 not found",
+                     *       "error_code": "segment_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     Segments_profiles: {
         parameters: {
             query?: {
@@ -4102,6 +4402,94 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "segment SEG019ab9f2 not found",
                      *       "error_code": "segment_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    Segments_variables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables a rule may read, with the type of their values, for a rule builder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "variables": [
+                     *         {
+                     *           "name": "country",
+                     *           "type": "string",
+                     *           "group": "profile"
+                     *         },
+                     *         {
+                     *           "name": "latest_check_score",
+                     *           "type": "number",
+                     *           "group": "decision"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SegmentVariablesResponse"];
+                };
+            };
+            /** @description Input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "name must not contain NUL characters",
+                     *       "error_code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "A web key may not call this operation; it needs a key of type backend",
+                     *       "error_code": "key_type_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

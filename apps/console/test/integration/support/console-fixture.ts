@@ -23,6 +23,8 @@ export interface ConsoleStack {
   account: RunningService;
   identity: RunningService;
   checks: RunningService;
+  /** Started with `customers: true`. */
+  customers?: RunningService;
   console: RunningService & { app: NestFastifyApplication };
   tenant: TestTenant;
   /** The tenant admin's e-mail (its username). */
@@ -37,13 +39,22 @@ const group = (name: string) => ({ KAFKA_CONSUMER_GROUP: `${name}-console-${rand
  * stack runs them), an SMTP sink receiving its sign-in codes, and a tenant whose admin signs in.
  */
 export async function startConsoleStack(
-  options: { clock?: Clock; env?: Record<string, string>; services?: boolean } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    services?: boolean;
+    /** Also the customers service (profiles folded from the checks' events, contacts, segments). */
+    customers?: boolean;
+    /** Settings of the checks service (e.g. CHECKS_SANDBOX_LATENCY_SCALE). */
+    checksEnv?: Record<string, string>;
+  } = {},
 ): Promise<ConsoleStack> {
   const smtp = await startSmtpSink();
-  const [account, identity, checks] = await Promise.all([
+  const [account, identity, checks, customers] = await Promise.all([
     startService('account', group('account')),
     startService('identity', group('identity')),
-    startService('checks', group('checks')),
+    startService('checks', { ...group('checks'), ...options.checksEnv }),
+    options.customers ? startService('customers', { ...group('customers'), JOBS_POLL_MS: '200' }) : undefined,
   ]);
   const env: Record<string, string> = {
     ...serviceEnv('account'),
@@ -55,6 +66,7 @@ export async function startConsoleStack(
     CONSOLE_ACCOUNT_URL: account.url,
     CONSOLE_IDENTITY_URL: identity.url,
     CONSOLE_CHECKS_URL: checks.url,
+    ...(customers ? { CONSOLE_CUSTOMERS_URL: customers.url } : {}),
     CONSOLE_WEB_DIR: path.join(repoRoot, 'dist/apps/console/web'),
     ...options.env,
   };
@@ -69,18 +81,24 @@ export async function startConsoleStack(
   await startServiceApp(app, def, 0);
   const { port } = app.getHttpServer().address() as AddressInfo;
   const consoleUrl = `http://127.0.0.1:${port}`;
-  const tenant = await createTenant(account.url, [account.url, identity.url, checks.url]);
+  const tenant = await createTenant(account.url, [
+    account.url,
+    identity.url,
+    checks.url,
+    ...(customers ? [customers.url] : []),
+  ]);
   return {
     smtp,
     account,
     identity,
     checks,
+    customers,
     console: { app, url: consoleUrl, close: () => app.close() },
     tenant,
     adminEmail: `admin@${tenant.tenantId}.test`,
     close: async () => {
       await app.close();
-      await Promise.all([account.close(), identity.close(), checks.close()]);
+      await Promise.all([account.close(), identity.close(), checks.close(), customers?.close()]);
       await smtp.close();
     },
   };

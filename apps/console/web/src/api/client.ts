@@ -64,6 +64,7 @@ export const api = {
   checks: serviceClient('checks'),
   account: serviceClient('account'),
   identity: serviceClient('identity'),
+  customers: serviceClient('customers'),
 };
 
 /** The data of a typed call, or throws its ApiError (status 0 when nothing answered). */

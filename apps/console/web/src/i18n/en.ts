@@ -1,3 +1,5 @@
+import { customersEn } from './customers';
+
 /** The English catalog: the keys of every catalog (es.ts and pt.ts have the same). */
 export const en = {
   'app.title': 'KYC console',
@@ -123,6 +125,7 @@ export const en = {
   'audit.actor': 'Who',
   'audit.action': 'What',
   'audit.when': 'When',
+  ...customersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { customersEs } from './customers';
 import type { Catalog } from './en';
 
 /** El catálogo en español. */
@@ -125,4 +126,5 @@ export const es: Catalog = {
   'audit.actor': 'Quién',
   'audit.action': 'Qué',
   'audit.when': 'Cuándo',
+  ...customersEs,
 };

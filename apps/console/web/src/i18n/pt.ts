@@ -1,3 +1,4 @@
+import { customersPt } from './customers';
 import type { Catalog } from './en';
 
 /** O catálogo em português. */
@@ -125,4 +126,5 @@ export const pt: Catalog = {
   'audit.actor': 'Quem',
   'audit.action': 'O quê',
   'audit.when': 'Quando',
+  ...customersPt,
 };

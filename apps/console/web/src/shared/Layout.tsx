@@ -20,6 +20,9 @@ const ITEMS: Item[] = [
   { to: '/checks', label: 'nav.checks', anyOf: ['checks.*'] },
   { to: '/processes', label: 'nav.processes', anyOf: ['validations.*', 'identity.*'] },
   { to: '/review', label: 'nav.review', anyOf: ['validations.*', 'identity.*'] },
+  // Customers routes need no permission (any user of the tenant): '*' is any role.
+  { to: '/contacts', label: 'nav.contacts', anyOf: ['*'] },
+  { to: '/segments', label: 'nav.segments', anyOf: ['*'] },
   { to: '/admin/users', label: 'nav.users', anyOf: ['svc.users'] },
   { to: '/admin/roles', label: 'nav.roles', anyOf: ['svc.users'] },
   { to: '/admin/api-keys', label: 'nav.apiKeys', anyOf: ['svc.keys'] },

@@ -149,3 +149,39 @@ export class CustomersQueryResponse {
   @ApiPropertyOptional({ description: 'Send it back as start_key for the next page' }) next_start_key?: string;
   @ApiProperty() self!: string;
 }
+
+class IdentityResponse {
+  @ApiProperty({ enum: ['document', 'phone', 'email'] }) kind!: string;
+  @ApiProperty({ description: 'Normalized; a document is `<country>:<type>:<number>`' }) value!: string;
+  @ApiProperty({ format: 'date-time', description: 'When an event first brought it to a profile' })
+  first_seen_at!: string;
+}
+
+class MergeResponse {
+  @ApiProperty({ description: 'The profile merged into this one (its id answers with this profile)' })
+  merged_customer_id!: string;
+  @ApiProperty({ description: 'The identifier both held (`<kind>:<value>`)' }) identifier!: string;
+  @ApiProperty({ format: 'date-time' }) merged_at!: string;
+}
+
+/** How identity resolution knows the person: the profile's identifiers and the profiles merged into it. */
+export class IdentitiesResponse {
+  @ApiProperty({ type: [IdentityResponse] }) identities!: IdentityResponse[];
+  @ApiProperty({ type: [MergeResponse] }) merges!: MergeResponse[];
+  @ApiProperty() self!: string;
+}
+
+export const IDENTITIES_EXAMPLE = {
+  identities: [
+    { kind: 'document', value: 'CO:national-id:1020304050', first_seen_at: '2026-11-25T09:00:00.000Z' },
+    { kind: 'phone', value: '+573001234567', first_seen_at: '2026-11-25T09:05:00.000Z' },
+  ],
+  merges: [
+    {
+      merged_customer_id: 'CUS019ab9f2c4e0a1b2c3d4e5f6b0',
+      identifier: 'phone:+573001234567',
+      merged_at: '2026-11-25T09:05:00.000Z',
+    },
+  ],
+  self: '/v1/customers/CUS019ab9f2c4e0a1b2c3d4e5f6a7/identities',
+};

@@ -66,3 +66,22 @@ export const SEGMENT_EXAMPLE = {
 };
 
 export const SEGMENT_SELF = '/v1/customers/segments/SEG019ab9f2c4e0a1b2c3d4e5f6a7';
+
+class SegmentVariableResponse {
+  @ApiProperty({ example: 'latest_check_score' }) name!: string;
+  @ApiProperty({
+    enum: ['string', 'number', 'date', 'array'],
+    description: 'date: YYYY-MM-DD text; array: a list of strings',
+  })
+  type!: string;
+  @ApiProperty({
+    enum: ['profile', 'decision'],
+    description: 'profile: an attribute; decision: derived from the transactions',
+  })
+  group!: string;
+}
+
+/** The variables a segment rule may read (`{"var": name}`). */
+export class SegmentVariablesResponse {
+  @ApiProperty({ type: [SegmentVariableResponse] }) variables!: SegmentVariableResponse[];
+}
