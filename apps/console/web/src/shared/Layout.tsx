@@ -18,6 +18,8 @@ interface Item {
 
 const ITEMS: Item[] = [
   { to: '/checks', label: 'nav.checks', anyOf: ['checks.*'] },
+  { to: '/checks/batches', label: 'nav.batches', anyOf: ['checks.*'] },
+  { to: '/checks/continuous', label: 'nav.continuous', anyOf: ['checks.*'] },
   { to: '/processes', label: 'nav.processes', anyOf: ['validations.*', 'identity.*'] },
   { to: '/review', label: 'nav.review', anyOf: ['validations.*', 'identity.*'] },
   { to: '/admin/users', label: 'nav.users', anyOf: ['svc.users'] },
@@ -26,6 +28,11 @@ const ITEMS: Item[] = [
   { to: '/admin/signing-secret', label: 'nav.signingSecret', anyOf: ['svc.users'] },
   { to: '/admin/audit', label: 'nav.audit', anyOf: ['svc.users'] },
 ];
+
+/** The item of a path: the longest `to` it starts with (/checks/batches/1 is Batches, not Checks). */
+const activeItem = (pathname: string) =>
+  ITEMS.filter((i) => pathname === i.to || pathname.startsWith(`${i.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]
+    ?.to;
 
 /** The frame of every signed-in page: the navigation (folds on a tablet), language and sign-out. */
 export function Layout() {
@@ -71,7 +78,7 @@ export function Layout() {
               component={RouterLink}
               to={item.to}
               label={t(item.label)}
-              active={location.pathname.startsWith(item.to)}
+              active={activeItem(location.pathname) === item.to}
               onClick={close}
             />
           ))}
