@@ -5,11 +5,13 @@ import path from 'node:path';
 import { Clock, createServiceApp, migrateSchema, startServiceApp } from '@kyc/platform';
 import {
   createTenant,
+  freePort,
   harness,
   repoRoot,
   RunningService,
   serviceEnv,
   SmtpSink,
+  startProcess,
   startService,
   startSmtpSink,
   TestTenant,
@@ -23,6 +25,8 @@ export interface ConsoleStack {
   account: RunningService;
   identity: RunningService;
   checks: RunningService;
+  /** The validations service (real engines, from dist/), when the stack was started with `validations`. */
+  validations?: RunningService;
   console: RunningService & { app: NestFastifyApplication };
   tenant: TestTenant;
   /** The tenant admin's e-mail (its username). */
@@ -35,15 +39,29 @@ const group = (name: string) => ({ KAFKA_CONSUMER_GROUP: `${name}-console-${rand
 /**
  * The console with the services its pages call (account, identity, checks; in this process, as the
  * stack runs them), an SMTP sink receiving its sign-in codes, and a tenant whose admin signs in.
+ * With `validations`, also the validations service (its own process, real engines) that identity's
+ * document and face steps use, so processes carry images.
  */
 export async function startConsoleStack(
-  options: { clock?: Clock; env?: Record<string, string>; services?: boolean } = {},
+  options: { clock?: Clock; env?: Record<string, string>; services?: boolean; validations?: boolean } = {},
 ): Promise<ConsoleStack> {
   const smtp = await startSmtpSink();
-  const [account, identity, checks] = await Promise.all([
+  const validationsPort = options.validations ? await freePort() : undefined;
+  const validationsUrl = validationsPort ? `http://127.0.0.1:${validationsPort}` : undefined;
+  const [account, identity, checks, validations] = await Promise.all([
     startService('account', group('account')),
-    startService('identity', group('identity')),
+    startService('identity', {
+      ...group('identity'),
+      ...(validationsUrl ? { IDENTITY_VALIDATIONS_URL: validationsUrl, JOBS_POLL_MS: '100' } : {}),
+    }),
     startService('checks', group('checks')),
+    validationsPort
+      ? startProcess('validations', validationsPort, {
+          ...group('validations'),
+          VALIDATIONS_SMTP_URL: smtp.url,
+          VALIDATIONS_SECRET_KEY: 'console-test-validations-secret',
+        })
+      : undefined,
   ]);
   const env: Record<string, string> = {
     ...serviceEnv('account'),
@@ -55,6 +73,7 @@ export async function startConsoleStack(
     CONSOLE_ACCOUNT_URL: account.url,
     CONSOLE_IDENTITY_URL: identity.url,
     CONSOLE_CHECKS_URL: checks.url,
+    ...(validations ? { CONSOLE_VALIDATIONS_URL: validations.url } : {}),
     CONSOLE_WEB_DIR: path.join(repoRoot, 'dist/apps/console/web'),
     ...options.env,
   };
@@ -69,18 +88,24 @@ export async function startConsoleStack(
   await startServiceApp(app, def, 0);
   const { port } = app.getHttpServer().address() as AddressInfo;
   const consoleUrl = `http://127.0.0.1:${port}`;
-  const tenant = await createTenant(account.url, [account.url, identity.url, checks.url]);
+  const tenant = await createTenant(account.url, [
+    account.url,
+    identity.url,
+    checks.url,
+    ...(validations ? [validations.url] : []),
+  ]);
   return {
     smtp,
     account,
     identity,
     checks,
+    validations,
     console: { app, url: consoleUrl, close: () => app.close() },
     tenant,
     adminEmail: `admin@${tenant.tenantId}.test`,
     close: async () => {
       await app.close();
-      await Promise.all([account.close(), identity.close(), checks.close()]);
+      await Promise.all([account.close(), identity.close(), checks.close(), validations?.close()]);
       await smtp.close();
     },
   };

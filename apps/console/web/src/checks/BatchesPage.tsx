@@ -157,10 +157,14 @@ function BatchView({ batchId }: { batchId: string }) {
             </Text>
             {b.error && <ErrorState error={new ApiError(422, b.error)} />}
             <Paper withBorder p="md">
-              <Text size="sm" mb="xs" id="batch-progress-label">
+              <Text size="sm" mb="xs">
                 {t('batches.progress', { done, total: p?.rows_total ?? 0 })}
               </Text>
-              <Progress value={percent} aria-labelledby="batch-progress-label" data-testid="batch-progress" />
+              <Progress
+                value={percent}
+                aria-label={t('batches.progress', { done, total: p?.rows_total ?? 0 })}
+                data-testid="batch-progress"
+              />
               {p && (
                 <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm">
                   <Text size="sm">
