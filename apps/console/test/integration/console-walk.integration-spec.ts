@@ -121,10 +121,14 @@ describe('console in the browser', () => {
     await page.getByText('Elige el archivo xlsx del lote.').waitFor();
     await screenshot(page, 'batch-new');
     await expectAccessible('new batch');
+    // The columns of a CO person batch, in the API's documented order (a batch created and left unused).
+    const columns = (await admin.checks.postJson('/v1/batches', { country: 'CO', service: 'checks', type: 'person' }))
+      .body.columns as (string | null)[];
+    const row = (values: Record<string, string>) => columns.map((c) => (c ? (values[c] ?? '') : ''));
     const file = await xlsx([
-      ['user_authorized', 'national_id', 'first_name', 'last_name'],
-      ['true', '1000000003', 'Lucía', 'Gómez Ruiz'],
-      ['true', 'bad id!', 'Luis', 'Rojas'],
+      columns.map((c) => c ?? ''),
+      row({ user_authorized: 'true', national_id: '1000000003', first_name: 'Lucía', last_name: 'Gómez Ruiz' }),
+      row({ user_authorized: 'true', national_id: 'bad id!', first_name: 'Luis', last_name: 'Rojas' }),
     ]);
     await page.locator('input[type=file]').setInputFiles({
       name: 'lote.xlsx',
