@@ -138,15 +138,18 @@ describe('console in the browser', () => {
     await page.click('#start-batch');
     await page.waitForURL(/\/checks\/batches\/BCH/);
     const batchId = new URL(page.url()).pathname.split('/').pop()!;
-    await eventually(async () => expect(await page.getByTestId('batch-status').textContent()).toBe('completed'), {
+    // The page follows the batch until its checks have finished too.
+    const bar = page.getByTestId('batch-progress').getByRole('progressbar');
+    await eventually(async () => expect(await bar.getAttribute('aria-valuenow')).toBe('100'), {
       timeoutMs: 90_000,
       intervalMs: 500,
     });
+    expect(await page.getByTestId('batch-status').textContent()).toBe('completed');
     expect((await admin.checks.get(`/v1/batches/${batchId}`)).body.batch).toMatchObject({
       status: 'completed',
       progress: { rows_total: 2, rows_created: 1, rows_failed: 1, checks_completed: 1 },
     });
-    expect(await page.getByTestId('batch-progress').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await page.locator('#batch-report:not([disabled])').waitFor();
     await screenshot(page, 'batch');
     await expectAccessible('batch page');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#batch-report')]);

@@ -117,8 +117,10 @@ function BatchView({ batchId }: { batchId: string }) {
   const path = { params: { path: { batch_id: batchId } } };
   const loaded = useLoad(() => call(api.checks.GET('/v1/batches/{batch_id}', path)), [batchId, round]);
   const batch = loaded.data?.batch;
-  const running = batch !== undefined && !FINISHED.includes(batch.status);
-  // Progress: asked again every 2 s until the batch finishes.
+  // A batch is `completed` once its rows are read and its checks created; its checks may still run.
+  const running =
+    batch !== undefined && (!FINISHED.includes(batch.status) || (batch.progress?.checks_in_progress ?? 0) > 0);
+  // Progress: asked again every 2 s until the batch and its checks finish.
   useEffect(() => {
     if (!running || loaded.loading) return;
     const timer = setTimeout(() => setRound((r) => r + 1), 2000);
