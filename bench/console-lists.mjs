@@ -47,11 +47,13 @@ async function until(what, ms, check) {
 /** Copies the row `id` of `table` (n - 1 times) with new ids (prefix + 32 hex) and creation times 1 s apart. */
 async function copyRow(db, table, id, prefix, n, extra = '') {
   const res = await db.query(
+    // The record built once per copy (LATERAL): `(f(...)).*` would call f once per column.
     `INSERT INTO ${table}
-     SELECT (jsonb_populate_record(NULL::${table}, to_jsonb(t) || jsonb_build_object(
-       'id', $2 || md5(t.id || '-' || g),
-       'created_at', t.created_at - make_interval(secs => g)${extra}))).*
-     FROM ${table} t, generate_series(1, $3::int - 1) g WHERE t.id = $1`,
+     SELECT r.* FROM ${table} t, generate_series(1, $3::int - 1) g,
+       LATERAL jsonb_populate_record(NULL::${table}, to_jsonb(t) || jsonb_build_object(
+         'id', $2 || md5(t.id || '-' || g),
+         'created_at', t.created_at - make_interval(secs => g)${extra})) r
+     WHERE t.id = $1`,
     [id, prefix, n],
   );
   return res.rowCount;

@@ -77,6 +77,7 @@ export function Layout() {
               key={item.to}
               component={RouterLink}
               to={item.to}
+              end
               label={t(item.label)}
               active={activeItem(location.pathname) === item.to}
               onClick={close}
