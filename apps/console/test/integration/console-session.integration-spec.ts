@@ -108,7 +108,10 @@ describe('console session', () => {
       body: { error_code: 'csrf_rejected' },
     });
     // Passed through as bytes: the service reads them (a file that is not an xlsx is its 400).
-    expect(await put(c, 'not a spreadsheet')).toMatchObject({ status: 400, body: { error_code: 'invalid_file' } });
+    expect(await put(c, 'not a spreadsheet')).toMatchObject({
+      status: 400,
+      body: { error_code: 'invalid_batch_file' },
+    });
     expect(await put(c, file)).toMatchObject({ status: 200, body: { batch: { status: 'file_uploaded' } } });
   });
 

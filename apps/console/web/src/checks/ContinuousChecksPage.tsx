@@ -51,11 +51,12 @@ export default function ContinuousChecksPage() {
         }),
       ),
     );
-  const field = (name: keyof typeof form, label: string, type = 'text') => (
+  const field = (name: keyof typeof form, label: string, type = 'text', description?: string) => (
     <TextInput
       id={`cc-${name}`}
       type={type}
       label={label}
+      description={description}
       value={form[name]}
       onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
       error={error?.field(name)}
@@ -68,7 +69,7 @@ export default function ContinuousChecksPage() {
         <form onSubmit={(e) => void create(e)} noValidate>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {field('check_id', t('checks.id'))}
-            {field('frequency', t('continuous.frequency'))}
+            {field('frequency', t('continuous.frequency'), 'text', t('continuous.frequencyHelp'))}
             {field('end_date', t('continuous.endDate'), 'date')}
           </SimpleGrid>
           <Group mt="md">
@@ -87,7 +88,6 @@ export default function ContinuousChecksPage() {
         rows={(page) => page.continuous_checks}
         rowKey={(cc) => cc.continuous_check_id}
         columns={[
-          { header: 'ID', cell: (cc) => cc.continuous_check_id },
           {
             header: t('checks.id'),
             cell: (cc) => (
