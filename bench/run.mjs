@@ -134,6 +134,12 @@ const scenarios = [
     services: ['identity', 'account', 'checks'],
     run: async (ctx) => (await import('./identity.mjs')).identityScenario(ctx),
   },
+  // The console's list requests with 10,000 checks and 10,000 processes in the tenant (bench/console-lists.mjs).
+  {
+    name: 'console-lists',
+    services: ['checks', 'account', 'identity', 'console'],
+    run: async (ctx) => (await import('./console-lists.mjs')).consoleListsScenario(ctx),
+  },
 ];
 
 let stackPromise = null;

@@ -40,10 +40,15 @@ export class ServiceCallsService {
       const value: unknown = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined && req.body !== null) {
-      body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
+      if (Buffer.isBuffer(req.body)) {
+        // A file (a batch's xlsx, parsed as raw bytes on this route only): passed on as it came.
+        body = req.body;
+      } else {
+        body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+        headers['content-type'] = 'application/json';
+      }
     }
     let res: Response;
     try {

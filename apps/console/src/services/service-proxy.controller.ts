@@ -9,6 +9,13 @@ import { ServiceCallsService } from './service-calls.service';
 
 /** The page's calls to a service: `/api/services/<service>/v1/...`. */
 export const SERVICE_CALL_PATH = 'api/services/:service/*';
+/** Content types of a file the page sends through (a batch's xlsx), read as raw bytes on SERVICE_CALL_PATH only. */
+export const FILE_CONTENT_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+];
+/** The largest file passed through: the checks service's default batch file limit (it applies its own). */
+export const FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The page's calls to the services' public APIs (`/api/services/<service>/v1/...`), made with the

@@ -1,5 +1,6 @@
 import { ManualClock } from '@kyc/platform';
 import { ApiClient, closeDb, db, eventually, freePort } from '@kyc/testing';
+import * as ExcelJS from 'exceljs';
 
 import { codeFor, ConsoleClient, ConsoleStack, startConsoleStack } from './support/console-fixture';
 
@@ -77,6 +78,41 @@ describe('console session', () => {
     expect((await c.request('GET', '/api/services/account/v1/admin/tenants')).status).toBe(404);
     expect((await c.request('GET', '/api/services/nosuch/v1/things')).status).toBe(404);
     expect((await consoleClient().request('GET', '/api/services/checks/v1/checks')).status).toBe(401);
+  });
+
+  it('passes a batch file to the checks service on the service route only, with the session and its CSRF token', async () => {
+    const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const checks = new ApiClient(s.checks.url, s.tenant.apiKey);
+    const batch = await checks.postJson('/v1/batches', { country: 'CO', service: 'checks', type: 'person' });
+    expect(batch.status).toBe(201);
+    const link = new URL(batch.body.file_upload_link as string);
+    const route = `/api/services/checks${link.pathname}${link.search}`;
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('checks').addRow(['true', '1000000004', 'Ana', 'Pérez']);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const put = (c: ConsoleClient, body: Buffer | string, headers: Record<string, string> = {}) =>
+      fetch(`${s.console.url}${route}`, {
+        method: 'PUT',
+        headers: { 'content-type': xlsxType, cookie: c.cookie, 'x-csrf-token': c.csrf, ...headers },
+        body,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error_code?: string; batch?: object } }));
+
+    const c = consoleClient();
+    await c.signIn(s.smtp, s.adminEmail);
+    // Not the service route: the type is refused before anything is read.
+    expect((await c.request('POST', '/api/session/code', 'PK', { 'content-type': xlsxType })).status).toBe(415);
+    // No session, or no CSRF token: refused by the console.
+    expect(await put(consoleClient(), file)).toMatchObject({ status: 401, body: { error_code: 'signed_out' } });
+    expect(await put(c, file, { 'x-csrf-token': 'forged' })).toMatchObject({
+      status: 403,
+      body: { error_code: 'csrf_rejected' },
+    });
+    // Passed through as bytes: the service reads them (a file that is not an xlsx is its 400).
+    expect(await put(c, 'not a spreadsheet')).toMatchObject({
+      status: 400,
+      body: { error_code: 'invalid_batch_file' },
+    });
+    expect(await put(c, file)).toMatchObject({ status: 200, body: { batch: { status: 'file_uploaded' } } });
   });
 
   it('refuses a state-changing request without the session CSRF token or from another origin (the check is not created)', async () => {

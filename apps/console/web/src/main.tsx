@@ -16,6 +16,8 @@ import { ErrorState, LoadingState } from './shared/states';
 const ChecksPage = lazy(() => import('./checks/ChecksPage'));
 const NewCheckPage = lazy(() => import('./checks/NewCheckPage'));
 const CheckPage = lazy(() => import('./checks/CheckPage'));
+const BatchesPage = lazy(() => import('./checks/BatchesPage'));
+const ContinuousChecksPage = lazy(() => import('./checks/ContinuousChecksPage'));
 const ProcessesPage = lazy(() => import('./processes/ProcessesPage'));
 const ProcessPage = lazy(() => import('./processes/ProcessPage'));
 const ReviewPage = lazy(() => import('./processes/ReviewPage'));
@@ -56,6 +58,9 @@ const router = createBrowserRouter([
       { index: true, element: <Navigate to="/checks" replace /> },
       { path: 'checks', element: <ChecksPage /> },
       { path: 'checks/new', element: <NewCheckPage /> },
+      { path: 'checks/batches', element: <BatchesPage /> },
+      { path: 'checks/batches/:batchId', element: <BatchesPage /> },
+      { path: 'checks/continuous', element: <ContinuousChecksPage /> },
       { path: 'checks/:checkId', element: <CheckPage /> },
       { path: 'processes', element: <ProcessesPage /> },
       { path: 'processes/:processId', element: <ProcessPage /> },

@@ -1,15 +1,31 @@
-import { ApiEnvelopeErrors, ApiSuccess, BackendKeys, Caller, CurrentCaller, EndUserKeys } from '@kyc/platform';
-import { Body, Controller, Post } from '@nestjs/common';
+import {
+  ApiEnvelopeErrors,
+  ApiPage,
+  ApiSuccess,
+  BackendKeys,
+  Caller,
+  CurrentCaller,
+  CursorPageQuery,
+  EndUserKeys,
+  pageLinks,
+  PlatformConfig,
+} from '@kyc/platform';
+import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 
 import { EnqueueLogDto } from './dto/enqueue-log.dto';
+import { PROCESS_LOG_EXAMPLE, ProcessLogResponse } from './dto/process-log.response';
 import { ProcessLogsService } from './process-logs.service';
 
 @ApiTags('processes')
 @BackendKeys()
 @Controller('v1/processes')
 export class ProcessLogsController {
-  constructor(private readonly logs: ProcessLogsService) {}
+  constructor(
+    private readonly logs: ProcessLogsService,
+    private readonly config: PlatformConfig,
+  ) {}
 
   /** POST /v1/processes/enqueue-log: creates a log entry. */
   @EndUserKeys()
@@ -41,6 +57,34 @@ export class ProcessLogsController {
       ...(entry.processId ? { process_id: entry.processId } : {}),
       level: entry.level,
       creation_date: entry.createdAt.toISOString(),
+    };
+  }
+
+  /** GET /v1/processes/{process_id}/logs: the process's log entries, newest first. */
+  @Get(':process_id/logs')
+  @ApiPage({
+    items: 'logs',
+    type: ProcessLogResponse,
+    example: [PROCESS_LOG_EXAMPLE],
+    self: `/v1/processes/${PROCESS_LOG_EXAMPLE.process_id}/logs`,
+  })
+  @ApiEnvelopeErrors(400, { 404: ['process IDPnope not found', 'process_not_found'] })
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Param('process_id') id: string,
+    @Query() query: CursorPageQuery,
+    @Req() req: FastifyRequest,
+  ) {
+    const page = await this.logs.list(caller, id, query.start_key, query.limit);
+    return {
+      logs: page.items.map((l) => ({
+        log_id: l.id,
+        process_id: l.processId,
+        level: l.level,
+        message: l.message,
+        creation_date: l.createdAt.toISOString(),
+      })),
+      ...pageLinks(this.config.publicUrl, req.url, page.nextKey),
     };
   }
 }

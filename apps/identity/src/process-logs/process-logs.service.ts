@@ -1,4 +1,4 @@
-import { Caller, Clock, newId } from '@kyc/platform';
+import { Caller, Clock, newId, Page, paginate } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -32,5 +32,18 @@ export class ProcessLogsService {
     });
     await this.logs.insert(entry);
     return entry;
+  }
+
+  /**
+   * The log entries of a process the caller sees (404 `process_not_found` otherwise, as its GET),
+   * newest first, `limit` (default 50) a page.
+   */
+  async list(caller: Caller, processId: string, startKey?: string, limit = 50): Promise<Page<ProcessLogEntity>> {
+    await this.processes.get(caller, processId);
+    const qb = this.logs
+      .createQueryBuilder('l')
+      .where('l.tenant_id = :tenantId', { tenantId: caller.tenantId })
+      .andWhere('l.process_id = :processId', { processId });
+    return paginate(qb, { startKey, limit });
   }
 }

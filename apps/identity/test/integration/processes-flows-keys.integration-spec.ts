@@ -3,6 +3,7 @@ import { ApiClient, createTenant, db } from '@kyc/testing';
 import {
   account,
   api,
+  clock,
   demoFlow,
   expectError,
   flowId,
@@ -180,6 +181,35 @@ describe('identity: flows, web keys and the enqueue log', () => {
       for (const res of await Promise.all(attempts)) expectError(res, 404, 'process_not_found');
       const logged = await db().query(`SELECT count(*)::int AS n FROM identity.process_logs WHERE message = 'forged'`);
       expect(logged.rows[0].n).toBe(0);
+    });
+
+    it("lists a process's entries newest first, paged, to backend keys of its tenant only", async () => {
+      const { key, id } = await newProcess();
+      for (const message of ['first', 'second', 'third']) {
+        clock.advance(1000); // the suite's clock stands still: entries a second apart
+        expect((await api.withKey(key).post('/v1/processes/enqueue-log', { process_id: id, message })).status).toBe(
+          201,
+        );
+      }
+      const page1 = await api.get(`/v1/processes/${id}/logs?limit=2`);
+      expect(page1.status).toBe(200);
+      expect(page1.body.logs.map((l: { message: string }) => l.message)).toEqual(['third', 'second']);
+      expect(page1.body.logs[0]).toMatchObject({
+        log_id: expect.stringMatching(/^LOG/),
+        process_id: id,
+        level: 'info',
+      });
+      const page2 = await api.get(new URL(page1.body.next).pathname + new URL(page1.body.next).search);
+      expect(page2.body.logs.map((l: { message: string }) => l.message)).toEqual(['first']);
+      expect(page2.body.next).toBeUndefined();
+      const other = await createTenant(account.url, [identity.url]);
+      expectError(
+        await new ApiClient(identity.url, other.apiKey).get(`/v1/processes/${id}/logs`),
+        404,
+        'process_not_found',
+      );
+      expectError(await api.withKey(key).get(`/v1/processes/${id}/logs`), 403, 'key_type_not_allowed');
+      expectError(await api.get(`/v1/processes/${id}/logs?start_key=nope`), 400, undefined, 'start_key');
     });
   });
 });

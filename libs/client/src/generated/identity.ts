@@ -160,6 +160,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/processes/{process_id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProcessLogs_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/processes/{process_id}/override-status": {
         parameters: {
             query?: never;
@@ -708,6 +724,17 @@ export interface components {
             /** @enum {string} */
             override_status: "success" | "failure";
             reason?: string | null;
+        };
+        ProcessLogResponse: {
+            /** Format: date-time */
+            creation_date: string;
+            /** @enum {string} */
+            level: "debug" | "info" | "warn" | "error";
+            /** @example LOG0a1b2c3d4e5f60718293a4b5c6d7e8f9 */
+            log_id: string;
+            /** @example camera permission denied */
+            message: string;
+            process_id: string;
         };
         ProcessResponse: {
             account_id: string;
@@ -3464,6 +3491,128 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "file FIL… of process IDP… is not ready",
                      *       "error_code": "file_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    ProcessLogs_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Cursor from the `next` link of the previous page */
+                start_key?: string;
+            };
+            header?: never;
+            path: {
+                process_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "logs": [
+                     *         {
+                     *           "log_id": "LOG0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "process_id": "IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "level": "warn",
+                     *           "message": "camera permission denied",
+                     *           "creation_date": "2026-11-25T06:00:30.000Z"
+                     *         }
+                     *       ],
+                     *       "self": "/v1/processes/IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9/logs",
+                     *       "next": "/v1/processes/IDP0a1b2c3d4e5f60718293a4b5c6d7e8f9/logs?start_key=WyIyMDI2LTExLTI1VDA2OjAwOjAwLjAwMFoiLCJDSEsifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        logs: components["schemas"]["ProcessLogResponse"][];
+                        /** @description The next page (carries `start_key`); absent on the last page */
+                        next?: string;
+                        /** @description This page */
+                        self: string;
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "A web key may not call this operation; it needs a key of type backend",
+                     *       "error_code": "key_type_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `process_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "process IDPnope not found",
+                     *       "error_code": "process_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { Clock, createServiceApp, migrateSchema, startServiceApp } from '@kyc/platform';
 import {
   createTenant,
+  freePort,
   harness,
   repoRoot,
   RunningService,
   serviceEnv,
   SmtpSink,
+  startProcess,
   startService,
   startSmtpSink,
   TestTenant,
@@ -25,6 +27,8 @@ export interface ConsoleStack {
   checks: RunningService;
   /** Started with `customers: true`. */
   customers?: RunningService;
+  /** The validations service (real engines, from dist/), when the stack was started with `validations`. */
+  validations?: RunningService;
   console: RunningService & { app: NestFastifyApplication };
   tenant: TestTenant;
   /** The tenant admin's e-mail (its username). */
@@ -37,6 +41,8 @@ const group = (name: string) => ({ KAFKA_CONSUMER_GROUP: `${name}-console-${rand
 /**
  * The console with the services its pages call (account, identity, checks; in this process, as the
  * stack runs them), an SMTP sink receiving its sign-in codes, and a tenant whose admin signs in.
+ * With `validations`, also the validations service (its own process, real engines) that identity's
+ * document and face steps use, so processes carry images.
  */
 export async function startConsoleStack(
   options: {
@@ -47,14 +53,28 @@ export async function startConsoleStack(
     customers?: boolean;
     /** Settings of the checks service (e.g. CHECKS_SANDBOX_LATENCY_SCALE). */
     checksEnv?: Record<string, string>;
+    /** Also the validations service (its own process, real engines). */
+    validations?: boolean;
   } = {},
 ): Promise<ConsoleStack> {
   const smtp = await startSmtpSink();
-  const [account, identity, checks, customers] = await Promise.all([
+  const validationsPort = options.validations ? await freePort() : undefined;
+  const validationsUrl = validationsPort ? `http://127.0.0.1:${validationsPort}` : undefined;
+  const [account, identity, checks, customers, validations] = await Promise.all([
     startService('account', group('account')),
-    startService('identity', group('identity')),
+    startService('identity', {
+      ...group('identity'),
+      ...(validationsUrl ? { IDENTITY_VALIDATIONS_URL: validationsUrl, JOBS_POLL_MS: '100' } : {}),
+    }),
     startService('checks', { ...group('checks'), ...options.checksEnv }),
     options.customers ? startService('customers', { ...group('customers'), JOBS_POLL_MS: '200' }) : undefined,
+    validationsPort
+      ? startProcess('validations', validationsPort, {
+          ...group('validations'),
+          VALIDATIONS_SMTP_URL: smtp.url,
+          VALIDATIONS_SECRET_KEY: 'console-test-validations-secret',
+        })
+      : undefined,
   ]);
   const env: Record<string, string> = {
     ...serviceEnv('account'),
@@ -67,6 +87,7 @@ export async function startConsoleStack(
     CONSOLE_IDENTITY_URL: identity.url,
     CONSOLE_CHECKS_URL: checks.url,
     ...(customers ? { CONSOLE_CUSTOMERS_URL: customers.url } : {}),
+    ...(validations ? { CONSOLE_VALIDATIONS_URL: validations.url } : {}),
     CONSOLE_WEB_DIR: path.join(repoRoot, 'dist/apps/console/web'),
     ...options.env,
   };
@@ -86,6 +107,7 @@ export async function startConsoleStack(
     identity.url,
     checks.url,
     ...(customers ? [customers.url] : []),
+    ...(validations ? [validations.url] : []),
   ]);
   return {
     smtp,
@@ -93,12 +115,13 @@ export async function startConsoleStack(
     identity,
     checks,
     customers,
+    validations,
     console: { app, url: consoleUrl, close: () => app.close() },
     tenant,
     adminEmail: `admin@${tenant.tenantId}.test`,
     close: async () => {
       await app.close();
-      await Promise.all([account.close(), identity.close(), checks.close(), customers?.close()]);
+      await Promise.all([account.close(), identity.close(), checks.close(), customers?.close(), validations?.close()]);
       await smtp.close();
     },
   };

@@ -1,15 +1,18 @@
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { FormEvent, useState } from 'react';
 
 import { api, ApiError, call, useLoad } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { EmptyState, ErrorState, Loading } from '../shared/states';
+import { PagedTable, usePaging } from '../shared/PagedTable';
+import { ErrorState } from '../shared/states';
 
 /** The account's API keys: issue one (shown once), revoke. */
 export default function ApiKeysPage() {
   const { t } = useI18n();
   const [round, setRound] = useState(0);
-  const loaded = useLoad(() => call(api.identity.GET('/v1/api-keys', { params: { query: { limit: 100 } } })), [round]);
+  const paging = usePaging<{ limit: number }>({ limit: 100 });
+  const { query } = paging;
+  const loaded = useLoad(() => call(api.identity.GET('/v1/api-keys', { params: { query } })), [query, round]);
   const [name, setName] = useState('');
   const [issued, setIssued] = useState<string>();
   const [error, setError] = useState<ApiError>();
@@ -63,44 +66,29 @@ export default function ApiKeysPage() {
         </Alert>
       )}
       {error && !error.fields.length && <ErrorState error={error} />}
-      <Loading loaded={loaded}>
-        {(page) =>
-          page.api_keys.length === 0 ? (
-            <EmptyState />
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('common.name')}</Table.Th>
-                    <Table.Th>key_type</Table.Th>
-                    <Table.Th>{t('common.created')}</Table.Th>
-                    <Table.Th>{t('common.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.api_keys.map((k) => (
-                    <Table.Tr key={k.key_id}>
-                      <Table.Td>{k.key_name}</Table.Td>
-                      <Table.Td>{k.key_type}</Table.Td>
-                      <Table.Td>{new Date(k.creation_date).toLocaleString()}</Table.Td>
-                      <Table.Td>
-                        {k.revocation_date ? (
-                          <Badge color="gray">{t('keys.revoked')}</Badge>
-                        ) : (
-                          <Button size="xs" color="red" variant="light" onClick={() => void revoke(k.key_id)}>
-                            {t('keys.revoke')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
-        }
-      </Loading>
+      <PagedTable
+        loaded={loaded}
+        paging={paging}
+        testId="keys-table"
+        rows={(page) => page.api_keys}
+        rowKey={(k) => k.key_id}
+        columns={[
+          { header: t('common.name'), cell: (k) => k.key_name },
+          { header: 'key_type', cell: (k) => k.key_type },
+          { header: t('common.created'), cell: (k) => new Date(k.creation_date).toLocaleString() },
+          {
+            header: t('common.actions'),
+            cell: (k) =>
+              k.revocation_date ? (
+                <Badge color="gray">{t('keys.revoked')}</Badge>
+              ) : (
+                <Button size="xs" color="red" variant="light" onClick={() => void revoke(k.key_id)}>
+                  {t('keys.revoke')}
+                </Button>
+              ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,21 +1,23 @@
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { FormEvent, useState } from 'react';
 
 import { api, ApiError, call, useLoad } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { EmptyState, ErrorState, Loading } from '../shared/states';
+import { PagedTable, usePaging } from '../shared/PagedTable';
+import { ErrorState, Loading } from '../shared/states';
 
 /** The account's users: invite one with a role, change a role, disable or enable. */
 export default function UsersPage() {
   const { t } = useI18n();
   const [round, setRound] = useState(0);
-  const loaded = useLoad(async () => {
-    const [users, roles] = await Promise.all([
-      call(api.account.GET('/v1/account/users', { params: { query: { limit: 100 } } })),
-      call(api.account.GET('/v1/roles', { params: { query: { limit: 100 } } })),
-    ]);
-    return { users: users.users, roles: roles.roles.map((r) => r.name) };
-  }, [round]);
+  const loaded = useLoad(
+    async () =>
+      (await call(api.account.GET('/v1/roles', { params: { query: { limit: 100 } } }))).roles.map((r) => r.name),
+    [round],
+  );
+  const paging = usePaging<{ limit: number }>({ limit: 100 });
+  const { query } = paging;
+  const users = useLoad(() => call(api.account.GET('/v1/account/users', { params: { query } })), [query, round]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('default_access');
   const [error, setError] = useState<ApiError>();
@@ -38,7 +40,7 @@ export default function UsersPage() {
   };
   return (
     <Loading loaded={loaded}>
-      {({ users, roles }) => (
+      {(roles) => (
         <Stack>
           <Title order={2}>{t('users.title')}</Title>
           <Paper withBorder p="md">
@@ -67,75 +69,68 @@ export default function UsersPage() {
             </form>
           </Paper>
           {error && !error.fields.length && <ErrorState error={error} />}
-          {users.length === 0 ? (
-            <EmptyState />
-          ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped data-testid="users-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('users.email')}</Table.Th>
-                    <Table.Th>{t('users.role')}</Table.Th>
-                    <Table.Th>{t('common.status')}</Table.Th>
-                    <Table.Th>{t('common.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {users.map((u) => (
-                    <Table.Tr key={u.user_id}>
-                      <Table.Td>{u.username}</Table.Td>
-                      <Table.Td>
-                        <NativeSelect
-                          aria-label={`${t('users.changeRole')}: ${u.username}`}
-                          size="xs"
-                          data={roles}
-                          value={u.role}
-                          onChange={(e) => {
-                            const next = e.currentTarget.value;
-                            void act(() =>
-                              call(
-                                api.account.PUT('/v1/account/users/{username}', {
-                                  params: { path: { username: u.username } },
-                                  body: { role: next },
-                                }),
-                              ),
-                            );
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={u.status === 'enabled' ? 'green' : 'gray'}>
-                          {u.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color={u.status === 'enabled' ? 'red' : 'green'}
-                          onClick={() =>
-                            void act(() =>
-                              call(
-                                api.account.PATCH('/v1/account/users/{username}/status', {
-                                  params: { path: { username: u.username } },
-                                  body: {
-                                    status: u.status === 'enabled' ? 'disabled' : 'enabled',
-                                    reason: 'console',
-                                  },
-                                }),
-                              ),
-                            )
-                          }
-                        >
-                          {u.status === 'enabled' ? t('users.disable') : t('users.enable')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <PagedTable
+            loaded={users}
+            paging={paging}
+            testId="users-table"
+            rows={(page) => page.users}
+            rowKey={(u) => u.user_id}
+            columns={[
+              { header: t('users.email'), cell: (u) => u.username },
+              {
+                header: t('users.role'),
+                cell: (u) => (
+                  <NativeSelect
+                    aria-label={`${t('users.changeRole')}: ${u.username}`}
+                    size="xs"
+                    data={roles}
+                    value={u.role}
+                    onChange={(e) => {
+                      const next = e.currentTarget.value;
+                      void act(() =>
+                        call(
+                          api.account.PUT('/v1/account/users/{username}', {
+                            params: { path: { username: u.username } },
+                            body: { role: next },
+                          }),
+                        ),
+                      );
+                    }}
+                  />
+                ),
+              },
+              {
+                header: t('common.status'),
+                cell: (u) => (
+                  <Badge variant="light" color={u.status === 'enabled' ? 'green' : 'gray'}>
+                    {u.status}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('common.actions'),
+                cell: (u) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color={u.status === 'enabled' ? 'red' : 'green'}
+                    onClick={() =>
+                      void act(() =>
+                        call(
+                          api.account.PATCH('/v1/account/users/{username}/status', {
+                            params: { path: { username: u.username } },
+                            body: { status: u.status === 'enabled' ? 'disabled' : 'enabled', reason: 'console' },
+                          }),
+                        ),
+                      )
+                    }
+                  >
+                    {u.status === 'enabled' ? t('users.disable') : t('users.enable')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
         </Stack>
       )}
     </Loading>

@@ -65,6 +65,7 @@ export const api = {
   account: serviceClient('account'),
   identity: serviceClient('identity'),
   customers: serviceClient('customers'),
+  validations: serviceClient('validations'),
 };
 
 /** The data of a typed call, or throws its ApiError (status 0 when nothing answered). */
@@ -102,21 +103,59 @@ export async function bff<T>(method: string, path: string, body?: unknown): Prom
   return data as T;
 }
 
-/** Downloads a file answer (a PDF) of a service path through the console and saves it. */
-export async function download(service: keyof typeof api, path: string, filename: string): Promise<void> {
-  let response: Response;
+/** GET of a service path through the console with the session (no typed client: files and 202 answers). */
+async function fetchService(service: keyof typeof api, path: string, init: RequestInit = {}): Promise<Response> {
   try {
-    response = await fetch(`/api/services/${service}${path}`, { credentials: 'same-origin' });
+    return await fetch(`/api/services/${service}${path}`, { credentials: 'same-origin', ...init });
   } catch {
     throw new ApiError(0, 'unreachable', 'unreachable');
   }
-  if (!response.ok) throw toApiError(response, await response.json().catch(() => undefined));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Saves a file answer in the browser's downloads. */
+async function save(response: Response, filename: string): Promise<void> {
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads a file of a service path through the console and saves it. A file still being made
+ * (202: a process PDF, a batch report) is asked for again every second, up to `waitMs`.
+ */
+export async function download(
+  service: keyof typeof api,
+  path: string,
+  filename: string,
+  waitMs = 120_000,
+): Promise<void> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const response = await fetchService(service, path);
+    if (!response.ok) throw toApiError(response, await response.json().catch(() => undefined));
+    if (response.status !== 202) return save(response, filename);
+    if (Date.now() > until) throw new ApiError(504, 'The file is still being generated; try again later', 'not_ready');
+    await pause(1000);
+  }
+}
+
+/**
+ * PUTs a file to a service's upload link (a batch's file_upload_link) through the console: the
+ * link's path and signature, on the console's route of that service.
+ */
+export async function uploadTo(service: keyof typeof api, link: string, file: File): Promise<void> {
+  const url = new URL(link, location.origin);
+  const response = await fetchService(service, `${url.pathname}${url.search}`, {
+    method: 'PUT',
+    headers: { 'content-type': file.type || 'application/octet-stream', 'x-csrf-token': csrfToken },
+    body: file,
+  });
+  if (!response.ok) throw toApiError(response, await response.json().catch(() => undefined));
 }
 
 export interface Loaded<T> {

@@ -1,33 +1,30 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { api, call, useLoad } from '../api/client';
 import { statusColor } from '../checks/status';
 import { useI18n } from '../i18n/i18n';
-import { EmptyState, Loading } from '../shared/states';
+import { PagedTable, usePaging } from '../shared/PagedTable';
 
 type Status = 'pending' | 'success' | 'failure';
-interface Query {
+interface Filters {
   status?: Status;
   search?: string;
   start_date?: string;
   end_date?: string;
-  start_key?: string;
 }
-
-const startKeyOf = (next?: string) =>
-  next ? (new URL(next, location.origin).searchParams.get('start_key') ?? undefined) : undefined;
 
 /** Identity processes with the API's filters (status, dates, search) and paging. */
 export default function ProcessesPage() {
   const { t } = useI18n();
-  const [draft, setDraft] = useState<Query>({});
-  const [query, setQuery] = useState<Query>({});
+  const [draft, setDraft] = useState<Filters>({});
+  const paging = usePaging<Filters>({});
+  const { query } = paging;
   const loaded = useLoad(() => call(api.identity.GET('/v1/processes', { params: { query } })), [query]);
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setQuery(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+    paging.apply(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
   };
   return (
     <Stack>
@@ -68,58 +65,33 @@ export default function ProcessesPage() {
           </Button>
         </Group>
       </form>
-      <Loading loaded={loaded}>
-        {(page) =>
-          page.processes.length === 0 ? (
-            <EmptyState />
-          ) : (
-            <>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('processes.id')}</Table.Th>
-                      <Table.Th>{t('processes.flow')}</Table.Th>
-                      <Table.Th>{t('common.status')}</Table.Th>
-                      <Table.Th>{t('common.created')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {page.processes.map((p) => (
-                      <Table.Tr key={p.process_id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/processes/${p.process_id}`}>
-                            {p.process_id}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{p.flow_id}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={statusColor(p.status)}>
-                            {p.status}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{new Date(p.creation_date).toLocaleString()}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Group>
-                {query.start_key && (
-                  <Button variant="default" onClick={() => setQuery({ ...query, start_key: undefined })}>
-                    {t('common.first')}
-                  </Button>
-                )}
-                {page.next && (
-                  <Button variant="default" onClick={() => setQuery({ ...query, start_key: startKeyOf(page.next) })}>
-                    {t('common.next')}
-                  </Button>
-                )}
-              </Group>
-            </>
-          )
-        }
-      </Loading>
+      <PagedTable
+        loaded={loaded}
+        paging={paging}
+        testId="processes-table"
+        rows={(page) => page.processes}
+        rowKey={(p) => p.process_id}
+        columns={[
+          {
+            header: t('processes.id'),
+            cell: (p) => (
+              <Anchor component={Link} to={`/processes/${p.process_id}`}>
+                {p.process_id}
+              </Anchor>
+            ),
+          },
+          { header: t('processes.flow'), cell: (p) => p.flow_id },
+          {
+            header: t('common.status'),
+            cell: (p) => (
+              <Badge variant="light" color={statusColor(p.status)}>
+                {p.status}
+              </Badge>
+            ),
+          },
+          { header: t('common.created'), cell: (p) => new Date(p.creation_date).toLocaleString() },
+        ]}
+      />
     </Stack>
   );
 }

@@ -18,6 +18,8 @@ interface Item {
 
 const ITEMS: Item[] = [
   { to: '/checks', label: 'nav.checks', anyOf: ['checks.*'] },
+  { to: '/checks/batches', label: 'nav.batches', anyOf: ['checks.*'] },
+  { to: '/checks/continuous', label: 'nav.continuous', anyOf: ['checks.*'] },
   { to: '/processes', label: 'nav.processes', anyOf: ['validations.*', 'identity.*'] },
   { to: '/review', label: 'nav.review', anyOf: ['validations.*', 'identity.*'] },
   // Customers routes need no permission (any user of the tenant): '*' is any role.
@@ -29,6 +31,11 @@ const ITEMS: Item[] = [
   { to: '/admin/signing-secret', label: 'nav.signingSecret', anyOf: ['svc.users'] },
   { to: '/admin/audit', label: 'nav.audit', anyOf: ['svc.users'] },
 ];
+
+/** The item of a path: the longest `to` it starts with (/checks/batches/1 is Batches, not Checks). */
+const activeItem = (pathname: string) =>
+  ITEMS.filter((i) => pathname === i.to || pathname.startsWith(`${i.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]
+    ?.to;
 
 /** The frame of every signed-in page: the navigation (folds on a tablet), language and sign-out. */
 export function Layout() {
@@ -73,8 +80,9 @@ export function Layout() {
               key={item.to}
               component={RouterLink}
               to={item.to}
+              end
               label={t(item.label)}
-              active={location.pathname.startsWith(item.to)}
+              active={activeItem(location.pathname) === item.to}
               onClick={close}
             />
           ))}
