@@ -265,6 +265,13 @@ describe('contacts API (customers)', () => {
         [`custom_property_values.${props.c_age}`]: 'old',
       });
       expect(bad2.body.fields.map((f: any) => f.field)).toEqual([`custom_property_values.${props.c_age}`]);
+      // no body at all is refused naming the body (the document marks it required)
+      const bodiless = await api.put(`/v1/contacts/${created.contact_id}`);
+      expect([bodiless.status, bodiless.body.fields?.map((f: any) => f.field)]).toEqual([400, ['body']]);
+      const list = await api.request<any>('PUT', `/v1/contacts/${created.contact_id}`, [null, null], {
+        'content-type': 'application/json',
+      });
+      expect([list.status, list.body.fields?.map((f: any) => f.field)]).toEqual([400, ['body']]);
       const after = (await api.get(`/v1/contacts/${created.contact_id}`)).body.contact;
       expect(after).toMatchObject({ name: 'New Name', custom_property_values: { [props.c_vip]: false } });
     });

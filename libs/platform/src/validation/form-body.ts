@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, PipeTransform, Type } from '@nestjs/common';
 
+import { ValidationFailedException } from '../errors/app.exception';
 import { createValidationPipe } from './validation.pipe';
 
 /** How deep dotted fields nest: 1 folds `<prefix>.<key>`, 2 also `<prefix>.<field>.<name>`. */
@@ -60,7 +61,15 @@ class FoldAndValidatePipe implements PipeTransform {
   ) {}
 
   transform(value: unknown) {
-    const body = isObject(value) ? foldDottedFields(value, this.prefixes, this.levels) : {};
+    // no body at all: the validation pipe refuses it naming the body (or takes `{}` for a @BodyOptional() DTO)
+    if (value === undefined || value === null)
+      return this.validation.transform(value, { type: 'body', metatype: this.dto });
+    if (!isObject(value))
+      throw new ValidationFailedException(
+        [{ field: 'body', message: 'the request body must be a JSON object or form fields' }],
+        'The request body must be an object',
+      );
+    const body = foldDottedFields(value, this.prefixes, this.levels);
     return this.validation.transform(body, { type: 'body', metatype: this.dto });
   }
 }
