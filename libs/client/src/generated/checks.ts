@@ -847,10 +847,10 @@ export interface components {
         };
         CreateContinuousCheckDto: {
             /**
-             * @description Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default: that version
-             * @enum {number}
+             * @description Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default (or null): that version
+             * @enum {number|null}
              */
-            api_key_version?: 0 | 1;
+            api_key_version?: 0 | 1 | null;
             /** @description The check of this tenant to repeat with the same inputs */
             check_id: string;
             /** @description YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation) */
@@ -1086,10 +1086,10 @@ export interface components {
         };
         UpdateContinuousCheckDto: {
             /**
-             * @description Hook API key version; must match the version of the key in use
-             * @enum {number}
+             * @description Hook API key version; must match the version of the key in use; null: unchanged
+             * @enum {number|null}
              */
-            api_key_version?: 0 | 1;
+            api_key_version?: 0 | 1 | null;
             /** @description daily, weekly, monthly, yearly or <n>d|w|m|y */
             frequency: string;
             /** @enum {string} */

@@ -26,6 +26,11 @@ describe('CreateApiKeyDto', () => {
     ]);
   });
 
+  it('checks a name given with its alias or for a web key too (at most 128 characters)', () => {
+    expect(check({ key_type: 'backend', key_name: 'k', name: 'x'.repeat(129) }).fields).toEqual(['name']);
+    expect(check({ key_type: 'sdk', grant: 'signals', name: 'x'.repeat(129) }).fields).toEqual(['name']);
+  });
+
   it('needs a name for backend keys and a version of 0 or 1', () => {
     expect(check({ key_type: 'backend', version: '2' }).fields.sort()).toEqual(['name', 'version']);
     expect(check({ key_type: 'other', name: 'k' }).fields).toEqual(['key_type']);

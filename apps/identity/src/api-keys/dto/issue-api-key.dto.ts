@@ -42,7 +42,7 @@ export class CreateApiKeyDto {
   key_type: ApiKeyType;
 
   @ApiPropertyOptional({ description: 'Key name; required for backend keys (alias: key_name)' })
-  @ValidateIf((o: CreateApiKeyDto) => o.key_name === undefined && o.key_type === 'backend')
+  @ValidateIf((o: CreateApiKeyDto) => (o.key_name === undefined && o.key_type === 'backend') || o.name !== undefined)
   @IsString({ message: 'name (or key_name) is required for backend keys' })
   @MaxLength(128)
   name?: string;
