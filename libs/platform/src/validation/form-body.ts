@@ -1,6 +1,5 @@
 import { createParamDecorator, ExecutionContext, PipeTransform, Type } from '@nestjs/common';
 
-import { ValidationFailedException } from '../errors/app.exception';
 import { createValidationPipe } from './validation.pipe';
 
 /** How deep dotted fields nest: 1 folds `<prefix>.<key>`, 2 also `<prefix>.<field>.<name>`. */
@@ -61,14 +60,9 @@ class FoldAndValidatePipe implements PipeTransform {
   ) {}
 
   transform(value: unknown) {
-    // no body at all: the validation pipe refuses it naming the body (or takes `{}` for a @BodyOptional() DTO)
-    if (value === undefined || value === null)
-      return this.validation.transform(value, { type: 'body', metatype: this.dto });
-    if (!isObject(value))
-      throw new ValidationFailedException(
-        [{ field: 'body', message: 'the request body must be a JSON object or form fields' }],
-        'The request body must be an object',
-      );
+    // no body, or one that is not an object: the validation pipe refuses it naming the body (or takes
+    // `{}` for a missing body of a @BodyOptional() DTO)
+    if (!isObject(value)) return this.validation.transform(value, { type: 'body', metatype: this.dto });
     const body = foldDottedFields(value, this.prefixes, this.levels);
     return this.validation.transform(body, { type: 'body', metatype: this.dto });
   }
