@@ -478,7 +478,7 @@ export interface components {
              */
             status?: "enabled" | "disabled" | null;
             /** @enum {string} */
-            type: "http_request" | "email" | "create_check" | null;
+            type: "http_request" | "email" | "create_check";
         };
         CreateRoleDto: {
             /** @description Repeated once per rule: JSON-Logic over check fields, e.g. {"==":[{"var":"country"},"CO"]} */
@@ -499,7 +499,7 @@ export interface components {
              */
             condition: unknown;
             /** @enum {string} */
-            event_type: "checks.check.finished" | null;
+            event_type: "checks.check.finished";
             name: string;
         };
         CreateTenantDto: {

@@ -2035,7 +2035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown record, or a record of another tenant; e.g. `report_not_requested` */
+            /** @description Unknown record, or a record of another tenant; e.g. `batch_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2045,8 +2045,25 @@ export interface operations {
                      * @example {
                      *       "code": 404,
                      *       "status": "Not Found",
-                     *       "message": "No report was requested for this batch",
-                     *       "error_code": "report_not_requested"
+                     *       "message": "Batch not found",
+                     *       "error_code": "batch_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `batch_report_not_requested` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "no report was requested: POST /v1/batches/{batch_id}/report with format first",
+                     *       "error_code": "batch_report_not_requested"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

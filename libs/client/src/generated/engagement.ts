@@ -924,7 +924,7 @@ export interface components {
              */
             queue: string;
             /** @enum {string} */
-            status: "open" | "closed" | null;
+            status: "open" | "closed";
             tags: string[];
             /** Format: date-time */
             update_date: string;
@@ -956,12 +956,12 @@ export interface components {
              * @example WHATSAPP
              * @enum {string}
              */
-            provider_type: "WHATSAPP" | null;
+            provider_type: "WHATSAPP";
             /**
              * @example commerce
              * @enum {string}
              */
-            vertical: "commerce" | null;
+            vertical: "commerce";
         };
         CreateExportDto: {
             /** @description The chat to export: required when export_type is single_chat */
@@ -1145,14 +1145,14 @@ export interface components {
              * @example in stock
              * @enum {string}
              */
-            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued" | null;
+            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
             /** @example Acme */
             brand?: string | null;
             /**
              * @example new
              * @enum {string}
              */
-            condition: "new" | "refurbished" | "used" | null;
+            condition: "new" | "refurbished" | "used";
             /**
              * @description ISO 4217 code, uppercase
              * @example COP
@@ -1253,10 +1253,10 @@ export interface components {
         };
         ProductResponse: {
             /** @enum {string} */
-            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued" | null;
+            availability: "in stock" | "out of stock" | "preorder" | "available for order" | "discontinued";
             brand: string | null;
             /** @enum {string} */
-            condition: "new" | "refurbished" | "used" | null;
+            condition: "new" | "refurbished" | "used";
             /** Format: date-time */
             creation_date: string;
             currency: string;

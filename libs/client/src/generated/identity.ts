@@ -458,7 +458,7 @@ export interface components {
             /** Format: date-time */
             creation_date: string;
             /** @enum {string} */
-            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep" | null;
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
             emails?: string[];
             /** Format: date-time */
             expiration_date?: string;
@@ -655,7 +655,7 @@ export interface components {
             /** Format: date-time */
             creation_date: string;
             /** @enum {string} */
-            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep" | null;
+            document_type?: "passport" | "driver-license" | "foreign-id" | "national-id" | "pep";
             emails?: string[];
             /** Format: date-time */
             expiration_date?: string;

@@ -431,7 +431,7 @@ export interface components {
             country: string;
             document_number: string;
             /** @enum {string} */
-            document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
+            document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
             expiration_date?: string | null;
         };
         SeedIdentityDto: {
@@ -512,7 +512,7 @@ export interface components {
             date_of_birth?: string | null;
             document_number: string;
             /** @enum {string} */
-            document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
+            document_type: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
             expiration_date?: string | null;
             first_name?: string | null;
             /** Format: uri */

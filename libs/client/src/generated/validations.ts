@@ -482,7 +482,7 @@ export interface components {
              * @description document-validation (required)
              * @enum {string}
              */
-            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh" | null;
+            document_type?: "national-id" | "foreign-id" | "driver-license" | "passport" | "identity-card" | "rut" | "ppt" | "invoice" | "picture-id" | "record" | "cnh";
             /** @description Identity: the flow the validation belongs to */
             flow_id?: string | null;
             /**

@@ -196,7 +196,9 @@ function finishSchemas(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(finishSchemas);
   if (!node || typeof node !== 'object') return;
   const schema = node as Record<string, unknown> & { nullable?: boolean; enum?: unknown[] };
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  // a new list: the enum may be the very array a validator or another schema uses
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
   if (schema[ANY_JSON_EXTENSION] === true) {
     // ApiAnyJson: any JSON value, so no type (the reflected `unknown` reads as object)
     for (const key of [ANY_JSON_EXTENSION, 'type', 'properties', 'additionalProperties']) delete schema[key];
