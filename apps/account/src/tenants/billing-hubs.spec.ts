@@ -14,7 +14,8 @@ describe('billing hubs of a tenant', () => {
   };
 
   it('keeps them uppercase and without duplicates; a single empty form value or [] is no hubs', () => {
-    expect(parse(['hub-a', 'HUB-A', ' hub_b '])).toEqual({ hubs: ['HUB-A', 'HUB_B'], fields: [] });
+    expect(parse(['hub-a', 'HUB-A', 'hub_b'])).toEqual({ hubs: ['HUB-A', 'HUB_B'], fields: [] });
+    expect(parse(['hub-a', ' hub_b ', ''], true)).toEqual({ hubs: ['HUB-A', 'HUB_B'], fields: [] });
     expect(parse('', true)).toEqual({ hubs: [], fields: [] });
     expect(parse('hub-a', true)).toEqual({ hubs: ['HUB-A'], fields: [] });
     expect(parse('hub-a').fields).toEqual(['billing_hubs']);
@@ -23,6 +24,9 @@ describe('billing hubs of a tenant', () => {
 
   it('refuses bad hub names and a missing list', () => {
     expect(parse(['ok', 'not ok']).fields).toEqual(['billing_hubs']);
+    // in JSON a name is as sent: an empty or padded one is refused, never dropped or trimmed
+    expect(parse(['']).fields).toEqual(['billing_hubs']);
+    expect(parse(['ok', ' hub_b ']).fields).toEqual(['billing_hubs']);
     expect(parse(undefined).fields).toEqual(['billing_hubs']);
     expect(parse(Array.from({ length: 51 }, (_, i) => `h${i}`)).fields).toEqual(['billing_hubs']);
   });

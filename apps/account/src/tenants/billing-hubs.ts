@@ -9,7 +9,8 @@ export const MAX_BILLING_HUBS = 50;
 /**
  * A tenant's billing hubs as configured: each 1 to 64 letters, digits, `_` or `-`, kept
  * uppercase and without duplicates. A repeated form field is a list (a single one, a one-item list);
- * a single empty value (`billing_hubs=`) or `[]` in JSON is the empty list. JSON must send a list.
+ * a single empty value (`billing_hubs=`) or `[]` in JSON is the empty list. JSON must send a list,
+ * of names as they are (an empty or padded name is refused).
  */
 export function BillingHubList(): PropertyDecorator {
   return applyDecorators(
@@ -18,7 +19,10 @@ export function BillingHubList(): PropertyDecorator {
       // Only a form sends a one-item list as a single value; JSON sends the list (`"AAA"` is refused).
       if (!Array.isArray(value) && !isFormBody(obj)) return value;
       const list: unknown[] = Array.isArray(value) ? value : [value];
-      const cleaned = list.map((h) => (typeof h === 'string' ? h.trim() : h)).filter((h) => h !== '');
+      // A form's fields are trimmed and an empty one is no hub; in JSON a name is as sent ("" is refused).
+      const cleaned = isFormBody(obj)
+        ? list.map((h) => (typeof h === 'string' ? h.trim() : h)).filter((h) => h !== '')
+        : list;
       return cleaned.every((h) => typeof h === 'string')
         ? [...new Set(cleaned.map((h) => String(h).toUpperCase()))]
         : cleaned;

@@ -170,6 +170,10 @@ describe('rules engine API (account)', () => {
       const badConfig = await putJson(api, `/v1/bre/rules/${ruleId}/actions/${actionId}`, { config: { to: [] } });
       expect(fieldsOf(badConfig)).toEqual(['config.body', 'config.subject', 'config.to']);
       expect((await api.get(`/v1/bre/rules/${ruleId}/actions/${actionId}`)).body.action.type).toBe('email');
+      // no body at all is refused naming the body (the document marks it required); `{}` changes nothing
+      const bodiless = await api.put(`/v1/bre/rules/${ruleId}/actions/${actionId}`);
+      expect([bodiless.status, fieldsOf(bodiless)]).toEqual([400, ['body']]);
+      expect((await putJson(api, `/v1/bre/rules/${ruleId}/actions/${actionId}`, {})).status).toBe(200);
     });
 
     it('deletes an action; an unknown action or rule is 404', async () => {

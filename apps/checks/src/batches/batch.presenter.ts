@@ -1,9 +1,9 @@
 import { BatchEntity } from './batch.entity';
 import { BatchProgress } from './batches.service';
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-/** A batch on the wire (snake_case; absent values omitted). */
+/** A batch on the wire (snake_case): optional parts omitted when absent, the dates null until they happen (as documented). */
 export function presentBatch(batch: BatchEntity, progress?: BatchProgress) {
   return {
     batch_id: batch.id,

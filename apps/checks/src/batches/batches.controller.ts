@@ -147,7 +147,15 @@ export class BatchesController {
       self: `/v1/batches/${BATCH_EXAMPLE.batch_id}/report`,
     },
   })
-  @ApiEnvelopeErrors({ 404: ['No report was requested for this batch', 'report_not_requested'] })
+  @ApiEnvelopeErrors(
+    { 404: ['Batch not found', 'batch_not_found'] },
+    {
+      409: [
+        'no report was requested: POST /v1/batches/{batch_id}/report with format first',
+        'batch_report_not_requested',
+      ],
+    },
+  )
   async report(
     @CurrentCaller() caller: Caller,
     @Param('batch_id') batchId: string,

@@ -25,7 +25,7 @@ const STATUS: Record<BatchErrorCode, number> = {
   [BatchErrorCode.FileNotUploaded]: 409,
   [BatchErrorCode.BatchNotStartable]: 409,
   [BatchErrorCode.BatchFinished]: 409,
-  [BatchErrorCode.ReportNotRequested]: 404,
+  [BatchErrorCode.ReportNotRequested]: 409, // the batch is there; its report is not requested yet
 };
 
 export class BatchException extends domainException<BatchErrorCode>(STATUS) {}

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { Caller, Clock, FieldError, JobQueueService, Page, paginate, ValidationFailedException } from '@kyc/platform';
+import {
+  Caller,
+  Clock,
+  FieldError,
+  isFormBody,
+  JobQueueService,
+  Page,
+  paginate,
+  ValidationFailedException,
+} from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
@@ -100,7 +109,7 @@ export class ContinuousChecksService {
     const endError = endDateError(str(body.end_date), frequency, now);
     if (endError) errors.push(endError);
     const status = this.status(str(body.status), false, errors) ?? 'enabled';
-    const hookVersion = this.hookVersion(caller, str(body.api_key_version), errors);
+    const hookVersion = this.hookVersion(caller, body.api_key_version, isFormBody(body), errors);
     if (errors.length) return undefined;
     return {
       frequency: frequency!,
@@ -149,7 +158,7 @@ export class ContinuousChecksService {
     const errors: FieldError[] = [];
     const frequency = this.frequency(str(body.frequency), errors);
     const status = this.status(str(body.status), true, errors);
-    const hookVersion = this.hookVersion(caller, str(body.api_key_version), errors);
+    const hookVersion = this.hookVersion(caller, body.api_key_version, isFormBody(body), errors);
     if (errors.length) throw new ValidationFailedException(errors);
 
     const cc = await this.dataSource.transaction(async (m) => {
@@ -277,9 +286,10 @@ export class ContinuousChecksService {
   }
 
   /** api_key_version: 0 or 1, and the version of the API key in use. */
-  private hookVersion(caller: Caller, value: unknown, errors: FieldError[]): 0 | 1 | undefined {
+  private hookVersion(caller: Caller, value: unknown, form: boolean, errors: FieldError[]): 0 | 1 | undefined {
     if (!present(value)) return undefined;
-    const v = String(value).trim();
+    // 0 or 1: a number in JSON, text in a form; a list (a repeated form field) is not one version
+    const v = typeof value === 'number' || (form && typeof value === 'string') ? String(value).trim() : undefined;
     if (v !== '0' && v !== '1') {
       errors.push({ field: 'api_key_version', message: 'api_key_version must be 0 or 1' });
       return undefined;

@@ -23,6 +23,8 @@ describe('batches API (xlsx file -> one check per row)', () => {
     const created = await newBatch();
     expect(created.columns).toEqual(['user_authorized', 'national_id', 'first_name', 'last_name']);
     expect(created.batch).toMatchObject({ status: 'created', country: 'CO', service: 'checks', type: 'person' });
+    // the dates of what has not happened yet are null, as documented (required and nullable), not left out
+    expect(created.batch).toMatchObject({ file_uploaded_at: null, started_at: null, finished_at: null });
     expect(created.file_upload_link).toMatch(
       new RegExp(`^${checks.url}/v1/batches/${created.batch.batch_id}/file\\?expires=\\d+&signature=`),
     );
@@ -98,8 +100,9 @@ describe('batches API (xlsx file -> one check per row)', () => {
       first_name: 'Ana',
     });
 
-    // Report: none yet -> 404; requested -> 202 while generating, then the file.
-    expect((await api.get(`/v1/batches/${id}/report`)).status).toBe(404);
+    // Report: none yet -> 409 (the batch is there, its report not requested); requested -> 202 while generating, then the file.
+    const none = await api.get(`/v1/batches/${id}/report`);
+    expect([none.status, none.body.error_code]).toEqual([409, 'batch_report_not_requested']);
     const requested = await api.post(`/v1/batches/${id}/report`, { format: 'xlsx' });
     expect(requested.status).toBe(202);
     const report = await eventually(

@@ -105,6 +105,16 @@ describe('continuous checks (ManualClock scheduler)', () => {
         const res = await a.api.put(`/v1/continuous-checks/${id}`, body);
         expect([res.status, res.body.fields?.map((f: any) => f.field)]).toEqual([400, [field]]);
       }
+      // in JSON, api_key_version is the number 0 or 1: text (a form's), a list or a boolean is refused
+      for (const version of ['1', ['1'], [1], true]) {
+        const res = await a.api.request<any>(
+          'PUT',
+          `/v1/continuous-checks/${id}`,
+          { status: 'disabled', frequency: 'daily', api_key_version: version },
+          { 'content-type': 'application/json' },
+        );
+        expect([res.status, res.body.fields?.map((f: any) => f.field)]).toEqual([400, ['api_key_version']]);
+      }
       const after = await a.api.get(`/v1/continuous-checks/${id}`);
       expect(after.body).toMatchObject({
         status: 'enabled',

@@ -162,7 +162,8 @@ export class ContactsService {
       );
       if (problems.length) throw new ValidationFailedException(problems);
       if (dto.name !== undefined) contact.name = dto.name;
-      if (dto.email !== undefined) contact.email = dto.email.toLowerCase();
+      // null clears it (the document's nullable), as for name
+      if (dto.email !== undefined) contact.email = typeof dto.email === 'string' ? dto.email.toLowerCase() : null;
       contact.customPropertyValues = values;
       contact.updatedAt = this.clock.now();
       await m.update(

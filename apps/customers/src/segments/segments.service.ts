@@ -78,14 +78,15 @@ export class SegmentsService {
   async update(caller: Caller, id: string, dto: UpdateSegmentDto): Promise<SegmentEntity> {
     const segment = await this.get(caller, id);
     // A compute reads the rule at each of its steps: the rule stays as it is until the compute finishes.
-    if (dto.rule !== undefined && (segment.computeStatus === 'queued' || segment.computeStatus === 'running'))
+    // name and rule sent as null are not given (the document's nullable: a segment always has both)
+    if (dto.rule != null && (segment.computeStatus === 'queued' || segment.computeStatus === 'running'))
       throw new SegmentException(
         SegmentErrorCode.ComputeInProgress,
         `segment ${id} is being computed (compute ${segment.computeId}); change its rule when it finishes`,
       );
-    if (dto.name !== undefined) segment.name = dto.name;
+    if (dto.name != null) segment.name = dto.name;
     if (dto.description !== undefined) segment.description = dto.description;
-    if (dto.rule !== undefined) segment.rule = dto.rule;
+    if (dto.rule != null) segment.rule = dto.rule;
     segment.updatedAt = this.clock.now();
     await this.segments.update(
       { id, tenantId: caller.tenantId },

@@ -265,8 +265,23 @@ describe('contacts API (customers)', () => {
         [`custom_property_values.${props.c_age}`]: 'old',
       });
       expect(bad2.body.fields.map((f: any) => f.field)).toEqual([`custom_property_values.${props.c_age}`]);
+      // no body at all is refused naming the body (the document marks it required)
+      const bodiless = await api.put(`/v1/contacts/${created.contact_id}`);
+      expect([bodiless.status, bodiless.body.fields?.map((f: any) => f.field)]).toEqual([400, ['body']]);
+      // null clears the e-mail (nullable in the document), never a 500
+      const nulls = await api.request<any>(
+        'PUT',
+        `/v1/contacts/${created.contact_id}`,
+        { email: null, custom_property_values: null },
+        { 'content-type': 'application/json' },
+      );
+      expect([nulls.status, nulls.body.contact?.email]).toEqual([200, null]);
+      const list = await api.request<any>('PUT', `/v1/contacts/${created.contact_id}`, [null, null], {
+        'content-type': 'application/json',
+      });
+      expect([list.status, list.body.fields?.map((f: any) => f.field)]).toEqual([400, ['body']]);
       const after = (await api.get(`/v1/contacts/${created.contact_id}`)).body.contact;
-      expect(after).toMatchObject({ name: 'New Name', custom_property_values: { [props.c_vip]: false } });
+      expect(after).toMatchObject({ name: 'New Name', email: null, custom_property_values: { [props.c_vip]: false } });
     });
 
     it('refuses an unknown key_type and answers 404 for unknown contacts', async () => {

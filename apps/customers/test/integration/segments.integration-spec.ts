@@ -173,6 +173,18 @@ describe('segments (customers)', () => {
         rule: { '>': [{ var: 'checks_count' }, 1] },
       });
       expect((await api.get(`/v1/customers/segments/${id}`)).body.segment.name).toBe('Renamed');
+      // name and rule sent as null are not given (nullable in the document): kept, never a 400 from the database
+      const nulls = await api.request<any>(
+        'PUT',
+        `/v1/customers/segments/${id}`,
+        { name: null, rule: null, description: null },
+        { 'content-type': 'application/json' },
+      );
+      expect([nulls.status, nulls.body.segment?.name, nulls.body.segment?.rule]).toEqual([
+        200,
+        'Renamed',
+        { '>': [{ var: 'checks_count' }, 1] },
+      ]);
       const found = (await api.get('/v1/customers/segments?name=renam')).body.segments;
       expect(found.map((s: any) => s.segment_id)).toEqual([id]);
       expect((await api.delete(`/v1/customers/segments/${id}`)).status).toBe(200);

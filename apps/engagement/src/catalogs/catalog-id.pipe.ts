@@ -1,5 +1,6 @@
 import { ValidationFailedException } from '@kyc/platform';
 import { Param, PipeTransform } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,3 +15,7 @@ class CatalogIdPipe implements PipeTransform<string, string> {
 
 /** The `{catalog_id}` path parameter, checked to be a UUID. */
 export const CatalogId = (): ParameterDecorator => Param('catalog_id', new CatalogIdPipe());
+
+/** The document's `{catalog_id}`: a UUID, as CatalogId() checks (on each route, or on a controller whose routes all have it). */
+export const ApiCatalogIdParam = () =>
+  ApiParam({ name: 'catalog_id', schema: { type: 'string', format: 'uuid' }, description: 'The catalog (a UUID)' });

@@ -13,7 +13,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { presentCatalog } from './catalog.presenter';
-import { CatalogId } from './catalog-id.pipe';
+import { ApiCatalogIdParam, CatalogId } from './catalog-id.pipe';
 import { CatalogPublisher } from './catalog-publisher.service';
 import { CatalogsService } from './catalogs.service';
 import { CATALOG_EXAMPLE, CatalogResponse } from './dto/catalog.response';
@@ -65,6 +65,7 @@ export class CatalogsController {
   }
 
   @Get(':catalog_id')
+  @ApiCatalogIdParam()
   @ApiSuccess({ type: CatalogResponse, example: CATALOG_EXAMPLE })
   @ApiEnvelopeErrors(400, NOT_FOUND)
   async get(@CurrentCaller() caller: Caller, @CatalogId() id: string) {
@@ -72,6 +73,7 @@ export class CatalogsController {
   }
 
   @Put(':catalog_id')
+  @ApiCatalogIdParam()
   @ApiSuccess({ type: CatalogResponse, example: { ...CATALOG_EXAMPLE, catalog_name: 'Tienda Medellín' } })
   @ApiEnvelopeErrors(400, NOT_FOUND, 413)
   async update(@CurrentCaller() caller: Caller, @CatalogId() id: string, @Body() dto: UpdateCatalogDto) {
@@ -79,6 +81,7 @@ export class CatalogsController {
   }
 
   @Delete(':catalog_id')
+  @ApiCatalogIdParam()
   @ApiSuccess({
     schema: { type: 'object', properties: { catalog_id: { type: 'string' }, deleted: { type: 'boolean' } } },
     example: { catalog_id: CATALOG_EXAMPLE.catalog_id, deleted: true },
@@ -91,6 +94,7 @@ export class CatalogsController {
   }
 
   @Post(':catalog_id/link-waba')
+  @ApiCatalogIdParam()
   @HttpCode(200)
   @ApiSuccess({ type: CatalogResponse, example: CATALOG_EXAMPLE })
   @ApiEnvelopeErrors(400, { 404: ["business account 1234 is not this account's", 'unknown_waba'] }, 413)
@@ -99,6 +103,7 @@ export class CatalogsController {
   }
 
   @Patch(':catalog_id/unlink-catalog')
+  @ApiCatalogIdParam()
   @ApiSuccess({ type: CatalogResponse, example: { ...CATALOG_EXAMPLE, waba_id: null } })
   @ApiEnvelopeErrors(400, NOT_FOUND, { 409: ['catalog is not linked to a business account', 'catalog_not_linked'] })
   async unlink(@CurrentCaller() caller: Caller, @CatalogId() id: string) {
@@ -106,6 +111,7 @@ export class CatalogsController {
   }
 
   @Post(':catalog_id/publish')
+  @ApiCatalogIdParam()
   @HttpCode(200)
   @ApiSuccess({
     schema: {

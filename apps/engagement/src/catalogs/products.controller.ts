@@ -13,7 +13,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { presentProduct } from './catalog.presenter';
-import { CatalogId } from './catalog-id.pipe';
+import { ApiCatalogIdParam, CatalogId } from './catalog-id.pipe';
 import { PRODUCT_EXAMPLE, ProductResponse } from './dto/catalog.response';
 import { ListProductsQuery } from './dto/list-products.query';
 import { AddProductsDto, MarkForDeletionDto, UpdateProductsDto } from './dto/products.dto';
@@ -30,6 +30,7 @@ const PRODUCTS = {
 /** Products of a catalog, referenced by retailer id. */
 @ApiTags('catalogs')
 @BackendKeys()
+@ApiCatalogIdParam()
 @Controller('v1/engagement/catalogs/:catalog_id/products')
 export class ProductsController {
   constructor(

@@ -120,6 +120,20 @@ describe('identity: flows, web keys and the enqueue log', () => {
       expect((await api.get('/v1/api-keys')).body.api_keys.length).toBe(before);
     });
 
+    it.each([
+      ['api_key_version', { key_type: 'backend', key_name: 'x', version: 1, api_key_version: true }],
+      ['api_key_version', { key_type: 'backend', key_name: 'x', api_key_version: ['1'] }],
+      ['version', { key_type: 'backend', key_name: 'x', version: '1' }],
+      ['emails', { key_type: 'web', grant: 'signals', emails: 'ana@example.com' }],
+    ])(
+      'in JSON, refuses a %s of the wrong type (a form sends text and repeats fields; JSON sends the value)',
+      async (field, body) => {
+        const before = (await api.get('/v1/api-keys')).body.api_keys.length;
+        expectError(await api.postJson('/v1/api-keys', body), 400, undefined, field);
+        expect((await api.get('/v1/api-keys')).body.api_keys.length).toBe(before);
+      },
+    );
+
     it('refuses a digital-identity key for an unknown flow', async () => {
       expectError(
         await api.post('/v1/api-keys', {

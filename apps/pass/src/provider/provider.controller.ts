@@ -15,11 +15,13 @@ import {
 import { ProviderService } from './provider.service';
 
 const field = (description: string) => ({ type: 'string', description });
+/** Client credentials: an empty one is none (oidc-provider then finds no client authentication). */
+const credential = (description: string) => ({ ...field(description), minLength: 1 });
 
 /** Client authentication in the body (client_secret_post) — or an HTTP Basic header (client_secret_basic). */
 const CLIENT_AUTH = {
-  client_id: field('the application'),
-  client_secret: field(
+  client_id: credential('the application'),
+  client_secret: credential(
     'shown once at registration; or send client_id:client_secret in an HTTP Basic header instead ' +
       '(client_secret_basic); a public application sends client_id only',
   ),
@@ -146,8 +148,8 @@ export class ProviderController {
       type: 'object',
       required: ['client_id', 'client_secret', 'login_hint', 'scope'],
       properties: {
-        client_id: field('the application (CIBA enabled)'),
-        client_secret: field('shown once at registration (or an HTTP Basic header)'),
+        client_id: credential('the application (CIBA enabled)'),
+        client_secret: credential('shown once at registration (or an HTTP Basic header)'),
         login_hint: field("the person's e-mail"),
         scope: field('space-delimited; must include openid'),
         binding_message: field('required with sensitive scopes; at most 100 printable characters'),

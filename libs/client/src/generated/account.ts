@@ -647,10 +647,8 @@ export interface components {
         RuleResponse: {
             /** @description GET /v1/bre/rules/{rule_id} only */
             actions?: components["schemas"]["ActionResponse"][];
-            /** @description JSON-Logic */
-            condition: {
-                [key: string]: unknown;
-            };
+            /** @description JSON-Logic: an object, or a literal (true, false, a number, a string) */
+            condition: unknown;
             created_by: string;
             /** Format: date-time */
             creation_date: string;
@@ -667,9 +665,8 @@ export interface components {
             version: number;
         };
         RuleVersionResponse: {
-            condition: {
-                [key: string]: unknown;
-            };
+            /** @description JSON-Logic: an object, or a literal (true, false, a number, a string) */
+            condition: unknown;
             created_by: string;
             /** Format: date-time */
             creation_date: string;
@@ -831,6 +828,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request headers, or its URL with its query, are larger than the server reads */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 431,
+                 *       "status": "Request Header Fields Too Large",
+                 *       "message": "The request headers (or its URL) are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
         TooManyRequests: {
             headers: {
@@ -984,6 +997,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     BillingHubs_get: {
@@ -1063,6 +1077,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     BillingHubs_update: {
@@ -1187,6 +1202,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Users_list: {
@@ -1295,6 +1311,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Users_create: {
@@ -1468,6 +1485,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Users_delete: {
@@ -1638,6 +1656,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Users_get: {
@@ -1749,6 +1768,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Users_update: {
@@ -1904,6 +1924,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Users_setStatus: {
@@ -2076,6 +2097,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Tenants_create: {
@@ -2245,6 +2267,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Tenants_get: {
@@ -2350,6 +2373,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Tenants_update: {
@@ -2499,6 +2523,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     WhoAmI_whoami: {
@@ -2587,6 +2612,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Executions_list: {
@@ -2707,6 +2733,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Executions_get: {
@@ -2822,6 +2849,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_list: {
@@ -2948,6 +2976,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_create: {
@@ -3137,6 +3166,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_get: {
@@ -3284,6 +3314,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_update: {
@@ -3455,6 +3486,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_delete: {
@@ -3555,6 +3587,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Actions_list: {
@@ -3672,6 +3705,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Actions_create: {
@@ -3868,6 +3902,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Actions_get: {
@@ -3984,6 +4019,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Actions_update: {
@@ -4144,6 +4180,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Actions_delete: {
@@ -4245,6 +4282,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Envs_list: {
@@ -4358,6 +4396,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Envs_set: {
@@ -4546,6 +4585,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Envs_delete: {
@@ -4648,6 +4688,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Executions_listOfRule: {
@@ -4787,6 +4828,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_versions: {
@@ -4930,6 +4972,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rules_version: {
@@ -5056,6 +5099,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     SigningSecrets_get: {
@@ -5144,6 +5188,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     SigningSecrets_rotate: {
@@ -5313,6 +5358,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Variables_get: {
@@ -5714,6 +5760,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Permissions_list: {
@@ -5805,6 +5852,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Roles_list: {
@@ -5923,6 +5971,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Roles_create: {
@@ -6106,6 +6155,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Roles_get: {
@@ -6227,6 +6277,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Roles_update: {
@@ -6392,6 +6443,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Roles_delete: {
@@ -6530,6 +6582,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
 }

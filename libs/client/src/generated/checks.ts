@@ -847,10 +847,10 @@ export interface components {
         };
         CreateContinuousCheckDto: {
             /**
-             * @description Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default: that version
-             * @enum {number}
+             * @description Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default (or null): that version
+             * @enum {number|null}
              */
-            api_key_version?: 0 | 1;
+            api_key_version?: 0 | 1 | null;
             /** @description The check of this tenant to repeat with the same inputs */
             check_id: string;
             /** @description YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation) */
@@ -1086,10 +1086,10 @@ export interface components {
         };
         UpdateContinuousCheckDto: {
             /**
-             * @description Hook API key version; must match the version of the key in use
-             * @enum {number}
+             * @description Hook API key version; must match the version of the key in use; null: unchanged
+             * @enum {number|null}
              */
-            api_key_version?: 0 | 1;
+            api_key_version?: 0 | 1 | null;
             /** @description daily, weekly, monthly, yearly or <n>d|w|m|y */
             frequency: string;
             /** @enum {string} */
@@ -1143,6 +1143,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request headers, or its URL with its query, are larger than the server reads */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 431,
+                 *       "status": "Request Header Fields Too Large",
+                 *       "message": "The request headers (or its URL) are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
         TooManyRequests: {
             headers: {
@@ -1287,6 +1303,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_create: {
@@ -1472,6 +1489,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_get: {
@@ -1598,6 +1616,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_stop: {
@@ -1741,6 +1760,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_upload: {
@@ -1920,6 +1940,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_report: {
@@ -2014,7 +2035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown record, or a record of another tenant; e.g. `report_not_requested` */
+            /** @description Unknown record, or a record of another tenant; e.g. `batch_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2024,14 +2045,32 @@ export interface operations {
                      * @example {
                      *       "code": 404,
                      *       "status": "Not Found",
-                     *       "message": "No report was requested for this batch",
-                     *       "error_code": "report_not_requested"
+                     *       "message": "Batch not found",
+                     *       "error_code": "batch_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Conflict with the current state; e.g. `batch_report_not_requested` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "no report was requested: POST /v1/batches/{batch_id}/report with format first",
+                     *       "error_code": "batch_report_not_requested"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_requestReport: {
@@ -2245,6 +2284,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Batches_start: {
@@ -2398,6 +2438,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_list: {
@@ -2545,6 +2586,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_create: {
@@ -2723,6 +2765,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_get: {
@@ -2870,6 +2913,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_remove: {
@@ -2967,6 +3011,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_attachments: {
@@ -3064,6 +3109,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_details: {
@@ -3202,6 +3248,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Pdf_download: {
@@ -3319,6 +3366,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Pdf_request: {
@@ -3455,6 +3503,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Checks_summarize: {
@@ -3563,6 +3612,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     "DatabaseHealth_databases[1]": {
@@ -3688,6 +3738,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     CustomTypes_list: {
@@ -3791,6 +3842,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     CustomTypes_update: {
@@ -3948,6 +4000,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     CustomTypes_create: {
@@ -4125,6 +4178,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     CustomTypes_remove: {
@@ -4230,6 +4284,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Credentials_list: {
@@ -4324,6 +4379,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Credentials_save: {
@@ -4506,6 +4562,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Credentials_remove: {
@@ -4603,6 +4660,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContinuousChecks_list: {
@@ -4771,6 +4829,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContinuousChecks_create: {
@@ -5016,6 +5075,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContinuousChecks_get: {
@@ -5182,6 +5242,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContinuousChecks_update: {
@@ -5392,6 +5453,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContinuousChecks_history: {
@@ -5521,6 +5583,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     "DatabaseHealth_databases[0]": {
@@ -5646,6 +5709,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Settings_get: {
@@ -5735,6 +5799,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Settings_update: {
@@ -5905,6 +5970,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Webhooks_receive: {
@@ -6034,6 +6100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
 }

@@ -564,10 +564,8 @@ export interface components {
             description: string | null;
             members_count: number;
             name: string;
-            /** @description JSON-Logic over profile attributes and decision variables */
-            rule: {
-                [key: string]: unknown;
-            };
+            /** @description JSON-Logic over profile attributes and decision variables: an object, or true / false */
+            rule: unknown;
             /** @example SEG019ab9f2c4e0a1b2c3d4e5f6a7 */
             segment_id: string;
             /** Format: date-time */
@@ -672,6 +670,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request headers, or its URL with its query, are larger than the server reads */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 431,
+                 *       "status": "Request Header Fields Too Large",
+                 *       "message": "The request headers (or its URL) are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
         TooManyRequests: {
             headers: {
@@ -791,6 +805,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContactProperties_list: {
@@ -882,6 +897,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ContactProperties_create: {
@@ -1052,6 +1068,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Contacts_list: {
@@ -1166,6 +1183,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Contacts_create: {
@@ -1340,6 +1358,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Contacts_get: {
@@ -1461,6 +1480,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Contacts_update: {
@@ -1637,6 +1657,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Contacts_delete: {
@@ -1758,6 +1779,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_list: {
@@ -1933,6 +1955,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_get: {
@@ -2068,6 +2091,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_identities: {
@@ -2305,6 +2329,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_transactions: {
@@ -2437,6 +2462,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_transaction: {
@@ -2553,6 +2579,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_wabaLines: {
@@ -2655,6 +2682,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     DecisionVariables_values: {
@@ -2764,6 +2792,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     DecisionVariables_available: {
@@ -2879,6 +2908,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Customers_query: {
@@ -3069,6 +3099,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_list: {
@@ -3218,6 +3249,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_create: {
@@ -3424,6 +3456,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_get: {
@@ -3574,6 +3607,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_update: {
@@ -3785,6 +3819,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_delete: {
@@ -3935,6 +3970,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_compute: {
@@ -4166,6 +4202,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_export: {
@@ -4408,6 +4445,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Segments_variables: {

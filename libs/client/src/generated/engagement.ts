@@ -1486,6 +1486,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request headers, or its URL with its query, are larger than the server reads */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 431,
+                 *       "status": "Request Header Fields Too Large",
+                 *       "message": "The request headers (or its URL) are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
         TooManyRequests: {
             headers: {
@@ -1630,6 +1646,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rulesets_get: {
@@ -1731,6 +1748,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Rulesets_update: {
@@ -1876,6 +1894,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Agents_capacities: {
@@ -2079,6 +2098,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Agents_groupCounters: {
@@ -2184,6 +2204,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Agents_list: {
@@ -2304,6 +2325,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Agents_setStatus: {
@@ -2495,6 +2517,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     AgentTemplates_list: {
@@ -2600,6 +2623,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     AgentTemplates_create: {
@@ -2762,6 +2786,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     AgentTemplates_update: {
@@ -2906,6 +2931,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     AgentTemplates_remove: {
@@ -3006,6 +3032,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     AgentTemplates_removeMany: {
@@ -3172,6 +3199,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Calling_iceServers: {
@@ -3275,6 +3303,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Catalogs_list: {
@@ -3381,6 +3410,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Catalogs_create: {
@@ -3547,6 +3577,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Catalogs_get: {
@@ -3554,6 +3585,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -3657,6 +3689,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Catalogs_update: {
@@ -3664,6 +3697,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -3805,6 +3839,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Catalogs_remove: {
@@ -3812,6 +3847,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -3928,6 +3964,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -3955,6 +3992,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -4130,6 +4168,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Products_list: {
@@ -4155,6 +4194,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -4276,6 +4316,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Products_update: {
@@ -4283,6 +4324,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -4436,6 +4478,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Products_add: {
@@ -4446,6 +4489,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -4633,6 +4677,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Products_markForDeletion: {
@@ -4640,6 +4685,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -4793,6 +4839,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Catalogs_publish: {
@@ -4803,6 +4850,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -4994,6 +5042,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -5018,6 +5067,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The catalog (a UUID) */
                 catalog_id: string;
             };
             cookie?: never;
@@ -5138,6 +5188,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Channels_list: {
@@ -5244,6 +5295,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_get: {
@@ -5363,6 +5415,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_activities: {
@@ -5493,6 +5546,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_forceDequeue: {
@@ -5693,6 +5747,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_addNote: {
@@ -5880,6 +5935,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_send: {
@@ -6067,6 +6123,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_update: {
@@ -6247,6 +6304,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Exports_list: {
@@ -6373,6 +6431,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Exports_create: {
@@ -6561,6 +6620,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Exports_get: {
@@ -6671,6 +6731,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Exports_file: {
@@ -6745,6 +6806,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Chats_search: {
@@ -6885,6 +6947,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Webhooks_verify: {
@@ -6962,6 +7025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Webhooks_receive: {
@@ -7061,6 +7125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Campaigns_create: {
@@ -7248,6 +7313,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Campaigns_get: {
@@ -7356,6 +7422,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Campaigns_cancel: {
@@ -7502,6 +7569,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Inbounds_finish: {
@@ -7686,6 +7754,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Inbounds_list: {
@@ -7789,6 +7858,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Inbounds_create: {
@@ -7970,6 +8040,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Inbounds_get: {
@@ -8072,6 +8143,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Inbounds_update: {
@@ -8255,6 +8327,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Inbounds_remove: {
@@ -8355,6 +8428,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Lines_list: {
@@ -8443,6 +8517,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Lines_get: {
@@ -8548,6 +8623,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Lines_update: {
@@ -8697,6 +8773,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Lines_configure: {
@@ -8846,6 +8923,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Outbounds_upload: {
@@ -9045,6 +9123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -9167,6 +9246,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Outbounds_list: {
@@ -9312,6 +9392,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Outbounds_create: {
@@ -9522,6 +9603,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -9666,6 +9748,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Outbounds_update: {
@@ -9858,6 +9941,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -9992,6 +10076,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -10193,6 +10278,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -10354,6 +10440,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Lines_subscribe: {
@@ -10491,6 +10578,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
             503: {
                 headers: {
@@ -10593,6 +10681,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
 }

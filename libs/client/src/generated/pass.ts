@@ -566,6 +566,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request headers, or its URL with its query, are larger than the server reads */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 431,
+                 *       "status": "Request Header Fields Too Large",
+                 *       "message": "The request headers (or its URL) are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
         TooManyRequests: {
             headers: {
@@ -748,6 +764,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     "Provider_discovery[0]": {
@@ -874,6 +891,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Applications_list: {
@@ -1022,6 +1040,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Applications_create: {
@@ -1241,6 +1260,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Applications_get: {
@@ -1394,6 +1414,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Applications_delete: {
@@ -1547,6 +1568,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Applications_update: {
@@ -1744,6 +1766,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Applications_rotateSecret: {
@@ -1938,6 +1961,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     SandboxMessages_list: {
@@ -2030,6 +2054,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     SigningKeys_rotate: {
@@ -2150,6 +2175,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     PassUsers_seed: {
@@ -2284,6 +2310,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     WhoAmI_whoami: {
@@ -2372,6 +2399,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ApprovalAttachments_stage: {
@@ -2486,6 +2514,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ApprovalAttachments_upload: {
@@ -2602,6 +2631,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ApprovalAttachments_outcome: {
@@ -2721,6 +2751,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Provider_bcAuthorize: {
@@ -2825,6 +2856,7 @@ export interface operations {
                     };
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `notifier_unavailable`: approval message not delivered; retry later */
             503: {
                 headers: {
@@ -2960,6 +2992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Jwks_keySet: {
@@ -3024,6 +3057,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Provider_revoke: {
@@ -3122,6 +3156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Provider_token: {
@@ -3270,6 +3305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Userinfo_get: {
@@ -3365,6 +3401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Userinfo_post: {
@@ -3496,6 +3533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_write: {
@@ -3649,6 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
 }

@@ -886,6 +886,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request headers, or its URL with its query, are larger than the server reads */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 431,
+                 *       "status": "Request Header Fields Too Large",
+                 *       "message": "The request headers (or its URL) are too large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description The tenant's or the API key's rate limit is used up (docs/security.md, Rate limits); retry after Retry-After seconds */
         TooManyRequests: {
             headers: {
@@ -1053,6 +1069,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Accounts_create: {
@@ -1223,6 +1240,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Accounts_get: {
@@ -1331,6 +1349,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Enrollments_ofAccount: {
@@ -1441,6 +1460,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_ofAccount: {
@@ -1575,6 +1595,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_getOfAccount: {
@@ -1692,6 +1713,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Reviews_list: {
@@ -1804,6 +1826,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Reviews_get: {
@@ -1911,6 +1934,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Reviews_approve: {
@@ -2099,6 +2123,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Reviews_decline: {
@@ -2289,6 +2314,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     TenantFeatures_get: {
@@ -2375,6 +2401,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     TenantFeatures_update: {
@@ -2505,6 +2532,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     WhoAmI_whoami: {
@@ -2593,6 +2621,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ValidatorConfig_all: {
@@ -2726,6 +2755,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ValidatorConfig_update: {
@@ -2880,6 +2910,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     ValidatorConfig_reset: {
@@ -2985,6 +3016,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     DocumentCatalog_selection: {
@@ -3091,6 +3123,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     DocumentCatalog_infographic: {
@@ -3208,6 +3241,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Enrollments_create: {
@@ -3378,6 +3412,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Enrollments_get: {
@@ -3482,6 +3517,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Enrollments_remove: {
@@ -3579,6 +3615,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Media_view: {
@@ -3662,6 +3699,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     SandboxPhone_list: {
@@ -3757,6 +3795,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Status_get: {
@@ -3884,6 +3923,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Media_upload: {
@@ -4013,6 +4053,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsFromClient"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_list: {
@@ -4128,6 +4169,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_create: {
@@ -4329,6 +4371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_get: {
@@ -4445,6 +4488,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_perform: {
@@ -4643,6 +4687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_remove: {
@@ -4740,6 +4785,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Validations_restore: {
@@ -4884,6 +4930,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
 }

@@ -114,10 +114,10 @@ export async function runAdminCommand(
     const known = fieldsOf(command.dto);
     const unknown = Object.keys(raw).filter((f) => !known.has(f) || (command.fixed && f in command.fixed));
     if (unknown.length) throw new AdminUsageError(`unknown flag ${unknown.map((f) => `--${f}`).join(', ')}`);
-    input = (await createValidationPipe().transform(
-      { ...(command.defaults ?? {}), ...raw, ...(command.fixed ?? {}) },
-      { type: 'body', metatype: command.dto },
-    )) as object;
+    // Flags are text, as form fields are: built outside Object's prototype, the DTO's form rules read them
+    // (isFormBody: a number given as text, a single value of a list).
+    const fields = Object.assign(Object.create(null) as object, command.defaults, raw, command.fixed);
+    input = (await createValidationPipe().transform(fields, { type: 'body', metatype: command.dto })) as object;
   } catch (err) {
     const reason =
       err instanceof AppException && err.fields.length

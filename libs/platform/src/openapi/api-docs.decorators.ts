@@ -195,3 +195,14 @@ export function ApiPage(options: ApiPageOptions): MethodDecorator {
 
 /** A route that needs no API key (webhooks, signed links): no security requirement, no 401. */
 export const ApiPublic = (): MethodDecorator => ApiOperation({ security: [] });
+
+/** Marks a property whose value is any JSON value (`ApiAnyJson`); createOpenApiDocument drops its type. */
+export const ANY_JSON_EXTENSION = 'x-kyc-any-json';
+
+/**
+ * A property that holds any JSON value as it was stored (a JSON-Logic rule: an object, or a literal
+ * such as `false` or `0`): published without a type, so a strict client or validator takes every value.
+ */
+export function ApiAnyJson(options: { description?: string; required?: boolean; example?: unknown } = {}) {
+  return ApiProperty({ ...options, [ANY_JSON_EXTENSION]: true } as Parameters<typeof ApiProperty>[0]);
+}

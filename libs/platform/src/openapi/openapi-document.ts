@@ -6,7 +6,7 @@ import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/inte
 
 import { envelope } from '../errors/error-envelope';
 import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
-import { ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
+import { ANY_JSON_EXTENSION, ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
 import { applyValidationToDocument, RouteDtos,routeDtos } from './validation-schema';
 
 export interface OpenApiInfo {
@@ -78,6 +78,11 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       content: errorContent(429, 'Too many requests for this tenant: retry after 1 s', 'too_many_requests'),
     },
   };
+  // Node's HTTP parser refuses headers (or a URL with its query) beyond its limit on every route
+  document.components.responses.HeadersTooLarge = {
+    description: 'The request headers, or its URL with its query, are larger than the server reads',
+    content: errorContent(431, 'The request headers (or its URL) are too large', ''),
+  };
   let clientLimited = false;
   for (const [path, item] of Object.entries(document.paths)) {
     // A wildcard route (`uploads/*`) is written `{path}`; its parameter must carry that name.
@@ -135,6 +140,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
           : errorContent(400, 'name must not contain NUL characters', 'validation_failed'),
       }) as { description?: string };
       mention(bad, MALFORMED_INPUT);
+      operation.responses['431'] ??= { $ref: '#/components/responses/HeadersTooLarge' };
       if (operation.requestBody)
         operation.responses['413'] ??= {
           description: 'The body is larger than the route accepts, or holds a text value beyond the limits',
@@ -169,6 +175,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       }
     }
   }
+  finishSchemas(document);
   if (clientLimited)
     document.components.responses.TooManyRequestsFromClient = {
       description:
@@ -177,6 +184,26 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       content: errorContent(429, 'Too many requests for this client address: retry after 1 s', 'too_many_requests'),
     };
   return document;
+}
+
+/**
+ * Every schema of the document: a nullable enum lists `null` among its values (OpenAPI 3.0.3,
+ * "nullable"): `enum` is checked on its own, so without it a JSON Schema validator (a client's, a
+ * fuzzer's) refuses the null the server takes (an optional field sent as null is absent) or answers
+ * (a field not known yet); an `ApiAnyJson` property has no type.
+ */
+function finishSchemas(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(finishSchemas);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown> & { nullable?: boolean; enum?: unknown[] };
+  // a new list: the enum may be the very array a validator or another schema uses
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
+  if (schema[ANY_JSON_EXTENSION] === true) {
+    // ApiAnyJson: any JSON value, so no type (the reflected `unknown` reads as object)
+    for (const key of [ANY_JSON_EXTENSION, 'type', 'properties', 'additionalProperties']) delete schema[key];
+  }
+  for (const value of Object.values(node)) finishSchemas(value);
 }
 
 /** The OpenAPI document of a service as `/docs/openapi.json` serves it (and `npm run openapi` writes it). */

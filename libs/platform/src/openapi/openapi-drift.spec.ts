@@ -10,6 +10,9 @@ import path from 'node:path';
 const ANY_JSON = new Set([
   'account.json #CreateRuleDto.condition', // JSON-Logic: any JSON value, or its JSON text
   'account.json #UpdateRuleDto.condition',
+  'account.json #RuleResponse.condition', // JSON-Logic as stored: an object or a literal (false, 0)
+  'account.json #RuleVersionResponse.condition',
+  'customers.json #SegmentResponse.rule',
   'checks.json #SaveCredentialDto.complements', // an object or a value, stored encrypted
   'identity.json #FlowStepResponse.validator_settings', // returned as configured
   'identity.json #ProcessStepResponse.instructions',

@@ -60,7 +60,10 @@ class FoldAndValidatePipe implements PipeTransform {
   ) {}
 
   transform(value: unknown) {
-    const body = isObject(value) ? foldDottedFields(value, this.prefixes, this.levels) : {};
+    // no body, or one that is not an object: the validation pipe refuses it naming the body (or takes
+    // `{}` for a missing body of a @BodyOptional() DTO)
+    if (!isObject(value)) return this.validation.transform(value, { type: 'body', metatype: this.dto });
+    const body = foldDottedFields(value, this.prefixes, this.levels);
     return this.validation.transform(body, { type: 'body', metatype: this.dto });
   }
 }

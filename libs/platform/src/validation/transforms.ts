@@ -1,5 +1,7 @@
 import { Transform } from 'class-transformer';
 
+import { isFormBody } from './validation.pipe';
+
 /**
  * Form values arrive as strings: "true"/"false" (any case) become booleans; anything else is
  * kept as given so @IsBoolean() reports it.
@@ -18,10 +20,13 @@ export function parseBoolean(value: unknown): unknown {
   return value;
 }
 
-/** A repeated form field arrives as an array, a single one as a string: always give an array. */
+/**
+ * A repeated form (or query) field arrives as an array, a single one as a string: a form always gives an
+ * array. A JSON body sends the list itself: a single value there is left for @IsArray() to refuse.
+ */
 export function ToArray(): PropertyDecorator {
-  return Transform(({ value }: { value: unknown }) =>
-    value === undefined || value === null ? value : Array.isArray(value) ? value : [value],
+  return Transform(({ value, obj }: { value: unknown; obj: unknown }) =>
+    value === undefined || value === null || Array.isArray(value) || !isFormBody(obj) ? value : [value],
   );
 }
 

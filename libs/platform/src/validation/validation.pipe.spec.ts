@@ -67,6 +67,20 @@ describe('createValidationPipe', () => {
     });
   });
 
+  it('refuses a list or a bare value as a body naming the body, even when every field is optional', async () => {
+    class AllOptional {
+      @IsOptional()
+      @IsString()
+      name?: string;
+    }
+    const meta = { type: 'body' as const, metatype: AllOptional };
+    for (const value of [[null, null], [{ name: 'a' }], 'text', 5, true])
+      await expect(pipe.transform(value, meta)).rejects.toMatchObject({
+        fields: [expect.objectContaining({ field: 'body' })],
+      });
+    await expect(pipe.transform({ name: 'a' }, meta)).resolves.toEqual({ name: 'a' });
+  });
+
   it('lets a transform tell a form body (no prototype) from a JSON one', async () => {
     class Listed {
       @Transform(({ value, obj }: { value: unknown; obj: unknown }) =>

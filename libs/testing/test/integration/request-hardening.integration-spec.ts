@@ -217,6 +217,29 @@ describe('request hardening (platform, every service)', () => {
     expect((await fetch(`${checks.url}/v1/nothing-here`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('answers a path that is a route of its own only with its methods, never with the route of a parameter it matches', async () => {
+    // GET /v1/checks/health is a route; /v1/checks/{check_id} answers GET and DELETE
+    for (const method of ['DELETE', 'OPTIONS']) {
+      const res = await fetch(`${checks.url}/v1/checks/health`, {
+        method,
+        headers: { 'service-api-key': tenant.apiKey },
+      });
+      expect(res.status).toBe(405);
+      const allow = res.headers.get('allow')?.split(', ');
+      expect(allow).toContain('GET');
+      expect(allow).not.toContain('DELETE');
+      expect(await res.json()).toEqual(expect.objectContaining({ code: 405, error_code: 'method_not_allowed' }));
+    }
+    const health = await fetch(`${checks.url}/v1/checks/health`, { headers: { 'service-api-key': tenant.apiKey } });
+    expect(health.status).not.toBe(405); // its own method reaches its handler
+    // a parameter's route still answers its own methods
+    const deleted = await fetch(`${checks.url}/v1/checks/CHK0000000000000000000000000000000`, {
+      method: 'DELETE',
+      headers: { 'service-api-key': tenant.apiKey },
+    });
+    expect(deleted.status).toBe(404);
+  });
+
   it('refuses crafted start_key values (well-formed base64url of unexpected JSON) on paged lists with 400', async () => {
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const refused = [b64({ a: 1 }), b64(['yesterday', 'x']), b64([null, null]), b64(['2026-01-01', 'a', 'b']), '!!'];

@@ -59,7 +59,7 @@ export const RoleAccessRules = () =>
       validator: {
         validate: (value: unknown) => Array.isArray(value) && value.every((r) => !('error' in parseAccessRule(r))),
         defaultMessage: (args) =>
-          (args?.value as unknown[])
+          (Array.isArray(args?.value) ? (args.value as unknown[]) : [args?.value])
             .map((r, i) => ({ i, parsed: parseAccessRule(r) }))
             .filter(({ parsed }) => 'error' in parsed)
             .map(({ i, parsed }) => `access_rules[${i}]: ${(parsed as { error: string }).error}`)

@@ -1,3 +1,4 @@
+import { ApiAnyJson } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { ACTION_EXAMPLE, ActionResponse } from '../actions/dto/action.response';
@@ -6,7 +7,8 @@ export class RuleResponse {
   @ApiProperty({ example: 'RUL019ab9f2c4e0a1b2c3d4e5' }) rule_id!: string;
   @ApiProperty({ example: 'Low score in Colombia' }) name!: string;
   @ApiProperty({ enum: ['checks.check.finished'] }) event_type!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON-Logic' }) condition: unknown;
+  @ApiAnyJson({ description: 'JSON-Logic: an object, or a literal (true, false, a number, a string)' })
+  condition: unknown;
   @ApiProperty({ description: 'Grows with every real change' }) version!: number;
   @ApiProperty() created_by!: string;
   @ApiProperty() updated_by!: string;
@@ -21,7 +23,8 @@ export class RuleVersionResponse {
   @ApiProperty() version!: number;
   @ApiProperty() name!: string;
   @ApiProperty() event_type!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) condition: unknown;
+  @ApiAnyJson({ description: 'JSON-Logic: an object, or a literal (true, false, a number, a string)' })
+  condition: unknown;
   @ApiProperty() created_by!: string;
   @ApiProperty({ format: 'date-time' }) creation_date!: string;
 }

@@ -20,8 +20,9 @@ export class CreateContinuousCheckDto {
 
   @ApiPropertyOptional({
     enum: [0, 1],
+    nullable: true,
     description:
-      'Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default: that version',
+      'Hook API key version (shape of the checks.check.finished payload of the runs); must match the version of the key in use; default (or null): that version',
   })
   api_key_version?: string;
 }
@@ -34,7 +35,11 @@ export class UpdateContinuousCheckDto {
   @ApiProperty({ enum: ['enabled', 'disabled'] })
   status!: string;
 
-  @ApiPropertyOptional({ enum: [0, 1], description: 'Hook API key version; must match the version of the key in use' })
+  @ApiPropertyOptional({
+    enum: [0, 1],
+    nullable: true,
+    description: 'Hook API key version; must match the version of the key in use; null: unchanged',
+  })
   api_key_version?: string;
 }
 

@@ -1,3 +1,4 @@
+import { ApiAnyJson } from '@kyc/platform';
 import { ApiProperty } from '@nestjs/swagger';
 
 class SegmentComputeResponse {
@@ -21,11 +22,7 @@ export class SegmentResponse {
   @ApiProperty({ example: 'SEG019ab9f2c4e0a1b2c3d4e5f6a7' }) segment_id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'JSON-Logic over profile attributes and decision variables',
-  })
+  @ApiAnyJson({ description: 'JSON-Logic over profile attributes and decision variables: an object, or true / false' })
   rule: unknown;
   @ApiProperty() members_count!: number;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) computed_at!: string | null;

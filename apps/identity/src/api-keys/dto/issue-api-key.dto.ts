@@ -1,5 +1,5 @@
 import { API_KEY_TYPES, ApiKeyType } from '@kyc/contracts';
-import { ToArray } from '@kyc/platform';
+import { isFormBody, ToArray } from '@kyc/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -18,8 +18,13 @@ import {
 } from 'class-validator';
 
 // null is absence (the document declares these optional fields nullable): never Number(null), which is 0.
-const toNumber = ({ value }: { value: unknown }) =>
-  value === undefined || value === null || value === '' ? undefined : Number(value);
+// A form sends numbers as text; JSON sends the number itself (a string, list or boolean is refused, not read).
+const toNumber = ({ value, obj }: { value: unknown; obj: unknown }) =>
+  value === undefined || value === null || value === ''
+    ? undefined
+    : typeof value === 'string' && isFormBody(obj)
+      ? Number(value)
+      : value;
 
 export const API_KEY_GRANTS = ['digital-identity', 'signals', 'validations'] as const;
 export const API_KEY_COUNTRIES = ['ALL', 'BR', 'CL', 'CO', 'CR', 'EC', 'MX', 'PE', 'AR', 'SV'] as const;
@@ -37,7 +42,7 @@ export class CreateApiKeyDto {
   key_type!: ApiKeyType;
 
   @ApiPropertyOptional({ description: 'Key name; required for backend keys (alias: key_name)' })
-  @ValidateIf((o: CreateApiKeyDto) => o.key_name === undefined && o.key_type === 'backend')
+  @ValidateIf((o: CreateApiKeyDto) => (o.key_name === undefined && o.key_type === 'backend') || o.name !== undefined)
   @IsString({ message: 'name (or key_name) is required for backend keys' })
   @MaxLength(128)
   name?: string;
