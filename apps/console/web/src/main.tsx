@@ -24,6 +24,8 @@ const RolesPage = lazy(() => import('./admin/RolesPage'));
 const ApiKeysPage = lazy(() => import('./admin/ApiKeysPage'));
 const SigningSecretPage = lazy(() => import('./admin/SigningSecretPage'));
 const AuditPage = lazy(() => import('./admin/AuditPage'));
+const RulesPage = lazy(() => import('./rules/RulesPage'));
+const RulePage = lazy(() => import('./rules/RulePage'));
 
 /** Darker shades and automatic text contrast on filled colors: every text meets WCAG AA (axe color-contrast). */
 const theme = createTheme({ primaryShade: 8, autoContrast: true, luminanceThreshold: 0.4 });
@@ -60,6 +62,8 @@ const router = createBrowserRouter([
       { path: 'admin/api-keys', element: <ApiKeysPage /> },
       { path: 'admin/signing-secret', element: <SigningSecretPage /> },
       { path: 'admin/audit', element: <AuditPage /> },
+      { path: 'rules', element: <RulesPage /> },
+      { path: 'rules/:ruleId', element: <RulePage /> },
       { path: '*', element: <Navigate to="/checks" replace /> },
     ],
   },
