@@ -153,6 +153,16 @@ describe('console: the rules builder in the browser', () => {
       { timeoutMs: 10_000, intervalMs: 200 },
     );
     await mail.getByText('Desactivada').waitFor();
+
+    // A secret env var of the HTTP action: stored, listed by name, its value never shown again.
+    const crm = page.getByTestId('action-item').filter({ hasText: 'Avisar al CRM' });
+    await crm.locator('summary').click();
+    await crm.getByLabel('Nombre').fill('API_TOKEN');
+    await crm.getByLabel('Valor').fill('tok-123-secreto');
+    await crm.getByLabel('Secreta (se guarda cifrada, nunca se muestra)').check();
+    await crm.getByRole('button', { name: 'Guardar variable' }).click();
+    await crm.getByRole('cell', { name: 'API_TOKEN', exact: true }).waitFor();
+    expect(await page.content()).not.toContain('tok-123-secreto');
     await expectAccessible('rule with actions');
   });
 

@@ -242,6 +242,11 @@ export const en = {
   'rules.outcome.running': 'Running',
   'rules.outcome.pending': 'Pending',
   'rules.outcome.skipped': 'Skipped',
+  'rules.env.title': 'Variables (env)',
+  'rules.env.empty': 'No variables. Templates read them as {{.env.NAME}}.',
+  'rules.env.value': 'Value',
+  'rules.env.secret': 'Secret (stored encrypted, never shown)',
+  'rules.env.add': 'Set variable',
 } as const;
 
 export type MessageKey = keyof typeof en;

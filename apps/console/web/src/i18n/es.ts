@@ -244,4 +244,9 @@ export const es: Catalog = {
   'rules.outcome.running': 'En curso',
   'rules.outcome.pending': 'Pendiente',
   'rules.outcome.skipped': 'Omitida',
+  'rules.env.title': 'Variables (env)',
+  'rules.env.empty': 'Sin variables. Las plantillas las leen como {{.env.NOMBRE}}.',
+  'rules.env.value': 'Valor',
+  'rules.env.secret': 'Secreta (se guarda cifrada, nunca se muestra)',
+  'rules.env.add': 'Guardar variable',
 };

@@ -244,4 +244,9 @@ export const pt: Catalog = {
   'rules.outcome.running': 'Em andamento',
   'rules.outcome.pending': 'Pendente',
   'rules.outcome.skipped': 'Ignorada',
+  'rules.env.title': 'Variáveis (env)',
+  'rules.env.empty': 'Sem variáveis. Os modelos as leem como {{.env.NOME}}.',
+  'rules.env.value': 'Valor',
+  'rules.env.secret': 'Secreta (armazenada cifrada, nunca mostrada)',
+  'rules.env.add': 'Salvar variável',
 };

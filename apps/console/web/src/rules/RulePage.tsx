@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/i18n';
 import { LogicEditor, LogicVariable } from '../shared/logic/LogicEditor';
 import { ErrorState, Loading } from '../shared/states';
 import { ActionForm } from './ActionForm';
+import { EnvVarsDisclosure } from './EnvVarsPanel';
 import { ExecutionsPanel } from './ExecutionsPanel';
 import { Action, EVENT_TYPE, loadVariables, Rule, typeLabel } from './rules-api';
 import { TryItPanel } from './TryItPanel';
@@ -247,6 +248,7 @@ function ActionsSection({ rule, reload }: { rule: Rule; reload: () => void }) {
             <Text size="xs" c="dimmed" mt={4} style={{ wordBreak: 'break-all' }}>
               {summary(action)}
             </Text>
+            <EnvVarsDisclosure ruleId={rule.rule_id} actionId={action.action_id} />
           </Card>
         ),
       )}
