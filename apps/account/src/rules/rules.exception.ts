@@ -7,6 +7,7 @@ export enum RuleErrorCode {
   EnvNotFound = 'env_not_found',
   ExecutionNotFound = 'execution_not_found',
   LimitReached = 'limit_reached',
+  FinishedCheckNotFound = 'finished_check_not_found',
 }
 
 const STATUS: Record<RuleErrorCode, number> = {
@@ -16,6 +17,7 @@ const STATUS: Record<RuleErrorCode, number> = {
   [RuleErrorCode.EnvNotFound]: 404,
   [RuleErrorCode.ExecutionNotFound]: 404,
   [RuleErrorCode.LimitReached]: 400,
+  [RuleErrorCode.FinishedCheckNotFound]: 404,
 };
 
 export class RuleException extends domainException<RuleErrorCode>(STATUS) {}

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { FinishedChecksModule } from '../check-results/finished-checks.module';
 import { ActionsController } from './actions/actions.controller';
 import { ActionsService } from './actions/actions.service';
+import { DryRunController } from './dry-run/dry-run.controller';
+import { DryRunRuleUseCase } from './dry-run/dry-run-rule.use-case';
 import { RuleCacheService } from './engine/rule-cache.service';
 import { RuleSetStore } from './engine/rule-set.store';
 import { RulesEngineService } from './engine/rules-engine.service';
@@ -30,7 +33,7 @@ import { VariablesController } from './variables.controller';
  * webhook signing secret, and the engine that runs actions when checks finish.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(rulesEntities)],
+  imports: [TypeOrmModule.forFeature(rulesEntities), FinishedChecksModule],
   controllers: [
     RulesController,
     ActionsController,
@@ -38,6 +41,7 @@ import { VariablesController } from './variables.controller';
     ExecutionsController,
     SigningSecretsController,
     VariablesController,
+    DryRunController,
   ],
   providers: [
     RulesService,
@@ -56,6 +60,7 @@ import { VariablesController } from './variables.controller';
     ActionRunnersService,
     SecretBoxProvider,
     MailerProvider,
+    DryRunRuleUseCase,
   ],
   exports: [RulesEngineService, ExecutionsService],
 })

@@ -31,6 +31,8 @@ const ContactFormPage = lazy(() => import('./customers/ContactFormPage'));
 const CustomerPage = lazy(() => import('./customers/CustomerPage'));
 const SegmentsPage = lazy(() => import('./segments/SegmentsPage'));
 const SegmentPage = lazy(() => import('./segments/SegmentPage'));
+const RulesPage = lazy(() => import('./rules/RulesPage'));
+const RulePage = lazy(() => import('./rules/RulePage'));
 
 /** Darker shades and automatic text contrast on filled colors: every text meets WCAG AA (axe color-contrast). */
 const theme = createTheme({ primaryShade: 8, autoContrast: true, luminanceThreshold: 0.4 });
@@ -77,6 +79,8 @@ const router = createBrowserRouter([
       { path: 'segments', element: <SegmentsPage /> },
       { path: 'segments/new', element: <SegmentPage /> },
       { path: 'segments/:segmentId', element: <SegmentPage /> },
+      { path: 'rules', element: <RulesPage /> },
+      { path: 'rules/:ruleId', element: <RulePage /> },
       { path: '*', element: <Navigate to="/checks" replace /> },
     ],
   },

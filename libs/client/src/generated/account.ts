@@ -256,6 +256,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bre/rules/{rule_id}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DryRun_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bre/rules/{rule_id}/executions": {
         parameters: {
             query?: never;
@@ -541,6 +557,60 @@ export interface components {
         DeleteUserDto: {
             /** Format: email */
             email: string;
+        };
+        DryRunActionResponse: {
+            action_id: string;
+            name: string;
+            /**
+             * @description Why it would not run (null when it would)
+             * @enum {string|null}
+             */
+            reason: "condition_false" | "condition_failed" | "disabled" | "depth_limit" | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @enum {string} */
+            type: "http_request" | "email" | "create_check";
+            /** @description Whether the engine would run it for this check */
+            would_run: boolean;
+        };
+        DryRunResponse: {
+            actions: components["schemas"]["DryRunActionResponse"][];
+            check_id: string;
+            /** @description The JSON-Logic evaluated (a literal is a rule too) */
+            condition: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean;
+            /** @description Whether the condition tried is the one sent rather than the saved one */
+            draft: boolean;
+            /** @description Why the condition could not be evaluated */
+            error: string | null;
+            /** @description The checks.check.finished event the check was evaluated as */
+            event_id: string;
+            /** @description Whether the condition holds (JSON-Logic truthiness) */
+            matched: boolean;
+            /** @description What the condition gave, before truthiness */
+            result: ({
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean) | null;
+            rule_id: string;
+            /** @description The saved version (its condition unless one was sent) */
+            rule_version: number;
+            /** @description The variables the condition read */
+            variables: {
+                [key: string]: unknown;
+            };
+        };
+        DryRunRuleDto: {
+            /**
+             * @description A finished check of the caller’s account
+             * @example CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c
+             */
+            check_id: string;
+            /**
+             * @description A condition to try instead of the saved one (e.g. an edit not saved yet), validated as on save: an object in a JSON body, JSON text in a form field
+             * @example {"<":[{"var":"score"},0.5]}
+             */
+            condition?: unknown;
         };
         EnvResponse: {
             /** Format: date-time */
@@ -4689,6 +4759,238 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+        };
+    };
+    DryRun_run: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per tenant. The same key with the same body within 24 h replays the stored answer (header `Idempotent-Replayed: true`) without doing the work again; with another body: 422; while the first request is still running: 409. A 5xx frees the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DryRunRuleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dry_run": {
+                     *         "rule_id": "RUL019ab9f2c4e0a1b2c3d4e5",
+                     *         "rule_version": 2,
+                     *         "draft": false,
+                     *         "condition": {
+                     *           "and": [
+                     *             {
+                     *               "==": [
+                     *                 {
+                     *                   "var": "country"
+                     *                 },
+                     *                 "CO"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "<": [
+                     *                 {
+                     *                   "var": "score"
+                     *                 },
+                     *                 0.5
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "check_id": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
+                     *         "event_id": "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *         "matched": true,
+                     *         "result": true,
+                     *         "error": null,
+                     *         "variables": {
+                     *           "check_id": "CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c",
+                     *           "country": "CO",
+                     *           "type": "person",
+                     *           "score": 0.4
+                     *         },
+                     *         "actions": [
+                     *           {
+                     *             "action_id": "ACT019ab9f2c4e0a1b2c3d4e5",
+                     *             "name": "Notify the CRM",
+                     *             "type": "http_request",
+                     *             "status": "enabled",
+                     *             "would_run": true,
+                     *             "reason": null
+                     *           },
+                     *           {
+                     *             "action_id": "ACT019ab9f2c4e0a1b2c3d4e6",
+                     *             "name": "Run the vehicle check",
+                     *             "type": "create_check",
+                     *             "status": "disabled",
+                     *             "would_run": false,
+                     *             "reason": "disabled"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        dry_run: components["schemas"]["DryRunResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`); or an Idempotency-Key over 255 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions svc.users: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unknown record, or a record of another tenant; e.g. `finished_check_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "status": "Not Found",
+                     *       "message": "check CHK019ab9f2c4e03f1a2b3c4d5e6f7a8b9c has not finished in this account",
+                     *       "error_code": "finished_check_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "status": "Conflict",
+                     *       "message": "A request with this Idempotency-Key is in progress",
+                     *       "error_code": "idempotency_key_in_progress"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "status": "Payload Too Large",
+                     *       "message": "The request body is larger than 1048576 bytes",
+                     *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "status": "Unprocessable Entity",
+                     *       "message": "Idempotency-Key was used with a different request",
+                     *       "error_code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Executions_listOfRule: {

@@ -1,7 +1,6 @@
 /**
  * The strings of the customers and segments areas (contacts, profiles, segments), spread into the
- * catalogs en.ts, es.ts and pt.ts. `logic.*` are the placeholder rule editor's
- * (shared/logic/LogicEditor.tsx), replaced by the real editor's own at merge.
+ * catalogs en.ts, es.ts and pt.ts.
  */
 export const customersEn = {
   'nav.contacts': 'Contacts',
@@ -102,9 +101,6 @@ export const customersEn = {
   'segments.noMembers': 'No customer matches the rule.',
   'segments.notComputed': 'Compute the segment to see its members.',
   'segments.customer': 'Customer',
-  'logic.rule': 'Rule (JSON-Logic)',
-  'logic.variables': 'Variables: {names}',
-  'logic.invalidJson': 'This is not valid JSON: {reason}',
 } as const;
 
 type Strings = Record<keyof typeof customersEn, string>;
@@ -208,9 +204,6 @@ export const customersEs: Strings = {
   'segments.noMembers': 'Ningún cliente cumple la regla.',
   'segments.notComputed': 'Calcula el segmento para ver sus miembros.',
   'segments.customer': 'Cliente',
-  'logic.rule': 'Regla (JSON-Logic)',
-  'logic.variables': 'Variables: {names}',
-  'logic.invalidJson': 'Esto no es JSON válido: {reason}',
 };
 
 export const customersPt: Strings = {
@@ -312,7 +305,4 @@ export const customersPt: Strings = {
   'segments.noMembers': 'Nenhum cliente atende a regra.',
   'segments.notComputed': 'Calcule o segmento para ver seus membros.',
   'segments.customer': 'Cliente',
-  'logic.rule': 'Regra (JSON-Logic)',
-  'logic.variables': 'Variáveis: {names}',
-  'logic.invalidJson': 'Isto não é um JSON válido: {reason}',
 };

@@ -25,6 +25,7 @@ const ITEMS: Item[] = [
   // Customers routes need no permission (any user of the tenant): '*' is any role.
   { to: '/contacts', label: 'nav.contacts', anyOf: ['*'] },
   { to: '/segments', label: 'nav.segments', anyOf: ['*'] },
+  { to: '/rules', label: 'nav.rules', anyOf: ['svc.users'] },
   { to: '/admin/users', label: 'nav.users', anyOf: ['svc.users'] },
   { to: '/admin/roles', label: 'nav.roles', anyOf: ['svc.users'] },
   { to: '/admin/api-keys', label: 'nav.apiKeys', anyOf: ['svc.keys'] },
