@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CustomersConfig } from '../config/customers.config';
 import { SEGMENT_FIELD_MAP, SEGMENT_VARIABLES } from '../profiles/segment-variables';
 import { SegmentEntity } from './segment.entity';
+import * as SQL from './segment-compute.sql';
 
 export const SEGMENT_COMPUTE_QUEUE = 'customers.segment-compute';
 const DAY_MS = 86_400_000;
@@ -73,11 +74,12 @@ export class SegmentComputeStore implements OnModuleInit {
       await this.compute(segment, job.payload);
     } catch (err: unknown) {
       if (job.attempt >= job.maxAttempts || err instanceof PermanentJobError) {
-        await sql(
-          this.dataSource.manager,
-          `UPDATE segments SET compute_status = 'failed', compute_error = $3, compute_finished_at = $4 WHERE id = $1 AND compute_id = $2`,
-          [segmentId, computeId, (err as Error).message, this.clock.now()],
-        );
+        await sql(this.dataSource.manager, SQL.COMPUTE_FAILED, [
+          segmentId,
+          computeId,
+          (err as Error).message,
+          this.clock.now(),
+        ]);
         this.logger.error({ err, segment_id: segmentId, compute_id: computeId, msg: 'segment compute failed' });
         return;
       }
@@ -103,18 +105,16 @@ export class SegmentComputeStore implements OnModuleInit {
     let total = segment.computeTotal;
     if (segment.computeStatus === 'queued') {
       const startedAt = this.clock.now();
-      const counted: { total: number }[] = await sql(
-        this.dataSource.manager,
-        `SELECT count(*)::int AS total FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL`,
-        [segment.tenantId],
-      );
+      const counted: { total: number }[] = await sql(this.dataSource.manager, SQL.COUNT_PROFILES, [segment.tenantId]);
       total = counted[0].total;
-      await sql(
-        this.dataSource.manager,
-        `UPDATE segments SET compute_status = 'running', compute_started_at = $3, compute_total = $4,
-           compute_evaluation = $5, compute_fallback_reason = $6 WHERE id = $1 AND compute_id = $2`,
-        [segment.id, segment.computeId, startedAt, total, evaluation, reason],
-      );
+      await sql(this.dataSource.manager, SQL.COMPUTE_RUNNING, [
+        segment.id,
+        segment.computeId,
+        startedAt,
+        total,
+        evaluation,
+        reason,
+      ]);
     }
 
     const compiled = where ? undefined : compile(segment.rule);
@@ -128,11 +128,7 @@ export class SegmentComputeStore implements OnModuleInit {
         // when that fits in a step and a quarter (rather than leaving a small remainder step).
         const [bound]: { id: string }[] =
           where && processedSoFar + step * LAST_STEP_SLACK < total
-            ? await sql(
-                m,
-                `SELECT id FROM profiles WHERE tenant_id = $1 AND merged_into IS NULL AND id > $2 ORDER BY id OFFSET $3 LIMIT 1`,
-                [segment.tenantId, cursor, step - 1],
-              )
+            ? await sql(m, SQL.STEP_BOUND, [segment.tenantId, cursor, step - 1])
             : [];
         const upper = bound?.id ?? null;
         let matched: number;
@@ -143,50 +139,25 @@ export class SegmentComputeStore implements OnModuleInit {
           // A plain SELECT may run on parallel workers (an INSERT … SELECT never does): the members
           // are selected as one text array, in id order, and written by one INSERT from it; no row
           // is handled in Node.
-          const [selected]: { ids: string | null; n: number }[] = await sql(
-            m,
-            `SELECT array_agg(p.id ORDER BY p.id)::text AS ids, count(*)::int AS n
-               FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
-              WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2${range} AND ${where.sql}`,
-            [...base, ...where.params, ...(upper === null ? [] : [upper])],
-          );
-          if (selected.ids)
-            await sql(
-              m,
-              `INSERT INTO segment_members (compute_id, profile_id, segment_id)
-               SELECT $1, id, $2 FROM unnest(CAST($3 AS text[])) AS id`,
-              [segment.computeId, segment.id, selected.ids],
-            );
+          const [selected]: { ids: string | null; n: number }[] = await sql(m, SQL.selectMembers(where.sql, range), [
+            ...base,
+            ...where.params,
+            ...(upper === null ? [] : [upper]),
+          ]);
+          if (selected.ids) await sql(m, SQL.INSERT_SELECTED_MEMBERS, [segment.computeId, segment.id, selected.ids]);
           matched = selected.n;
           processed = upper === null ? -1 : step;
         } else {
-          const rows: Record<string, unknown>[] = await sql(
-            m,
-            `SELECT p.id AS "__id", ${VARIABLE_NAMES.map((v, i) => `(${SEGMENT_VARIABLES[v].sql}) AS "v${i}"`).join(', ')}
-               FROM profiles p CROSS JOIN (SELECT CAST($3 AS timestamptz) AS since) prm
-              WHERE p.tenant_id = $1 AND p.merged_into IS NULL AND p.id > $2 ORDER BY p.id LIMIT $4`,
-            [...base, step],
-          );
+          const rows: Record<string, unknown>[] = await sql(m, SQL.PROFILE_VARIABLES, [...base, step]);
           const members = rows.filter((row) => truthy(compiled!(profileRecord(row)))).map((row) => String(row.__id));
-          if (members.length)
-            await sql(
-              m,
-              `INSERT INTO segment_members (compute_id, profile_id, segment_id) SELECT $1, id, $2 FROM unnest($3::text[]) AS id`,
-              [segment.computeId, segment.id, members],
-            );
+          if (members.length) await sql(m, SQL.INSERT_MEMBERS, [segment.computeId, segment.id, members]);
           matched = members.length;
           processed = rows.length < step ? -1 : rows.length;
           if (rows.length) cursor = String(rows[rows.length - 1].__id);
         }
         if (where && upper !== null) cursor = upper;
         const last = processed === -1;
-        await sql(
-          m,
-          `UPDATE segments SET compute_matched = compute_matched + $3,
-             compute_processed = CASE WHEN $4 THEN compute_total ELSE LEAST(compute_total, compute_processed + $5) END,
-             compute_cursor = $6 WHERE id = $1 AND compute_id = $2`,
-          [segment.id, segment.computeId, matched, last, Math.max(processed, 0), cursor],
-        );
+        await sql(m, SQL.STEP_DONE, [segment.id, segment.computeId, matched, last, Math.max(processed, 0), cursor]);
         processedSoFar += Math.max(processed, 0);
         if (last) await this.finish(m, segment);
         return last;
@@ -198,21 +169,13 @@ export class SegmentComputeStore implements OnModuleInit {
   /** The compute's members become the segment's; the previous compute's members are dropped. */
   private async finish(m: EntityManager, segment: SegmentEntity): Promise<void> {
     const now = this.clock.now();
-    await sql(
-      m,
-      `UPDATE segments SET compute_status = 'completed', compute_finished_at = $3, computed_at = $3,
-         members_compute_id = compute_id, members_count = compute_matched WHERE id = $1 AND compute_id = $2`,
-      [segment.id, segment.computeId, now],
-    );
-    await sql(m, `DELETE FROM segment_members WHERE segment_id = $1 AND compute_id <> $2`, [
-      segment.id,
-      segment.computeId,
-    ]);
+    await sql(m, SQL.COMPUTE_COMPLETED, [segment.id, segment.computeId, now]);
+    await sql(m, SQL.DROP_OLD_MEMBERS, [segment.id, segment.computeId]);
   }
 
   /** Drops a deleted segment's members, in the deletion's transaction. */
   async deleteMembers(m: EntityManager, segmentId: string): Promise<void> {
-    await sql(m, `DELETE FROM segment_members WHERE segment_id = $1`, [segmentId]);
+    await sql(m, SQL.DELETE_MEMBERS, [segmentId]);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ValidationType } from '@kyc/contracts';
-import { ApiKeySigner, newId } from '@kyc/platform';
+import { ApiKeySigner, Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { IdentityConfig } from '../config/identity.config';
@@ -46,7 +46,10 @@ export class ValidationRefused extends Error {
 export class ValidationsClient {
   private readonly signer: ApiKeySigner;
 
-  constructor(private readonly config: IdentityConfig) {
+  constructor(
+    private readonly config: IdentityConfig,
+    private readonly clock: Clock,
+  ) {
     this.signer = new ApiKeySigner(config.API_KEY_PRIVATE_KEY!);
   }
 
@@ -130,16 +133,7 @@ export class ValidationsClient {
     idempotencyKey?: string,
     requiredField?: string,
   ): Promise<T> {
-    const iat = Math.floor(Date.now() / 1000);
-    const key = await this.signer.sign({
-      jti: newId('KEY'),
-      sub: userId,
-      tenant_id: tenantId,
-      key_type: 'backend',
-      ver: 1,
-      iat,
-      exp: iat + 300,
-    });
+    const key = await this.signer.userKey(tenantId, userId, this.clock.now());
     const res = await fetch(`${this.config.IDENTITY_VALIDATIONS_URL}${path}`, {
       method,
       headers: {

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 
 import { randomAccountId } from '../shared/ids';
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
+import { AccountErrorCode, AccountException } from './accounts.exception';
 import { CreateAccountDto } from './dto/create-account.dto';
 import { ValidatorAccountEntity } from './validator-account.entity';
 
@@ -44,8 +44,8 @@ export class AccountsService {
       .returning(['accountId'])
       .execute();
     if (!(inserted.raw as unknown[]).length)
-      throw new ValidationsException(
-        ValidationsErrorCode.AccountExists,
+      throw new AccountException(
+        AccountErrorCode.AccountExists,
         `account ${account.accountId} already exists; each user needs a distinct account_id`,
         [{ field: 'account_id', message: 'account_id is taken by another user of this tenant' }],
       );
@@ -55,8 +55,7 @@ export class AccountsService {
   async get(caller: Caller, accountId: string, manager?: EntityManager): Promise<ValidatorAccountEntity> {
     const repo = manager ? manager.getRepository(ValidatorAccountEntity) : this.accounts;
     const account = await repo.findOneBy({ tenantId: caller.tenantId, accountId });
-    if (!account)
-      throw new ValidationsException(ValidationsErrorCode.AccountNotFound, `account ${accountId} not found`);
+    if (!account) throw new AccountException(AccountErrorCode.AccountNotFound, `account ${accountId} not found`);
     return account;
   }
 

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { CustomTypeEntity } from './custom-type.entity';
+import { CustomTypeErrorCode, CustomTypeException } from './custom-types.exception';
 
 /**
  * The custom check types that exist in the checks service, per tenant, kept from its events.
@@ -44,8 +44,8 @@ export class CustomTypesService {
       .where('t.tenantId = :tenantId AND lower(t.type) = lower(:name)', { tenantId, name })
       .getExists();
     if (!found)
-      throw new ValidationsException(
-        ValidationsErrorCode.CustomTypeNotFound,
+      throw new CustomTypeException(
+        CustomTypeErrorCode.CustomTypeNotFound,
         `custom type ${name} does not exist: create it with POST /v1/config of the checks API first`,
         [{ field: 'custom_type', message: `no custom type named ${name}` }],
       );

@@ -16,12 +16,12 @@ import { AccountsService } from '../accounts/accounts.service';
 import { FACE_ENGINE, FaceEngine } from '../engines/engine.ports';
 import { MediaService } from '../media/media.service';
 import { newId } from '../shared/ids';
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { TenantFeaturesService } from '../tenant-features/tenant-features.service';
 import { ValidatorConfigService } from '../validator-config/validator-config.service';
 import { CreateEnrollmentDto } from './dto/create-enrollment.dto';
 import { EnrollmentEntity } from './enrollment.entity';
 import { enrollmentRecord } from './enrollment.presenter';
+import { EnrollmentErrorCode, EnrollmentException } from './enrollments.exception';
 
 export const ENROLLMENT_FACE_QUEUE = 'validations.enrollment-face';
 const FACE_TYPES = new Set(['face-recognition', 'face-search']);
@@ -94,8 +94,8 @@ export class EnrollmentsService implements OnModuleInit {
           status: In(['pending', 'success']),
         });
         if (taken)
-          throw new ValidationsException(
-            ValidationsErrorCode.PhoneTypeEnrolled,
+          throw new EnrollmentException(
+            EnrollmentErrorCode.PhoneTypeEnrolled,
             `the account already has a ${dto.phone_type} phone number; each number needs a different phone_type`,
             [{ field: 'phone_type', message: 'phone_type already enrolled for this account' }],
           );
@@ -130,7 +130,7 @@ export class EnrollmentsService implements OnModuleInit {
 
   async get(caller: Caller, id: string): Promise<EnrollmentEntity> {
     const e = await this.enrollments.findOneBy({ tenantId: caller.tenantId, id });
-    if (!e) throw new ValidationsException(ValidationsErrorCode.EnrollmentNotFound, `enrollment ${id} not found`);
+    if (!e) throw new EnrollmentException(EnrollmentErrorCode.EnrollmentNotFound, `enrollment ${id} not found`);
     return e;
   }
 
@@ -209,14 +209,14 @@ export class EnrollmentsService implements OnModuleInit {
     const features = await this.features.get(caller.tenantId);
     const since = features.confirmationNoneAuthorizedAt;
     if (!since)
-      throw new ValidationsException(
-        ValidationsErrorCode.ConfirmationNotAuthorized,
+      throw new EnrollmentException(
+        EnrollmentErrorCode.ConfirmationNotAuthorized,
         'confirmation=none needs an authorization of this account; ask support to enable it',
         [{ field: 'confirmation', message: 'confirmation=none is not authorized for this account' }],
       );
     if (!caller.keyIssuedAt || caller.keyIssuedAt.getTime() < Math.floor(since.getTime() / 1000) * 1000)
-      throw new ValidationsException(
-        ValidationsErrorCode.ConfirmationNotAuthorized,
+      throw new EnrollmentException(
+        EnrollmentErrorCode.ConfirmationNotAuthorized,
         `confirmation=none applies only to API keys created after its authorization (${since.toISOString()}); create a new key`,
         [{ field: 'confirmation', message: 'this API key was created before confirmation=none was authorized' }],
       );

@@ -7,8 +7,8 @@ import { ValidationsConfig } from '../config/validations.config';
 import { budgetPixels, ImageStructureError, readImageHeader } from '../engines/image/image-header';
 import { newId } from '../shared/ids';
 import { Secrets } from '../shared/link-signer';
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { MediaEntity, MediaOwner, MediaSlot } from './media.entity';
+import { MediaErrorCode, MediaException } from './media.exception';
 import { decodeBase64Body, SLOT_CONTENT_TYPES, sniffContentType } from './media-sniffer';
 
 /** show_details media links are valid this long (spec Limits). */
@@ -88,11 +88,10 @@ export class MediaService {
   async upload(mediaId: string, expires: number, signature: string, body: unknown): Promise<MediaEntity> {
     this.checkSignature('upload', mediaId, expires, signature);
     const data = typeof body === 'string' || Buffer.isBuffer(body) ? decodeBase64Body(body.toString()) : undefined;
-    if (!data)
-      throw new ValidationsException(ValidationsErrorCode.InvalidBase64, 'The body must be the file encoded in Base64');
+    if (!data) throw new MediaException(MediaErrorCode.InvalidBase64, 'The body must be the file encoded in Base64');
     if (data.length > this.config.VALIDATIONS_MEDIA_MAX_BYTES)
-      throw new ValidationsException(
-        ValidationsErrorCode.MediaTooLarge,
+      throw new MediaException(
+        MediaErrorCode.MediaTooLarge,
         `The file is ${data.length} bytes; the limit is ${this.config.VALIDATIONS_MEDIA_MAX_BYTES}`,
       );
     return this.dataSource.transaction(async (m) => {
@@ -102,28 +101,24 @@ export class MediaService {
         .setLock('pessimistic_write')
         .where('m.id = :id', { id: mediaId })
         .getOne();
-      if (!media)
-        throw new ValidationsException(ValidationsErrorCode.InvalidUploadLink, 'This upload link is not valid');
+      if (!media) throw new MediaException(MediaErrorCode.InvalidUploadLink, 'This upload link is not valid');
       const contentType = sniffContentType(data);
       const allowed = SLOT_CONTENT_TYPES[media.slot];
       if (!contentType || !allowed.includes(contentType))
-        throw new ValidationsException(
-          ValidationsErrorCode.UnsupportedMedia,
+        throw new MediaException(
+          MediaErrorCode.UnsupportedMedia,
           `The ${media.slot} file must be one of ${allowed.join(', ')}${contentType ? `, not ${contentType}` : ''}`,
         );
       if (contentType.startsWith('image/')) this.checkImage(media.slot, data);
       const hooks = this.owners.get(media.ownerKind)!;
       const until = await hooks.acceptsUntil(m, media.ownerId);
       if (!until || until.getTime() <= this.clock.now().getTime())
-        throw new ValidationsException(
-          ValidationsErrorCode.UploadLinkExpired,
+        throw new MediaException(
+          MediaErrorCode.UploadLinkExpired,
           'The validation or enrollment no longer accepts files',
         );
       if (media.uploadedAt)
-        throw new ValidationsException(
-          ValidationsErrorCode.MediaAlreadyUploaded,
-          `The ${media.slot} file is already in`,
-        );
+        throw new MediaException(MediaErrorCode.MediaAlreadyUploaded, `The ${media.slot} file is already in`);
       const now = this.clock.now();
       await m
         .getRepository(MediaEntity)
@@ -151,7 +146,7 @@ export class MediaService {
       .where('m.id = :id AND m.uploadedAt IS NOT NULL', { id: mediaId })
       .getOne();
     if (!media?.data || !(await this.owners.get(media.ownerKind)!.visible(this.dataSource.manager, media.ownerId)))
-      throw new ValidationsException(ValidationsErrorCode.MediaNotFound, 'media not found');
+      throw new MediaException(MediaErrorCode.MediaNotFound, 'media not found');
     return { contentType: media.contentType!, data: media.data };
   }
 
@@ -188,16 +183,13 @@ export class MediaService {
       header = readImageHeader(data);
     } catch (err) {
       if (!(err instanceof ImageStructureError)) throw err;
-      throw new ValidationsException(
-        ValidationsErrorCode.UnsupportedMedia,
-        `The ${slot} file is refused: ${err.message}`,
-      );
+      throw new MediaException(MediaErrorCode.UnsupportedMedia, `The ${slot} file is refused: ${err.message}`);
     }
     const max = this.config.VALIDATIONS_IMAGE_MAX_MEGAPIXELS;
     const megapixels = budgetPixels(header) / 1e6;
     if (megapixels > max)
-      throw new ValidationsException(
-        ValidationsErrorCode.ImageTooLarge,
+      throw new MediaException(
+        MediaErrorCode.ImageTooLarge,
         `The ${slot} image is ${header.width}x${header.height} at ${header.bitDepth} bits (${Math.round(megapixels * 10) / 10} megapixels${header.bitDepth > 8 ? ', counted twice above 8 bits' : ''}); the limit is ${max} megapixels: send a smaller picture`,
         [{ field: 'file', message: `at most ${max} megapixels` }],
       );
@@ -205,8 +197,8 @@ export class MediaService {
 
   private checkSignature(purpose: string, id: string, expires: number, signature: string): void {
     if (!this.secrets.verify(purpose, id, expires, signature))
-      throw new ValidationsException(ValidationsErrorCode.InvalidUploadLink, 'This link is not valid');
+      throw new MediaException(MediaErrorCode.InvalidUploadLink, 'This link is not valid');
     if (expires * 1000 <= this.clock.now().getTime())
-      throw new ValidationsException(ValidationsErrorCode.UploadLinkExpired, 'This link has expired');
+      throw new MediaException(MediaErrorCode.UploadLinkExpired, 'This link has expired');
   }
 }

@@ -4,10 +4,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { MediaService } from '../media/media.service';
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { ValidationEntity } from '../validations/validation.entity';
 import { presentValidation } from '../validations/validation.presenter';
 import { ValidationStateService } from '../validations/validation-state.service';
+import { ValidationErrorCode, ValidationException } from '../validations/validations.exception';
+import { ReviewErrorCode, ReviewException } from './reviews.exception';
 
 /**
  * The manual review queue: validations whose engines ran and whose validator uses manual review
@@ -37,7 +38,7 @@ export class ReviewsService {
   async get(id: string, baseUrl: string) {
     const v = await this.validations.findOneBy({ id });
     if (!v || v.deletedAt)
-      throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
     const media = (await this.media.slotsOf('validation', [id])).filter((s) => s.uploadedAt);
     return presentValidation(v, {
       showDetails: true,
@@ -54,12 +55,9 @@ export class ReviewsService {
     return this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id);
       if (!v || v.deletedAt)
-        throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+        throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
       if (v.status !== 'pending' || v.manualReviewStatus !== 'pending')
-        throw new ValidationsException(
-          ValidationsErrorCode.ReviewNotPending,
-          `validation ${id} is not waiting for review`,
-        );
+        throw new ReviewException(ReviewErrorCode.ReviewNotPending, `validation ${id} is not waiting for review`);
       const outcome = v.outcome
         ? {
             ...v.outcome,

@@ -4,10 +4,10 @@ import { EntityManager } from 'typeorm';
 
 import { ValidationsConfig } from '../config/validations.config';
 import { MediaService } from '../media/media.service';
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { ValidationEntity } from './validation.entity';
 import { PURGE_QUEUE } from './validation-queues';
 import { ValidationStateService } from './validation-state.service';
+import { ValidationErrorCode, ValidationException } from './validations.exception';
 
 /**
  * DELETE and restore: a deleted validation is hidden at once (reads, media links); its data and
@@ -34,7 +34,7 @@ export class ValidationRetentionService implements OnModuleInit {
     await this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id, caller.tenantId);
       if (!v || v.deletedAt)
-        throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+        throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
       const now = this.clock.now();
       await m.getRepository(ValidationEntity).update({ id }, { deletedAt: now, updatedAt: now });
       if (this.config.VALIDATIONS_RESTORE_DAYS === 0) return this.purge(m, id);
@@ -53,9 +53,9 @@ export class ValidationRetentionService implements OnModuleInit {
   async restore(caller: Caller, id: string): Promise<ValidationEntity> {
     return this.state.transaction(async (m) => {
       const v = await this.state.lock(m, id, caller.tenantId);
-      if (!v) throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      if (!v) throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
       if (!v.deletedAt)
-        throw new ValidationsException(ValidationsErrorCode.ValidationNotDeleted, `validation ${id} is not deleted`);
+        throw new ValidationException(ValidationErrorCode.ValidationNotDeleted, `validation ${id} is not deleted`);
       const now = this.clock.now();
       await m.getRepository(ValidationEntity).update({ id }, { deletedAt: null, updatedAt: now });
       return Object.assign(v, { deletedAt: null, updatedAt: now });

@@ -5,11 +5,11 @@ import { Repository } from 'typeorm';
 
 import { AccountsService } from '../accounts/accounts.service';
 import { MediaService } from '../media/media.service';
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { ValidationEntity } from './validation.entity';
 import { presentValidation } from './validation.presenter';
 import { ValidationInstructions } from './validation-instructions';
 import { PROCESS_QUEUE } from './validation-queues';
+import { ValidationErrorCode, ValidationException } from './validations.exception';
 
 const PAGE_SIZE = 20;
 
@@ -54,7 +54,7 @@ export class ValidationsService implements OnModuleInit {
   async get(caller: Caller, id: string, accountId?: string): Promise<ValidationEntity> {
     const v = await this.validations.findOneBy({ tenantId: caller.tenantId, id });
     if (!v || v.deletedAt || (accountId !== undefined && v.accountId !== accountId))
-      throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
     return v;
   }
 

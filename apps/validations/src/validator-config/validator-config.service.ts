@@ -4,10 +4,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
-import { ValidationsErrorCode, ValidationsException } from '../shared/validations.exception';
 import { TenantFeaturesService } from '../tenant-features/tenant-features.service';
 import { DOCUMENT_CONFIG_FIELDS, ResetConfigQuery, SETTING_FIELDS, UpdateConfigDto } from './dto/update-config.dto';
 import { ValidatorConfigEntity } from './validator-config.entity';
+import { ValidatorConfigErrorCode, ValidatorConfigException } from './validator-config.exception';
 import {
   documentSwitches,
   EffectiveSettings,
@@ -77,8 +77,8 @@ export class ValidatorConfigService {
     if (validator === 'face-recognition' && changes.use_manual_review === 'enabled') {
       const features = await this.features.get(caller.tenantId);
       if (!features.faceManualReview)
-        throw new ValidationsException(
-          ValidationsErrorCode.FaceManualReviewNotActivated,
+        throw new ValidatorConfigException(
+          ValidatorConfigErrorCode.FaceManualReviewNotActivated,
           'use_manual_review for face-recognition needs activation by an operator',
         );
     }

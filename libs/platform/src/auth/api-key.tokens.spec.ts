@@ -33,6 +33,21 @@ describe('API key tokens (jose)', () => {
     expect(await verifier.verify(token)).toMatchObject({ jti: 'k1', tenant_id: 't1', ver: 1 });
   });
 
+  it("mints a user's short-lived backend key at the given time: valid 5 minutes from it, then expired", async () => {
+    const at = new Date((now - 60) * 1000);
+    const key = await signer.userKey('t1', 'u1', at);
+    expect(await verifier.verify(key, now)).toMatchObject({
+      sub: 'u1',
+      tenant_id: 't1',
+      key_type: 'backend',
+      ver: 1,
+      iat: now - 60,
+      exp: now + 240,
+      jti: expect.stringMatching(/^KEY[0-9a-f]{32}$/),
+    });
+    await expect(verifier.verify(key, now + 240)).rejects.toThrow('expired');
+  });
+
   it('keeps accepting keys issued before (same format, no audience)', async () => {
     expect(await verifier.verify(legacyKey(claims))).toMatchObject({ jti: 'k1', sub: 'u1' });
   });

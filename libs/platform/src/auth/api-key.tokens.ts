@@ -4,6 +4,7 @@ import type { ApiKeyClaims, PlatformAdminClaims } from '@kyc/contracts';
 import { decodeJwt, errors, JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 import { PlatformErrorCode, PlatformException } from '../errors/app.exception';
+import { newId } from '../ids/new-id';
 
 /**
  * API keys are compact JWTs signed with the platform's Ed25519 key (alg EdDSA), signed and
@@ -42,6 +43,23 @@ export class ApiKeySigner {
     return new SignJWT({ aud: audienceOf(claims), ...claims })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .sign(this.key);
+  }
+
+  /**
+   * A short-lived backend key of a user (`KEY…` jti, version 1), for a service calling another on
+   * that user's behalf; `now` is the caller's injected clock's time.
+   */
+  userKey(tenantId: string, userId: string, now: Date, ttlSeconds = 300): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return this.sign({
+      jti: newId('KEY'),
+      sub: userId,
+      tenant_id: tenantId,
+      key_type: 'backend',
+      ver: 1,
+      iat,
+      exp: iat + ttlSeconds,
+    });
   }
 
   /** A short-lived operator token for the platform administration endpoints. */

@@ -1,4 +1,4 @@
-import { ApiKeySigner, newId, PermanentDeliveryError } from '@kyc/platform';
+import { ApiKeySigner, Clock, PermanentDeliveryError } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { IdentityConfig } from '../../config/identity.config';
@@ -41,7 +41,10 @@ interface OutboundView {
 export class EngagementMessagingAppSender extends MessagingAppSender {
   private readonly signer: ApiKeySigner;
 
-  constructor(private readonly config: IdentityConfig) {
+  constructor(
+    private readonly config: IdentityConfig,
+    private readonly clock: Clock,
+  ) {
     super();
     this.signer = new ApiKeySigner(config.API_KEY_PRIVATE_KEY!);
   }
@@ -66,16 +69,7 @@ export class EngagementMessagingAppSender extends MessagingAppSender {
   }
 
   private key(tenantId: string, userId: string): Promise<string> {
-    const iat = Math.floor(Date.now() / 1000);
-    return this.signer.sign({
-      jti: newId('KEY'),
-      sub: userId,
-      tenant_id: tenantId,
-      key_type: 'backend',
-      ver: 1,
-      iat,
-      exp: iat + 300,
-    });
+    return this.signer.userKey(tenantId, userId, this.clock.now());
   }
 
   private async call(method: string, path: string, key: string, idempotencyKey?: string, body?: unknown) {

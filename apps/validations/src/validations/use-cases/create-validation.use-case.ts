@@ -22,7 +22,6 @@ import { MediaSlot } from '../../media/media.entity';
 import { MediaService } from '../../media/media.service';
 import { newId } from '../../shared/ids';
 import { Secrets } from '../../shared/link-signer';
-import { ValidationsErrorCode, ValidationsException } from '../../shared/validations.exception';
 import { sidesOf } from '../../validator-config/document-catalog';
 import { ValidatorConfigService } from '../../validator-config/validator-config.service';
 import { validatorOf, ValidatorSettings } from '../../validator-config/validator-settings';
@@ -32,6 +31,7 @@ import { ValidationEntity } from '../validation.entity';
 import { presentValidation, validationRecord } from '../validation.presenter';
 import { ValidationInstructions } from '../validation-instructions';
 import { ValidationStateService } from '../validation-state.service';
+import { ValidationErrorCode, ValidationException } from '../validations.exception';
 import { ValidationAdmission } from './validation-admission';
 
 const SPEECH_WORDS = [
@@ -108,8 +108,8 @@ export class CreateValidationUseCase {
           dto.phone_type,
         );
         if (!enrollment)
-          throw new ValidationsException(
-            ValidationsErrorCode.EnrollmentRequired,
+          throw new ValidationException(
+            ValidationErrorCode.EnrollmentRequired,
             `account ${account.accountId} has no ${dto.type} enrollment${dto.phone_type ? ` for phone_type ${dto.phone_type}` : ''}; enroll it first`,
             [{ field: dto.phone_type ? 'phone_type' : 'account_id', message: `no ${dto.type} enrollment` }],
           );
@@ -231,9 +231,9 @@ export class CreateValidationUseCase {
     if (!refusal) return request;
     const wait = waitInWords(refusal.retryAfterSeconds);
     if (refusal.refused === 'subject')
-      throw new ValidationsException(ValidationsErrorCode.TooManyAttempts, `too many attempts: try again in ${wait}`);
-    throw new ValidationsException(
-      ValidationsErrorCode.TooManyCodes,
+      throw new ValidationException(ValidationErrorCode.TooManyAttempts, `too many attempts: try again in ${wait}`);
+    throw new ValidationException(
+      ValidationErrorCode.TooManyCodes,
       refusal.refused === 'address'
         ? `too many codes were sent to this ${dto.type === 'email-verification' ? 'e-mail address' : 'phone number'}: try again in ${wait}`
         : `too many codes were asked for from this client address: try again in ${wait}`,
@@ -254,8 +254,8 @@ export class CreateValidationUseCase {
   ): Promise<number> {
     const allowed = settings.allowed_retries ?? 0;
     if (allowed === 0)
-      throw new ValidationsException(
-        ValidationsErrorCode.RetryNotAllowed,
+      throw new ValidationException(
+        ValidationErrorCode.RetryNotAllowed,
         `retries are not active for ${dto.type} (allowed_retries is 0)`,
         [{ field: 'retry_of_id', message: 'retries are not active' }],
       );
@@ -271,14 +271,14 @@ export class CreateValidationUseCase {
     if (previous.status !== 'failure') throw refuse('retry_of_id', 'only a failed validation can be retried');
     const ttl = (settings.retry_ttl ?? 300) * 1000;
     if (!previous.finishedAt || this.clock.now().getTime() - previous.finishedAt.getTime() > ttl)
-      throw new ValidationsException(
-        ValidationsErrorCode.RetryNotAllowed,
+      throw new ValidationException(
+        ValidationErrorCode.RetryNotAllowed,
         `the retry window (retry_ttl ${settings.retry_ttl} s) has passed`,
         [{ field: 'retry_of_id', message: 'retry_ttl has passed' }],
       );
     if (previous.retryNumber + 1 > allowed)
-      throw new ValidationsException(
-        ValidationsErrorCode.RetryNotAllowed,
+      throw new ValidationException(
+        ValidationErrorCode.RetryNotAllowed,
         `no retries left (allowed_retries ${allowed})`,
         [{ field: 'retry_of_id', message: 'no retries left' }],
       );

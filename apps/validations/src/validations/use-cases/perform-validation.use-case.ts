@@ -3,11 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { Secrets } from '../../shared/link-signer';
-import { ValidationsErrorCode, ValidationsException } from '../../shared/validations.exception';
 import { PerformValidationDto } from '../dto/create-validation.dto';
 import { ValidationEntity } from '../validation.entity';
 import { presentValidation } from '../validation.presenter';
 import { ValidationStateService } from '../validation-state.service';
+import { ValidationErrorCode, ValidationException } from '../validations.exception';
 
 /**
  * POST /v1/validations/{id}: the OTP. The guess goes to the platform's one-time codes, which count it
@@ -41,8 +41,8 @@ export class PerformValidationUseCase {
       return presentValidation(v);
     });
     if (check.outcome === 'locked' && answer.validation_status === 'pending')
-      throw new ValidationsException(
-        ValidationsErrorCode.TooManyAttempts,
+      throw new ValidationException(
+        ValidationErrorCode.TooManyAttempts,
         `too many attempts: try again in ${waitInWords(check.retryAfterSeconds)}`,
       ).retryAfter(check.retryAfterSeconds);
     return answer;
@@ -52,14 +52,14 @@ export class PerformValidationUseCase {
   private async pending(m: EntityManager, caller: Caller, id: string, dto: PerformValidationDto) {
     const v = await this.state.lock(m, id, caller.tenantId);
     if (!v || v.deletedAt)
-      throw new ValidationsException(ValidationsErrorCode.ValidationNotFound, `validation ${id} not found`);
+      throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
     if (v.type !== dto.type)
-      throw new ValidationsException(ValidationsErrorCode.WrongValidationType, `validation ${id} is a ${v.type}`, [
+      throw new ValidationException(ValidationErrorCode.WrongValidationType, `validation ${id} is a ${v.type}`, [
         { field: 'type', message: `type must be ${v.type}` },
       ]);
     if (v.status !== 'pending')
-      throw new ValidationsException(
-        ValidationsErrorCode.ValidationNotPending,
+      throw new ValidationException(
+        ValidationErrorCode.ValidationNotPending,
         `validation ${id} already ended (${v.status})`,
       );
     return v;

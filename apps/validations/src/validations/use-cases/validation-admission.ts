@@ -2,10 +2,10 @@ import { Caller } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
 import { CustomTypesService } from '../../custom-types/custom-types.service';
-import { ValidationsErrorCode, ValidationsException } from '../../shared/validations.exception';
 import { ON_REQUEST_COUNTRIES, ON_REQUEST_DOCUMENT_TYPES } from '../../tenant-features/on-request';
 import { TenantFeaturesService } from '../../tenant-features/tenant-features.service';
 import { CreateValidationDto } from '../dto/create-validation.dto';
+import { ValidationErrorCode, ValidationException } from '../validations.exception';
 
 const onRequest = (list: readonly string[], value: string | undefined): value is string =>
   value !== undefined && list.includes(value);
@@ -29,14 +29,14 @@ export class ValidationAdmission {
     if (country || documentType) {
       const features = await this.features.get(caller.tenantId);
       if (country && !features.onRequestCountries.includes(country))
-        throw new ValidationsException(
-          ValidationsErrorCode.OnRequestNotAuthorized,
+        throw new ValidationException(
+          ValidationErrorCode.OnRequestNotAuthorized,
           `document validations in ${country} are available on request: ask support to enable the country for this account`,
           [{ field: 'country', message: `country ${country} is not enabled for this account` }],
         );
       if (documentType && !features.onRequestDocumentTypes.includes(documentType))
-        throw new ValidationsException(
-          ValidationsErrorCode.OnRequestNotAuthorized,
+        throw new ValidationException(
+          ValidationErrorCode.OnRequestNotAuthorized,
           `document type ${documentType} is available on request: ask support to enable it for this account`,
           [{ field: 'document_type', message: `document_type ${documentType} is not enabled for this account` }],
         );
