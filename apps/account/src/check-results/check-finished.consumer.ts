@@ -4,7 +4,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 
 import { RulesEngineService } from '../rules/engine/rules-engine.service';
-import { FinishedCheckEntity } from './finished-check.entity';
+import { FinishedCheckEntity } from '../finished-checks/finished-check.entity';
 
 export const CHECK_FINISHED_CONSUMER = 'account.finished-checks';
 

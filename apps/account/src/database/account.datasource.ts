@@ -2,7 +2,7 @@ import { EntityClass, PLATFORM_MIGRATIONS, serviceDataSourceOptions } from '@kyc
 import { DataSource } from 'typeorm';
 
 import { AuditLogEntity } from '../audit/audit-log.entity';
-import { FinishedCheckEntity } from '../check-results/finished-check.entity';
+import { FinishedCheckEntity } from '../finished-checks/finished-check.entity';
 import { RoleEntity } from '../roles/role.entity';
 import { rulesEntities } from '../rules/rules.entities';
 import { TenantEntity } from '../tenants/tenant.entity';

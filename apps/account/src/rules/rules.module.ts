@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
-import { FinishedChecksModule } from '../check-results/finished-checks.module';
+import { FinishedChecksModule } from '../finished-checks/finished-checks.module';
 import { ActionsController } from './actions/actions.controller';
 import { ActionsService } from './actions/actions.service';
 import { DryRunController } from './dry-run/dry-run.controller';

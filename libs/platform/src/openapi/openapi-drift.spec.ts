@@ -12,6 +12,9 @@ const ANY_JSON = new Set([
   'account.json #UpdateRuleDto.condition',
   'account.json #RuleResponse.condition', // JSON-Logic as stored: an object or a literal (false, 0)
   'account.json #RuleVersionResponse.condition',
+  'account.json #DryRunRuleDto.condition', // a condition to try: as on save
+  'account.json #DryRunResponse.condition',
+  'account.json #DryRunResponse.result', // what JSON-Logic gave: any JSON value
   'customers.json #SegmentResponse.rule',
   'checks.json #SaveCredentialDto.complements', // an object or a value, stored encrypted
   'identity.json #FlowStepResponse.validator_settings', // returned as configured

@@ -2,7 +2,7 @@ import { compile, truthy } from '@kyc/json-logic';
 import { Caller } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
-import { FinishedChecksService } from '../../check-results/finished-checks.service';
+import { FinishedChecksService } from '../../finished-checks/finished-checks.service';
 import { AccountConfig } from '../../config/account.config';
 import { parseCondition } from '../dto/json-logic-condition';
 import { checkVariables } from '../engine/check-variables';

@@ -1,5 +1,5 @@
-import { Trim } from '@kyc/platform';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiAnyJson, Trim } from '@kyc/platform';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 import { IsJsonLogicCondition } from '../../dto/json-logic-condition';
@@ -15,7 +15,8 @@ export class DryRunRuleDto {
   @MaxLength(64, { message: 'check_id must be at most 64 characters' })
   check_id!: string;
 
-  @ApiPropertyOptional({
+  @ApiAnyJson({
+    required: false,
     description:
       'A condition to try instead of the saved one (e.g. an edit not saved yet), validated as on save: an object in a JSON body, JSON text in a form field',
     example: '{"<":[{"var":"score"},0.5]}',

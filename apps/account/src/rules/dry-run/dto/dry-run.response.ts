@@ -1,16 +1,8 @@
+import { ApiAnyJson } from '@kyc/platform';
 import { ApiProperty } from '@nestjs/swagger';
 
 export const DRY_RUN_REASONS = ['condition_false', 'condition_failed', 'disabled', 'depth_limit'] as const;
 export type DryRunReason = (typeof DRY_RUN_REASONS)[number];
-
-/** Any JSON value (a JSON-Logic rule or what it gives). */
-const ANY_JSON = [
-  { type: 'object', additionalProperties: true },
-  { type: 'array', items: {} },
-  { type: 'string' },
-  { type: 'number' },
-  { type: 'boolean' },
-];
 
 export class DryRunActionResponse {
   @ApiProperty() action_id!: string;
@@ -32,12 +24,12 @@ export class DryRunResponse {
   @ApiProperty({ description: 'The saved version (its condition unless one was sent)' }) rule_version!: number;
   @ApiProperty({ description: 'Whether the condition tried is the one sent rather than the saved one' })
   draft!: boolean;
-  @ApiProperty({ oneOf: ANY_JSON, description: 'The JSON-Logic evaluated (a literal is a rule too)' })
+  @ApiAnyJson({ description: 'The JSON-Logic evaluated (a literal is a rule too)' })
   condition: unknown;
   @ApiProperty() check_id!: string;
   @ApiProperty({ description: 'The checks.check.finished event the check was evaluated as' }) event_id!: string;
   @ApiProperty({ description: 'Whether the condition holds (JSON-Logic truthiness)' }) matched!: boolean;
-  @ApiProperty({ oneOf: ANY_JSON, nullable: true, description: 'What the condition gave, before truthiness' })
+  @ApiAnyJson({ description: 'What the condition gave, before truthiness (any JSON value, null included)' })
   result: unknown;
   @ApiProperty({ type: String, nullable: true, description: 'Why the condition could not be evaluated' })
   error!: string | null;
