@@ -11,6 +11,7 @@ import { ChatsModule } from './chats/chats.module';
 import { EngagementConfig, loadEngagementConfig } from './config/engagement.config';
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
 import { ExportsModule } from './exports/exports.module';
+import { InboxFeedModule } from './inbox-feed/inbox-feed.module';
 import { InboundsModule } from './inbounds/inbounds.module';
 import { LinesModule } from './lines/lines.module';
 import { MessagesModule } from './messages/messages.module';
@@ -44,6 +45,7 @@ export class AppModule {
         ExportsModule,
         ChannelsModule,
         CallingModule,
+        InboxFeedModule,
       ],
     };
   }

@@ -24,6 +24,10 @@ const RolesPage = lazy(() => import('./admin/RolesPage'));
 const ApiKeysPage = lazy(() => import('./admin/ApiKeysPage'));
 const SigningSecretPage = lazy(() => import('./admin/SigningSecretPage'));
 const AuditPage = lazy(() => import('./admin/AuditPage'));
+const InboxRoot = lazy(() => import('./inbox/channel'));
+const InboxPage = lazy(() => import('./inbox/InboxPage'));
+const ChatPage = lazy(() => import('./inbox/ChatPage'));
+const InboxManagePage = lazy(() => import('./inbox/ManagePage'));
 
 /** Darker shades and automatic text contrast on filled colors: every text meets WCAG AA (axe color-contrast). */
 const theme = createTheme({ primaryShade: 8, autoContrast: true, luminanceThreshold: 0.4 });
@@ -60,6 +64,15 @@ const router = createBrowserRouter([
       { path: 'admin/api-keys', element: <ApiKeysPage /> },
       { path: 'admin/signing-secret', element: <SigningSecretPage /> },
       { path: 'admin/audit', element: <AuditPage /> },
+      {
+        path: 'inbox',
+        element: <InboxRoot />,
+        children: [
+          { index: true, element: <InboxPage /> },
+          { path: 'chats/:chatId', element: <ChatPage /> },
+          { path: 'manage', element: <InboxManagePage /> },
+        ],
+      },
       { path: '*', element: <Navigate to="/checks" replace /> },
     ],
   },

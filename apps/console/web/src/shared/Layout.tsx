@@ -20,6 +20,7 @@ const ITEMS: Item[] = [
   { to: '/checks', label: 'nav.checks', anyOf: ['checks.*'] },
   { to: '/processes', label: 'nav.processes', anyOf: ['validations.*', 'identity.*'] },
   { to: '/review', label: 'nav.review', anyOf: ['validations.*', 'identity.*'] },
+  { to: '/inbox', label: 'nav.inbox', anyOf: ['engagement.*'] },
   { to: '/admin/users', label: 'nav.users', anyOf: ['svc.users'] },
   { to: '/admin/roles', label: 'nav.roles', anyOf: ['svc.users'] },
   { to: '/admin/api-keys', label: 'nav.apiKeys', anyOf: ['svc.keys'] },
