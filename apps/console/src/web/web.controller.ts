@@ -75,7 +75,19 @@ export class WebController {
       .send(asset.body);
   }
 
-  @Get(['/', 'checks', 'checks/*', 'processes', 'processes/*', 'review', 'admin', 'admin/*', 'sign-in'])
+  @Get([
+    '/',
+    'checks',
+    'checks/*',
+    'processes',
+    'processes/*',
+    'review',
+    'admin',
+    'admin/*',
+    'inbox',
+    'inbox/*',
+    'sign-in',
+  ])
   page(@Res() reply: FastifyReply) {
     if (!this.index)
       return reply

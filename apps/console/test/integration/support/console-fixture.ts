@@ -8,8 +8,10 @@ import {
   harness,
   repoRoot,
   RunningService,
+  SandboxMessaging,
   serviceEnv,
   SmtpSink,
+  startSandboxMessaging,
   startService,
   startSmtpSink,
   TestTenant,
@@ -24,6 +26,9 @@ export interface ConsoleStack {
   identity: RunningService;
   checks: RunningService;
   console: RunningService & { app: NestFastifyApplication };
+  /** With `engagement: true`: the engagement service on the sandbox messaging provider. */
+  engagement?: RunningService;
+  sandbox?: SandboxMessaging;
   tenant: TestTenant;
   /** The tenant admin's e-mail (its username). */
   adminEmail: string;
@@ -37,14 +42,33 @@ const group = (name: string) => ({ KAFKA_CONSUMER_GROUP: `${name}-console-${rand
  * stack runs them), an SMTP sink receiving its sign-in codes, and a tenant whose admin signs in.
  */
 export async function startConsoleStack(
-  options: { clock?: Clock; env?: Record<string, string>; services?: boolean } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    services?: boolean;
+    /** Also the engagement service (agent inbox), on a sandbox messaging provider. */
+    engagement?: boolean;
+    engagementEnv?: Record<string, string>;
+  } = {},
 ): Promise<ConsoleStack> {
   const smtp = await startSmtpSink();
-  const [account, identity, checks] = await Promise.all([
+  const sandbox = options.engagement
+    ? await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 })
+    : undefined;
+  const [account, identity, checks, engagement] = await Promise.all([
     startService('account', group('account')),
     startService('identity', group('identity')),
     startService('checks', group('checks')),
+    sandbox
+      ? startService('engagement', {
+          ...group('engagement'),
+          ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+          JOBS_POLL_MS: '50',
+          ...options.engagementEnv,
+        })
+      : undefined,
   ]);
+  if (sandbox && engagement) sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
   const env: Record<string, string> = {
     ...serviceEnv('account'),
     SERVICE_NAME: 'console',
@@ -55,6 +79,7 @@ export async function startConsoleStack(
     CONSOLE_ACCOUNT_URL: account.url,
     CONSOLE_IDENTITY_URL: identity.url,
     CONSOLE_CHECKS_URL: checks.url,
+    ...(engagement ? { CONSOLE_ENGAGEMENT_URL: engagement.url } : {}),
     CONSOLE_WEB_DIR: path.join(repoRoot, 'dist/apps/console/web'),
     ...options.env,
   };
@@ -69,18 +94,23 @@ export async function startConsoleStack(
   await startServiceApp(app, def, 0);
   const { port } = app.getHttpServer().address() as AddressInfo;
   const consoleUrl = `http://127.0.0.1:${port}`;
-  const tenant = await createTenant(account.url, [account.url, identity.url, checks.url]);
+  const tenant = await createTenant(
+    account.url,
+    [account.url, identity.url, checks.url, engagement?.url].filter((u): u is string => !!u),
+  );
   return {
     smtp,
     account,
     identity,
     checks,
     console: { app, url: consoleUrl, close: () => app.close() },
+    engagement,
+    sandbox,
     tenant,
     adminEmail: `admin@${tenant.tenantId}.test`,
     close: async () => {
       await app.close();
-      await Promise.all([account.close(), identity.close(), checks.close()]);
+      await Promise.all([account.close(), identity.close(), checks.close(), engagement?.close(), sandbox?.stop()]);
       await smtp.close();
     },
   };
