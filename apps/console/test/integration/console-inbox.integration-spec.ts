@@ -200,7 +200,8 @@ describe('agent inbox in the browser', () => {
     console.log(
       `inbox e2e: ${latencies.length} message-to-screen latencies: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${latencies[latencies.length - 1]} ms`,
     );
-    expect(p(0.99)).toBeLessThanOrEqual(1000);
+    // The goal is 1 s; INBOX_E2E_P99_MS loosens it on a machine loaded by other work (say so when used).
+    expect(p(0.99)).toBeLessThanOrEqual(Number(process.env.INBOX_E2E_P99_MS ?? 1000));
 
     // Capacities: ana 3, bea 2; the sixth chat waits in the queue.
     const status = await admin.get<{ agents: { username: string; active_chats: number; capacity: number }[] }>(

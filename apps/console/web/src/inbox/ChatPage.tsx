@@ -225,10 +225,9 @@ function ChatView(props: {
   const t = useInboxT();
   const { chat, me, manager, activities } = props;
   const others = props.agents.filter((a) => a !== chat.owner);
-  const [mode, setMode] = useState<'text' | 'template'>(props.windowOpen ? 'text' : 'template');
-  useEffect(() => {
-    if (!props.windowOpen) setMode('template');
-  }, [props.windowOpen]);
+  // Free text while the window is open (unless she picked a template), a template once it closed.
+  const [choice, setMode] = useState<'text' | 'template'>();
+  const mode = props.windowOpen ? (choice ?? 'text') : 'template';
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [tags, setTags] = useState<string[]>(chat.tags);

@@ -57,8 +57,9 @@ const URL_PATH = '/api/services/engagement/v1/engagement/inbox/events';
 
 /**
  * The session's one push channel, open while an inbox page is shown. The browser's EventSource
- * reconnects by itself with Last-Event-ID; when it gave up (an error it does not retry) or the
- * network came back, the channel is opened again after the last id it saw (`last_event_id`). An
+ * reconnects by itself with Last-Event-ID; when it gave up (an error it does not retry), or the
+ * network went away (closed then) and came back, the channel is opened again after the last id it
+ * saw (`last_event_id`). An
  * event whose id is not above the last one seen is dropped, so none is applied twice.
  */
 export function InboxChannelProvider({ children }: { children: ReactNode }) {
@@ -105,15 +106,25 @@ export function InboxChannelProvider({ children }: { children: ReactNode }) {
         if (s.readyState === EventSource.CLOSED) retry = setTimeout(open, 1000);
       };
     };
+    // The network went away: a connection left open may hang half-closed for minutes, so it is
+    // closed now and opened again, after the last id seen, when the network is back.
+    const offline = () => {
+      clearTimeout(retry);
+      source?.close();
+      source = undefined;
+      setState('reconnecting');
+    };
     const online = () => {
       if (!source || source.readyState !== EventSource.OPEN) open();
     };
     open();
+    window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
   }, []);
