@@ -200,8 +200,10 @@ export async function engagementInboxBenchmark(ctx) {
     });
     await reconnected;
     const writtenS = (Date.now() - started) / 1000;
-    for (let i = 0; received.size < messages; i++) {
-      if (i > 1200) break; // 2 minutes after the last message: the rest is lost
+    // Until every message arrived, or none arrived for a minute (the rest is lost).
+    for (let size = -1, still = 0; received.size < messages && still < 600;) {
+      still = received.size === size ? still + 1 : 0;
+      size = received.size;
       await sleep(100);
     }
     const lost = messages - received.size;
