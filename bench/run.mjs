@@ -16,6 +16,8 @@
 //   BENCH_AGENTS_ONLINE / _CHATS / _WRITERS / _SEARCH_CHATS  engagement-agents: online agents (50), chats
 //                      opened through the sandbox provider (2000), messages in flight (32), chats seeded
 //                      for the search latency (100000)
+//   BENCH_INBOX_AGENTS / _MESSAGES / _USERS / _WRITERS  engagement-inbox: agents with a push channel (20),
+//                      user messages (2000) from users (200), messages in flight (32)
 //   BENCH_SERVICE_ENV  extra service env as JSON, e.g. '{"DB_POOL_SIZE":"40"}' (for experiments)
 //   BENCH_SETUP_SQL    SQL run against the bench database after each scenario's stack is up, to try a
 //                      table or index change, e.g. 'DROP INDEX checks.checks_pending_idx'
@@ -128,6 +130,12 @@ const scenarios = [
     name: 'engagement-agents',
     services: ['account', 'identity', 'checks'],
     run: async (ctx) => (await import('./engagement-agents.mjs')).engagementAgentsBenchmark(ctx),
+  },
+  // The agent inbox's push channel: 20 agents' channels, 2,000 user messages, p99 message to channel, 0 lost/duplicated (bench/engagement-inbox.mjs).
+  {
+    name: 'engagement-inbox',
+    services: ['account', 'identity', 'checks'],
+    run: async (ctx) => (await import('./engagement-inbox.mjs')).engagementInboxBenchmark(ctx),
   },
   {
     name: 'identity',

@@ -12,6 +12,7 @@ import { EngagementConfig, loadEngagementConfig } from './config/engagement.conf
 import { engagementEntities, engagementMigrations } from './database/engagement.datasource';
 import { ExportsModule } from './exports/exports.module';
 import { InboundsModule } from './inbounds/inbounds.module';
+import { InboxFeedModule } from './inbox-feed/inbox-feed.module';
 import { LinesModule } from './lines/lines.module';
 import { MessagesModule } from './messages/messages.module';
 import { OutboundsModule } from './outbounds/outbounds.module';
@@ -44,6 +45,7 @@ export class AppModule {
         ExportsModule,
         ChannelsModule,
         CallingModule,
+        InboxFeedModule,
       ],
     };
   }

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -7,7 +10,7 @@ import { ConsoleErrorCode, ConsoleException } from '../shared/console.exception'
 import { CallKeysService } from './call-keys.service';
 
 /** Request headers passed on to a service (never the cookie). */
-const FORWARDED_REQUEST = ['accept', 'content-type', 'idempotency-key', 'accept-language'];
+const FORWARDED_REQUEST = ['accept', 'content-type', 'idempotency-key', 'accept-language', 'last-event-id'];
 /** Response headers passed back to the page. */
 const FORWARDED_RESPONSE = ['content-type', 'content-disposition', 'retry-after', 'x-request-id'];
 
@@ -50,13 +53,16 @@ export class ServiceCallsService {
         headers['content-type'] = 'application/json';
       }
     }
+    // A push channel (server-sent events) lives until either side ends it; any other call has 30 s.
+    const stream = req.method === 'GET' && /text\/event-stream/.test(req.headers.accept ?? '');
+    const closed = new AbortController();
     let res: Response;
     try {
       res = await fetch(`${this.config.serviceUrl(service)}/${rest}`, {
         method: req.method,
         headers,
         body,
-        signal: AbortSignal.timeout(30_000),
+        signal: stream ? closed.signal : AbortSignal.timeout(30_000),
       });
     } catch (err: unknown) {
       this.logger.warn({ err: err as Error, service }, 'service call failed');
@@ -65,6 +71,8 @@ export class ServiceCallsService {
         `The ${service} service did not answer; try again`,
       );
     }
+    if (stream && res.ok && res.body && res.headers.get('content-type')?.startsWith('text/event-stream'))
+      return this.pipeEvents(req, reply, res, closed);
     void reply.status(res.status);
     for (const name of FORWARDED_RESPONSE) {
       const value = res.headers.get(name);
@@ -72,5 +80,33 @@ export class ServiceCallsService {
     }
     void reply.header('cache-control', 'no-store');
     await reply.send(Buffer.from(await res.arrayBuffer()));
+  }
+
+  /**
+   * Passes a service's event stream to the page as it comes (no buffering, no timeout): it ends when
+   * the service ends it (the page's EventSource reconnects with Last-Event-ID through a new call,
+   * with a fresh key) or when the page goes away (the service's stream is aborted).
+   */
+  private pipeEvents(req: FastifyRequest, reply: FastifyReply, res: Response, closed: AbortController): void {
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': res.headers.get('content-type')!,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-accel-buffering': 'no',
+      'x-request-id': String(req.id),
+    });
+    const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
+    const stop = () => {
+      closed.abort();
+      body.destroy();
+      if (!out.writableEnded) out.end();
+    };
+    body.on('error', stop);
+    body.on('end', stop);
+    req.raw.on('close', stop);
+    out.on('close', stop);
+    body.pipe(out, { end: false });
   }
 }

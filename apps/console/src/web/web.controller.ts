@@ -84,9 +84,11 @@ export class WebController {
     'review',
     'admin',
     'admin/*',
-    'sign-in',
     'rules',
     'rules/*',
+    'inbox',
+    'inbox/*',
+    'sign-in',
   ])
   page(@Res() reply: FastifyReply) {
     if (!this.index)

@@ -33,6 +33,10 @@ const SegmentsPage = lazy(() => import('./segments/SegmentsPage'));
 const SegmentPage = lazy(() => import('./segments/SegmentPage'));
 const RulesPage = lazy(() => import('./rules/RulesPage'));
 const RulePage = lazy(() => import('./rules/RulePage'));
+const InboxRoot = lazy(() => import('./inbox/channel'));
+const InboxPage = lazy(() => import('./inbox/InboxPage'));
+const ChatPage = lazy(() => import('./inbox/ChatPage'));
+const InboxManagePage = lazy(() => import('./inbox/ManagePage'));
 
 /** Darker shades and automatic text contrast on filled colors: every text meets WCAG AA (axe color-contrast). */
 const theme = createTheme({ primaryShade: 8, autoContrast: true, luminanceThreshold: 0.4 });
@@ -81,6 +85,15 @@ const router = createBrowserRouter([
       { path: 'segments/:segmentId', element: <SegmentPage /> },
       { path: 'rules', element: <RulesPage /> },
       { path: 'rules/:ruleId', element: <RulePage /> },
+      {
+        path: 'inbox',
+        element: <InboxRoot />,
+        children: [
+          { index: true, element: <InboxPage /> },
+          { path: 'chats/:chatId', element: <ChatPage /> },
+          { path: 'manage', element: <InboxManagePage /> },
+        ],
+      },
       { path: '*', element: <Navigate to="/checks" replace /> },
     ],
   },

@@ -141,6 +141,31 @@ export class EngagementConfig extends PlatformConfig {
   @IsString()
   ENGAGEMENT_MEDIA_SPOOL_DIR = '';
 
+  /**
+   * The agent inbox's replay window: the push channel's events are kept this long (table
+   * inbox_events), so a client that lost its connection resumes with Last-Event-ID without losing
+   * or repeating one; an older id gets a `reset` event (reload the lists, then follow).
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(1_440)
+  ENGAGEMENT_INBOX_REPLAY_MINUTES = 60;
+
+  /** How often a process with open push channels reads new inbox events (rows this process wrote are read at once). */
+  @EnvNumber()
+  @IsInt()
+  @Min(10)
+  @Max(5_000)
+  ENGAGEMENT_INBOX_POLL_MS = 100;
+
+  /** A push channel's stream ends after this long; the client reconnects (with Last-Event-ID) and is authorised again. */
+  @EnvNumber()
+  @IsInt()
+  @Min(5)
+  @Max(3_600)
+  ENGAGEMENT_INBOX_STREAM_MAX_S = 300;
+
   get credentialsKey(): Buffer {
     if (isBase64Key(this.ENGAGEMENT_CREDENTIALS_KEY)) return Buffer.from(this.ENGAGEMENT_CREDENTIALS_KEY, 'base64');
     return scryptSync(this.ENGAGEMENT_CREDENTIALS_KEY, 'kyc-engagement-credentials', 32);

@@ -19,6 +19,7 @@ import { EngagementMessaging1764000000000 } from './migrations/1764000000000-eng
 import { EngagementCatalogs1764100000000 } from './migrations/1764100000000-engagement-catalogs';
 import { EngagementAgentWorkspace1764100000001 } from './migrations/1764100000001-engagement-agent-workspace';
 import { EngagementChatNameSearch1764200000000 } from './migrations/1764200000000-engagement-chat-name-search';
+import { EngagementInboxFeed1764300000000 } from './migrations/1764300000000-engagement-inbox-feed';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
 export const engagementEntities: EntityClass[] = [
@@ -49,6 +50,7 @@ export const engagementMigrations = [
   EngagementCatalogs1764100000000,
   EngagementAgentWorkspace1764100000001,
   EngagementChatNameSearch1764200000000,
+  EngagementInboxFeed1764300000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

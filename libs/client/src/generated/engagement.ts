@@ -432,6 +432,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/engagement/inbox/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InboxEvents_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/msg/{provider}/statuses": {
         parameters: {
             query?: never;
@@ -6948,6 +6964,90 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+        };
+    };
+    InboxEvents_events: {
+        parameters: {
+            query?: {
+                /** @description The id of the last event received (the `Last-Event-ID` header, which a browser sends itself when it reconnects, wins over it) */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description Resume after this event (sent by browsers on reconnect) */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of server-sent events: `hello` (or `reset`), then `message.received`, `message.status`, `chat.opened`, `chat.assigned`, `chat.closed`, each with a monotonically increasing `id`; agents receive their chats and the queued ones, managers every chat of the tenant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid input: every offending field is listed in `fields`; nothing is stored; or input the platform refuses before any rule of the route: NUL characters or unpaired surrogates in the path, query or body, or a body nested too deep or with too many keys (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "status": "Bad Request",
+                     *       "message": "Invalid request parameters",
+                     *       "error_code": "validation_failed",
+                     *       "fields": [
+                     *         {
+                     *           "field": "country",
+                     *           "message": "country must be one of ALL, BR, CO, CL, MX, PE, CR"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing, malformed, forged, expired or revoked API key, or its user is disabled */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "status": "Unauthorized",
+                     *       "message": "Missing API key (Service-API-Key header)",
+                     *       "error_code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The caller lacks a permission; the message names the permissions that would allow it; or the caller's role holds none of the permissions engagement.chats.read, engagement.chats.agent, engagement.agents.manage: `forbidden`; or the API key is of a type this operation does not take (a temporary web or sdk key on a backend route): `key_type_not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "status": "Forbidden",
+                     *       "message": "Requires one of the permissions: checks.country_co, checks.country_all",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     Webhooks_verify: {

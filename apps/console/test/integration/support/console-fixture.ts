@@ -9,9 +9,11 @@ import {
   harness,
   repoRoot,
   RunningService,
+  SandboxMessaging,
   serviceEnv,
   SmtpSink,
   startProcess,
+  startSandboxMessaging,
   startService,
   startSmtpSink,
   TestTenant,
@@ -30,6 +32,9 @@ export interface ConsoleStack {
   /** The validations service (real engines, from dist/), when the stack was started with `validations`. */
   validations?: RunningService;
   console: RunningService & { app: NestFastifyApplication };
+  /** With `engagement: true`: the engagement service on the sandbox messaging provider. */
+  engagement?: RunningService;
+  sandbox?: SandboxMessaging;
   tenant: TestTenant;
   /** The tenant admin's e-mail (its username). */
   adminEmail: string;
@@ -55,12 +60,18 @@ export async function startConsoleStack(
     checksEnv?: Record<string, string>;
     /** Also the validations service (its own process, real engines). */
     validations?: boolean;
+    /** Also the engagement service (agent inbox), on a sandbox messaging provider. */
+    engagement?: boolean;
+    engagementEnv?: Record<string, string>;
   } = {},
 ): Promise<ConsoleStack> {
   const smtp = await startSmtpSink();
   const validationsPort = options.validations ? await freePort() : undefined;
   const validationsUrl = validationsPort ? `http://127.0.0.1:${validationsPort}` : undefined;
-  const [account, identity, checks, customers, validations] = await Promise.all([
+  const sandbox = options.engagement
+    ? await startSandboxMessaging({ reviewDelayMs: 150, statusDelayMs: 60 })
+    : undefined;
+  const [account, identity, checks, customers, validations, engagement] = await Promise.all([
     startService('account', group('account')),
     startService('identity', {
       ...group('identity'),
@@ -75,7 +86,16 @@ export async function startConsoleStack(
           VALIDATIONS_SECRET_KEY: 'console-test-validations-secret',
         })
       : undefined,
+    sandbox
+      ? startService('engagement', {
+          ...group('engagement'),
+          ENGAGEMENT_GRAPH_BASE_URL: sandbox.graphUrl,
+          JOBS_POLL_MS: '50',
+          ...options.engagementEnv,
+        })
+      : undefined,
   ]);
+  if (sandbox && engagement) sandbox.setWebhookUrl(`${engagement.url}/v1/msg/whatsapp/statuses`);
   const env: Record<string, string> = {
     ...serviceEnv('account'),
     SERVICE_NAME: 'console',
@@ -88,6 +108,7 @@ export async function startConsoleStack(
     CONSOLE_CHECKS_URL: checks.url,
     ...(customers ? { CONSOLE_CUSTOMERS_URL: customers.url } : {}),
     ...(validations ? { CONSOLE_VALIDATIONS_URL: validations.url } : {}),
+    ...(engagement ? { CONSOLE_ENGAGEMENT_URL: engagement.url } : {}),
     CONSOLE_WEB_DIR: path.join(repoRoot, 'dist/apps/console/web'),
     ...options.env,
   };
@@ -102,13 +123,12 @@ export async function startConsoleStack(
   await startServiceApp(app, def, 0);
   const { port } = app.getHttpServer().address() as AddressInfo;
   const consoleUrl = `http://127.0.0.1:${port}`;
-  const tenant = await createTenant(account.url, [
+  const tenant = await createTenant(
     account.url,
-    identity.url,
-    checks.url,
-    ...(customers ? [customers.url] : []),
-    ...(validations ? [validations.url] : []),
-  ]);
+    [account.url, identity.url, checks.url, customers?.url, validations?.url, engagement?.url].filter(
+      (u): u is string => !!u,
+    ),
+  );
   return {
     smtp,
     account,
@@ -117,11 +137,21 @@ export async function startConsoleStack(
     customers,
     validations,
     console: { app, url: consoleUrl, close: () => app.close() },
+    engagement,
+    sandbox,
     tenant,
     adminEmail: `admin@${tenant.tenantId}.test`,
     close: async () => {
       await app.close();
-      await Promise.all([account.close(), identity.close(), checks.close(), customers?.close(), validations?.close()]);
+      await Promise.all([
+        account.close(),
+        identity.close(),
+        checks.close(),
+        customers?.close(),
+        validations?.close(),
+        engagement?.close(),
+        sandbox?.stop(),
+      ]);
       await smtp.close();
     },
   };

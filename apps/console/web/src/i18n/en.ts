@@ -8,6 +8,7 @@ export const en = {
   'nav.newCheck': 'New check',
   'nav.processes': 'Processes',
   'nav.review': 'Review queue',
+  'nav.inbox': 'Inbox',
   'nav.users': 'Users',
   'nav.roles': 'Roles',
   'nav.apiKeys': 'API keys',

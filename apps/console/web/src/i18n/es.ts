@@ -9,6 +9,7 @@ export const es: Catalog = {
   'nav.newCheck': 'Nueva consulta',
   'nav.processes': 'Procesos',
   'nav.review': 'Cola de revisión',
+  'nav.inbox': 'Bandeja de entrada',
   'nav.users': 'Usuarios',
   'nav.roles': 'Roles',
   'nav.apiKeys': 'Claves de API',

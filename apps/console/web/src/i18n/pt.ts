@@ -9,6 +9,7 @@ export const pt: Catalog = {
   'nav.newCheck': 'Nova consulta',
   'nav.processes': 'Processos',
   'nav.review': 'Fila de revisão',
+  'nav.inbox': 'Caixa de entrada',
   'nav.users': 'Usuários',
   'nav.roles': 'Papéis',
   'nav.apiKeys': 'Chaves de API',

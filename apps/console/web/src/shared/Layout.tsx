@@ -26,6 +26,7 @@ const ITEMS: Item[] = [
   { to: '/contacts', label: 'nav.contacts', anyOf: ['*'] },
   { to: '/segments', label: 'nav.segments', anyOf: ['*'] },
   { to: '/rules', label: 'nav.rules', anyOf: ['svc.users'] },
+  { to: '/inbox', label: 'nav.inbox', anyOf: ['engagement.*'] },
   { to: '/admin/users', label: 'nav.users', anyOf: ['svc.users'] },
   { to: '/admin/roles', label: 'nav.roles', anyOf: ['svc.users'] },
   { to: '/admin/api-keys', label: 'nav.apiKeys', anyOf: ['svc.keys'] },

@@ -1,0 +1,147 @@
+import { ENGAGEMENT_AGENT, ENGAGEMENT_READ } from '@kyc/contracts';
+import { ApiClient, createRoleUser, eventually, mintKey, TestTenant } from '@kyc/testing';
+
+import { ConnectedTenant } from './support/engagement-helpers';
+import { useEngagementStack } from './support/engagement-stack';
+import { SseClient } from './support/sse-client';
+import { chatOf, userWrites } from './support/workspace-helpers';
+
+interface Agent {
+  email: string;
+  key: string;
+  api: ApiClient;
+}
+
+const texts = (c: SseClient) => c.of('message.received').map((e) => e.data.activity.text as string);
+
+describe('agent inbox push channel (GET /v1/engagement/inbox/events): scoping, resume, refusals', () => {
+  const stack = useEngagementStack({ consumerGroup: 'account-inbox-push' });
+  let a: { tenant: TestTenant; t: ConnectedTenant };
+  let b: { tenant: TestTenant; t: ConnectedTenant };
+  let ana: Agent;
+  let bea: Agent;
+  const channels: SseClient[] = [];
+
+  const channel = (key: string) => {
+    const c = new SseClient(`${stack.engagement.url}/v1/engagement/inbox/events`, { 'service-api-key': key });
+    channels.push(c);
+    return c;
+  };
+  const status = (p: Agent, s: 'online' | 'offline') =>
+    p.api.postJson('/v1/engagement/agent/status', { username: p.email, status: s });
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([stack.connectedTenant(), stack.connectedTenant()]);
+    const agent = async (name: string): Promise<Agent> => {
+      const admin = new ApiClient(stack.account.url, a.tenant.apiKey);
+      if (name === 'ana') {
+        const u = await createRoleUser(
+          stack.account.url,
+          a.tenant,
+          { name: 'desk_agent', permissions: [ENGAGEMENT_AGENT, ENGAGEMENT_READ] },
+          [stack.engagement.url],
+        );
+        const api = new ApiClient(stack.engagement.url, u.apiKey);
+        const me = await api.get<{ username: string }>('/v1/auth/whoami');
+        return { email: me.body.username.toLowerCase(), key: u.apiKey, api };
+      }
+      const email = `${name}@${a.tenant.tenantId}.test`;
+      const created = await admin.postJson<{ user: { user_id: string } }>('/v1/account/users', {
+        email,
+        role: 'desk_agent',
+      });
+      const key = mintKey({ tenant_id: a.tenant.tenantId, sub: created.body.user.user_id, ver: 1 });
+      const api = new ApiClient(stack.engagement.url, key);
+      await eventually(async () => expect((await api.get('/v1/auth/whoami')).status).toBe(200));
+      return { email: email.toLowerCase(), key, api };
+    };
+    ana = await agent('ana');
+    bea = await agent('bea');
+  });
+
+  afterAll(() => channels.forEach((c) => c.close()));
+
+  it('an agent receives her chats and the queued ones, never another agent’s chats nor another tenant’s events', async () => {
+    const anaCh = channel(ana.key);
+    const beaCh = channel(bea.key);
+    const managerA = channel(a.tenant.apiKey);
+    const managerB = channel(b.tenant.apiKey);
+    for (const c of [anaCh, beaCh, managerA, managerB]) {
+      expect(await c.open()).toBe(200);
+      await c.waitFor((ev) => ev.some((e) => e.event === 'hello'));
+    }
+
+    // A chat for ana, then one for bea, then tenant B's user writes.
+    expect((await status(ana, 'online')).status).toBe(200);
+    await userWrites(stack.sandbox, a.t, '573007770001', 'para ana', 'Uno');
+    await chatOf(a.t.api, '+573007770001', (c) => c.owner === ana.email);
+    expect((await status(ana, 'offline')).status).toBe(200);
+    expect((await status(bea, 'online')).status).toBe(200);
+    await userWrites(stack.sandbox, a.t, '573007770002', 'para bea', 'Dos');
+    await chatOf(a.t.api, '+573007770002', (c) => c.owner === bea.email);
+    expect((await status(bea, 'offline')).status).toBe(200);
+    await userWrites(stack.sandbox, b.t, '573007770003', 'secreto de B', 'Tres');
+    await managerB.waitFor((ev) => ev.some((e) => e.data?.activity?.text === 'secreto de B'));
+    // Last, a chat nobody takes (everyone offline): queued, so every agent of A sees it; the feed is
+    // in order, so once it arrived every earlier event was decided for each channel.
+    await userWrites(stack.sandbox, a.t, '573007770004', 'en cola', 'Cuatro');
+    for (const c of [anaCh, beaCh, managerA]) await c.waitFor(() => texts(c).includes('en cola'));
+
+    expect(texts(anaCh)).toEqual(['para ana', 'en cola']);
+    expect(texts(beaCh)).toEqual(['para bea', 'en cola']);
+    expect(texts(managerA)).toEqual(['para ana', 'para bea', 'en cola']);
+    expect(texts(managerB)).toEqual(['secreto de B']);
+    // Nothing of another tenant or another agent's chat on any channel, whatever its type.
+    const chatsOf = (c: SseClient) => new Set(c.events.filter((e) => e.data?.chat_id).map((e) => e.data.chat_id));
+    const beaChat = (await chatOf(a.t.api, '+573007770002')).chat_id;
+    expect(chatsOf(anaCh).has(beaChat)).toBe(false);
+    for (const c of [anaCh, beaCh, managerA])
+      expect(c.events.every((e) => !JSON.stringify(e.data).includes('secreto de B'))).toBe(true);
+    expect(anaCh.of('chat.assigned').map((e) => e.data.owner)).toEqual([ana.email]);
+    // Ids grow strictly on every channel.
+    for (const c of channels) {
+      const ids = c.events.filter((e) => e.event !== 'hello').map((e) => Number(e.id));
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it('resumes after a dropped connection with Last-Event-ID: the missed events once, none repeated', async () => {
+    const first = channel(a.tenant.apiKey);
+    expect(await first.open()).toBe(200);
+    await first.waitFor((ev) => ev.some((e) => e.event === 'hello'));
+    await userWrites(stack.sandbox, a.t, '573007770010', 'antes del corte', 'Diez');
+    await first.waitFor(() => texts(first).includes('antes del corte'));
+    const resumeAt = first.lastEventId!;
+    first.close();
+    // While disconnected.
+    for (let i = 1; i <= 5; i++) await userWrites(stack.sandbox, a.t, '573007770010', `perdido ${i}`, 'Diez');
+    await eventually(async () => {
+      const chat = await chatOf(a.t.api, '+573007770010');
+      const acts = await a.t.api.get(`/v1/engagement/chat/${chat.chat_id}/activities?activity_type=message`);
+      expect(acts.body.activities).toHaveLength(6);
+    });
+    const again = channel(a.tenant.apiKey);
+    expect(await again.open(resumeAt)).toBe(200);
+    await userWrites(stack.sandbox, a.t, '573007770010', 'después', 'Diez');
+    await again.waitFor(() => texts(again).includes('después'));
+    expect(again.events[0]).toMatchObject({ event: 'hello', id: resumeAt, data: { resumed: true } });
+    // The provider's webhooks of quick messages may be processed in any order: each once, none lost.
+    expect(texts(again).slice(0, 5).sort()).toEqual(['perdido 1', 'perdido 2', 'perdido 3', 'perdido 4', 'perdido 5']);
+    expect(texts(again)).toHaveLength(6);
+    expect(texts(again)).not.toContain('antes del corte');
+  });
+
+  it('an id outside the replay window gets a reset; a malformed one a 400 in the envelope; no key a 401', async () => {
+    const ahead = channel(a.tenant.apiKey);
+    expect(await ahead.open('999999999999')).toBe(200);
+    await ahead.waitFor((ev) => ev.some((e) => e.event === 'reset'));
+
+    const bad = channel(a.tenant.apiKey);
+    expect(await bad.open('abc')).toBe(400);
+    expect(bad.body).toMatchObject({ code: 400, fields: [expect.objectContaining({ field: 'Last-Event-ID' })] });
+
+    const anonymous = new SseClient(`${stack.engagement.url}/v1/engagement/inbox/events`, {});
+    expect(await anonymous.open()).toBe(401);
+  });
+});
