@@ -124,29 +124,37 @@ export class OcrDocumentEngine implements DocumentEngine {
     };
   }
 
-  /** OCR of the bottom band of each side, then of each whole side, until an MRZ that parses is found. */
+  /**
+   * OCR of the MRZ strip of each side (where the rows showed one), then of the bottom band, then of the whole
+   * side, until an MRZ that parses is found. A strip read with failing check digits is not the answer yet:
+   * the band is read too, and its reading (or else the strip's) is kept.
+   */
   private async readMrz(
     sides: AnalyzedSide[],
     now: Date,
   ): Promise<{ side: 'front' | 'reverse'; mrz: MrzVerification } | undefined> {
     let fallback: { side: 'front' | 'reverse'; mrz: MrzVerification } | undefined;
-    for (const pass of ['mrzBandPng', 'fullPng'] as const) {
+    let stripFallback: typeof fallback;
+    for (const pass of ['mrzStripPgm', 'mrzBandPgm', 'fullPgm'] as const) {
       for (const { side, analysis } of sides) {
-        const lines = extractMrz(await this.deps.ocr.readMrz(analysis[pass]));
+        const image = analysis[pass];
+        if (!image) continue;
+        const lines = extractMrz(await this.deps.ocr.readMrz(image));
         if (!lines) continue;
         const mrz = verifyMrz(lines.lines, now);
         if (!mrz) continue;
         if (mrz.valid || mrz.failedCheckDigits.length === 0) return { side, mrz };
-        fallback ??= { side, mrz };
+        if (pass === 'mrzStripPgm') stripFallback ??= { side, mrz };
+        else fallback ??= { side, mrz };
       }
       if (fallback) return fallback;
     }
-    return undefined;
+    return stripFallback;
   }
 
   private async readVisualZone(sides: AnalyzedSide[]): Promise<string | undefined> {
     const side = sides.find((s) => s.side === 'front') ?? sides[0];
-    return side ? this.deps.ocr.readText(side.analysis.fullPng) : undefined;
+    return side ? this.deps.ocr.readText(side.analysis.visualPgm) : undefined;
   }
 
   /** The typed number when given, else a number from the MRZ's optional data or number field that passes the country's algorithm. */

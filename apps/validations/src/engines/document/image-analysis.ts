@@ -1,5 +1,6 @@
 // Everything the document engine measures on one uploaded side, in one pass over the decoded pixels:
-// the images handed to OCR (the bottom band where an MRZ is printed, and the whole side), colour,
+// the images handed to OCR (the MRZ strip located from the rows, the bottom band where an MRZ is printed,
+// the whole side, the visual zone above the MRZ; binarized, as PGM), colour,
 // sharpness, screen-grid periodicity and a dark frame, and the editing software named in the file's metadata.
 // Pure and synchronous: it runs on the document worker thread (document.worker.ts).
 
@@ -8,13 +9,14 @@ import {
   binarize,
   cropGray,
   decodeImage,
-  encodePng,
+  encodePgm,
   type GrayRaster,
   imageFormat,
   shrinkGray,
   toGray,
 } from '../image/raster';
 import { editingSoftware } from './metadata';
+import { locateMrz } from './mrz/mrz-locate';
 
 export interface ImageMetrics {
   width: number;
@@ -33,12 +35,17 @@ export interface ImageMetrics {
   editingSoftware?: string;
 }
 
+/** The OCR inputs of a side: binarized, at most 1400 px wide, binary PGM (encodePgm). */
 export interface SideAnalysis {
   metrics: ImageMetrics;
-  /** Binarized bottom band (the lower 55 %), at most 1400 px wide: the MRZ OCR input. */
-  mrzBandPng: Buffer;
-  /** Binarized whole side, at most 1400 px wide: the second MRZ attempt and the visual-zone OCR input. */
-  fullPng: Buffer;
+  /** The MRZ's lines alone (locateMrz), when the rows show them: the first MRZ OCR input. */
+  mrzStripPgm?: Buffer;
+  /** The bottom band (the lower 55 %): the MRZ OCR input when the strip was not found or not read. */
+  mrzBandPgm: Buffer;
+  /** The whole side: the last MRZ attempt. */
+  fullPgm: Buffer;
+  /** The visual zone: the side above the MRZ strip (the whole side when no strip was found), the manipulation check's OCR input. */
+  visualPgm: Buffer;
 }
 
 const OCR_WIDTH = 1400;
@@ -48,6 +55,9 @@ export function analyzeSide(bytes: Buffer): SideAnalysis {
   const gray = toGray(raster);
   const ocrGray = shrinkGray(gray, OCR_WIDTH);
   const band = cropGray(ocrGray, 0, ocrGray.height * 0.45, ocrGray.width, ocrGray.height * 0.55);
+  const full = binarize(ocrGray);
+  const strip = locateMrz(full);
+  const fullPgm = encodePgm(full);
   const format = imageFormat(bytes);
   return {
     metrics: {
@@ -59,8 +69,17 @@ export function analyzeSide(bytes: Buffer): SideAnalysis {
       darkFrameSides: darkFrameSides(gray),
       editingSoftware: format ? editingSoftware(bytes, format) : undefined,
     },
-    mrzBandPng: encodePng(binarize(band)),
-    fullPng: encodePng(binarize(ocrGray)),
+    ...(strip
+      ? {
+          mrzStripPgm: encodePgm(
+            binarize(cropGray(ocrGray, 0, strip.top, ocrGray.width, strip.bottom - strip.top + 1)),
+          ),
+        }
+      : {}),
+    mrzBandPgm: encodePgm(binarize(band)),
+    fullPgm,
+    visualPgm:
+      strip && strip.top > ocrGray.height * 0.3 ? encodePgm(cropGray(full, 0, 0, full.width, strip.top)) : fullPgm,
   };
 }
 
