@@ -92,12 +92,6 @@ export class OcrDocumentEngine implements DocumentEngine {
         subvalidations: [{ name: 'image', status: 'failure', reason: 'missing_image' }],
       };
 
-    // The manipulation check reads the visual zone: on its own OCR thread, alongside the MRZ's (same result, less wait).
-    let visual: Promise<string | undefined> | undefined;
-    if (input.checks.manipulation && !sides.some((s) => s.analysis.metrics.editingSoftware)) {
-      visual = this.readVisualZone(sides);
-      visual.catch(() => undefined); // awaited (and its error raised) only when the check asks for it
-    }
     const found = await this.readMrz(sides, now);
     const extracted: ExtractedDocumentData = found?.mrz.extracted ?? {};
     const nationalNumber = this.nationalNumber(input, found?.mrz);
@@ -109,7 +103,7 @@ export class OcrDocumentEngine implements DocumentEngine {
       mrz: found?.mrz,
       extracted,
       nationalNumber,
-      visualText: () => (visual ??= this.readVisualZone(sides)),
+      visualText: (enough) => this.readVisualZone(sides, enough),
     };
 
     const outcomes: SubvalidationOutcome[] = [];
@@ -152,9 +146,19 @@ export class OcrDocumentEngine implements DocumentEngine {
     return stripFallback;
   }
 
-  private async readVisualZone(sides: AnalyzedSide[]): Promise<string | undefined> {
+  /** The visual zone's strips OCR'd top to bottom, until `enough` is satisfied with the text so far. */
+  private async readVisualZone(
+    sides: AnalyzedSide[],
+    enough: (text: string) => boolean = () => false,
+  ): Promise<string | undefined> {
     const side = sides.find((s) => s.side === 'front') ?? sides[0];
-    return side ? this.deps.ocr.readText(side.analysis.visualPgm) : undefined;
+    if (!side) return undefined;
+    let text = '';
+    for (const strip of side.analysis.visualStripsPgm) {
+      text += await this.deps.ocr.readText(strip);
+      if (enough(text)) break;
+    }
+    return text;
   }
 
   /** The typed number when given, else a number from the MRZ's optional data or number field that passes the country's algorithm. */

@@ -44,11 +44,15 @@ export interface SideAnalysis {
   mrzBandPgm: Buffer;
   /** The whole side: the last MRZ attempt. */
   fullPgm: Buffer;
-  /** The visual zone: the side above the MRZ strip (the whole side when no strip was found), the manipulation check's OCR input. */
-  visualPgm: Buffer;
+  /**
+   * The visual zone (the side above the MRZ strip; the whole side when no strip was found), the manipulation
+   * check's OCR input, in VISUAL_STRIPS horizontal strips cut between text lines, top first.
+   */
+  visualStripsPgm: Buffer[];
 }
 
 const OCR_WIDTH = 1400;
+const VISUAL_STRIPS = 3;
 
 export function analyzeSide(bytes: Buffer): SideAnalysis {
   const raster = decodeImage(bytes);
@@ -78,9 +82,43 @@ export function analyzeSide(bytes: Buffer): SideAnalysis {
       : {}),
     mrzBandPgm: encodePgm(binarize(band)),
     fullPgm,
-    visualPgm:
-      strip && strip.top > ocrGray.height * 0.3 ? encodePgm(cropGray(full, 0, 0, full.width, strip.top)) : fullPgm,
+    visualStripsPgm: horizontalStrips(
+      strip && strip.top > ocrGray.height * 0.3 ? cropGray(full, 0, 0, full.width, strip.top) : full,
+      VISUAL_STRIPS,
+    ).map(encodePgm),
   };
+}
+
+/**
+ * A binarized image cut into `count` horizontal strips of about equal height, each cut at the row with the
+ * fewest black/white transitions within an eighth of the height of its nominal place (a gap between text
+ * lines), so no line is split.
+ */
+export function horizontalStrips(bin: GrayRaster, count: number): GrayRaster[] {
+  const { width, height, data } = bin;
+  if (height < count * 40) return [bin];
+  const transitions = (y: number) => {
+    let n = 0;
+    for (let x = 1; x < width; x++) if ((data[y * width + x] === 0) !== (data[y * width + x - 1] === 0)) n++;
+    return n;
+  };
+  const cuts = [0];
+  const window = Math.floor(height / 8);
+  for (let k = 1; k < count; k++) {
+    const nominal = Math.round((k * height) / count);
+    let best = nominal;
+    let fewest = Infinity;
+    for (let y = nominal - window; y <= nominal + window; y++) {
+      const t = transitions(y);
+      if (t < fewest || (t === fewest && Math.abs(y - nominal) < Math.abs(best - nominal))) {
+        fewest = t;
+        best = y;
+      }
+    }
+    cuts.push(best);
+  }
+  cuts.push(height);
+  return cuts.slice(1).map((end, i) => cropGray(bin, 0, cuts[i], width, end - cuts[i]));
 }
 
 function darkFrameSides(gray: GrayRaster): number {

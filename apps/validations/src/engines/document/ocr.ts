@@ -47,20 +47,34 @@ export class TesseractRecognizer implements TextRecognizer {
     })();
   }
 
-  async readMrz(image: Buffer): Promise<string> {
-    if (this.closed) throw new Error('the OCR engine is closed');
+  private mrz(): Promise<Worker> {
     this.mrzWorker ??= this.start({
       tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
     });
-    const { data } = await (await this.mrzWorker).recognize(image);
+    return this.mrzWorker;
+  }
+
+  private text(): Promise<Worker> {
+    this.textWorker ??= this.start({ tessedit_pageseg_mode: PSM.AUTO });
+    return this.textWorker;
+  }
+
+  /** Starts both workers now (model loaded) instead of on the first read. */
+  async warmUp(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([this.mrz(), this.text()]);
+  }
+
+  async readMrz(image: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
+    const { data } = await (await this.mrz()).recognize(image);
     return data.text;
   }
 
   async readText(image: Buffer): Promise<string> {
     if (this.closed) throw new Error('the OCR engine is closed');
-    this.textWorker ??= this.start({ tessedit_pageseg_mode: PSM.AUTO });
-    const { data } = await (await this.textWorker).recognize(image);
+    const { data } = await (await this.text()).recognize(image);
     return data.text;
   }
 

@@ -17,7 +17,7 @@ export class WorkerDocumentImageAnalyzer implements DocumentImageAnalyzer {
         ...(result.mrzStripPgm ? { mrzStripPgm: buffer(result.mrzStripPgm) } : {}),
         mrzBandPgm: buffer(result.mrzBandPgm),
         fullPgm: buffer(result.fullPgm),
-        visualPgm: buffer(result.visualPgm),
+        visualStripsPgm: result.visualStripsPgm.map(buffer),
       };
     } catch (err) {
       if (err instanceof WorkerError && err.name === 'UnsupportedImageError')
