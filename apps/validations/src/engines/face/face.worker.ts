@@ -62,9 +62,10 @@ async function init(): Promise<void> {
   await faceapi.nets.faceLandmark68Net.loadFromDisk(dir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(dir);
   // Every net once on a blank picture: the backend prepares its kernels now, not on the first photo.
+  // A failure here only means the first photo pays for it.
   const blank = createRaster(64, 64, [128, 128, 128]);
-  await describeRaster(blank);
-  await describeFace(blank, { x: 16, y: 16, width: 32, height: 32 }, true);
+  await describeRaster(blank).catch(() => undefined);
+  await describeFace(blank, { x: 16, y: 16, width: 32, height: 32 }, true).catch(() => undefined);
 }
 
 function tensorOf(raster: Raster): tf.Tensor3D {
@@ -156,6 +157,7 @@ async function describeFace(
     const [aligned] = await faceapi.extractFaceTensors(asFaceApiTensor(image), [
       landmarks.align(null, { useDlibAlignment: true }),
     ]);
+    if (!aligned) return undefined; // the landmarks give no face to align
     let descriptor: Float32Array;
     try {
       descriptor = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned)) as Float32Array;
