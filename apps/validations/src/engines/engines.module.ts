@@ -4,7 +4,15 @@
 // read from their npm packages in node_modules.
 
 import { Clock } from '@kyc/platform';
-import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 
 import { OcrDocumentEngine } from './document/document.engine';
 import { TesseractRecognizer } from './document/ocr';
@@ -24,9 +32,14 @@ export interface EnginesOptions {
   registryLatencyMs?: number;
 }
 
-/** Owns the engines' threads (tesseract workers, the image and face worker threads) and stops them on shutdown. */
+/**
+ * Owns the engines' threads (tesseract workers, the image and face worker threads): starts the OCR and face
+ * threads once the application is up (models loaded and run once, so no validation waits for them) without
+ * holding the boot, and stops them on shutdown.
+ */
 @Injectable()
-export class EngineThreads implements OnApplicationShutdown {
+export class EngineThreads implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('engines');
   readonly ocr: TesseractRecognizer;
   readonly analyzer: WorkerDocumentImageAnalyzer;
   readonly face: WorkerFaceEngine;
@@ -35,6 +48,12 @@ export class EngineThreads implements OnApplicationShutdown {
     this.ocr = new TesseractRecognizer({ langPath: options.ocrLangPath });
     this.analyzer = new WorkerDocumentImageAnalyzer();
     this.face = new WorkerFaceEngine({ modelPath: options.faceModelPath });
+  }
+
+  onApplicationBootstrap(): void {
+    Promise.all([this.face.warmUp(), this.ocr.warmUp()]).catch((err: Error) =>
+      this.logger.warn({ err, msg: 'engine warm-up failed; the engines start on first use' }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -76,6 +76,25 @@ describe('OcrDocumentEngine', () => {
     });
   });
 
+  it('fails manipulation when the visual zone carries another surname than the MRZ (read strip by strip)', async () => {
+    const passport = await renderPassport({
+      encoding: 'jpeg',
+      visualName: { firstName: 'Carlos Andrés', lastName: 'Rodríguez Silva' },
+    });
+    const result = await engine.validate({
+      country: 'ALL',
+      documentType: 'passport',
+      front: passport.image,
+      expected: {},
+      checks: { ...ALL_CHECKS, governmentDatabase: false },
+    });
+    expect(result.declinedReason).toBe('manipulated_document');
+    expect(result.subvalidations.find((s) => s.name === 'manipulation')).toMatchObject({
+      status: 'failure',
+      details: { rule: 'visual_zone_mismatch', mrz_words_missing: ['PEREZ', 'GOMEZ'] },
+    });
+  });
+
   it('fails data consistency when the account holder has another name than the document', async () => {
     const card = await renderIdCard();
     const result = await engine.validate(

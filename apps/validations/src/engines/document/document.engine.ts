@@ -92,12 +92,6 @@ export class OcrDocumentEngine implements DocumentEngine {
         subvalidations: [{ name: 'image', status: 'failure', reason: 'missing_image' }],
       };
 
-    // The manipulation check reads the visual zone: on its own OCR thread, alongside the MRZ's (same result, less wait).
-    let visual: Promise<string | undefined> | undefined;
-    if (input.checks.manipulation && !sides.some((s) => s.analysis.metrics.editingSoftware)) {
-      visual = this.readVisualZone(sides);
-      visual.catch(() => undefined); // awaited (and its error raised) only when the check asks for it
-    }
     const found = await this.readMrz(sides, now);
     const extracted: ExtractedDocumentData = found?.mrz.extracted ?? {};
     const nationalNumber = this.nationalNumber(input, found?.mrz);
@@ -109,7 +103,7 @@ export class OcrDocumentEngine implements DocumentEngine {
       mrz: found?.mrz,
       extracted,
       nationalNumber,
-      visualText: () => (visual ??= this.readVisualZone(sides)),
+      visualText: (enough) => this.readVisualZone(sides, enough),
     };
 
     const outcomes: SubvalidationOutcome[] = [];
@@ -124,29 +118,47 @@ export class OcrDocumentEngine implements DocumentEngine {
     };
   }
 
-  /** OCR of the bottom band of each side, then of each whole side, until an MRZ that parses is found. */
+  /**
+   * OCR of the MRZ strip of each side (where the rows showed one), then of the bottom band, then of the whole
+   * side, until an MRZ that parses is found. A strip read with failing check digits is not the answer yet:
+   * the band is read too, and its reading (or else the strip's) is kept.
+   */
   private async readMrz(
     sides: AnalyzedSide[],
     now: Date,
   ): Promise<{ side: 'front' | 'reverse'; mrz: MrzVerification } | undefined> {
     let fallback: { side: 'front' | 'reverse'; mrz: MrzVerification } | undefined;
-    for (const pass of ['mrzBandPng', 'fullPng'] as const) {
+    let stripFallback: typeof fallback;
+    for (const pass of ['mrzStripPgm', 'mrzBandPgm', 'fullPgm'] as const) {
       for (const { side, analysis } of sides) {
-        const lines = extractMrz(await this.deps.ocr.readMrz(analysis[pass]));
+        const image = analysis[pass];
+        if (!image) continue;
+        const lines = extractMrz(await this.deps.ocr.readMrz(image));
         if (!lines) continue;
         const mrz = verifyMrz(lines.lines, now);
         if (!mrz) continue;
         if (mrz.valid || mrz.failedCheckDigits.length === 0) return { side, mrz };
-        fallback ??= { side, mrz };
+        if (pass === 'mrzStripPgm') stripFallback ??= { side, mrz };
+        else fallback ??= { side, mrz };
       }
       if (fallback) return fallback;
     }
-    return undefined;
+    return stripFallback;
   }
 
-  private async readVisualZone(sides: AnalyzedSide[]): Promise<string | undefined> {
+  /** The visual zone's strips OCR'd top to bottom, until `enough` is satisfied with the text so far. */
+  private async readVisualZone(
+    sides: AnalyzedSide[],
+    enough: (text: string) => boolean = () => false,
+  ): Promise<string | undefined> {
     const side = sides.find((s) => s.side === 'front') ?? sides[0];
-    return side ? this.deps.ocr.readText(side.analysis.fullPng) : undefined;
+    if (!side) return undefined;
+    let text = '';
+    for (const strip of side.analysis.visualStripsPgm) {
+      text += await this.deps.ocr.readText(strip);
+      if (enough(text)) break;
+    }
+    return text;
   }
 
   /** The typed number when given, else a number from the MRZ's optional data or number field that passes the country's algorithm. */

@@ -1,5 +1,6 @@
 // Everything the document engine measures on one uploaded side, in one pass over the decoded pixels:
-// the images handed to OCR (the bottom band where an MRZ is printed, and the whole side), colour,
+// the images handed to OCR (the MRZ strip located from the rows, the bottom band where an MRZ is printed,
+// the whole side, the visual zone above the MRZ; binarized, as PGM), colour,
 // sharpness, screen-grid periodicity and a dark frame, and the editing software named in the file's metadata.
 // Pure and synchronous: it runs on the document worker thread (document.worker.ts).
 
@@ -8,13 +9,14 @@ import {
   binarize,
   cropGray,
   decodeImage,
-  encodePng,
+  encodePgm,
   type GrayRaster,
   imageFormat,
   shrinkGray,
   toGray,
 } from '../image/raster';
 import { editingSoftware } from './metadata';
+import { locateMrz } from './mrz/mrz-locate';
 
 export interface ImageMetrics {
   width: number;
@@ -33,21 +35,33 @@ export interface ImageMetrics {
   editingSoftware?: string;
 }
 
+/** The OCR inputs of a side: binarized, at most 1400 px wide, binary PGM (encodePgm). */
 export interface SideAnalysis {
   metrics: ImageMetrics;
-  /** Binarized bottom band (the lower 55 %), at most 1400 px wide: the MRZ OCR input. */
-  mrzBandPng: Buffer;
-  /** Binarized whole side, at most 1400 px wide: the second MRZ attempt and the visual-zone OCR input. */
-  fullPng: Buffer;
+  /** The MRZ's lines alone (locateMrz), when the rows show them: the first MRZ OCR input. */
+  mrzStripPgm?: Buffer;
+  /** The bottom band (the lower 55 %): the MRZ OCR input when the strip was not found or not read. */
+  mrzBandPgm: Buffer;
+  /** The whole side: the last MRZ attempt. */
+  fullPgm: Buffer;
+  /**
+   * The visual zone (the side above the MRZ strip; the whole side when no strip was found), the manipulation
+   * check's OCR input, in VISUAL_STRIPS horizontal strips cut between text lines, top first.
+   */
+  visualStripsPgm: Buffer[];
 }
 
 const OCR_WIDTH = 1400;
+const VISUAL_STRIPS = 3;
 
 export function analyzeSide(bytes: Buffer): SideAnalysis {
   const raster = decodeImage(bytes);
   const gray = toGray(raster);
   const ocrGray = shrinkGray(gray, OCR_WIDTH);
   const band = cropGray(ocrGray, 0, ocrGray.height * 0.45, ocrGray.width, ocrGray.height * 0.55);
+  const full = binarize(ocrGray);
+  const strip = locateMrz(full);
+  const fullPgm = encodePgm(full);
   const format = imageFormat(bytes);
   return {
     metrics: {
@@ -59,9 +73,52 @@ export function analyzeSide(bytes: Buffer): SideAnalysis {
       darkFrameSides: darkFrameSides(gray),
       editingSoftware: format ? editingSoftware(bytes, format) : undefined,
     },
-    mrzBandPng: encodePng(binarize(band)),
-    fullPng: encodePng(binarize(ocrGray)),
+    ...(strip
+      ? {
+          mrzStripPgm: encodePgm(
+            binarize(cropGray(ocrGray, 0, strip.top, ocrGray.width, strip.bottom - strip.top + 1)),
+          ),
+        }
+      : {}),
+    mrzBandPgm: encodePgm(binarize(band)),
+    fullPgm,
+    visualStripsPgm: horizontalStrips(
+      strip && strip.top > ocrGray.height * 0.3 ? cropGray(full, 0, 0, full.width, strip.top) : full,
+      VISUAL_STRIPS,
+    ).map(encodePgm),
   };
+}
+
+/**
+ * A binarized image cut into `count` horizontal strips of about equal height, each cut at the row with the
+ * fewest black/white transitions within an eighth of the height of its nominal place (a gap between text
+ * lines), so no line is split.
+ */
+export function horizontalStrips(bin: GrayRaster, count: number): GrayRaster[] {
+  const { width, height, data } = bin;
+  if (height < count * 40) return [bin];
+  const transitions = (y: number) => {
+    let n = 0;
+    for (let x = 1; x < width; x++) if ((data[y * width + x] === 0) !== (data[y * width + x - 1] === 0)) n++;
+    return n;
+  };
+  const cuts = [0];
+  const window = Math.floor(height / 8);
+  for (let k = 1; k < count; k++) {
+    const nominal = Math.round((k * height) / count);
+    let best = nominal;
+    let fewest = Infinity;
+    for (let y = nominal - window; y <= nominal + window; y++) {
+      const t = transitions(y);
+      if (t < fewest || (t === fewest && Math.abs(y - nominal) < Math.abs(best - nominal))) {
+        fewest = t;
+        best = y;
+      }
+    }
+    cuts.push(best);
+  }
+  cuts.push(height);
+  return cuts.slice(1).map((end, i) => cropGray(bin, 0, cuts[i], width, end - cuts[i]));
 }
 
 function darkFrameSides(gray: GrayRaster): number {

@@ -13,11 +13,12 @@ export interface OcrOptions {
   langPath?: string;
 }
 
+/** Images are encoded (PGM, PNG or JPEG: whatever Leptonica reads). */
 export interface TextRecognizer {
   /** MRZ alphabet only (A-Z, 0-9, <), one uniform block of text. */
-  readMrz(png: Buffer): Promise<string>;
+  readMrz(image: Buffer): Promise<string>;
   /** Any text (the visual zone), page segmentation automatic. */
-  readText(png: Buffer): Promise<string>;
+  readText(image: Buffer): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -46,20 +47,34 @@ export class TesseractRecognizer implements TextRecognizer {
     })();
   }
 
-  async readMrz(png: Buffer): Promise<string> {
-    if (this.closed) throw new Error('the OCR engine is closed');
+  private mrz(): Promise<Worker> {
     this.mrzWorker ??= this.start({
       tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
     });
-    const { data } = await (await this.mrzWorker).recognize(png);
+    return this.mrzWorker;
+  }
+
+  private text(): Promise<Worker> {
+    this.textWorker ??= this.start({ tessedit_pageseg_mode: PSM.AUTO });
+    return this.textWorker;
+  }
+
+  /** Starts both workers now (model loaded) instead of on the first read. */
+  async warmUp(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([this.mrz(), this.text()]);
+  }
+
+  async readMrz(image: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
+    const { data } = await (await this.mrz()).recognize(image);
     return data.text;
   }
 
-  async readText(png: Buffer): Promise<string> {
+  async readText(image: Buffer): Promise<string> {
     if (this.closed) throw new Error('the OCR engine is closed');
-    this.textWorker ??= this.start({ tessedit_pageseg_mode: PSM.AUTO });
-    const { data } = await (await this.textWorker).recognize(png);
+    const { data } = await (await this.text()).recognize(image);
     return data.text;
   }
 

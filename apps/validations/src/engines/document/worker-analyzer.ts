@@ -11,7 +11,14 @@ export class WorkerDocumentImageAnalyzer implements DocumentImageAnalyzer {
     try {
       const result = await this.client.request({ image: new Uint8Array(image) });
       // Structured clone turns Buffers into Uint8Arrays.
-      return { ...result, mrzBandPng: Buffer.from(result.mrzBandPng), fullPng: Buffer.from(result.fullPng) };
+      const buffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+      return {
+        ...result,
+        ...(result.mrzStripPgm ? { mrzStripPgm: buffer(result.mrzStripPgm) } : {}),
+        mrzBandPgm: buffer(result.mrzBandPgm),
+        fullPgm: buffer(result.fullPgm),
+        visualStripsPgm: result.visualStripsPgm.map(buffer),
+      };
     } catch (err) {
       if (err instanceof WorkerError && err.name === 'UnsupportedImageError')
         throw new UnsupportedImageError(err.message);

@@ -65,10 +65,17 @@ describe('WorkerFaceEngine (face-api 1.7.15 on tfjs-backend-wasm, on a worker th
     for (const d of [a, b, c]) {
       expect(d.faces).toHaveLength(1);
       expect(d.faces[0].descriptor).toHaveLength(128);
-      expect(d.faces[0].score).toBeGreaterThan(0.9);
+      // Tiny Face Detector's confidence (it scores portraits lower than SSD did: 0.88, 0.62, 0.80 here).
+      expect(d.faces[0].score).toBeGreaterThanOrEqual(0.5);
     }
-    expect(engine.similarity(a.faces[0].descriptor, b.faces[0].descriptor)).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
-    expect(engine.similarity(a.faces[0].descriptor, c.faces[0].descriptor)).toBeLessThan(DEFAULT_THRESHOLD);
+    const same = engine.similarity(a.faces[0].descriptor, b.faces[0].descriptor);
+    const different = engine.similarity(a.faces[0].descriptor, c.faces[0].descriptor);
+    console.log(`face engine: same person ${same}, different people ${different}`);
+    expect(same).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(different).toBeLessThan(DEFAULT_THRESHOLD);
+    // Clear of the threshold on both sides (SSD MobileNet v1 boxes gave 0.921 and 0.496; re-framed Tiny boxes 0.893 and 0.521).
+    expect(same).toBeGreaterThan(0.85);
+    expect(different).toBeLessThan(0.56);
     expect(a.liveness).toMatchObject({ passed: true, method: 'texture-color-grid-v1' });
   }, 180_000);
 

@@ -86,7 +86,7 @@ async function measureDocuments(): Promise<void> {
   const card = renderIdCard();
   const passport = renderPassport();
   let t = performance.now();
-  await ocr.readMrz((await analyzer.analyze(card.reverse)).mrzBandPng);
+  await ocr.readMrz((await analyzer.analyze(card.reverse)).mrzBandPgm);
   console.log(`document: first OCR (tesseract worker start, model load, 1 read): ${ms(t)} ms`);
   for (const [name, image] of [
     ['TD1 reverse 1000x630', card.reverse],
@@ -95,7 +95,7 @@ async function measureDocuments(): Promise<void> {
     const analysis = await analyzer.analyze(image);
     for (let i = 0; i < 3; i++) {
       t = performance.now();
-      await ocr.readMrz(analysis.mrzBandPng);
+      await ocr.readMrz(analysis.mrzBandPgm);
       console.log(`document: MRZ OCR ${name}: ${ms(t)} ms`);
     }
   }

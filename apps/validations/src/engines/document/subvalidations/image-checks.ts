@@ -68,13 +68,25 @@ export class ManipulationSubvalidation implements DocumentSubvalidation {
       });
     const surname = context.mrz?.extracted.lastName;
     if (!surname) return success(this.name, { visual_zone: 'not_compared' });
-    const text = await context.visualText();
-    const words = text ? normalizeName(text).split(' ') : [];
-    if (words.filter((w) => w.length >= 3).length < 4) return success(this.name, { visual_zone: 'illegible' });
-    const missing = normalizeName(surname)
+    const expected = normalizeName(surname)
       .split(' ')
-      .filter((w) => w.length >= 3)
-      .filter((w) => !words.some((v) => editDistance(v, w) <= 1));
+      .filter((w) => w.length >= 3);
+    const judge = (text: string | undefined) => {
+      const words = text ? normalizeName(text).split(' ') : [];
+      return {
+        legible: words.filter((w) => w.length >= 3).length >= 4,
+        missing: expected.filter((w) => !words.some((v) => editDistance(v, w) <= 1)),
+      };
+    };
+    // Reading stops at the strip where the surname (and 4 legible words) have been seen: the outcome is then
+    // the one the whole zone would give.
+    const { legible, missing } = judge(
+      await context.visualText((text) => {
+        const j = judge(text);
+        return j.legible && j.missing.length === 0;
+      }),
+    );
+    if (!legible) return success(this.name, { visual_zone: 'illegible' });
     if (missing.length > 0)
       return failure(this.name, 'manipulated_document', { rule: 'visual_zone_mismatch', mrz_words_missing: missing });
     return success(this.name, { visual_zone: 'matches_mrz' });

@@ -19,8 +19,11 @@ export interface DocumentContext {
   extracted: ExtractedDocumentData;
   /** The national ID number checked (typed, or read from the MRZ). */
   nationalNumber?: string;
-  /** OCR of the visual zone (front side, or the only side), read once on first request. */
-  visualText(): Promise<string | undefined>;
+  /**
+   * OCR of the visual zone (front side, or the only side), strip by strip from the top: the text read so far
+   * once `enough` says so, else all of it.
+   */
+  visualText(enough?: (text: string) => boolean): Promise<string | undefined>;
 }
 
 export interface DocumentSubvalidation {
