@@ -156,9 +156,10 @@ export class OcrDocumentEngine implements DocumentEngine {
     let text = '';
     for (const strip of side.analysis.visualStripsPgm) {
       text += await this.deps.ocr.readText(strip);
-      if (enough(text)) break;
+      if (enough(text)) return text;
     }
-    return text;
+    // Not satisfied by the strips (a cut may have split a line): the zone whole, as one read.
+    return side.analysis.visualStripsPgm.length > 1 ? this.deps.ocr.readText(side.analysis.visualPgm) : text;
   }
 
   /** The typed number when given, else a number from the MRZ's optional data or number field that passes the country's algorithm. */

@@ -49,6 +49,8 @@ export interface SideAnalysis {
    * check's OCR input, in VISUAL_STRIPS horizontal strips cut between text lines, top first.
    */
   visualStripsPgm: Buffer[];
+  /** The visual zone whole: read when the strips did not satisfy the check (a cut may split a line). */
+  visualPgm: Buffer;
 }
 
 const OCR_WIDTH = 1400;
@@ -62,6 +64,7 @@ export function analyzeSide(bytes: Buffer): SideAnalysis {
   const full = binarize(ocrGray);
   const strip = locateMrz(full);
   const fullPgm = encodePgm(full);
+  const visual = strip && strip.top > ocrGray.height * 0.3 ? cropGray(full, 0, 0, full.width, strip.top) : full;
   const format = imageFormat(bytes);
   return {
     metrics: {
@@ -82,10 +85,8 @@ export function analyzeSide(bytes: Buffer): SideAnalysis {
       : {}),
     mrzBandPgm: encodePgm(binarize(band)),
     fullPgm,
-    visualStripsPgm: horizontalStrips(
-      strip && strip.top > ocrGray.height * 0.3 ? cropGray(full, 0, 0, full.width, strip.top) : full,
-      VISUAL_STRIPS,
-    ).map(encodePgm),
+    visualStripsPgm: horizontalStrips(visual, VISUAL_STRIPS).map(encodePgm),
+    visualPgm: visual === full ? fullPgm : encodePgm(visual),
   };
 }
 

@@ -18,6 +18,7 @@ export class WorkerDocumentImageAnalyzer implements DocumentImageAnalyzer {
         mrzBandPgm: buffer(result.mrzBandPgm),
         fullPgm: buffer(result.fullPgm),
         visualStripsPgm: result.visualStripsPgm.map(buffer),
+        visualPgm: buffer(result.visualPgm),
       };
     } catch (err) {
       if (err instanceof WorkerError && err.name === 'UnsupportedImageError')
