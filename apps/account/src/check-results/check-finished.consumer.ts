@@ -3,8 +3,8 @@ import { InboxService } from '@kyc/platform';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 
-import { RulesEngineService } from '../rules/engine/rules-engine.service';
 import { FinishedCheckEntity } from '../finished-checks/finished-check.entity';
+import { RulesEngineService } from '../rules/engine/rules-engine.service';
 
 export const CHECK_FINISHED_CONSUMER = 'account.finished-checks';
 

@@ -577,9 +577,7 @@ export interface components {
             actions: components["schemas"]["DryRunActionResponse"][];
             check_id: string;
             /** @description The JSON-Logic evaluated (a literal is a rule too) */
-            condition: {
-                [key: string]: unknown;
-            } | unknown[] | string | number | boolean;
+            condition: unknown;
             /** @description Whether the condition tried is the one sent rather than the saved one */
             draft: boolean;
             /** @description Why the condition could not be evaluated */
@@ -588,10 +586,8 @@ export interface components {
             event_id: string;
             /** @description Whether the condition holds (JSON-Logic truthiness) */
             matched: boolean;
-            /** @description What the condition gave, before truthiness */
-            result: ({
-                [key: string]: unknown;
-            } | unknown[] | string | number | boolean) | null;
+            /** @description What the condition gave, before truthiness (any JSON value, null included) */
+            result: unknown;
             rule_id: string;
             /** @description The saved version (its condition unless one was sent) */
             rule_version: number;

@@ -7048,6 +7048,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
         };
     };
     Webhooks_verify: {

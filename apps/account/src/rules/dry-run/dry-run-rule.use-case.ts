@@ -2,8 +2,8 @@ import { compile, truthy } from '@kyc/json-logic';
 import { Caller } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
-import { FinishedChecksService } from '../../finished-checks/finished-checks.service';
 import { AccountConfig } from '../../config/account.config';
+import { FinishedChecksService } from '../../finished-checks/finished-checks.service';
 import { parseCondition } from '../dto/json-logic-condition';
 import { checkVariables } from '../engine/check-variables';
 import { RULE_EVALUATION_MAX_STEPS } from '../engine/rule-cache.service';
