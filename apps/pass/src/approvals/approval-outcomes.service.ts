@@ -1,4 +1,3 @@
-import { domainException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -6,18 +5,7 @@ import { Repository } from 'typeorm';
 import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
 import { ApprovalOutcomeEntity } from './approval-outcome.entity';
-
-export enum OutcomeErrorCode {
-  InvalidToken = 'invalid_token',
-  InsufficientScope = 'insufficient_scope',
-  OutcomeNotFound = 'approval_not_found',
-}
-
-export class OutcomeException extends domainException<OutcomeErrorCode>({
-  [OutcomeErrorCode.InvalidToken]: 401,
-  [OutcomeErrorCode.InsufficientScope]: 403,
-  [OutcomeErrorCode.OutcomeNotFound]: 404,
-}) {}
+import { ApprovalErrorCode, ApprovalException } from './approvals.exception';
 
 /** GET /v1/oauth2/approval-outcome: the decision and form data of a CIBA request of the caller's application. */
 @Injectable()
@@ -31,13 +19,13 @@ export class ApprovalOutcomesService {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '');
     const token = match ? await this.provider.provider.AccessToken.find(match[1]) : undefined;
     if (!token || token.isExpired)
-      throw new OutcomeException(OutcomeErrorCode.InvalidToken, 'missing or invalid bearer token');
+      throw new ApprovalException(ApprovalErrorCode.InvalidToken, 'missing or invalid bearer token');
     if (!parseScopes(token.scope ?? '').includes('approval:read'))
-      throw new OutcomeException(OutcomeErrorCode.InsufficientScope, 'the token needs the scope approval:read');
+      throw new ApprovalException(ApprovalErrorCode.InsufficientScope, 'the token needs the scope approval:read');
     const outcome = await this.outcomes.findOneBy({ authReqId });
     if (!outcome || outcome.clientId !== token.clientId)
-      throw new OutcomeException(
-        OutcomeErrorCode.OutcomeNotFound,
+      throw new ApprovalException(
+        ApprovalErrorCode.OutcomeNotFound,
         'no decided approval of this application has that auth_req_id',
       );
     return {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import { Clock, domainException } from '@kyc/platform';
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -21,15 +21,8 @@ import {
   badLinkPage,
   decidedNowPage,
 } from './approval-page';
+import { ApprovalErrorCode, ApprovalException } from './approvals.exception';
 import { AttachmentsService } from './attachments.service';
-
-export enum ApprovalErrorCode {
-  AttachmentNotFound = 'attachment_not_found',
-}
-
-export class ApprovalException extends domainException<ApprovalErrorCode>({
-  [ApprovalErrorCode.AttachmentNotFound]: 404,
-}) {}
 
 /** What the page reads of a pending CIBA request. */
 interface PendingRequest {

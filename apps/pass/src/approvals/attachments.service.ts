@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-import { Clock, domainException, ValidationFailedException } from '@kyc/platform';
+import { Clock, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -11,24 +11,11 @@ import { SecretBox } from '../crypto/secret-box';
 import { AttachmentCheck } from '../provider/attachment-check';
 import { ApprovalAttachmentEntity } from './approval-attachment.entity';
 import type { AttachmentView } from './approval-page';
+import { ApprovalErrorCode, ApprovalException } from './approvals.exception';
 import { ATTACHMENT_TYPES, StageAttachmentDto } from './dto/stage-attachment.dto';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
-
-export enum AttachmentErrorCode {
-  BadCredentials = 'bad_credentials',
-  UploadLinkInvalid = 'upload_link_invalid',
-  ActiveContent = 'active_content_refused',
-  TooLarge = 'attachment_too_large',
-}
-
-export class AttachmentException extends domainException<AttachmentErrorCode>({
-  [AttachmentErrorCode.BadCredentials]: 401,
-  [AttachmentErrorCode.UploadLinkInvalid]: 403,
-  [AttachmentErrorCode.ActiveContent]: 400,
-  [AttachmentErrorCode.TooLarge]: 413,
-}) {}
 
 /** Leading bytes each binary type must start with (what the file really is, whatever its name says). */
 const MAGIC: Record<string, Buffer[]> = {
@@ -59,7 +46,7 @@ export class AttachmentsService implements AttachmentCheck {
 
   async stage(dto: StageAttachmentDto): Promise<{ upload_url: string; s3_key: string; expires_in: number }> {
     if (!(await this.applications.authenticate(dto.client_id, dto.client_secret)))
-      throw new AttachmentException(AttachmentErrorCode.BadCredentials, 'invalid client credentials');
+      throw new ApprovalException(ApprovalErrorCode.BadCredentials, 'invalid client credentials');
     const name = dto.file_name.trim();
     const dot = name.lastIndexOf('.');
     if (dot > 0) {
@@ -104,14 +91,11 @@ export class AttachmentsService implements AttachmentCheck {
       timingSafeEqual(expected, given);
     const attachment = valid ? await this.attachments.findOneBy({ s3Key }) : null;
     if (!attachment || attachment.uploadedAt)
-      throw new AttachmentException(
-        AttachmentErrorCode.UploadLinkInvalid,
-        'the upload link is invalid, expired or used',
-      );
+      throw new ApprovalException(ApprovalErrorCode.UploadLinkInvalid, 'the upload link is invalid, expired or used');
     if (!Buffer.isBuffer(body) || body.length === 0)
       throw new ValidationFailedException([{ field: 'body', message: 'the file content is required' }]);
     if (body.length > ATTACHMENT_MAX_BYTES)
-      throw new AttachmentException(AttachmentErrorCode.TooLarge, 'attachments are at most 10 MiB');
+      throw new ApprovalException(ApprovalErrorCode.TooLarge, 'attachments are at most 10 MiB');
     this.refuseActiveContent(attachment.contentType, body);
     await this.attachments.update({ s3Key }, { content: body, size: body.length, uploadedAt: this.clock.now() });
     return { s3_key: s3Key, size: body.length };
@@ -156,12 +140,12 @@ export class AttachmentsService implements AttachmentCheck {
   private refuseActiveContent(contentType: string, body: Buffer): void {
     const magic = MAGIC[contentType];
     if (magic && !magic.some((m) => body.subarray(0, m.length).equals(m)))
-      throw new AttachmentException(AttachmentErrorCode.ActiveContent, `the content is not a ${contentType} file`);
+      throw new ApprovalException(ApprovalErrorCode.ActiveContent, `the content is not a ${contentType} file`);
     const text = body.toString('latin1');
     if (contentType === 'application/pdf' && PDF_ACTIVE.test(text))
-      throw new AttachmentException(AttachmentErrorCode.ActiveContent, 'PDF files with scripts or actions are refused');
+      throw new ApprovalException(ApprovalErrorCode.ActiveContent, 'PDF files with scripts or actions are refused');
     if (!magic && TEXT_ACTIVE.test(text))
-      throw new AttachmentException(AttachmentErrorCode.ActiveContent, 'text with markup or scripts is refused');
+      throw new ApprovalException(ApprovalErrorCode.ActiveContent, 'text with markup or scripts is refused');
   }
 
   private sign(s3Key: string, expires: number): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { Clock, domainException } from '@kyc/platform';
+import { Clock } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
@@ -10,18 +10,7 @@ import { ProviderService } from '../provider/provider.service';
 import { parseScopes } from '../scopes/scopes';
 import { WriteValidationsDto } from './dto/write-validations.dto';
 import { ExternalValidationEntity } from './external-validation.entity';
-
-export enum ValidationsWriteErrorCode {
-  InvalidToken = 'invalid_token',
-  InsufficientScope = 'insufficient_scope',
-  ClientNotAllowed = 'client_not_allowed',
-}
-
-export class ValidationsWriteException extends domainException<ValidationsWriteErrorCode>({
-  [ValidationsWriteErrorCode.InvalidToken]: 401,
-  [ValidationsWriteErrorCode.InsufficientScope]: 403,
-  [ValidationsWriteErrorCode.ClientNotAllowed]: 403,
-}) {}
+import { ValidationErrorCode, ValidationException } from './validations.exception';
 
 const present = (v: ExternalValidationEntity) => ({
   validation_id: v.id,
@@ -53,18 +42,15 @@ export class ValidationsService {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '');
     const token = match ? await this.provider.provider.AccessToken.find(match[1]) : undefined;
     if (!token || token.isExpired)
-      throw new ValidationsWriteException(ValidationsWriteErrorCode.InvalidToken, 'missing or invalid bearer token');
+      throw new ValidationException(ValidationErrorCode.InvalidToken, 'missing or invalid bearer token');
     if (!parseScopes(token.scope ?? '').includes('validations:write'))
-      throw new ValidationsWriteException(
-        ValidationsWriteErrorCode.InsufficientScope,
+      throw new ValidationException(
+        ValidationErrorCode.InsufficientScope,
         'the token needs the scope validations:write',
       );
     const application = await this.applications.find(String(token.clientId));
     if (!application?.restrictedScopes.includes('validations:write'))
-      throw new ValidationsWriteException(
-        ValidationsWriteErrorCode.ClientNotAllowed,
-        'the application may not write validations',
-      );
+      throw new ValidationException(ValidationErrorCode.ClientNotAllowed, 'the application may not write validations');
     const clientId = application.clientId;
     const written = await this.dataSource.transaction(async (manager) => {
       const processIds = dto.validations.map((v) => v.process_id).filter((p): p is string => !!p);
