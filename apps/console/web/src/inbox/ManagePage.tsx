@@ -645,7 +645,12 @@ function ExportsSection() {
               header: <VisuallyHidden>{t('manage.exportDownload')}</VisuallyHidden>,
               cell: (x) =>
                 x.status === 'completed' && x.download_url ? (
-                  <Anchor href={downloadPath(x.download_url)} download={`${x.export_id}.tsv`} data-testid="download">
+                  <Anchor
+                    size="sm"
+                    href={downloadPath(x.download_url)}
+                    download={`${x.export_id}.tsv`}
+                    data-testid="download"
+                  >
                     {t('manage.exportDownload')}
                   </Anchor>
                 ) : null,
