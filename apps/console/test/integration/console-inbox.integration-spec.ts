@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 
 import { ApiClient, closeDb, createRoleUser, eventually } from '@kyc/testing';
 import { Browser, BrowserContext, Page } from 'playwright-core';
@@ -85,6 +86,16 @@ describe('agent inbox in the browser', () => {
         text: textOf(i),
         name: `Usuario ${i % USERS}`,
       }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  /** A message from any phone (a new user opens a new chat). */
+  const deliverFrom = async (from: string, text: string) => {
+    const res = await fetch(`${s.sandbox!.url}/_sandbox/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number_id: t.phoneNumberId, from, text, name: `Usuario ${from.slice(-2)}` }),
     });
     expect(res.status).toBe(200);
   };
@@ -261,5 +272,170 @@ describe('agent inbox in the browser', () => {
     await refusal.waitFor();
     expect(await refusal.innerText()).toContain('owned by another agent');
     expect(errors).toEqual([]);
+  });
+
+  it('a manager: queues and load pushed, a capacity and the ruleset taking effect, templates, force-dequeue, an export downloaded; es and en', async () => {
+    const [ana, bea] = agents;
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-CO' });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(`manager: ${e.message}`));
+    await page.addInitScript(() => localStorage.setItem('console.language', 'es'));
+    await signInOnPage(page, s.console.url, s.smtp, s.adminEmail);
+    await page.goto(`${s.console.url}/inbox/manage`);
+    await page.getByRole('heading', { name: 'Gestión de la bandeja' }).waitFor();
+
+    const loadOf = (email: string) => page.locator(`[data-agent="${email}"]`).getByTestId('load');
+    const waitLoad = (email: string, text: string) =>
+      page.locator(`[data-agent="${email}"]`).getByTestId('load').getByText(text, { exact: true }).waitFor();
+    const queued = page.getByTestId('queues-section').getByTestId('queued').locator('tr');
+    const ownerOf = async (chatPhone: string) => {
+      const res = await admin.get<{ chats: { chat_id: string; contact: { phone: string }; owner: string | null }[] }>(
+        `/v1/engagement/chat/search?status=open&limit=100`,
+      );
+      return res.body.chats.find((c) => c.contact.phone === chatPhone);
+    };
+    const capacity = async (email: string, value: string) => {
+      await page.locator(`[data-agent="${email}"]`).getByRole('button', { name: 'Cambiar capacidad' }).click();
+      await page.getByLabel('Capacidad', { exact: true }).fill(value);
+      await page.getByTestId('capacity-section').getByRole('button', { name: 'Fijar capacidad' }).click();
+    };
+
+    // What the first test left: ana 3 of 3, bea 2 of 2, one chat waiting.
+    await waitLoad(ana.email, '3 / 3');
+    await waitLoad(bea.email, '2 / 2');
+    await expect(queued.count()).resolves.toBe(1);
+    const waiting = await queued.first().getAttribute('data-chat-id');
+
+    // Bea's capacity to 5: the waiting chat is hers at once, and the page shows it without a reload.
+    await capacity(bea.email, '5');
+    await waitLoad(bea.email, '3 / 5');
+    await page.getByTestId('queues-section').getByTestId('empty-state').waitFor();
+    const afterDrain = await admin.get<{ owner: string | null }>(`/v1/engagement/chat/${waiting}`);
+    expect(afterDrain.body.owner).toBe(bea.email);
+
+    // An invalid capacity: the API's refusal in words, under the field; nothing changes.
+    await capacity(bea.email, '5000');
+    await page.getByTestId('capacity-section').getByTestId('error-state').waitFor();
+    await page
+      .getByTestId('capacity-section')
+      .getByText('capacity must be an integer from 0 to 1000')
+      .first()
+      .waitFor();
+    expect(await loadOf(bea.email).innerText()).toBe('3 / 5');
+    await screenshot(page, 'inbox-manage-refusal');
+
+    // Ana's to 10; then one of bea's chats closed elsewhere: her load drops on the page (pushed).
+    await capacity(ana.email, '10');
+    await waitLoad(ana.email, '3 / 10');
+    const beas = await admin.get<{ chats: { chat_id: string }[] }>(
+      `/v1/engagement/chat/search?status=open&owner=${encodeURIComponent(bea.email)}`,
+    );
+    const closed = await admin.request(
+      'PUT',
+      `/v1/engagement/chat/agent/${beas.body.chats[0].chat_id}`,
+      { status: 'closed' },
+      {
+        'content-type': 'application/json',
+      },
+    );
+    expect(closed.status).toBe(200);
+    await waitLoad(bea.email, '2 / 5');
+
+    // The ruleset: least busy. Round robin would give the next chat to ana (assigned longest ago);
+    // least busy gives it to bea (2 open chats against ana's 3).
+    await page.getByLabel('Estrategia').selectOption('least_busy');
+    await page.locator('[data-strategy="least_busy"]').waitFor();
+    const rs = await admin.get<{ strategy: string }>('/v1/engagement/agent/assignment-rulesets/default');
+    expect(rs.body.strategy).toBe('least_busy');
+    await deliverFrom(phone(7), 'hola, soy nuevo');
+    await eventually(async () => expect((await ownerOf(`+${phone(7)}`))?.owner).toBe(bea.email), {
+      timeoutMs: 15_000,
+      intervalMs: 100,
+    });
+    await waitLoad(bea.email, '3 / 5');
+
+    // Agent templates: create, then edit its text.
+    const templates = page.getByTestId('templates-section');
+    await templates.getByLabel('Nombre de la plantilla').fill('saludo');
+    await templates.getByLabel('Texto').fill('Hola, ¿en qué te ayudo?');
+    await templates.getByRole('button', { name: 'Agregar plantilla' }).click();
+    await templates.getByTestId('templates').getByText('Hola, ¿en qué te ayudo?').waitFor();
+    await templates.getByTestId('templates').getByRole('button', { name: 'Editar' }).click();
+    await templates.getByLabel('Texto').fill('Hola, soy tu agente. ¿En qué te ayudo?');
+    await templates.getByRole('button', { name: 'Guardar plantilla' }).click();
+    await templates.getByTestId('templates').getByText('Hola, soy tu agente. ¿En qué te ayudo?').waitFor();
+    const saved = await admin.get<{ templates: { template_name: string; content: string }[] }>(
+      '/v1/engagement/agent/templates?prefix=saludo',
+    );
+    expect(saved.body.templates).toEqual([
+      expect.objectContaining({ template_name: 'saludo', content: 'Hola, soy tu agente. ¿En qué te ayudo?' }),
+    ]);
+
+    // Force-dequeue: bea full and ana offline, a new chat waits; bea has no room (the refusal in
+    // words), ana has (an offline agent may be handed a chat by a manager).
+    expect(
+      (
+        await admin.postJson('/v1/engagement/agent/capacities', {
+          update_type: 'user',
+          capacity: 3,
+          targets: [bea.email],
+        })
+      ).status,
+    ).toBe(200);
+    await ana.page.goto(`${s.console.url}/inbox`);
+    await ana.page.getByTestId('my-status').getByText('En línea').waitFor();
+    await ana.page.getByTestId('online-switch').click();
+    await ana.page.getByTestId('my-status').getByText('Desconectada').waitFor();
+    await deliverFrom(phone(8), 'nadie me atiende');
+    await queued.first().waitFor();
+    const stuck = await queued.first().getAttribute('data-chat-id');
+    await queued.first().getByLabel('Sacar de la cola hacia').selectOption(bea.email);
+    await queued.first().getByRole('button', { name: 'Forzar asignación' }).click();
+    await page.getByTestId('queues-section').getByText(`${bea.email} has no free capacity`).waitFor();
+    await queued.first().getByLabel('Sacar de la cola hacia').selectOption(ana.email);
+    await queued.first().getByRole('button', { name: 'Forzar asignación' }).click();
+    await page.getByTestId('queues-section').getByTestId('empty-state').waitFor();
+    expect((await admin.get<{ owner: string | null }>(`/v1/engagement/chat/${stuck}`)).body.owner).toBe(ana.email);
+    await waitLoad(ana.email, '4 / 10');
+
+    // Exports: ten earlier ones, then one from the page; the list pages through all eleven.
+    for (let i = 0; i < 10; i++) {
+      const res = await admin.postJson('/v1/engagement/chat/export', {
+        language: 'en',
+        export_type: 'all_chats',
+        export_format: 'tsv',
+        time_range_start_date: new Date().toISOString().slice(0, 7),
+        time_range_end_date: new Date().toISOString().slice(0, 7),
+        name: `lote ${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    const exportsSection = page.getByTestId('exports-section');
+    await exportsSection.getByLabel('Nombre').fill('Chats del mes');
+    await exportsSection.getByRole('button', { name: 'Solicitar exportación' }).click();
+    const row = exportsSection.getByTestId('exports').locator('tr', { hasText: 'Chats del mes' });
+    await row.getByTestId('export-status').getByText('Lista').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'inbox-manage');
+    expect(await axeViolations(page)).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download').click()]);
+    const tsv = await readFile(await download.path(), 'utf8');
+    const [header, ...lines] = tsv.trim().split('\n');
+    expect(header.split('\t').slice(0, 3)).toEqual(['id_chat', 'linea', 'telefono_contacto']);
+    expect(lines.some((l) => l.includes(textOf(1)))).toBe(true);
+    expect(lines.some((l) => l.includes('nadie me atiende'))).toBe(true);
+    // Eleven exports, ten a page: the oldest is on the second page.
+    await expect(exportsSection.getByTestId('exports').locator('tbody tr').count()).resolves.toBe(10);
+    await exportsSection.getByTestId('next-page').click();
+    await exportsSection.getByTestId('exports').getByText('lote 0').waitFor();
+    await expect(exportsSection.getByTestId('exports').locator('tbody tr').count()).resolves.toBe(1);
+
+    // The same page in English, axe-clean.
+    await page.selectOption('#language', 'en');
+    await page.getByRole('heading', { name: 'Inbox management' }).waitFor();
+    await page.getByRole('heading', { name: 'Agents: load and capacity' }).waitFor();
+    await page.getByLabel('Strategy').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });

@@ -6,6 +6,7 @@ import { ApiError, useLoad } from '../api/client';
 import { useSession } from '../auth/session';
 import { EmptyState, ErrorState, Loading } from '../shared/states';
 import { Activity, ChannelState, InboxEvent, useChannel, useInboxEvents } from './channel';
+import { CountersTable } from './CountersTable';
 import { useInboxT } from './messages';
 import { Chat, inbox } from './queries';
 
@@ -39,7 +40,7 @@ export default function InboxPage() {
   const lists = useLoad(
     () =>
       Promise.all([inbox.me(username), inbox.myChats(username), inbox.queued(), inbox.counters()]).then(
-        ([me, mine, queued, counters]) => ({ me, mine, queued, counters: counters.groups }),
+        ([me, mine, queued, counters]) => ({ me, mine, queued, counters }),
       ),
     [username, channel.generation, round],
   );
@@ -187,30 +188,7 @@ export default function InboxPage() {
               <Title order={3} size="h4">
                 {t('counters.title')}
               </Title>
-              <Table.ScrollContainer minWidth={480}>
-                <Table data-testid="counters">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('counters.group')}</Table.Th>
-                      <Table.Th>{t('counters.online')}</Table.Th>
-                      <Table.Th>{t('counters.offline')}</Table.Th>
-                      <Table.Th>{t('counters.enqueued')}</Table.Th>
-                      <Table.Th>{t('counters.assigned')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {counters.map((g) => (
-                      <Table.Tr key={g.group}>
-                        <Table.Td>{g.group}</Table.Td>
-                        <Table.Td>{g.agents_online}</Table.Td>
-                        <Table.Td>{g.agents_offline}</Table.Td>
-                        <Table.Td>{g.chats_enqueued}</Table.Td>
-                        <Table.Td>{g.chats_assigned}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <CountersTable groups={counters.groups} total={counters.total} />
             </Stack>
           </Stack>
         )}

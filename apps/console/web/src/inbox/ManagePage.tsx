@@ -3,26 +3,34 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
+  NativeSelect,
   NumberInput,
-  Select,
+  Progress,
   SimpleGrid,
   Stack,
   Table,
+  Text,
+  Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { FormEvent, ReactNode, useState } from 'react';
+import { FormEvent, ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { ApiError, useLoad } from '../api/client';
+import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmptyState, ErrorState, Loading } from '../shared/states';
+import { InboxEvent, useChannel, useInboxEvents } from './channel';
+import { CountersTable } from './CountersTable';
 import { useInboxT } from './messages';
-import { inbox } from './queries';
+import { AgentTemplate, Chat, ChatExport, inbox } from './queries';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card withBorder>
+    <Card withBorder data-testid={testId}>
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
@@ -37,51 +45,79 @@ const downloadPath = (url: string) => {
   return `/api/services/engagement${u.pathname}${u.search}`;
 };
 
-/** Runs a change, keeps its refusal to show in words, reloads on success. */
+/** Runs a change, keeps its refusal to show in words, calls `after` on success. */
 function useChange(after: () => void) {
   const [error, setError] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<unknown>) => {
     setError(undefined);
+    setBusy(true);
     try {
       await work();
       after();
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, String(err), 'unreachable'));
+    } finally {
+      setBusy(false);
     }
   };
-  return { error, run };
+  return { error, busy, run };
 }
 
-/** Managers: agents' load against capacity, capacities, the assignment ruleset, agent templates, chat exports. */
+/** Live figures: agents' load, the queues' counters and the queued chats, reloaded on each chat event. */
+function useLiveFigures() {
+  const channel = useChannel();
+  const [round, setRound] = useState(0);
+  const figures = useLoad(
+    () =>
+      Promise.all([inbox.agents(), inbox.counters(), inbox.queued()]).then(([agents, counters, queued]) => ({
+        agents,
+        counters,
+        queued,
+      })),
+    [channel.generation, round],
+  );
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const reload = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setRound((r) => r + 1), 250);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A manager's channel carries every chat of the account: a chat opened, assigned or closed moves the figures.
+  useInboxEvents((e: InboxEvent) => {
+    if (e.type !== 'message.status') reload();
+  });
+  return { figures, reload: () => setRound((r) => r + 1) };
+}
+
+/**
+ * Managers: the queues (counters and the chats waiting, force-dequeue), agents' load against capacity
+ * (pushed), capacities, the assignment ruleset, agent templates, chat exports (request, then download).
+ */
 export default function ManagePage() {
   const t = useInboxT();
-  const [round, setRound] = useState(0);
-  const reload = () => setRound((r) => r + 1);
-  const agents = useLoad(() => inbox.agents(), [round]);
-  const ruleset = useLoad(() => inbox.ruleset(), [round]);
-  const templates = useLoad(() => inbox.templates(), [round]);
-  const exports = useLoad(() => inbox.exports(), [round]);
+  const { figures, reload: reloadFigures } = useLiveFigures();
+  const [rulesetRound, setRulesetRound] = useState(0);
+  const ruleset = useLoad(() => inbox.ruleset(), [rulesetRound]);
+  const agentNames = figures.data?.agents.map((a) => a.username) ?? [];
 
+  // Capacities.
   const [capType, setCapType] = useState<'user' | 'default' | 'toggle_capacity'>('user');
   const [capacity, setCapacity] = useState<number | string>(5);
   const [targets, setTargets] = useState('');
-  const cap = useChange(reload);
-  const strategy = useChange(reload);
-  const [templateName, setTemplateName] = useState('');
-  const tpl = useChange(() => {
-    setTemplateName('');
-    reload();
+  const [capDone, setCapDone] = useState(false);
+  const cap = useChange(() => {
+    setCapDone(true);
+    reloadFigures();
+    setRulesetRound((r) => r + 1);
   });
-  const [month, setMonth] = useState(new Date().toISOString().slice(0, 7));
-  const [language, setLanguage] = useState<string | null>('es');
-  const exp = useChange(reload);
-
   const setCap = (e: FormEvent) => {
     e.preventDefault();
+    setCapDone(false);
     void cap.run(() =>
       inbox.setCapacity({
         update_type: capType,
-        ...(capType !== 'toggle_capacity' ? { capacity: Number(capacity) } : {}),
+        ...(capType !== 'toggle_capacity' ? { capacity: capacity === '' ? Number.NaN : Number(capacity) } : {}),
         ...(capType === 'user'
           ? {
               targets: targets
@@ -94,6 +130,13 @@ export default function ManagePage() {
     );
   };
 
+  // Ruleset.
+  const strategy = useChange(() => setRulesetRound((r) => r + 1));
+
+  // Force-dequeue of a waiting chat.
+  const [dequeueTo, setDequeueTo] = useState<Record<string, string>>({});
+  const dequeue = useChange(reloadFigures);
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -102,63 +145,145 @@ export default function ManagePage() {
           {t('chat.back')}
         </Anchor>
       </Group>
-      <Section title={t('manage.agents')}>
-        <Loading loaded={agents}>
-          {(list) =>
-            list.length === 0 ? (
-              <EmptyState />
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table data-testid="agents-load">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('manage.agent')}</Table.Th>
-                      <Table.Th>{t('manage.status')}</Table.Th>
-                      <Table.Th>{t('manage.load')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((a) => (
-                      <Table.Tr key={a.username}>
-                        <Table.Td>{a.username}</Table.Td>
-                        <Table.Td>
-                          <Badge color={a.status === 'online' ? 'green' : 'gray'} variant="light">
-                            {a.status === 'online' ? t('me.online') : t('me.offline')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          {a.active_chats} / {a.capacity}
-                        </Table.Td>
+      <Loading loaded={figures}>
+        {({ agents, counters, queued }) => (
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <Section title={t('manage.agents')} testId="agents-section">
+              {agents.length === 0 ? (
+                <EmptyState />
+              ) : (
+                <Table.ScrollContainer minWidth={480}>
+                  <Table data-testid="agents-load">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('manage.agent')}</Table.Th>
+                        <Table.Th>{t('manage.status')}</Table.Th>
+                        <Table.Th>{t('manage.load')}</Table.Th>
+                        <Table.Th />
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )
-          }
-        </Loading>
-      </Section>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {agents.map((a) => (
+                        <Table.Tr key={a.username} data-agent={a.username}>
+                          <Table.Td>{a.username}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Badge
+                              color={a.status === 'online' ? 'green' : 'gray'}
+                              variant="light"
+                              styles={{ label: { overflow: 'visible' } }}
+                            >
+                              {a.status === 'online' ? t('me.online') : t('me.offline')}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" data-testid="load">
+                              {a.active_chats} / {a.capacity}
+                            </Text>
+                            <Progress
+                              value={a.capacity ? Math.min(100, (100 * a.active_chats) / a.capacity) : 100}
+                              color={a.active_chats >= a.capacity ? 'orange' : 'blue'}
+                              size="sm"
+                              aria-label={t('manage.loadOf', { agent: a.username })}
+                            />
+                            <Text size="xs" c="dimmed">
+                              {a.own_capacity ? t('manage.ownCapacity') : t('manage.defaultCapacity')}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              onClick={() => {
+                                setCapType('user');
+                                setTargets(a.username);
+                                setCapacity(a.capacity);
+                              }}
+                            >
+                              {t('manage.editCapacity')}
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Section>
+            <Section title={t('counters.title')} testId="queues-section">
+              <Stack gap="xs">
+                <CountersTable groups={counters.groups} total={counters.total} />
+                <Title order={4} size="h6">
+                  {t('queue.title', { count: queued.length })}
+                </Title>
+                {queued.length === 0 ? (
+                  <EmptyState>{t('queue.empty')}</EmptyState>
+                ) : (
+                  <Table data-testid="queued">
+                    <Table.Tbody>
+                      {queued.map((c: Chat) => (
+                        <Table.Tr key={c.chat_id} data-chat-id={c.chat_id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={`/inbox/chats/${c.chat_id}`}>
+                              {c.contact.name ?? c.contact.phone}
+                            </Anchor>
+                            <Text size="xs" c="dimmed">
+                              {c.contact.phone} · {new Date(c.last_activity.date).toLocaleTimeString()}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap="xs" align="end" wrap="nowrap">
+                              <NativeSelect
+                                size="xs"
+                                label={t('actions.forceDequeue')}
+                                data={['', ...agentNames]}
+                                value={dequeueTo[c.chat_id] ?? ''}
+                                onChange={(e) => setDequeueTo({ ...dequeueTo, [c.chat_id]: e.currentTarget.value })}
+                              />
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color="orange"
+                                disabled={!dequeueTo[c.chat_id]}
+                                loading={dequeue.busy}
+                                onClick={() =>
+                                  void dequeue.run(() => inbox.forceDequeue(c.chat_id, dequeueTo[c.chat_id] ?? ''))
+                                }
+                              >
+                                {t('actions.forceDequeueButton')}
+                              </Button>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                {dequeue.error && <ErrorState error={dequeue.error} />}
+              </Stack>
+            </Section>
+          </SimpleGrid>
+        )}
+      </Loading>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title={t('manage.setCapacity')}>
-          <form onSubmit={setCap}>
+        <Section title={t('manage.setCapacity')} testId="capacity-section">
+          <form onSubmit={setCap} noValidate>
             <Stack gap="xs">
-              <Select
+              <NativeSelect
                 label={t('manage.capacityType')}
                 value={capType}
-                onChange={(v) => setCapType(v ?? 'user')}
+                onChange={(e) => setCapType(e.currentTarget.value as typeof capType)}
                 data={[
                   { value: 'user', label: t('manage.capacityUser') },
                   { value: 'default', label: t('manage.capacityDefault') },
                   { value: 'toggle_capacity', label: t('manage.capacityToggle') },
                 ]}
-                allowDeselect={false}
               />
               {capType !== 'toggle_capacity' && (
                 <NumberInput
                   label={t('manage.capacity')}
                   value={capacity}
                   onChange={setCapacity}
-                  min={0}
+                  allowDecimal={false}
                   error={cap.error?.field('capacity')}
                 />
               )}
@@ -171,156 +296,368 @@ export default function ManagePage() {
                 />
               )}
               {cap.error && <ErrorState error={cap.error} />}
+              {capDone && (
+                <Text size="sm" role="status" data-testid="capacity-saved">
+                  {t('actions.done')}
+                </Text>
+              )}
               <Group>
-                <Button type="submit">{t('manage.setCapacity')}</Button>
+                <Button type="submit" loading={cap.busy}>
+                  {t('manage.setCapacity')}
+                </Button>
               </Group>
             </Stack>
           </form>
         </Section>
-        <Section title={t('manage.ruleset')}>
+        <Section title={t('manage.ruleset')} testId="ruleset-section">
           <Loading loaded={ruleset}>
             {(r) => (
               <Stack gap="xs">
-                <Select
-                  label={`${t('manage.ruleset')} (${r.ruleset_id})`}
+                <NativeSelect
+                  label={t('manage.strategy')}
                   value={r.strategy}
-                  data={['round_robin', 'least_busy']}
-                  allowDeselect={false}
-                  onChange={(v) => v && void strategy.run(() => inbox.setStrategy(v))}
+                  data={[
+                    { value: 'round_robin', label: t('manage.roundRobin') },
+                    { value: 'least_busy', label: t('manage.leastBusy') },
+                  ]}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    void strategy.run(() => inbox.setStrategy(v));
+                  }}
+                  data-testid="strategy"
+                  data-strategy={r.strategy}
                 />
-                <Group gap="xs">
-                  <Badge variant="light">capacity_enabled: {String(r.capacity_enabled)}</Badge>
-                  <Badge variant="light">default_capacity: {r.default_capacity}</Badge>
-                  <Badge variant="light">online_only: {String(r.online_only)}</Badge>
-                </Group>
+                <Text size="sm">
+                  {t(r.strategy === 'least_busy' ? 'manage.leastBusyHelp' : 'manage.roundRobinHelp')}
+                </Text>
+                <Table data-testid="ruleset">
+                  <Table.Tbody>
+                    <Table.Tr>
+                      <Table.Th>{t('manage.rulesetId')}</Table.Th>
+                      <Table.Td>{r.ruleset_id}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>{t('manage.capacityLimits')}</Table.Th>
+                      <Table.Td>{r.capacity_enabled ? t('manage.on') : t('manage.off')}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>{t('manage.defaultCapacity')}</Table.Th>
+                      <Table.Td>{r.default_capacity}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>{t('manage.onlineOnly')}</Table.Th>
+                      <Table.Td>{r.online_only ? t('manage.yes') : t('manage.no')}</Table.Td>
+                    </Table.Tr>
+                  </Table.Tbody>
+                </Table>
                 {strategy.error && <ErrorState error={strategy.error} />}
               </Stack>
             )}
           </Loading>
         </Section>
-        <Section title={t('manage.templates')}>
+      </SimpleGrid>
+      <TemplatesSection />
+      <ExportsSection />
+    </Stack>
+  );
+}
+
+/** Agent templates: a page at a time (by name, a prefix filter), create, edit the text, delete one or the selected. */
+function TemplatesSection() {
+  const t = useInboxT();
+  const paging = usePaging<{ prefix?: string }>({});
+  const [round, setRound] = useState(0);
+  const list = useLoad(() => inbox.templates(paging.query), [paging.query, round]);
+  const [prefix, setPrefix] = useState('');
+  const [editing, setEditing] = useState<string>();
+  const [name, setName] = useState('');
+  const [content, setContent] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const reset = () => {
+    setEditing(undefined);
+    setName('');
+    setContent('');
+    setRound((r) => r + 1);
+  };
+  const save = useChange(reset);
+  const remove = useChange(() => {
+    setSelected([]);
+    setRound((r) => r + 1);
+  });
+  const edit = (x: AgentTemplate) => {
+    setEditing(x.template_name);
+    setName(x.template_name);
+    setContent(x.content ?? '');
+  };
+  const toggle = (n: string) => setSelected((s) => (s.includes(n) ? s.filter((x) => x !== n) : [...s, n]));
+
+  return (
+    <Section title={t('manage.templates')} testId="templates-section">
+      <Stack gap="xs">
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save.run(() => (editing ? inbox.editTemplate(editing, content) : inbox.addTemplate(name, content)));
+          }}
+        >
           <Stack gap="xs">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void tpl.run(() => inbox.addTemplate(templateName));
-              }}
-            >
-              <Group align="end">
-                <TextInput
-                  label={t('manage.templateName')}
-                  value={templateName}
-                  onChange={(e) => setTemplateName(e.currentTarget.value)}
-                  error={tpl.error?.field('template_name')}
-                />
-                <Button type="submit" variant="light">
-                  {t('manage.templateAdd')}
-                </Button>
-              </Group>
-            </form>
-            {tpl.error && <ErrorState error={tpl.error} />}
-            <Loading loaded={templates}>
-              {(list) =>
-                list.length === 0 ? (
-                  <EmptyState />
-                ) : (
-                  <Table>
-                    <Table.Tbody>
-                      {list.map((x) => (
-                        <Table.Tr key={x.template_name}>
-                          <Table.Td>{x.template_name}</Table.Td>
-                          <Table.Td>{x.template_type}</Table.Td>
-                          <Table.Td>
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              onClick={() => void tpl.run(() => inbox.deleteTemplate(x.template_name))}
-                            >
-                              {t('manage.templateDelete')}
-                            </Button>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )
-              }
-            </Loading>
-          </Stack>
-        </Section>
-        <Section title={t('manage.exports')}>
-          <Stack gap="xs">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void exp.run(() =>
-                  inbox.requestExport({
-                    language,
-                    export_type: 'all_chats',
-                    export_format: 'tsv',
-                    time_range_start_date: month,
-                    time_range_end_date: month,
-                  }),
-                );
-              }}
-            >
-              <Group align="end">
-                <TextInput
-                  label={t('manage.exportMonth')}
-                  value={month}
-                  onChange={(e) => setMonth(e.currentTarget.value)}
-                  error={exp.error?.field('time_range_start_date')}
-                />
-                <Select
-                  label={t('manage.exportLanguage')}
-                  value={language}
-                  onChange={setLanguage}
-                  data={['es', 'en', 'pt']}
-                  allowDeselect={false}
-                />
-                <Button type="submit" variant="light">
-                  {t('manage.exportRequest')}
-                </Button>
-              </Group>
-            </form>
-            {exp.error && <ErrorState error={exp.error} />}
-            <Loading loaded={exports}>
-              {(page) =>
-                page.exports.length === 0 ? (
-                  <EmptyState />
-                ) : (
-                  <Table>
-                    <Table.Tbody>
-                      {page.exports.map((x) => (
-                        <Table.Tr key={x.export_id}>
-                          <Table.Td>{x.export_id}</Table.Td>
-                          <Table.Td>
-                            <Badge variant="light">{x.status}</Badge>
-                          </Table.Td>
-                          <Table.Td>{new Date(x.creation_date).toLocaleString()}</Table.Td>
-                          <Table.Td>
-                            {x.status === 'completed' && x.download_url && (
-                              <Anchor href={downloadPath(x.download_url)} download>
-                                {t('manage.exportDownload')}
-                              </Anchor>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )
-              }
-            </Loading>
+            <TextInput
+              label={t('manage.templateName')}
+              value={name}
+              disabled={!!editing}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={save.error?.field('template_name')}
+            />
+            <Textarea
+              label={t('manage.templateContent')}
+              value={content}
+              autosize
+              minRows={2}
+              onChange={(e) => setContent(e.currentTarget.value)}
+              error={save.error?.field('content')}
+            />
+            {save.error && <ErrorState error={save.error} />}
             <Group>
-              <Button size="xs" variant="subtle" onClick={reload}>
-                {t('manage.refresh')}
+              <Button type="submit" variant="light" loading={save.busy}>
+                {editing ? t('manage.templateSave') : t('manage.templateAdd')}
               </Button>
+              {editing && (
+                <Button variant="subtle" onClick={reset}>
+                  {t('manage.cancel')}
+                </Button>
+              )}
             </Group>
           </Stack>
-        </Section>
-      </SimpleGrid>
-    </Stack>
+        </form>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            paging.apply({ prefix: prefix || undefined });
+          }}
+        >
+          <Group align="end">
+            <TextInput
+              label={t('manage.templatePrefix')}
+              value={prefix}
+              onChange={(e) => setPrefix(e.currentTarget.value)}
+              error={list.error?.field('prefix')}
+            />
+            <Button type="submit" variant="default">
+              {t('manage.search')}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              disabled={selected.length === 0}
+              onClick={() => void remove.run(() => inbox.deleteTemplates(selected))}
+            >
+              {t('manage.templateDeleteSelected', { count: selected.length })}
+            </Button>
+          </Group>
+        </form>
+        {remove.error && <ErrorState error={remove.error} />}
+        <PagedTable
+          loaded={list}
+          rows={(page) => page.templates}
+          rowKey={(x) => x.template_name}
+          paging={paging}
+          testId="templates"
+          columns={[
+            {
+              header: <VisuallyHidden>{t('manage.select')}</VisuallyHidden>,
+              cell: (x) => (
+                <Checkbox
+                  aria-label={t('manage.selectTemplate', { name: x.template_name })}
+                  checked={selected.includes(x.template_name)}
+                  onChange={() => toggle(x.template_name)}
+                />
+              ),
+            },
+            { header: t('manage.templateName'), cell: (x) => x.template_name },
+            { header: t('manage.templateContent'), cell: (x) => x.content ?? '' },
+            {
+              header: <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>,
+              cell: (x) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="subtle" onClick={() => edit(x)}>
+                    {t('manage.templateEdit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => void remove.run(() => inbox.deleteTemplate(x.template_name))}
+                  >
+                    {t('manage.templateDelete')}
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </Section>
+  );
+}
+
+/** Chat exports: request one (every chat or one chat, a range of months, a language), then the list, a page at a time, and download. */
+function ExportsSection() {
+  const t = useInboxT();
+  const paging = usePaging<object>({});
+  const [round, setRound] = useState(0);
+  const list = useLoad(() => inbox.exports(paging.query), [paging.query, round]);
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  const [from, setFrom] = useState(thisMonth);
+  const [to, setTo] = useState(thisMonth);
+  const [type, setType] = useState<'all_chats' | 'single_chat'>('all_chats');
+  const [chatId, setChatId] = useState('');
+  const [name, setName] = useState('');
+  const [language, setLanguage] = useState('es');
+  const request = useChange(() => {
+    setName('');
+    paging.first();
+    setRound((r) => r + 1);
+  });
+
+  // An export is made in the background: while one on the page is pending, the page is asked again every second.
+  const pending = list.data?.exports.some((x) => x.status === 'pending');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setRound((r) => r + 1), 1000);
+    return () => clearTimeout(timer);
+  }, [pending, list.data]);
+
+  const statusColor = (s: ChatExport['status']) => (s === 'completed' ? 'green' : s === 'failed' ? 'red' : 'gray');
+
+  return (
+    <Section title={t('manage.exports')} testId="exports-section">
+      <Stack gap="xs">
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void request.run(() =>
+              inbox.requestExport({
+                language,
+                export_type: type,
+                export_format: 'tsv',
+                time_range_start_date: from,
+                time_range_end_date: to,
+                ...(type === 'single_chat' ? { chat_id: chatId } : {}),
+                ...(name ? { name } : {}),
+              }),
+            );
+          }}
+        >
+          <Group align="start">
+            <NativeSelect
+              label={t('manage.exportType')}
+              value={type}
+              onChange={(e) => setType(e.currentTarget.value as typeof type)}
+              data={[
+                { value: 'all_chats', label: t('manage.exportAll') },
+                { value: 'single_chat', label: t('manage.exportSingle') },
+              ]}
+            />
+            {type === 'single_chat' && (
+              <TextInput
+                label={t('manage.exportChat')}
+                value={chatId}
+                onChange={(e) => setChatId(e.currentTarget.value)}
+                error={request.error?.field('chat_id')}
+              />
+            )}
+            <TextInput
+              label={t('manage.exportFrom')}
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              error={request.error?.field('time_range_start_date')}
+            />
+            <TextInput
+              label={t('manage.exportTo')}
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              error={request.error?.field('time_range_end_date')}
+            />
+            <NativeSelect
+              label={t('manage.exportLanguage')}
+              value={language}
+              onChange={(e) => setLanguage(e.currentTarget.value)}
+              data={['es', 'en', 'pt']}
+            />
+            <TextInput
+              label={t('manage.exportName')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={request.error?.field('name')}
+            />
+          </Group>
+          <Group mt="xs">
+            <Button type="submit" variant="light" loading={request.busy}>
+              {t('manage.exportRequest')}
+            </Button>
+            <Button variant="subtle" onClick={() => setRound((r) => r + 1)}>
+              {t('manage.refresh')}
+            </Button>
+          </Group>
+        </form>
+        {request.error && <ErrorState error={request.error} />}
+        <PagedTable
+          loaded={list}
+          rows={(page) => page.exports}
+          rowKey={(x) => x.export_id}
+          paging={paging}
+          testId="exports"
+          columns={[
+            {
+              header: t('manage.exportName'),
+              cell: (x) => (
+                <>
+                  <Text size="sm">{x.name ?? x.export_id}</Text>
+                  <Text size="xs" c="dimmed">
+                    {x.export_type === 'single_chat'
+                      ? `${t('manage.exportSingle')}: ${x.chat_id}`
+                      : t('manage.exportAll')}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              header: t('manage.exportRange'),
+              cell: (x) =>
+                x.time_range_start_date === x.time_range_end_date
+                  ? x.time_range_start_date
+                  : `${x.time_range_start_date} – ${x.time_range_end_date}`,
+            },
+            { header: t('manage.exportLanguage'), cell: (x) => x.language },
+            {
+              header: t('manage.status'),
+              cell: (x) => (
+                <Badge variant="light" color={statusColor(x.status)} data-testid="export-status">
+                  {t(`manage.export.${x.status}`)}
+                </Badge>
+              ),
+            },
+            { header: t('manage.exportRows'), cell: (x) => x.rows ?? '' },
+            { header: t('manage.exportRequested'), cell: (x) => new Date(x.creation_date).toLocaleString() },
+            {
+              header: <VisuallyHidden>{t('manage.exportDownload')}</VisuallyHidden>,
+              cell: (x) =>
+                x.status === 'completed' && x.download_url ? (
+                  <Anchor
+                    size="sm"
+                    href={downloadPath(x.download_url)}
+                    download={`${x.export_id}.tsv`}
+                    data-testid="download"
+                  >
+                    {t('manage.exportDownload')}
+                  </Anchor>
+                ) : null,
+            },
+          ]}
+        />
+      </Stack>
+    </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { bff } from '../api/client';
+import { startKeyOf } from '../shared/PagedTable';
 import type { Activity } from './channel';
 
 /** Calls of the inbox pages to engagement's agent workspace (through the console, with the session). */
@@ -56,17 +57,37 @@ export interface Ruleset {
 export interface AgentTemplate {
   template_name: string;
   template_type: string;
+  content?: string | null;
 }
 
 export interface ChatExport {
   export_id: string;
-  status: string;
-  export_type: string;
+  status: 'pending' | 'completed' | 'failed';
+  export_type: 'all_chats' | 'single_chat';
   language: string;
   name?: string | null;
+  chat_id?: string | null;
+  time_range_start_date: string;
+  time_range_end_date: string;
+  requested_by: string;
+  rows?: number | null;
   creation_date: string;
   download_url?: string;
-  [key: string]: unknown;
+}
+
+export interface ExportRequest {
+  language: string;
+  export_type: 'all_chats' | 'single_chat';
+  export_format: 'tsv';
+  time_range_start_date: string;
+  time_range_end_date: string;
+  chat_id?: string;
+  name?: string;
+}
+
+/** A page of a list answer (`next` while there are more). */
+export interface Page {
+  next?: string;
 }
 
 const q = (params: Record<string, string | undefined>) => {
@@ -75,10 +96,6 @@ const q = (params: Record<string, string | undefined>) => {
   const text = s.toString();
   return text ? `?${text}` : '';
 };
-
-/** `start_key` of a `next` link. */
-const startKeyOf = (next?: string) =>
-  next ? (new URL(next, location.origin).searchParams.get('start_key') ?? undefined) : undefined;
 
 /** Every page of a list (bounded: `maxPages`). */
 async function all<T>(path: (startKey?: string) => string, key: string, maxPages = 20): Promise<T[]> {
@@ -93,6 +110,9 @@ async function all<T>(path: (startKey?: string) => string, key: string, maxPages
   return items;
 }
 
+/** Exports per page of the managers' list. */
+export const EXPORTS_PAGE_SIZE = 10;
+
 export const inbox = {
   me: (username: string) =>
     eng<{ agents: Agent[] }>('GET', `/v1/engagement/agent/status${q({ username })}`).then(
@@ -101,7 +121,6 @@ export const inbox = {
   agents: () => all<Agent>((k) => `/v1/engagement/agent/status${q({ start_key: k })}`, 'agents'),
   setStatus: (username: string, status: 'online' | 'offline') =>
     eng<Agent>('POST', '/v1/engagement/agent/status', { username, status }),
-  counters: () => eng<{ groups: GroupCounters[] }>('GET', '/v1/engagement/agent/groups/counters'),
   myChats: (owner: string) =>
     all<Chat>(
       (k) => `/v1/engagement/chat/search${q({ owner, status: 'open', limit: '100', start_key: k })}`,
@@ -139,16 +158,44 @@ export const inbox = {
     ).then((r) => (Array.isArray(r) ? r : (r.outbounds ?? []))),
   setCapacity: (body: { update_type: 'user' | 'default' | 'toggle_capacity'; capacity?: number; targets?: string[] }) =>
     eng<unknown>('POST', '/v1/engagement/agent/capacities', body),
+  counters: () =>
+    eng<{ groups: GroupCounters[]; total?: Omit<GroupCounters, 'group'> }>(
+      'GET',
+      '/v1/engagement/agent/groups/counters',
+    ),
   ruleset: () => eng<Ruleset>('GET', '/v1/engagement/agent/assignment-rulesets/default'),
   setStrategy: (strategy: string) =>
     eng<Ruleset>('PUT', '/v1/engagement/agent/assignment-rulesets/default', { strategy }),
-  templates: () => all<AgentTemplate>((k) => `/v1/engagement/agent/templates${q({ start_key: k })}`, 'templates'),
-  addTemplate: (template_name: string) =>
-    eng<AgentTemplate>('POST', '/v1/engagement/agent/templates', { template_name, template_type: 'text' }),
+  /** A page of the agent templates (by name; `prefix` filters). */
+  templates: (query: { prefix?: string; start_key?: string }) =>
+    eng<Page & { templates: AgentTemplate[] }>(
+      'GET',
+      `/v1/engagement/agent/templates${q({ limit: '20', prefix: query.prefix, start_key: query.start_key })}`,
+    ),
+  addTemplate: (template_name: string, content: string) =>
+    eng<AgentTemplate>('POST', '/v1/engagement/agent/templates', {
+      template_name,
+      template_type: 'text',
+      ...(content ? { content } : {}),
+    }),
+  editTemplate: (name: string, content: string) =>
+    eng<AgentTemplate>('PUT', `/v1/engagement/agent/templates/${encodeURIComponent(name)}`, {
+      template_type: 'text',
+      ...(content ? { content } : {}),
+    }),
   deleteTemplate: (name: string) =>
     eng<unknown>('DELETE', `/v1/engagement/agent/templates/${encodeURIComponent(name)}`),
-  exports: () => eng<{ exports: ChatExport[] }>('GET', '/v1/engagement/chat/export'),
-  requestExport: (body: Record<string, unknown>) => eng<ChatExport>('POST', '/v1/engagement/chat/export', body),
+  deleteTemplates: (template_names: string[]) =>
+    eng<{ deleted: string[]; not_found: string[] }>('POST', '/v1/engagement/agent/templates/delete', {
+      template_names,
+    }),
+  /** A page of the chat exports, newest first. */
+  exports: (query: { start_key?: string }) =>
+    eng<Page & { exports: ChatExport[] }>(
+      'GET',
+      `/v1/engagement/chat/export${q({ page_size: String(EXPORTS_PAGE_SIZE), start_key: query.start_key })}`,
+    ),
+  requestExport: (body: ExportRequest) => eng<ChatExport>('POST', '/v1/engagement/chat/export', body),
 };
 
 /** The variables of a template's text (`{{.name}}`), in order, once each. */
