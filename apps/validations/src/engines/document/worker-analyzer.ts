@@ -9,7 +9,9 @@ export class WorkerDocumentImageAnalyzer implements DocumentImageAnalyzer {
 
   async analyze(image: Buffer): Promise<SideAnalysis> {
     try {
-      const result = await this.client.request({ image: new Uint8Array(image) });
+      // A copy of the upload, moved to the thread (not copied once more by postMessage).
+      const copy = new Uint8Array(image);
+      const result = await this.client.request({ image: copy }, [copy.buffer]);
       // Structured clone turns Buffers into Uint8Arrays.
       const buffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
       return {

@@ -23,7 +23,9 @@ export class WorkerFaceEngine implements FaceEngine {
   /** Faces in the image, largest first, with the liveness of the largest. Throws FaceImageError for an undecodable image. */
   async describe(image: Buffer): Promise<FaceDescription> {
     try {
-      const { faces, liveness } = await this.client.request({ image: new Uint8Array(image) });
+      // A copy of the upload, moved to the thread (not copied once more by postMessage).
+      const copy = new Uint8Array(image);
+      const { faces, liveness } = await this.client.request({ image: copy }, [copy.buffer]);
       return liveness ? { faces, liveness } : { faces };
     } catch (err) {
       if (err instanceof WorkerError && err.name === 'UnsupportedImageError') throw new FaceImageError(err.message);

@@ -77,10 +77,12 @@ export function encodePng(raster: Raster | GrayRaster): Buffer {
  * reads it without any inflating (Leptonica), where a PNG costs a deflate here and an inflate there.
  */
 export function encodePgm(gray: GrayRaster): Buffer {
-  return Buffer.concat([
-    Buffer.from(`P5\n${gray.width} ${gray.height}\n255\n`, 'ascii'),
-    Buffer.from(gray.data.buffer, gray.data.byteOffset, gray.width * gray.height),
-  ]);
+  const header = Buffer.from(`P5\n${gray.width} ${gray.height}\n255\n`, 'ascii');
+  // Its own ArrayBuffer (never Node's shared pool), so a worker thread can transfer it instead of copying it.
+  const out = Buffer.from(new ArrayBuffer(header.length + gray.width * gray.height));
+  header.copy(out);
+  out.set(gray.data.subarray(0, gray.width * gray.height), header.length);
+  return out;
 }
 
 export function encodeJpeg(raster: Raster, quality = 90, comments?: string[]): Buffer {
@@ -133,14 +135,26 @@ export function shrinkGray(gray: GrayRaster, maxWidth: number): GrayRaster {
   const w = maxWidth;
   const h = Math.max(1, Math.round(gray.height / f));
   const out = new Uint8Array(w * h);
+  // Each output column's source columns, computed once rather than once per row.
+  const xs0 = new Int32Array(w);
+  const xs1 = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    xs0[x] = Math.floor(x * f);
+    xs1[x] = Math.min(gray.width, Math.max(xs0[x] + 1, Math.floor((x + 1) * f)));
+  }
+  const src = gray.data;
+  const sw = gray.width;
   for (let y = 0; y < h; y++) {
     const sy0 = Math.floor(y * f);
     const sy1 = Math.min(gray.height, Math.max(sy0 + 1, Math.floor((y + 1) * f)));
     for (let x = 0; x < w; x++) {
-      const sx0 = Math.floor(x * f);
-      const sx1 = Math.min(gray.width, Math.max(sx0 + 1, Math.floor((x + 1) * f)));
+      const sx0 = xs0[x];
+      const sx1 = xs1[x];
       let sum = 0;
-      for (let sy = sy0; sy < sy1; sy++) for (let sx = sx0; sx < sx1; sx++) sum += gray.data[sy * gray.width + sx];
+      for (let sy = sy0; sy < sy1; sy++) {
+        const row = sy * sw;
+        for (let sx = sx0; sx < sx1; sx++) sum += src[row + sx];
+      }
       out[y * w + x] = sum / ((sy1 - sy0) * (sx1 - sx0));
     }
   }
@@ -149,9 +163,10 @@ export function shrinkGray(gray: GrayRaster, maxWidth: number): GrayRaster {
 
 /** Otsu's threshold of a grayscale image. */
 export function otsuThreshold(gray: GrayRaster): number {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of gray.data) hist[v]++;
-  const total = gray.data.length;
+  const hist = new Float64Array(256);
+  const data = gray.data;
+  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  const total = data.length;
   let sum = 0;
   for (let i = 0; i < 256; i++) sum += i * hist[i];
   let sumB = 0;
@@ -178,7 +193,8 @@ export function otsuThreshold(gray: GrayRaster): number {
 /** Black text on white: pixels at or below the threshold become 0, the rest 255. */
 export function binarize(gray: GrayRaster, threshold = otsuThreshold(gray)): GrayRaster {
   const out = new Uint8Array(gray.data.length);
-  for (let i = 0; i < out.length; i++) out[i] = gray.data[i] <= threshold ? 0 : 255;
+  const data = gray.data;
+  for (let i = 0; i < out.length; i++) out[i] = data[i] <= threshold ? 0 : 255;
   return { width: gray.width, height: gray.height, data: out };
 }
 

@@ -34,8 +34,9 @@ export function serve<P, R>(
  * Engines are background work: their thread runs below normal priority (Linux keeps the nice value per thread, and
  * threads the engine's native libraries start inherit it), so when the machine is busy the service's event loop,
  * which answers the API, is scheduled first; an idle machine still gives the engine all the CPU it can use.
+ * Also called first thing by threads started by a library (document/ocr.worker.ts).
  */
-function yieldToRequests(): void {
+export function yieldToRequests(): void {
   try {
     setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
   } catch {

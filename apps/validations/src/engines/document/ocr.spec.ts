@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+
+import { TesseractRecognizer } from './ocr';
+
+jest.setTimeout(120_000);
+
+/** The nice value of each thread of this process, by thread id (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNices(): Map<string, number> {
+  return new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    }),
+  );
+}
+
+const linux = process.platform === 'linux';
+
+describe('TesseractRecognizer threads', () => {
+  (linux ? it : it.skip)('run below the priority of the thread that asked for OCR (the event loop)', async () => {
+    const before = threadNices();
+    const ocr = new TesseractRecognizer();
+    try {
+      await ocr.warmUp();
+      // The threads started meanwhile: both OCR workers' (and any the runtime started, e.g. libuv's pool).
+      const started = [...threadNices()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      expect(started.filter((nice) => nice > getPriority()).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await ocr.close();
+    }
+  });
+});
