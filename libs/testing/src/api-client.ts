@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -95,4 +97,35 @@ export class ApiClient {
     for (const observer of ApiClient.observers) observer(exchange);
     return { status: res.status, body: parsed, headers: res.headers };
   }
+}
+
+/**
+ * A JSON PUT over a connection of its own (node:http, no keep-alive pool): fetch's pooled
+ * connection was reset by the server under ~100 KB bodies (the identity page's photo uploads).
+ */
+export function putJsonUnpooled(url: string, apiKey: string, body: unknown): Promise<{ status: number; body: any }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'PUT',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'Service-API-Key': apiKey,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

@@ -21,14 +21,6 @@ import ts from 'typescript';
  */
 const root = path.resolve(__dirname, '../../..');
 
-/**
- * Pairs of folders that still import each other, to be untangled: the list only shrinks (a pair
- * that no longer does fails the test until it is removed from here).
- */
-const KNOWN_TWO_WAY: Record<string, string[]> = {
-  engagement: ['assignment <-> chats'],
-};
-
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -75,15 +67,9 @@ describe('folders of an app depend on each other one way', () => {
     );
   });
 
-  it.each(apps)('no two folders of %s import each other (beyond the known pairs being untangled)', (app) => {
+  it.each(apps)('no two folders of %s import each other', (app) => {
     const pairs = twoWayFolders(path.join(root, 'apps', app, 'src'));
-    const known = KNOWN_TWO_WAY[app] ?? [];
-    const found = [...pairs.entries()]
-      .filter(([pair]) => !known.includes(pair))
-      .map(([p, e]) => `${p}: ${e.join('; ')}`);
-    expect(found).toEqual([]);
-    // A known pair untangled: take it off KNOWN_TWO_WAY so it stays untangled.
-    expect(known.filter((pair) => !pairs.has(pair))).toEqual([]);
+    expect([...pairs.entries()].map(([p, e]) => `${p}: ${e.join('; ')}`)).toEqual([]);
   });
 
   it('sees folders that import each other, also through type-only imports and re-exports', () => {

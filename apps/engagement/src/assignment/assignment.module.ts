@@ -2,14 +2,14 @@ import { Global, Module } from '@nestjs/common';
 
 import { AgentsModule } from '../agents/agents.module';
 import { QueueDrain } from '../agents/queue-drain';
+import { ChatAssignment } from '../chats/chat-assignment';
 import { AssignmentService } from './assignment.service';
-import { ChatOwnerService } from './chat-owner.service';
 import { RulesetsController } from './rulesets.controller';
 import { RulesetsService } from './rulesets.service';
 
 /**
- * Queues and assignment of chats to agents, the tenant's ruleset, chat owners and statuses. Global
- * so that agents reach the queue drain through the QueueDrain port without importing this module.
+ * Queues and assignment of chats to agents, and the tenant's ruleset. Global so that agents and
+ * chats reach it through their ports (QueueDrain, ChatAssignment) without importing this module.
  */
 @Global()
 @Module({
@@ -17,10 +17,10 @@ import { RulesetsService } from './rulesets.service';
   controllers: [RulesetsController],
   providers: [
     AssignmentService,
-    ChatOwnerService,
     RulesetsService,
     { provide: QueueDrain, useExisting: AssignmentService },
+    { provide: ChatAssignment, useExisting: AssignmentService },
   ],
-  exports: [AssignmentService, ChatOwnerService, QueueDrain],
+  exports: [AssignmentService, QueueDrain, ChatAssignment],
 })
 export class AssignmentModule {}

@@ -9,7 +9,9 @@ import { AgentSettingsService, Settings } from '../agents/agent-settings.service
 import { QueueDrain } from '../agents/queue-drain';
 import { ChatEntity } from '../chats/chat.entity';
 import { addActivity } from '../chats/chat-activities';
+import { ChatAssignment } from '../chats/chat-assignment';
 import { chatEvents } from '../chats/chat-events';
+import { ChatErrorCode, ChatException } from '../chats/chats.exception';
 import { EngagementConfig } from '../config/engagement.config';
 
 /** At most this many chats are handed out by one drain (the rest wait for the next trigger). */
@@ -39,7 +41,7 @@ const ORDER: Record<RulesetStrategy, string> = {
  * tenant's drain through the job queue, in its own transaction, a moment later.
  */
 @Injectable()
-export class AssignmentService implements OnApplicationBootstrap, QueueDrain {
+export class AssignmentService implements OnApplicationBootstrap, QueueDrain, ChatAssignment {
   constructor(
     private readonly agentStore: AgentStore,
     private readonly agentSettings: AgentSettingsService,
@@ -110,6 +112,39 @@ export class AssignmentService implements OnApplicationBootstrap, QueueDrain {
       now,
     );
     await chatEvents.assigned(this.outbox, m, chat, previous, by);
+  }
+
+  /**
+   * Gives a locked open chat to `email` if that agent has room, and frees its previous owner (a
+   * force-dequeue or an owner update of ChatOwnerService). Lock order: the chat (the caller's), then
+   * the agents involved in e-mail order, so two moves between the same agents cannot deadlock; the
+   * new owner is counted only if it has room (a conditional UPDATE).
+   */
+  async handOver(
+    m: EntityManager,
+    chat: ChatEntity,
+    email: string,
+    by: 'force_dequeue' | 'owner_update',
+  ): Promise<void> {
+    if (chat.owner === email) return;
+    const involved = [email, chat.owner].filter((e): e is string => !!e).sort();
+    const locked: { email: string }[] = await this.agentStore.lockAgents<{ email: string }[]>(m, [
+      chat.tenantId,
+      involved,
+    ]);
+    if (!locked.some((a) => a.email === email))
+      throw new ChatException(ChatErrorCode.AgentNotFound, `${email} is not an agent of this account`);
+    const s = await this.agentSettings.settings(m, chat.tenantId);
+    const room: unknown[] = await this.agentStore.hasRoom<unknown[]>(m, [
+      chat.tenantId,
+      email,
+      s.capacityEnabled,
+      s.defaultCapacity,
+    ]);
+    if (!room.length)
+      throw new ChatException(ChatErrorCode.AgentAtCapacity, `${email} has no free capacity for another chat`);
+    await this.release(m, chat.tenantId, chat.owner);
+    await this.giveTo(m, chat, email, by);
   }
 
   /** Frees the capacity a chat held on its owner (closing or moving it). */

@@ -14,8 +14,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
-import { ChatOwnerService } from '../assignment/chat-owner.service';
 import { presentActivity, presentChat } from './chat.presenter';
+import { ChatOwnerService } from './chat-owner.service';
 import { ChatSendService } from './chat-send.service';
 import { ChatsService } from './chats.service';
 import { AddNoteDto } from './dto/add-note.dto';

@@ -3,13 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 
-import { AssignmentService } from '../assignment/assignment.service';
 import { LineEntity } from '../lines/line.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { newId } from '../shared/phones';
 import { ChatActivityEntity, ChatEntity } from './chat.entity';
 import { ChatStore } from './chat.store';
 import { addActivity } from './chat-activities';
+import { ChatAssignment } from './chat-assignment';
 import { chatEvents } from './chat-events';
 import { ChatErrorCode, ChatException } from './chats.exception';
 import { ListActivitiesQuery } from './dto/list-activities.query';
@@ -32,7 +32,7 @@ export class ChatsService {
     private readonly chatStore: ChatStore,
     @InjectRepository(ChatEntity) private readonly chats: Repository<ChatEntity>,
     @InjectRepository(ChatActivityEntity) private readonly activities: Repository<ChatActivityEntity>,
-    private readonly assignment: AssignmentService,
+    private readonly assignment: ChatAssignment,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
   ) {}

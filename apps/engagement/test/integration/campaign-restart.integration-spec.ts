@@ -213,7 +213,14 @@ describe('a campaign across a killed engagement process', () => {
       },
       { timeoutMs: 120_000 },
     );
-    await new Promise((r) => setTimeout(r, 1_000));
+    // No tick of the campaign is left to run: every send it made has returned.
+    await eventually(async () => {
+      const { rows } = await db().query(
+        `SELECT count(*)::int AS n FROM engagement.jobs WHERE dedupe_key LIKE $1 AND status IN ('pending', 'running')`,
+        [`campaign:${created.body.campaign_id}:%`],
+      );
+      expect(rows[0].n).toBe(0);
+    });
     const sentToLine = sandbox.messages().filter((m) => m.phone_number_id === t.phoneNumberId).length;
     expect(sentToLine).toBe(final.progress.sent);
     expect(final.progress.sent + final.progress.cancelled + final.progress.pending).toBe(200);

@@ -5,8 +5,8 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { FlowsService } from '../flows/flows.service';
 import { ProcessEntity } from '../processes/process.entity';
-import { ProcessQueryService } from '../processes/process-query.service';
 import { ProcessErrorCode, ProcessException } from '../processes/processes.exception';
+import { ProcessesService } from '../processes/processes.service';
 import { ProcessFileEntity, ProcessFileKind } from './process-file.entity';
 import { renderProcessPdf } from './process-pdf.renderer';
 
@@ -28,7 +28,7 @@ export class ProcessFilesService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
-    private readonly processes: ProcessQueryService,
+    private readonly processes: ProcessesService,
     private readonly flows: FlowsService,
   ) {}
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
-import { ProcessQueryService } from '../processes/process-query.service';
+import { ProcessesService } from '../processes/processes.service';
 import { EnqueueLogDto } from './dto/enqueue-log.dto';
 import { ProcessLogEntity } from './process-log.entity';
 
@@ -11,7 +11,7 @@ import { ProcessLogEntity } from './process-log.entity';
 export class ProcessLogsService {
   constructor(
     @InjectRepository(ProcessLogEntity) private readonly logs: Repository<ProcessLogEntity>,
-    private readonly processes: ProcessQueryService,
+    private readonly processes: ProcessesService,
     private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,5 @@
 import { ProcessEntity } from './process.entity';
-import { awaitsCode } from './process-codes.service';
+import { awaitsCode } from './step-inputs';
 
 const optional = <T>(key: string, value: T | null | undefined) =>
   value === null || value === undefined ? {} : { [key]: value };

@@ -23,22 +23,28 @@ import {
 } from './dto/process.dto';
 import { PROCESS_EXAMPLE, ProcessResponse, RESULT_EXAMPLE, RESULT_SCHEMA } from './dto/process.response';
 import { presentProcess, presentResult } from './process.presenter';
-import { ProcessCreationService } from './process-creation.service';
-import { ProcessNavigationService } from './process-navigation.service';
-import { ProcessOverrideService } from './process-override.service';
-import { ProcessQueryService } from './process-query.service';
-import { ProcessStepsService } from './process-steps.service';
+import { ProcessesService } from './processes.service';
+import { AddVerificationUseCase } from './use-cases/add-verification.use-case';
+import { CreateProcessUseCase } from './use-cases/create-process.use-case';
+import { DeleteProcessUseCase } from './use-cases/delete-process.use-case';
+import { OverrideStatusUseCase } from './use-cases/override-status.use-case';
+import { StepBackUseCase } from './use-cases/step-back.use-case';
+import { SubmitStepUseCase } from './use-cases/submit-step.use-case';
+import { UpdateProcessUseCase } from './use-cases/update-process.use-case';
 
 @ApiTags('processes')
 @BackendKeys()
 @Controller('v1/processes')
 export class ProcessesController {
   constructor(
-    private readonly creation: ProcessCreationService,
-    private readonly query: ProcessQueryService,
-    private readonly steps: ProcessStepsService,
-    private readonly navigation: ProcessNavigationService,
-    private readonly overrides: ProcessOverrideService,
+    private readonly processes: ProcessesService,
+    private readonly createProcess: CreateProcessUseCase,
+    private readonly submitStep: SubmitStepUseCase,
+    private readonly updateProcess: UpdateProcessUseCase,
+    private readonly deleteProcess: DeleteProcessUseCase,
+    private readonly addVerificationStep: AddVerificationUseCase,
+    private readonly stepBack: StepBackUseCase,
+    private readonly overrideStatus: OverrideStatusUseCase,
     private readonly config: PlatformConfig,
   ) {}
 
@@ -56,7 +62,7 @@ export class ProcessesController {
     { 409: ['this key already started a process: one key, one process', 'key_already_used'] },
   )
   async create(@CurrentCaller() caller: Caller) {
-    const p = await this.creation.create(caller);
+    const p = await this.createProcess.execute(caller);
     return presentProcess(p);
   }
 
@@ -64,7 +70,7 @@ export class ProcessesController {
   @ApiPage({ items: 'processes', type: ProcessResponse, example: [PROCESS_EXAMPLE], self: '/v1/processes' })
   @ApiEnvelopeErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListProcessesQuery, @Req() req: FastifyRequest) {
-    const page = await this.query.list(caller, query);
+    const page = await this.processes.list(caller, query);
     return { processes: page.items.map(presentProcess), ...pageLinks(this.config.publicUrl, req.url, page.nextKey) };
   }
 
@@ -73,7 +79,7 @@ export class ProcessesController {
   @ApiSuccess({ type: ProcessResponse, example: PROCESS_EXAMPLE })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async get(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return presentProcess(await this.query.get(caller, id));
+    return presentProcess(await this.processes.get(caller, id));
   }
 
   @EndUserKeys()
@@ -88,7 +94,7 @@ export class ProcessesController {
     { 429: ['too many attempts: try again in 15 minutes (or a rate limit)', 'too_many_attempts'] },
   )
   async submit(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: StepInputDto) {
-    return presentProcess(await this.steps.submitStep(caller, id, dto));
+    return presentProcess(await this.submitStep.execute(caller, id, dto));
   }
 
   @EndUserKeys()
@@ -100,7 +106,7 @@ export class ProcessesController {
     { 409: ['process IDP… is already success', 'process_finished'] },
   )
   async update(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: UpdateProcessDto) {
-    return presentProcess(await this.navigation.update(caller, id, dto));
+    return presentProcess(await this.updateProcess.execute(caller, id, dto));
   }
 
   @Delete(':process_id')
@@ -115,7 +121,7 @@ export class ProcessesController {
   })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async remove(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    await this.navigation.remove(caller, id);
+    await this.deleteProcess.execute(caller, id);
     return { process_id: id, deleted: true };
   }
 
@@ -133,7 +139,7 @@ export class ProcessesController {
     @Param('process_id') id: string,
     @Body() dto: AddVerificationDto,
   ) {
-    return presentProcess(await this.navigation.addVerification(caller, id, dto));
+    return presentProcess(await this.addVerificationStep.execute(caller, id, dto));
   }
 
   @EndUserKeys()
@@ -146,7 +152,7 @@ export class ProcessesController {
     { 409: ['the process is on its first step', 'no_step_back'] },
   )
   async back(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: BackDto) {
-    return presentProcess(await this.navigation.back(caller, id, dto));
+    return presentProcess(await this.stepBack.execute(caller, id, dto));
   }
 
   @Post(':process_id/override-status')
@@ -158,7 +164,7 @@ export class ProcessesController {
     { 409: ['only a finished process can be overridden', 'process_not_finished'] },
   )
   async override(@CurrentCaller() caller: Caller, @Param('process_id') id: string, @Body() dto: OverrideStatusDto) {
-    return presentProcess(await this.overrides.override(caller, id, dto));
+    return presentProcess(await this.overrideStatus.execute(caller, id, dto));
   }
 
   @EndUserKeys()
@@ -166,7 +172,7 @@ export class ProcessesController {
   @ApiSuccess({ schema: RESULT_SCHEMA, example: RESULT_EXAMPLE })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async result(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return presentResult(await this.query.get(caller, id));
+    return presentResult(await this.processes.get(caller, id));
   }
 
   @EndUserKeys()
@@ -180,7 +186,7 @@ export class ProcessesController {
   })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async validations(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return { validations: presentResult(await this.query.get(caller, id)).details.validations };
+    return { validations: presentResult(await this.processes.get(caller, id)).details.validations };
   }
 
   @EndUserKeys()
@@ -197,6 +203,6 @@ export class ProcessesController {
   })
   @ApiEnvelopeErrors({ 404: ['process IDPnope not found', 'process_not_found'] })
   async variables(@CurrentCaller() caller: Caller, @Param('process_id') id: string) {
-    return { process_id: id, variables: (await this.query.get(caller, id)).variables };
+    return { process_id: id, variables: (await this.processes.get(caller, id)).variables };
   }
 }

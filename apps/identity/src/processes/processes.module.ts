@@ -4,16 +4,22 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { FlowsModule } from '../flows/flows.module';
 import { ProcessEntity } from './process.entity';
-import { ProcessCodesService } from './process-codes.service';
-import { ProcessCreationService } from './process-creation.service';
-import { ProcessNavigationService } from './process-navigation.service';
-import { ProcessOverrideService } from './process-override.service';
-import { ProcessQueryService } from './process-query.service';
-import { ProcessStepsService } from './process-steps.service';
-import { ProcessStore } from './process-store';
-import { ProcessTimeoutService } from './process-timeout.service';
+import { ProcessStore } from './process.store';
 import { ProcessesController } from './processes.controller';
+import { ProcessesService } from './processes.service';
+import { ProcessesWorker } from './processes.worker';
 import { StepValidations } from './step-validations';
+import { AddVerificationUseCase } from './use-cases/add-verification.use-case';
+import { CreateProcessUseCase } from './use-cases/create-process.use-case';
+import { CreateStepValidationUseCase } from './use-cases/create-step-validation.use-case';
+import { DeleteProcessUseCase } from './use-cases/delete-process.use-case';
+import { OverrideStatusUseCase } from './use-cases/override-status.use-case';
+import { RecordValidationOutcomeUseCase } from './use-cases/record-validation-outcome.use-case';
+import { RunProcessTimerUseCase } from './use-cases/run-process-timer.use-case';
+import { StepBackUseCase } from './use-cases/step-back.use-case';
+import { SubmitCodeUseCase } from './use-cases/submit-code.use-case';
+import { SubmitStepUseCase } from './use-cases/submit-step.use-case';
+import { UpdateProcessUseCase } from './use-cases/update-process.use-case';
 import { ValidationFinishedConsumer } from './validation-finished.consumer';
 import { ValidationsClient } from './validations.client';
 
@@ -22,16 +28,22 @@ import { ValidationsClient } from './validations.client';
   controllers: [ProcessesController, ValidationFinishedConsumer],
   providers: [
     ProcessStore,
-    ProcessCreationService,
-    ProcessQueryService,
-    ProcessStepsService,
-    ProcessNavigationService,
-    ProcessOverrideService,
-    ProcessTimeoutService,
+    ProcessesService,
+    ProcessesWorker,
+    CreateProcessUseCase,
+    SubmitStepUseCase,
+    SubmitCodeUseCase,
+    CreateStepValidationUseCase,
+    RecordValidationOutcomeUseCase,
+    UpdateProcessUseCase,
+    StepBackUseCase,
+    AddVerificationUseCase,
+    DeleteProcessUseCase,
+    OverrideStatusUseCase,
+    RunProcessTimerUseCase,
     ValidationsClient,
     StepValidations,
-    ProcessCodesService,
   ],
-  exports: [ProcessStore, ProcessQueryService, ProcessCreationService, ValidationsClient],
+  exports: [ProcessStore, ProcessesService, CreateProcessUseCase, ValidationsClient],
 })
 export class ProcessesModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { attemptKey, ProcessEntity, ProcessStep } from './process.entity';
-import { VALIDATION_TYPE_OF_STEP } from './process-store';
+import { VALIDATION_TYPE_OF_STEP } from './process.store';
 import { CreatedValidation, ValidationRefused, ValidationsClient } from './validations.client';
 
 /** Countries the validations service sends phone codes to, by calling code (longest prefix first). */

@@ -3,7 +3,7 @@ import { InboxService } from '@kyc/platform';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 
-import { ProcessStepsService } from './process-steps.service';
+import { RecordValidationOutcomeUseCase } from './use-cases/record-validation-outcome.use-case';
 
 export const VALIDATION_FINISHED_CONSUMER = 'identity.validation-finished';
 
@@ -12,7 +12,7 @@ export const VALIDATION_FINISHED_CONSUMER = 'identity.validation-finished';
 export class ValidationFinishedConsumer {
   constructor(
     private readonly inbox: InboxService,
-    private readonly steps: ProcessStepsService,
+    private readonly recordOutcome: RecordValidationOutcomeUseCase,
   ) {}
 
   @EventPattern(TOPICS.validationFinished)
@@ -22,7 +22,7 @@ export class ValidationFinishedConsumer {
     const tenantId = event.tenant_id ?? v?.tenant_id;
     if (!v?.process_id || !tenantId) return;
     await this.inbox.handle(VALIDATION_FINISHED_CONSUMER, event, (m) =>
-      this.steps.onValidationFinished(m, tenantId, v.process_id!, v.validation_id, {
+      this.recordOutcome.execute(m, tenantId, v.process_id!, v.validation_id, {
         status: v.validation_status,
         declined_reason: v.declined_reason,
         expired_reason: v.expired_reason,

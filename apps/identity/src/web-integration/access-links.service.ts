@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { IdentityConfig } from '../config/identity.config';
 import { FlowsService } from '../flows/flows.service';
-import { ProcessQueryService } from '../processes/process-query.service';
 import { ProcessErrorCode, ProcessException } from '../processes/processes.exception';
+import { ProcessesService } from '../processes/processes.service';
 import { AccessLinkDto } from './dto/access-link.dto';
 import { SendLinkDto } from './dto/send-link.dto';
 import { LinkDeliveryEntity } from './link-delivery.entity';
@@ -31,7 +31,7 @@ export class AccessLinksService {
     private readonly dataSource: DataSource,
     private readonly apiKeys: ApiKeysService,
     private readonly flows: FlowsService,
-    private readonly processes: ProcessQueryService,
+    private readonly processes: ProcessesService,
     private readonly deliveries: LinkDeliveryService,
     private readonly platform: PlatformConfig,
     private readonly config: IdentityConfig,

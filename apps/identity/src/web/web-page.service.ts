@@ -6,8 +6,8 @@ import { Repository } from 'typeorm';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { FlowsService } from '../flows/flows.service';
 import { ProcessEntity } from '../processes/process.entity';
-import { ProcessCreationService } from '../processes/process-creation.service';
 import { ProcessErrorCode, ProcessException } from '../processes/processes.exception';
+import { CreateProcessUseCase } from '../processes/use-cases/create-process.use-case';
 import { PAGE_MESSAGES, PageLanguage } from './i18n/messages';
 import { pageState } from './page-state';
 import { PageModel } from './templates/page.template';
@@ -27,7 +27,7 @@ export class WebPageService {
   constructor(
     @InjectRepository(ProcessEntity) private readonly processes: Repository<ProcessEntity>,
     private readonly guard: AuthGuard,
-    private readonly creation: ProcessCreationService,
+    private readonly createProcess: CreateProcessUseCase,
     private readonly flows: FlowsService,
     private readonly apiKeys: ApiKeysService,
   ) {}
@@ -79,7 +79,7 @@ export class WebPageService {
     const existing = await this.processes.findOneBy({ tenantId: caller.tenantId, keyId: caller.keyId });
     if (existing) return existing;
     try {
-      return await this.creation.create(caller);
+      return await this.createProcess.execute(caller);
     } catch (err) {
       if (!(err instanceof ProcessException) || err.errorCode !== String(ProcessErrorCode.KeyAlreadyUsed)) throw err;
       return this.processes.findOneByOrFail({ tenantId: caller.tenantId, keyId: caller.keyId });

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
 import { ProcessEntity } from '../processes/process.entity';
-import { ProcessStore } from '../processes/process-store';
+import { ProcessStore } from '../processes/process.store';
 import { ProcessErrorCode, ProcessException } from '../processes/processes.exception';
 import { ValidationsClient } from '../processes/validations.client';
 import { pendingSlots, UPLOAD_SLOTS, UploadSlot } from './page-state';

@@ -2,6 +2,7 @@ import { closeDb, eventually } from '@kyc/testing';
 import { Browser } from 'playwright-core';
 
 import { emailCode, FORM_STEP, launchBrowser, pageLink, PageStack, startPageStack } from './support/page-stack';
+import { stepWithValidation, submitStep } from './support/process-steps';
 
 /**
  * The page's languages and keyboard use (Chromium), and every input rule of the e-mail, phone and
@@ -32,15 +33,6 @@ describe('identity: the end user page, its languages, keyboard use and input rul
     const id = /data-process="(IDP\w+)"/.exec(page)![1];
     const get = async () => (await web.get(`/v1/processes/${id}`)).body;
     return { id, web, key, link, get };
-  }
-
-  async function send(web: ReturnType<PageStack['api']['withKey']>, id: string, step: any, inputs: unknown[]) {
-    return web.postJson(`/v1/processes/${id}`, {
-      step_id: step.step_id,
-      verification_id: step.verification_id,
-      type: step.type,
-      expected_inputs: inputs,
-    });
   }
 
   describe('languages', () => {
@@ -131,7 +123,7 @@ describe('identity: the end user page, its languages, keyboard use and input rul
     it('refuses an e-mail that is not an address; nothing is stored', async () => {
       const { id, web, get } = await started([{ type: 'email' }]);
       const step = (await get()).steps[0];
-      const res = await send(web, id, step, [{ name: 'email', value: 'not-an-address' }]);
+      const res = await submitStep(web, id, step, [{ name: 'email', value: 'not-an-address' }]);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error_code: 'wrong_step', fields: [{ field: 'expected_inputs.email' }] });
       expect((await get()).steps[0].status).toBe('pending');
@@ -144,7 +136,7 @@ describe('identity: the end user page, its languages, keyboard use and input rul
       ['ALL', 'national-id', 'expected_inputs.country'],
     ])('refuses the document %s / %s; nothing is stored', async (country, documentType, field) => {
       const { id, web, get } = await started([{ type: 'document' }]);
-      const res = await send(web, id, (await get()).steps[0], [
+      const res = await submitStep(web, id, (await get()).steps[0], [
         { name: 'country', value: country },
         { name: 'document_type', value: documentType },
       ]);
@@ -159,7 +151,7 @@ describe('identity: the end user page, its languages, keyboard use and input rul
       ['+441234567890', 'a country the phone provider does not serve'],
     ])('refuses the phone number %s (%s); nothing is stored', async (value) => {
       const { id, web, get } = await started([{ type: 'phone' }]);
-      const res = await send(web, id, (await get()).steps[0], [{ name: 'phone_number', value }]);
+      const res = await submitStep(web, id, (await get()).steps[0], [{ name: 'phone_number', value }]);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error_code: 'wrong_step', fields: [{ field: 'expected_inputs.phone_number' }] });
       expect((await get()).steps[0].status).toBe('pending');
@@ -168,12 +160,8 @@ describe('identity: the end user page, its languages, keyboard use and input rul
     it('e-mail code: refuses a malformed code, counts a wrong one, and the right one finishes the step', async () => {
       const email = `code.${Date.now()}@example.com`;
       const { id, web, get } = await started([{ type: 'email' }, FORM_STEP]);
-      await send(web, id, (await get()).steps[0], [{ name: 'email', value: email }]);
-      const step = await eventually(async () => {
-        const st = (await get()).steps[0];
-        if (!st.validation_id) throw new Error('no validation yet');
-        return st;
-      });
+      await submitStep(web, id, (await get()).steps[0], [{ name: 'email', value: email }]);
+      const step = await stepWithValidation(web, id);
       expect(step.expected_inputs).toEqual(['code']);
       const code = await emailCode(s, email);
       for (const bad of [
@@ -183,18 +171,18 @@ describe('identity: the end user page, its languages, keyboard use and input rul
           { name: 'email', value: email },
         ],
       ]) {
-        const res = await send(web, id, step, bad);
+        const res = await submitStep(web, id, step, bad);
         expect(res.status).toBe(400);
         expect(res.body.error_code).toBe('wrong_step');
       }
-      const wrong = await send(web, id, step, [{ name: 'code', value: code === '000000' ? '111111' : '000000' }]);
+      const wrong = await submitStep(web, id, step, [{ name: 'code', value: code === '000000' ? '111111' : '000000' }]);
       expect(wrong.status).toBe(200);
       expect(wrong.body.steps[0]).toMatchObject({
         status: 'awaiting_validation',
         code_status: 'rejected',
         attempts_left: 2,
       });
-      const right = await send(web, id, step, [{ name: 'code', value: code }]);
+      const right = await submitStep(web, id, step, [{ name: 'code', value: code }]);
       expect(right.body.steps[0]).toMatchObject({ code_status: 'accepted' });
       await eventually(async () => expect((await get()).steps[0].status).toBe('success'));
       expect((await get()).current_step).toBe(1);
@@ -203,15 +191,11 @@ describe('identity: the end user page, its languages, keyboard use and input rul
     it('e-mail code: a person locked out for wrong codes is told the wait in plain words (429, not a field error)', async () => {
       const email = `locked.${Date.now()}@example.com`;
       const { id, web, get, link } = await started([{ type: 'email' }, FORM_STEP]);
-      await send(web, id, (await get()).steps[0], [{ name: 'email', value: email }]);
-      const step = await eventually(async () => {
-        const st = (await get()).steps[0];
-        if (!st.validation_id) throw new Error('no validation yet');
-        return st;
-      });
+      await submitStep(web, id, (await get()).steps[0], [{ name: 'email', value: email }]);
+      const step = await stepWithValidation(web, id);
       const code = await emailCode(s, email);
       const wrong = code === '000000' ? '111111' : '000000';
-      expect((await send(web, id, step, [{ name: 'code', value: wrong }])).status).toBe(200);
+      expect((await submitStep(web, id, step, [{ name: 'code', value: wrong }])).status).toBe(200);
       // The second wrong code, in the page (en): the lockout, with its wait.
       const page = await browser.newPage();
       await page.goto(`${link}&lang=en`);
@@ -221,7 +205,7 @@ describe('identity: the end user page, its languages, keyboard use and input rul
         expect(await page.locator('#errors').innerText()).toMatch(/^Too many attempts: try again in 1[45] minutes\.$/),
       );
       await page.close();
-      const locked = await send(web, id, step, [{ name: 'code', value: code }]);
+      const locked = await submitStep(web, id, step, [{ name: 'code', value: code }]);
       expect(locked.status).toBe(429);
       expect(locked.body).toMatchObject({ code: 429, error_code: 'too_many_attempts' });
       expect(locked.body.message).toMatch(/^too many attempts: try again in 1[45] minutes$/);

@@ -14,6 +14,7 @@ import {
 } from '@kyc/testing';
 
 import { identityService } from '../../src/app.module';
+import { processOf } from './support/process-steps';
 
 /** The text of a PDF (pdftotext from poppler-utils), whitespace collapsed. */
 function pdfText(pdf: Buffer): Promise<string> {
@@ -33,20 +34,7 @@ describe('identity: process files and identity.process.read.own', () => {
   let api: ApiClient;
   let flowId: string;
 
-  const processFor = async (client: ApiClient) => {
-    const key = await client.post('/v1/api-keys', {
-      key_type: 'web',
-      grant: 'digital-identity',
-      flow_id: flowId,
-      country: 'CO',
-      redirect_url: 'https://example.test/done',
-    });
-    expect(key.status).toBe(201);
-    const web = client.withKey(key.body.api_key);
-    const res = await web.post('/v1/processes');
-    expect(res.status).toBe(201);
-    return { id: res.body.process_id as string, web, body: res.body };
-  };
+  const processFor = (client: ApiClient) => processOf(client, flowId);
   const raw = (path: string, key = tenant.apiKey) =>
     fetch(`${identity.url}${path}`, { headers: { 'Service-API-Key': key }, redirect: 'manual' });
 

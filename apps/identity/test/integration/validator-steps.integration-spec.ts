@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
 
 import {
   ApiClient,
@@ -8,6 +7,7 @@ import {
   db,
   eventually,
   freePort,
+  putJsonUnpooled,
   startInProcess,
   startProcess,
   startSmtpSink,
@@ -18,37 +18,7 @@ import {
 import { identityService } from '../../src/app.module';
 import { boxBlur, decodeFixture, encodeJpeg } from './support/fake-camera';
 import { fixture } from './support/page-stack';
-
-/**
- * A JSON PUT over a connection of its own (node:http): fetch's pooled connection was reset by the server
- * under a 100 KB body in this suite, whatever the server answered.
- */
-function putJson(url: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'PUT',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'Service-API-Key': key,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+import { DOCUMENT_INPUTS, processOf, stepWithValidation, submitStep } from './support/process-steps';
 
 /**
  * Validator steps run in the validations service (started from dist/, used over HTTP): a document
@@ -96,36 +66,13 @@ describe('identity: validator steps through the validations service', () => {
   });
 
   async function documentStepCreated() {
-    const key = (
-      await api.post('/v1/api-keys', {
-        key_type: 'web',
-        grant: 'digital-identity',
-        flow_id: flowId,
-        country: 'CO',
-        redirect_url: 'https://example.test/done',
-      })
-    ).body.api_key as string;
-    const web = api.withKey(key);
-    const created = await web.post('/v1/processes');
-    const id = created.body.process_id as string;
-    const [step] = created.body.steps;
+    const { id, web, body } = await processOf(api, flowId);
+    const [step] = body.steps;
     expect(step.expected_inputs).toEqual(['country', 'document_type']);
-    const sent = await web.postJson(`/v1/processes/${id}`, {
-      step_id: step.step_id,
-      verification_id: step.verification_id,
-      type: 'document',
-      expected_inputs: [
-        { name: 'country', value: 'CO' },
-        { name: 'document_type', value: 'national-id' },
-      ],
-    });
+    const sent = await submitStep(web, id, step, DOCUMENT_INPUTS);
     expect(sent.body.steps[0].status).toBe('awaiting_validation');
-    const withValidation = await eventually(async () => {
-      const p = (await web.get(`/v1/processes/${id}`)).body;
-      if (!p.steps[0].validation_id) throw new Error(`no validation yet: ${JSON.stringify(p)}`);
-      return p;
-    });
-    return { id, validationId: withValidation.steps[0].validation_id as string, step: withValidation.steps[0], web };
+    const withValidation = await stepWithValidation(web, id);
+    return { id, validationId: withValidation.validation_id as string, step: withValidation, web };
   }
 
   async function publishFinished(processId: string, validationId: string, status: string, declined?: string) {
@@ -205,35 +152,10 @@ describe('identity: validator steps through the validations service', () => {
       steps: [{ type: 'document' }, { type: 'form', fields: [{ name: 'nickname', label: 'Nickname' }] }],
     });
     expect(flow.status).toBe(201);
-    const key = (
-      await api.post('/v1/api-keys', {
-        key_type: 'web',
-        grant: 'digital-identity',
-        flow_id: flow.body.flow_id,
-        country: 'CO',
-        redirect_url: 'https://example.test/done',
-      })
-    ).body.api_key as string;
-    const web = api.withKey(key);
-    const created = await web.post('/v1/processes');
-    expect(created.status).toBe(201);
-    const id = created.body.process_id as string;
-    const submitDocument = async (verificationId: string) =>
-      web.postJson(`/v1/processes/${id}`, {
-        step_id: 'step-1',
-        verification_id: verificationId,
-        type: 'document',
-        expected_inputs: [
-          { name: 'country', value: 'CO' },
-          { name: 'document_type', value: 'national-id' },
-        ],
-      });
-    const validationOf = () =>
-      eventually(async () => {
-        const v = (await web.get(`/v1/processes/${id}`)).body.steps[0].validation_id as string | undefined;
-        if (!v) throw new Error('no validation yet');
-        return v;
-      });
+    const { web, id } = await processOf(api, flow.body.flow_id);
+    const submitDocument = (verificationId: string) =>
+      submitStep(web, id, { step_id: 'step-1', verification_id: verificationId, type: 'document' }, DOCUMENT_INPUTS);
+    const validationOf = async () => (await stepWithValidation(web, id)).validation_id as string;
     const first = (await web.get(`/v1/processes/${id}`)).body.steps[0];
     expect((await submitDocument(first.verification_id)).status).toBe(200);
     const firstValidation = await validationOf();
@@ -258,28 +180,9 @@ describe('identity: validator steps through the validations service', () => {
       steps: [{ type: 'document', validator_settings: { allowed_retries: 1 } }],
     });
     expect(flow.status).toBe(201);
-    const key = (
-      await api.post('/v1/api-keys', {
-        key_type: 'web',
-        grant: 'digital-identity',
-        flow_id: flow.body.flow_id,
-        country: 'CO',
-        redirect_url: 'https://example.test/done',
-      })
-    ).body.api_key as string;
-    const web = api.withKey(key);
-    const created = await web.post('/v1/processes');
-    const id = created.body.process_id as string;
-    const [step] = created.body.steps;
-    await web.postJson(`/v1/processes/${id}`, {
-      step_id: step.step_id,
-      verification_id: step.verification_id,
-      type: 'document',
-      expected_inputs: [
-        { name: 'country', value: 'CO' },
-        { name: 'document_type', value: 'national-id' },
-      ],
-    });
+    const { key, web, id, body } = await processOf(api, flow.body.flow_id);
+    const [step] = body.steps;
+    await submitStep(web, id, step, DOCUMENT_INPUTS);
     // An unfocused camera: both sides blurred, the engine reads no MRZ.
     const blurred = (name: string) => encodeJpeg(boxBlur(decodeFixture(fixture(name)), 8)).toString('base64');
     const uploadBlurred = async (validationId: string) => {
@@ -287,7 +190,9 @@ describe('identity: validator steps through the validations service', () => {
         ['front', 'id-card-front.jpg'],
         ['reverse', 'id-card-reverse.jpg'],
       ]) {
-        const res = await putJson(`${identity.url}/web/processes/${id}/uploads/${slot}`, key, { file: blurred(name) });
+        const res = await putJsonUnpooled(`${identity.url}/web/processes/${id}/uploads/${slot}`, key, {
+          file: blurred(name),
+        });
         expect({ slot, status: res.status, validation: res.body.steps?.[0]?.validation_id }).toEqual({
           slot,
           status: 200,
@@ -344,29 +249,10 @@ describe('identity: validator steps through the validations service', () => {
       name: 'Bad settings',
       steps: [{ type: 'document', validator_settings: { data_consistency: true } }],
     });
-    const key = (
-      await api.post('/v1/api-keys', {
-        key_type: 'web',
-        grant: 'digital-identity',
-        flow_id: flow.body.flow_id,
-        country: 'CO',
-        redirect_url: 'https://example.test/done',
-      })
-    ).body.api_key as string;
-    const web = api.withKey(key);
-    const created = await web.post('/v1/processes');
-    const [step] = created.body.steps;
-    await web.postJson(`/v1/processes/${created.body.process_id}`, {
-      step_id: step.step_id,
-      verification_id: step.verification_id,
-      type: 'document',
-      expected_inputs: [
-        { name: 'country', value: 'CO' },
-        { name: 'document_type', value: 'national-id' },
-      ],
-    });
+    const { web, id, body } = await processOf(api, flow.body.flow_id);
+    await submitStep(web, id, body.steps[0], DOCUMENT_INPUTS);
     await eventually(async () =>
-      expect((await api.get(`/v1/processes/${created.body.process_id}/result`)).body).toMatchObject({
+      expect((await api.get(`/v1/processes/${id}/result`)).body).toMatchObject({
         status: 'failure',
         failure_status: 'system_error',
         declined_reason: 'validation_refused',
@@ -379,54 +265,24 @@ describe('identity: validator steps through the validations service', () => {
       steps: [{ type: 'email' }, { type: 'form', fields: [{ name: 'email', label: 'E-mail' }] }],
     });
     expect(flow.status).toBe(201);
-    const key = (
-      await api.post('/v1/api-keys', {
-        key_type: 'web',
-        grant: 'digital-identity',
-        flow_id: flow.body.flow_id,
-        country: 'CO',
-        redirect_url: 'https://example.test/done',
-      })
-    ).body.api_key as string;
-    const web = api.withKey(key);
-    const created = await web.post('/v1/processes');
-    const id = created.body.process_id as string;
+    const { web, id, body } = await processOf(api, flow.body.flow_id);
     const address = `proof.${Date.now()}@example.test`;
-    const [emailStep] = created.body.steps;
-    await web.postJson(`/v1/processes/${id}`, {
-      step_id: emailStep.step_id,
-      verification_id: emailStep.verification_id,
-      type: 'email',
-      expected_inputs: [{ name: 'email', value: address }],
-    });
+    const [emailStep] = body.steps;
+    await submitStep(web, id, emailStep, { email: address });
     const mail = await smtp.waitFor((m) => m.recipients.includes(address));
     const code = /\b(\d{6})\b/.exec(mail.text)![1];
     await eventually(async () => {
       const p = (await web.get(`/v1/processes/${id}`)).body;
       expect(p.steps[0].expected_inputs).toEqual(['code']);
     });
-    expect(
-      (
-        await web.postJson(`/v1/processes/${id}`, {
-          step_id: emailStep.step_id,
-          verification_id: emailStep.verification_id,
-          type: 'email',
-          expected_inputs: [{ name: 'code', value: code }],
-        })
-      ).status,
-    ).toBe(200);
+    expect((await submitStep(web, id, emailStep, { code })).status).toBe(200);
     // the form then types another address into the same variable
     const form = await eventually(async () => {
       const p = (await web.get(`/v1/processes/${id}`)).body;
       expect(p.steps[0].status).toBe('success');
       return p.steps[1];
     });
-    await web.postJson(`/v1/processes/${id}`, {
-      step_id: form.step_id,
-      verification_id: form.verification_id,
-      type: 'form',
-      expected_inputs: [{ name: 'email', value: 'someone.else@example.test' }],
-    });
+    await submitStep(web, id, form, { email: 'someone.else@example.test' });
     const { rows } = await eventually(async () => {
       const r = await db().query(
         `SELECT envelope->'payload' AS payload FROM identity.outbox WHERE topic = 'identity.process.finished' AND message_key = $1`,

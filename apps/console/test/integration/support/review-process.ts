@@ -1,40 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 
-import { ApiClient, eventually, repoRoot } from '@kyc/testing';
+import { ApiClient, eventually, putJsonUnpooled, repoRoot } from '@kyc/testing';
 
 /** The identity page's test photos (an id card and two selfies). */
 const photo = (name: string) =>
   readFileSync(path.join(repoRoot, 'apps/identity/test/fixtures', name)).toString('base64');
-
-/** A JSON PUT over a connection of its own (as identity's suites do for ~100 KB photo bodies). */
-function putJson(url: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'PUT',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'Service-API-Key': key,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 const ENGINE_MS = 180_000;
 
@@ -65,7 +36,9 @@ export async function failedFaceProcess(identity: ApiClient, identityUrl: string
   const id = created.body.process_id as string;
   const state = async () => (await web.get(`/v1/processes/${id}`)).body;
   const upload = async (slot: string, name: string) => {
-    const res = await putJson(`${identityUrl}/web/processes/${id}/uploads/${slot}`, webKey, { file: photo(name) });
+    const res = await putJsonUnpooled(`${identityUrl}/web/processes/${id}/uploads/${slot}`, webKey, {
+      file: photo(name),
+    });
     if (res.status !== 200) throw new Error(`upload ${slot}: ${res.status} ${JSON.stringify(res.body)}`);
   };
   try {

@@ -115,7 +115,13 @@ describe('engagement outbounds: inbound flows and provider webhooks (sandbox pro
           (await events(tenantId, 'engagement.message.received')).filter((e) => e.text === 'mensaje duplicado'),
         ).toHaveLength(1),
       );
-      await new Promise((r) => setTimeout(r, 500));
+      // Both deliveries recorded one processing job (same body, same digest); once it has finished,
+      // nothing else can process the webhook.
+      const digest = createHash('sha256').update(raw).digest('hex');
+      await eventually(async () => {
+        const { rows } = await db().query(`SELECT status FROM engagement.jobs WHERE dedupe_key = $1`, [`wa:${digest}`]);
+        expect(rows).toEqual([{ status: 'completed' }]);
+      });
       expect(
         (await events(tenantId, 'engagement.message.received')).filter((e) => e.text === 'mensaje duplicado'),
       ).toHaveLength(1);

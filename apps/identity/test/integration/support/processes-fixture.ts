@@ -14,6 +14,7 @@ import {
 } from '@kyc/testing';
 
 import { identityService } from '../../../src/app.module';
+import { processOf, webKeyFor } from './process-steps';
 
 export const formStep = {
   type: 'form',
@@ -46,25 +47,9 @@ export let flowId: string;
 export let created: CollectedTopic;
 export let finished: CollectedTopic;
 
-export const webKey = async (extra: Record<string, string> = {}) => {
-  const res = await api.post('/v1/api-keys', {
-    key_type: 'web',
-    grant: 'digital-identity',
-    flow_id: flowId,
-    country: 'CO',
-    redirect_url: 'https://example.test/done',
-    ...extra,
-  });
-  expect(res.status).toBe(201);
-  return res.body.api_key as string;
-};
+export const webKey = (extra: Record<string, string> = {}) => webKeyFor(api, flowId, extra);
 
-export const newProcess = async (extra: Record<string, string> = {}) => {
-  const key = await webKey(extra);
-  const res = await api.withKey(key).post('/v1/processes');
-  expect(res.status).toBe(201);
-  return { key, id: res.body.process_id as string, body: res.body };
-};
+export const newProcess = (extra: Record<string, string> = {}) => processOf(api, flowId, extra);
 
 export const drain = () => identity.app.get(JobQueueService).drain();
 

@@ -1,5 +1,5 @@
 import { ProcessEntity, ProcessStep } from './process.entity';
-import { processProofs } from './process-store';
+import { processProofs } from './process.store';
 
 const step = (over: Partial<ProcessStep>): ProcessStep => ({
   step_id: 'step-1',

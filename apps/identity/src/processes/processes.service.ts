@@ -5,14 +5,18 @@ import { Brackets, Repository } from 'typeorm';
 
 import { ListProcessesQuery } from './dto/process.dto';
 import { ProcessEntity } from './process.entity';
-import { PROCESS_PAGE_SIZE, ProcessStore } from './process-store';
+import { PROCESS_PAGE_SIZE, ProcessStore } from './process.store';
 import { ProcessErrorCode, ProcessException } from './processes.exception';
 
 const TWO_MONTHS_MS = 62 * 24 * 3600_000;
 
-/** GET /v1/processes and GET /v1/processes/{id} (and what reads one: result, validations, variables). */
+/**
+ * Processes: the reads, GET /v1/processes and GET /v1/processes/{id} (and what reads one: result,
+ * validations, variables; process files, logs and access links). Every change is a use case of its
+ * own (use-cases/), writing through ProcessStore.
+ */
 @Injectable()
-export class ProcessQueryService {
+export class ProcessesService {
   constructor(
     @InjectRepository(ProcessEntity) private readonly processes: Repository<ProcessEntity>,
     private readonly store: ProcessStore,

@@ -3,32 +3,26 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
-import { AgentStore } from '../agents/agent.store';
-import { AgentSettingsService } from '../agents/agent-settings.service';
-import { ChatEntity } from '../chats/chat.entity';
-import { requireTakeOrOwn } from '../chats/chat-access';
-import { addActivity } from '../chats/chat-activities';
-import { chatEvents } from '../chats/chat-events';
-import { ChatErrorCode, ChatException } from '../chats/chats.exception';
-import { ForceDequeueDto } from '../chats/dto/force-dequeue.dto';
-import { UpdateChatDto } from '../chats/dto/update-chat.dto';
-import { AssignmentService } from './assignment.service';
+import { ChatEntity } from './chat.entity';
+import { requireTakeOrOwn } from './chat-access';
+import { addActivity } from './chat-activities';
+import { ChatAssignment } from './chat-assignment';
+import { chatEvents } from './chat-events';
+import { ChatErrorCode, ChatException } from './chats.exception';
+import { ForceDequeueDto } from './dto/force-dequeue.dto';
+import { UpdateChatDto } from './dto/update-chat.dto';
 
 /**
  * Who owns a chat and whether it is open: force-dequeue to a specific agent, owner and status
  * updates, closing (which frees the owner's capacity and hands queued chats on). An agent acts on
  * the chats it owns or takes an unassigned one for itself; a manager on any (chat-access.ts).
- *
- * Lock order: the chat, then the agents involved in e-mail order, so two moves between the same
- * agents cannot deadlock; the new owner is counted only if it has room (a conditional UPDATE).
+ * The chat is locked first, then the agents involved (ChatAssignment.handOver).
  */
 @Injectable()
 export class ChatOwnerService {
   constructor(
-    private readonly agentStore: AgentStore,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly assignment: AssignmentService,
-    private readonly agentSettings: AgentSettingsService,
+    private readonly assignment: ChatAssignment,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
   ) {}
@@ -38,7 +32,7 @@ export class ChatOwnerService {
       const chat = await this.lockChat(m, caller.tenantId, chatId);
       requireTakeOrOwn(caller, chat, dto.target);
       if (chat.status !== 'open') throw new ChatException(ChatErrorCode.ChatClosed, `chat ${chatId} is closed`);
-      await this.moveTo(m, chat, dto.target.toLowerCase(), 'force_dequeue');
+      await this.assignment.handOver(m, chat, dto.target.toLowerCase(), 'force_dequeue');
       return chat;
     });
     return chat;
@@ -82,7 +76,7 @@ export class ChatOwnerService {
       }
       if (dto.owner !== undefined && dto.owner.toLowerCase() !== chat.owner) {
         if (chat.status !== 'open') throw new ChatException(ChatErrorCode.ChatClosed, `chat ${chatId} is closed`);
-        await this.moveTo(m, chat, dto.owner.toLowerCase(), 'owner_update');
+        await this.assignment.handOver(m, chat, dto.owner.toLowerCase(), 'owner_update');
       }
       if (dto.status === 'closed' && chat.status === 'open') {
         await this.assignment.release(m, chat.tenantId, chat.owner);
@@ -116,28 +110,5 @@ export class ChatOwnerService {
       .getOne();
     if (!chat) throw new ChatException(ChatErrorCode.ChatNotFound, `chat ${id} not found`);
     return chat;
-  }
-
-  /** Gives a locked open chat to `email` if that agent has room, and frees its previous owner. */
-  private async moveTo(m: EntityManager, chat: ChatEntity, email: string, by: 'force_dequeue' | 'owner_update') {
-    if (chat.owner === email) return;
-    const involved = [email, chat.owner].filter((e): e is string => !!e).sort();
-    const locked: { email: string }[] = await this.agentStore.lockAgents<{ email: string }[]>(m, [
-      chat.tenantId,
-      involved,
-    ]);
-    if (!locked.some((a) => a.email === email))
-      throw new ChatException(ChatErrorCode.AgentNotFound, `${email} is not an agent of this account`);
-    const s = await this.agentSettings.settings(m, chat.tenantId);
-    const room: unknown[] = await this.agentStore.hasRoom<unknown[]>(m, [
-      chat.tenantId,
-      email,
-      s.capacityEnabled,
-      s.defaultCapacity,
-    ]);
-    if (!room.length)
-      throw new ChatException(ChatErrorCode.AgentAtCapacity, `${email} has no free capacity for another chat`);
-    await this.assignment.release(m, chat.tenantId, chat.owner);
-    await this.assignment.giveTo(m, chat, email, by);
   }
 }

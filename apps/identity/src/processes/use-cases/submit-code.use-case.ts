@@ -3,58 +3,36 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 
-import { StepInputDto } from './dto/process.dto';
-import { ProcessEntity, ProcessStep } from './process.entity';
-import { ProcessStore, VALIDATION_TYPE_OF_STEP } from './process-store';
-import { ProcessErrorCode, ProcessException } from './processes.exception';
-import { ValidationRefused, ValidationsClient } from './validations.client';
-
-const CODE = /^\d{6}$/;
-
-/** An e-mail or phone step whose code the user can now send (its validation exists, attempts remain). */
-export const awaitsCode = (s: ProcessStep | undefined): boolean =>
-  !!s &&
-  (s.type === 'email' || s.type === 'phone') &&
-  s.status === 'awaiting_validation' &&
-  !!s.validation_id &&
-  s.code_status !== 'accepted' &&
-  s.attempts_left !== 0;
+import { StepInputDto } from '../dto/process.dto';
+import { ProcessEntity } from '../process.entity';
+import { ProcessStore, VALIDATION_TYPE_OF_STEP } from '../process.store';
+import { ProcessErrorCode, ProcessException } from '../processes.exception';
+import { CODE, requireInputFor } from '../step-inputs';
+import { ValidationRefused, ValidationsClient } from '../validations.client';
 
 /**
- * The code of an e-mail or phone step (`expected_inputs` `code`): it goes to the step's validation in
- * the validations service, outside any transaction; the step records the answer (accepted, or
- * rejected with the attempts left). The step advances on validations.validation.finished, as every
- * validator step does (a last wrong code fails the validation, and so the process). The codes are
- * the validations service's, that is the platform's one-time codes: attempts are counted there per
- * code and per account, and a locked-out person gets 429 `too_many_attempts` here too.
+ * The code of an e-mail or phone step (`expected_inputs` `code` of POST /v1/processes/{id}, handed
+ * on by SubmitStepUseCase): it goes to the step's validation in the validations service, outside
+ * any transaction; the step records the answer (accepted, or rejected with the attempts left).
+ * The step advances on validations.validation.finished, as every validator step does (a last wrong
+ * code fails the validation, and so the process). The codes are the validations service's, that
+ * is the platform's one-time codes: attempts are counted there per code and per account, and a
+ * locked-out person gets 429 `too_many_attempts` here too.
  */
 @Injectable()
-export class ProcessCodesService {
+export class SubmitCodeUseCase {
   constructor(
     @InjectRepository(ProcessEntity) private readonly processes: Repository<ProcessEntity>,
     private readonly store: ProcessStore,
     private readonly validations: ValidationsClient,
   ) {}
 
-  /** Whether this input is the code of the process's current step (read without a lock). */
-  async isCode(caller: Caller, id: string, dto: StepInputDto): Promise<boolean> {
-    if (!dto.expected_inputs?.some((i) => i.name === 'code')) return false;
-    const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id });
-    return !!p && p.status === 'pending' && awaitsCode(p.steps[p.currentStep]);
-  }
-
-  async submit(caller: Caller, id: string, dto: StepInputDto): Promise<ProcessEntity> {
+  async execute(caller: Caller, id: string, dto: StepInputDto): Promise<ProcessEntity> {
     const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id });
     if (!p || p.deletedAt || !this.store.visibleTo(caller, p))
       throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${id} not found`);
     const step = p.steps[p.currentStep];
-    const mismatch = (['step_id', 'verification_id', 'type'] as const).filter((f) => dto[f] !== step[f]);
-    if (mismatch.length)
-      throw new ProcessException(
-        ProcessErrorCode.WrongStep,
-        `the input is not for the current step ${step.step_id}`,
-        mismatch.map((field) => ({ field, message: `${field} must be ${step[field]}` })),
-      );
+    requireInputFor(step, dto);
     const others = (dto.expected_inputs ?? []).filter((i) => i.name !== 'code').map((i) => i.name);
     const code = dto.expected_inputs!.find((i) => i.name === 'code')!.value.trim();
     if (others.length || !CODE.test(code))

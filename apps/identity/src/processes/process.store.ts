@@ -1,5 +1,6 @@
 import {
   IDENTITY_EVENT_TYPES,
+  ProcessCreatedPayload,
   ProcessFinishedPayload,
   ProcessProof,
   ProcessRecord,
@@ -13,7 +14,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { FlowStep, FlowStepType } from '../flows/flow.entity';
-import { ProcessEntity, ProcessStep } from './process.entity';
+import { attemptKey, ProcessEntity, ProcessStep } from './process.entity';
 import { ProcessErrorCode, ProcessException } from './processes.exception';
 
 export const PROCESS_TIMEOUT_QUEUE = 'identity.process-timeout';
@@ -36,12 +37,18 @@ export interface TimeoutJob {
   attempt: number;
 }
 
+export interface CreateValidationJob {
+  process_id: string;
+  step_id: string;
+}
+
 export const newVerificationId = () => newId('VER', 20);
 
 /**
- * What every process use case shares: loading a process the caller may see (locked for a change),
- * the state rules applied on save (success when every step succeeded, the finished event), failure
- * reasons, and the durable timeout timer.
+ * The process aggregate's writer, what every process use case shares: the new process with its
+ * created event and first timer, loading a process the caller may see (locked for a change), the
+ * state rules applied on save (success when every step succeeded, the finished event), failure
+ * reasons, the durable timeout timer and the job that creates a validator step's validation.
  */
 @Injectable()
 export class ProcessStore {
@@ -51,6 +58,21 @@ export class ProcessStore {
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
   ) {}
+
+  /** Inserts a new process with its created event and its timeout timer, in one transaction. */
+  insert(process: ProcessEntity): Promise<void> {
+    return this.dataSource.transaction(async (m) => {
+      await m.save(ProcessEntity, process);
+      await this.outbox.add(m, {
+        topic: TOPICS.processCreated,
+        type: IDENTITY_EVENT_TYPES.processCreated,
+        tenantId: process.tenantId,
+        aggregateId: process.id,
+        payload: { process: processRecord(process) } satisfies ProcessCreatedPayload,
+      });
+      await this.scheduleTimeout(m, process, 0);
+    });
+  }
 
   /** Runs `fn` on the locked process in one transaction (a temporary key sees only its own); `continuing` needs a pending process. */
   mutate(
@@ -111,6 +133,16 @@ export class ProcessStore {
       PROCESS_TIMEOUT_QUEUE,
       { process_id: p.id, attempt },
       { tenantId: p.tenantId, runAt: p.deadline, dedupeKey: `process-timeout:${p.id}:${attempt}` },
+    );
+  }
+
+  /** The job that creates the step's validation (once per attempt), in the caller's transaction. */
+  enqueueValidation(m: EntityManager, p: ProcessEntity, step: ProcessStep) {
+    return this.jobs.enqueue<CreateValidationJob>(
+      m,
+      CREATE_VALIDATION_QUEUE,
+      { process_id: p.id, step_id: step.step_id },
+      { tenantId: p.tenantId, dedupeKey: `create-validation:${attemptKey(p, step)}` },
     );
   }
 

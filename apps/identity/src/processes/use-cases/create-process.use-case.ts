@@ -1,29 +1,29 @@
-import { IDENTITY_EVENT_TYPES, ProcessCreatedPayload, TOPICS } from '@kyc/contracts';
-import { Caller, Clock, newId, OutboxService } from '@kyc/platform';
+import { Caller, Clock, newId } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 
-import { ApiKeysService } from '../api-keys/api-keys.service';
-import { FlowsService } from '../flows/flows.service';
-import { ProcessEntity } from './process.entity';
-import { processRecord, ProcessStore, toProcessStep } from './process-store';
-import { ProcessErrorCode, ProcessException } from './processes.exception';
+import { ApiKeysService } from '../../api-keys/api-keys.service';
+import { FlowsService } from '../../flows/flows.service';
+import { ProcessEntity } from '../process.entity';
+import { ProcessStore, toProcessStep } from '../process.store';
+import { ProcessErrorCode, ProcessException } from '../processes.exception';
 
-/** POST /v1/processes: the caller's temporary web key, bound to a flow, starts its one process. */
+/**
+ * POST /v1/processes (and the end user's page): the caller's temporary web key, bound to a flow,
+ * starts its one process.
+ */
 @Injectable()
-export class ProcessCreationService {
+export class CreateProcessUseCase {
   constructor(
     @InjectRepository(ProcessEntity) private readonly processes: Repository<ProcessEntity>,
-    private readonly dataSource: DataSource,
-    private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly flows: FlowsService,
     private readonly apiKeys: ApiKeysService,
     private readonly store: ProcessStore,
   ) {}
 
-  async create(caller: Caller): Promise<ProcessEntity> {
+  async execute(caller: Caller): Promise<ProcessEntity> {
     if (caller.keyType === 'backend' || caller.grant !== 'digital-identity' || !caller.flowId)
       throw new ProcessException(
         ProcessErrorCode.WebKeyRequired,
@@ -58,17 +58,7 @@ export class ProcessCreationService {
       deletedAt: null,
     });
     try {
-      await this.dataSource.transaction(async (m) => {
-        await m.save(ProcessEntity, process);
-        await this.outbox.add(m, {
-          topic: TOPICS.processCreated,
-          type: IDENTITY_EVENT_TYPES.processCreated,
-          tenantId: process.tenantId,
-          aggregateId: process.id,
-          payload: { process: processRecord(process) } satisfies ProcessCreatedPayload,
-        });
-        await this.store.scheduleTimeout(m, process, 0);
-      });
+      await this.store.insert(process);
     } catch (err) {
       if ((err as { code?: string }).code === '23505')
         throw new ProcessException(
