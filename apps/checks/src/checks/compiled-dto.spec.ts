@@ -61,10 +61,10 @@ describe('compileDto(CreateCheckDto): the fast path of a valid create-check body
     expect(typeof fast).toBe('function');
   });
 
-  it('gives the DTO the libraries give, only for bodies they find valid, over 10,000 generated bodies', () => {
+  it('gives the DTO the libraries give, only for bodies they find valid, over 3,000 generated bodies', () => {
     let taken = 0;
     let refused = 0;
-    for (const body of bodies(10_000)) {
+    for (const body of bodies(3_000)) {
       const got = fast({ ...body });
       const expected = slow({ ...body });
       if (got === undefined) {
@@ -77,7 +77,7 @@ describe('compileDto(CreateCheckDto): the fast path of a valid create-check body
       expect({ body, dto: { ...got } }).toEqual({ body, dto: { ...expected.dto } });
     }
     // Both paths ran: the comparison above compared something.
-    expect(taken).toBeGreaterThan(200);
+    expect(taken).toBeGreaterThan(50);
     expect(refused).toBeGreaterThan(200);
   });
 
