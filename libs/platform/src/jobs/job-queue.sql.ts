@@ -10,31 +10,31 @@ export const JOB_RECORD =
 
 /** $7: the id of the request queuing the job (its correlation id, null outside a request). */
 export const INSERT_JOB_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
-  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`;
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 export const INSERT_JOBS_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id)
   SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, $7
     FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key)
-  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`;
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 /**
  * INSERT_JOB_SQL and INSERT_JOBS_SQL with the jobs' trace contexts ($8), used only while tracing
  * runs (trace-context.ts): without it the statements are the ones they always were.
  */
 export const INSERT_JOB_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id, trace_context) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb)
-  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`;
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 export const INSERT_JOBS_TRACED_SQL = `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id, trace_context)
   SELECT $1, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, $7, j.trace_context
     FROM unnest($2::text[], $3::jsonb[], $4::int[], $5::timestamptz[], $6::text[], $8::jsonb[]) AS j(tenant_id, payload, max_attempts, run_at, dedupe_key, trace_context)
-  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`;
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
 
 /** The INSERT of JobRows of JobQueueService.insertSql, over the bound JSON array `jobsParam`. */
 export function insertJobRowsSql(jobsParam: string, where: string | undefined, traced: boolean): string {
   return `INSERT INTO jobs (queue, tenant_id, payload, max_attempts, run_at, dedupe_key, correlation_id${traced ? ', trace_context' : ''})
     SELECT j.queue, j.tenant_id, j.payload, j.max_attempts, j.run_at, j.dedupe_key, j.correlation_id${traced ? ', j.trace_context' : ''}
       FROM jsonb_to_recordset(${jobsParam}::jsonb) AS j(${JOB_RECORD}${traced ? ', trace_context jsonb' : ''})${where ? ` WHERE ${where}` : ''}
-    ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+    ON CONFLICT (dedupe_key) DO NOTHING`;
 }
 
 /**
