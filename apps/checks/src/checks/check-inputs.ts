@@ -3,7 +3,11 @@ import { FieldError, toFieldErrors, ValidationFailedException } from '@kyc/platf
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 
+import { compileDto } from './compiled-dto';
 import { CHECK_INPUT_FIELDS, CreateCheckDto } from './dto/create-check.dto';
+
+/** A valid body's CreateCheckDto without class-transformer and class-validator (see compileDto). */
+const fastDto = compileDto(CreateCheckDto);
 
 /** Person documents that identify someone without a name search. */
 const PERSON_DOCUMENTS = ['national_id', 'foreign_id', 'passport', 'pep', 'ptp', 'diplomatic_id'] as const;
@@ -50,14 +54,18 @@ export interface ParsedCheckInputs {
  */
 export function parseCheckInputs(body: Record<string, unknown>, now: Date): ParsedCheckInputs {
   const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  const dto = plainToInstance(CreateCheckDto, plain, { exposeDefaultValues: true });
-  const errors = toFieldErrors(
-    validateSync(dto, {
-      whitelist: true,
-      forbidUnknownValues: false,
-      validationError: { target: false, value: false },
-    }),
-  );
+  // A body whose every field is valid skips both libraries; anything else gets their exact errors.
+  const fast = fastDto?.(plain);
+  const dto = fast ?? plainToInstance(CreateCheckDto, plain, { exposeDefaultValues: true });
+  const errors = fast
+    ? []
+    : toFieldErrors(
+        validateSync(dto, {
+          whitelist: true,
+          forbidUnknownValues: false,
+          validationError: { target: false, value: false },
+        }),
+      );
   const bad = new Set(errors.map((e) => e.field));
   const add = (field: string, message: string) => {
     if (bad.has(field)) return;

@@ -6,6 +6,7 @@ import { CredentialsModule } from '../credentials/credentials.module';
 import { CheckEntity } from './check.entity';
 import { CheckStore } from './check.store';
 import { CheckDatabaseEntity } from './check-database.entity';
+import { CheckRunStore } from './check-run.store';
 import { EngineWorker } from './engine.worker';
 import { FinishedEvents } from './finished-events';
 import { CollectDatabaseUseCase } from './use-cases/collect-database.use-case';
@@ -14,11 +15,12 @@ import { RecordWebhookAnswerUseCase } from './use-cases/record-webhook-answer.us
 import { RunCheckTimerUseCase } from './use-cases/run-check-timer.use-case';
 import { StartCheckUseCase } from './use-cases/start-check.use-case';
 
-/** The check aggregate (CheckStore) and the engine that runs checks (EngineWorker and its use cases). */
+/** The check aggregate (CheckStore creates it, CheckRunStore runs it) and the engine that runs checks (EngineWorker and its use cases). */
 @Module({
   imports: [TypeOrmModule.forFeature([CheckEntity, CheckDatabaseEntity]), CollectorsModule, CredentialsModule],
   providers: [
     CheckStore,
+    CheckRunStore,
     FinishedEvents,
     EngineWorker,
     StartCheckUseCase,

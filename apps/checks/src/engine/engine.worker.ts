@@ -21,7 +21,7 @@ import { StartCheckUseCase } from './use-cases/start-check.use-case';
  *
  * Each settles the check from its databases (settlement.ts, pure) after its change; when every
  * database is final the check finishes with its `checks.check.finished` event (finishCheck) in the
- * same statement (CheckStore, the one writer of the check aggregate).
+ * same statement (CheckRunStore, the one writer of a check's run).
  *
  * Every change of a check happens under a row lock on the check (or, for the start, only while it
  * is still not_started), so concurrent answers, the timer and webhook calls serialize and a check

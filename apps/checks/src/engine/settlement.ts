@@ -22,7 +22,7 @@ import { databaseStatuses, FINAL_DATABASE_STATUSES, scoreCheck, ScoredDatabase, 
  * Settlement: a check recomputed from its databases (status, scores, statuses, summary), finished
  * when every database is final (`completed` if one answered, `error` if none did), with the one
  * `checks.check.finished` event finishCheck builds. Pure: the use cases (start, collect, timer)
- * settle under the check's lock and write the outcome with their own one statement (CheckStore).
+ * settle under the check's lock and write the outcome with their own one statement (CheckRunStore).
  */
 
 export const FINISHED: readonly CheckStatus[] = ['completed', 'error'];

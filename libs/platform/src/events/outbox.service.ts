@@ -36,8 +36,11 @@ export interface OutboxRow {
   headers?: TraceCarrier;
 }
 
-/** The columns of an OutboxRow as a record definition (`jsonb_to_recordset(...) AS e(...)`). */
-const OUTBOX_RECORD = 'id uuid, topic text, message_key text, type text, tenant_id text, envelope jsonb';
+/**
+ * The columns of an OutboxRow as a record definition (`json_to_recordset(...) AS e(...)`): the
+ * envelope as `json`, so its JSON text is stored as the service wrote it, never converted.
+ */
+const OUTBOX_RECORD = 'id uuid, topic text, message_key text, type text, tenant_id text, envelope json';
 
 /**
  * The one way to publish: events are written to `<schema>.outbox` inside the transaction of the
@@ -109,8 +112,8 @@ export class OutboxService {
       if (traced) params.push(JSON.stringify(r.headers ?? {}));
       const n = params.length;
       return traced
-        ? `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n}::jsonb)`
-        : `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
+        ? `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::json, $${n}::jsonb)`
+        : `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::json)`;
     });
     await manager.query(
       `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope${traced ? ', headers' : ''}) VALUES ${values.join(', ')}`,
@@ -131,6 +134,6 @@ export class OutboxService {
     const traced = tracingActive();
     return `INSERT INTO outbox (id, topic, message_key, type, tenant_id, envelope${traced ? ', headers' : ''})
     SELECT e.id, e.topic, e.message_key, e.type, e.tenant_id, e.envelope${traced ? `, COALESCE(e.headers, '{}')` : ''}
-      FROM jsonb_to_recordset(${eventsParam}::jsonb) AS e(${OUTBOX_RECORD}${traced ? ', headers jsonb' : ''})${where ? ` WHERE ${where}` : ''}`;
+      FROM json_to_recordset(${eventsParam}::json) AS e(${OUTBOX_RECORD}${traced ? ', headers jsonb' : ''})${where ? ` WHERE ${where}` : ''}`;
   }
 }

@@ -5,7 +5,7 @@ import { CollectorCredentials } from '../../collectors/collector';
 import { CollectorRegistry } from '../../collectors/collector.registry';
 import { ChecksConfig } from '../../config/checks.config';
 import { CredentialsService } from '../../credentials/credentials.service';
-import { CheckStore } from '../check.store';
+import { CheckRunStore } from '../check-run.store';
 import { askDatabase, collectAttempts, missingCredentials } from '../collector-call';
 import { COLLECT_QUEUE, CollectJob, runRow } from '../engine.types';
 import { FINISHED, isFinal, settingsOf } from '../settlement';
@@ -25,7 +25,7 @@ export class CollectDatabaseUseCase {
     private readonly config: ChecksConfig,
     private readonly registry: CollectorRegistry,
     private readonly credentials: CredentialsService,
-    private readonly store: CheckStore,
+    private readonly store: CheckRunStore,
     private readonly recordOutcome: RecordOutcomeUseCase,
   ) {}
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { CollectorRegistry } from '../../collectors/collector.registry';
-import { CheckStore } from '../check.store';
+import { CheckRunStore } from '../check-run.store';
 import { DatabaseOutcome, Run, runRow } from '../engine.types';
 import { FinishedEvents } from '../finished-events';
 import { FINISHED, isFinal, settleCheck, weightsOf } from '../settlement';
@@ -29,7 +29,7 @@ export class RecordOutcomeUseCase {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly registry: CollectorRegistry,
-    private readonly store: CheckStore,
+    private readonly store: CheckRunStore,
     private readonly finished: FinishedEvents,
   ) {}
 

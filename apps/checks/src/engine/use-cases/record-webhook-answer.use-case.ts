@@ -1,7 +1,7 @@
 import { Clock, JobQueueService } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 
-import { CheckStore } from '../check.store';
+import { CheckRunStore } from '../check-run.store';
 import { COLLECT_QUEUE, CollectJob, DatabaseOutcome, runRow } from '../engine.types';
 import { isFinal, settingsOf } from '../settlement';
 import { RecordOutcomeUseCase } from './record-outcome.use-case';
@@ -16,7 +16,7 @@ export class RecordWebhookAnswerUseCase {
   constructor(
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
-    private readonly store: CheckStore,
+    private readonly store: CheckRunStore,
     private readonly recordOutcome: RecordOutcomeUseCase,
   ) {}
 

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { CollectorRegistry } from '../../collectors/collector.registry';
-import { CheckStore } from '../check.store';
 import { CheckDatabaseEntity } from '../check-database.entity';
+import { CheckRunStore } from '../check-run.store';
 import { Run, runRow, TIMER_QUEUE, TimerJob } from '../engine.types';
 import { FinishedEvents } from '../finished-events';
 import { FINISHED, isFinal, nextTimer, settingsOf, settleCheck, weightsOf } from '../settlement';
@@ -13,7 +13,7 @@ import { FINISHED, isFinal, nextTimer, settingsOf, settleCheck, weightsOf } from
  * Timer (`checks.timer`, a transactional job): marks databases still unanswered after their
  * expected latency `delayed` (and the check `delayed`), and at max_duration marks the rest
  * `expired`; then settles the check, or schedules its next timer: every write in one statement
- * (CheckStore.timer) under the check's lock.
+ * (CheckRunStore.timer) under the check's lock.
  */
 @Injectable()
 export class RunCheckTimerUseCase {
@@ -21,7 +21,7 @@ export class RunCheckTimerUseCase {
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
     private readonly registry: CollectorRegistry,
-    private readonly store: CheckStore,
+    private readonly store: CheckRunStore,
     private readonly finished: FinishedEvents,
   ) {}
 

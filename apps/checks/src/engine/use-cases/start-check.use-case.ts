@@ -7,8 +7,8 @@ import { DataSource } from 'typeorm';
 import { CollectorRegistry } from '../../collectors/collector.registry';
 import { ChecksConfig } from '../../config/checks.config';
 import { CheckEntity } from '../check.entity';
-import { CheckStore } from '../check.store';
 import { CheckDatabaseEntity } from '../check-database.entity';
+import { CheckRunStore } from '../check-run.store';
 import { askDatabase, asksInline, collectAttempts, collectBackoffMs, missingCredentials } from '../collector-call';
 import { effectiveInputs } from '../effective-inputs';
 import { COLLECT_QUEUE, CollectJob, Run, runRow, StartJob, TIMER_QUEUE } from '../engine.types';
@@ -27,7 +27,7 @@ export const newDetailId = () => `DTL${randomUUID().replace(/-/g, '')}`;
  * outcomes, their collector runs, the settled check (finished, with its event, when all are
  * final), one `checks.collect` job per database not answered inline, a `checks.timer` job while
  * something is open, and the start job's completion. Concurrent starts share that statement and
- * its commit (CheckStore.startOne); a finishing check with a CheckFinishedExtension runs it in a
+ * its commit (CheckRunStore.startOne); a finishing check with a CheckFinishedExtension runs it in a
  * transaction where the extension runs first.
  */
 @Injectable()
@@ -38,7 +38,7 @@ export class StartCheckUseCase {
     private readonly clock: Clock,
     private readonly config: ChecksConfig,
     private readonly registry: CollectorRegistry,
-    private readonly store: CheckStore,
+    private readonly store: CheckRunStore,
     private readonly finished: FinishedEvents,
   ) {}
 
