@@ -15,7 +15,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const steps = [
   ['build', process.execPath, ['tools/build.mjs']],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=1', '--outputStyle=stream', '--skip-nx-cache']],
+  // Two projects at a time: each project's jest runs in band on a 2-core machine (maxWorkers = cores - 1).
+  ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=2', '--outputStyle=stream', '--skip-nx-cache']],
   ['integration', process.execPath, ['tools/test-integration.mjs']],
   // One service's suite again with the services behind PgBouncer in transaction mode (no session state).
   [

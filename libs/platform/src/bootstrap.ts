@@ -153,7 +153,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
           groupId: config.KAFKA_CONSUMER_GROUP ?? config.SERVICE_NAME,
           sessionTimeout: 10_000,
           heartbeatInterval: 1_000,
-          maxWaitTimeInMs: 500,
+          maxWaitTimeInMs: config.KAFKA_CONSUMER_MAX_WAIT_MS,
           allowAutoTopicCreation: false,
         },
         subscribe: { fromBeginning: true },

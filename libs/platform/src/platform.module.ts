@@ -78,7 +78,12 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       pollMs: this.config.OUTBOX_POLL_MS,
       transactionPooler: this.config.DB_TRANSACTION_POOLER,
     };
-    await Promise.all([this.relay.start(relay), this.access.start(this.kafka, this.config.SERVICE_NAME)]);
+    await Promise.all([
+      this.relay.start(relay),
+      this.access.start(this.kafka, this.config.SERVICE_NAME, {
+        maxWaitTimeInMs: this.config.KAFKA_CONSUMER_MAX_WAIT_MS,
+      }),
+    ]);
     this.admin = this.kafka.admin();
     await this.admin.connect();
     this.kafkaHealth.attach(this.admin);

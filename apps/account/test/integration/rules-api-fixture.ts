@@ -60,17 +60,23 @@ export const newAction = async (ruleId: string, body: Record<string, unknown> = 
   return res.body.action.action_id as string;
 };
 
-/** Registers the suite's setup and teardown (the bindings above are set in beforeAll). */
+/**
+ * Registers a part's setup (a describe of rules-api/): the account service, booted once for the test
+ * file (rules-api.integration-spec.ts runs the four parts on it), and two tenants of the part's own.
+ */
 export function useRulesApi(): void {
   beforeAll(async () => {
-    account = await startInProcess('account', accountService, {
+    account ??= await startInProcess('account', accountService, {
       KAFKA_CONSUMER_GROUP: `account-rules-api-${randomUUID().slice(0, 8)}`,
     });
     [tenant, other] = await Promise.all([createTenant(account.url), createTenant(account.url)]);
     api = new ApiClient(account.url, tenant.apiKey);
     otherApi = new ApiClient(account.url, other.apiKey);
   });
+}
 
+/** Stops the service after the test file's last part. */
+export function closeRulesApiAfterAll(): void {
   afterAll(async () => {
     await account?.close();
     await closeDb();

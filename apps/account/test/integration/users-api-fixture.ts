@@ -66,15 +66,19 @@ export const acceptedAt = (url: string, key: string) =>
     intervalMs: 50,
   });
 
-/** Registers the suite's setup and teardown (the bindings above are set in beforeAll). */
+/**
+ * Registers a part's setup (a describe of users-api/): the account and checks services, booted once for
+ * the test file (users-api.integration-spec.ts runs the parts on them), and tenants of the part's own.
+ */
 export function useUsersApi(): void {
   beforeAll(async () => {
-    [account, checks] = await Promise.all([
-      startInProcess('account', accountService, {
-        KAFKA_CONSUMER_GROUP: `account-users-spec-${randomUUID().slice(0, 8)}`,
-      }),
-      startService('checks', { CHECKS_WORKER_ENABLED: 'false' }),
-    ]);
+    if (!account)
+      [account, checks] = await Promise.all([
+        startInProcess('account', accountService, {
+          KAFKA_CONSUMER_GROUP: `account-users-spec-${randomUUID().slice(0, 8)}`,
+        }),
+        startService('checks', { CHECKS_WORKER_ENABLED: 'false' }),
+      ]);
     [tenantA, tenantB] = await Promise.all([
       createTenant(account.url, [account.url, checks.url]),
       createTenant(account.url, [account.url]),
@@ -82,7 +86,10 @@ export function useUsersApi(): void {
     api = new ApiClient(account.url, tenantA.apiKey);
     operator = new ApiClient(account.url, await signer().platformAdminToken('users-spec'));
   });
+}
 
+/** Stops the services after the test file's last part. */
+export function closeUsersApiAfterAll(): void {
   afterAll(async () => {
     await Promise.all([account?.close(), checks?.close()]);
     await closeDb();

@@ -45,8 +45,15 @@ export class AccessCacheService implements OnApplicationShutdown {
   /** Misses being waited for: one wait per key, shared by every request asking. */
   private readonly waits = new Map<string, Promise<void>>();
 
-  /** Replays the state topics until caught up; then keeps following them. */
-  async start(kafka: Kafka, service: string, timeoutMs = 30_000): Promise<void> {
+  /**
+   * Replays the state topics until caught up; then keeps following them. `maxWaitTimeInMs`: how long a
+   * fetch waits at the broker when nothing is new (PlatformConfig.KAFKA_CONSUMER_MAX_WAIT_MS).
+   */
+  async start(
+    kafka: Kafka,
+    service: string,
+    { timeoutMs = 30_000, maxWaitTimeInMs = 1_000 }: { timeoutMs?: number; maxWaitTimeInMs?: number } = {},
+  ): Promise<void> {
     const admin = kafka.admin();
     await admin.connect();
     const targets = new Map<string, bigint>();
@@ -61,7 +68,7 @@ export class AccessCacheService implements OnApplicationShutdown {
     }
     this.consumer = kafka.consumer({
       groupId: `access-cache.${service}.${randomUUID()}`,
-      maxWaitTimeInMs: 1_000,
+      maxWaitTimeInMs,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
     });

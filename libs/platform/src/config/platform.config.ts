@@ -168,6 +168,17 @@ export class PlatformConfig {
   @Max(64)
   KAFKA_PARTITIONS_CONCURRENCY = 3;
 
+  /**
+   * How long a consumer's fetch (the event handlers', the access cache's) waits at the broker for
+   * records when none are there. Records are handed over as soon as they arrive, whatever this is;
+   * a consumer stopping waits for its fetch under way, so this also bounds how long a shutdown waits.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(10)
+  @Max(10_000)
+  KAFKA_CONSUMER_MAX_WAIT_MS = 500;
+
   /** PEM (SPKI) of the platform's Ed25519 key: verifies API keys offline. */
   @IsString()
   API_KEY_PUBLIC_KEY!: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { db } from '@kyc/testing';
 
-import { api, envsOf, fieldsOf, newAction, newRule, otherApi, tenant, useRulesApi } from './rules-api-fixture';
+import { api, envsOf, fieldsOf, newAction, newRule, otherApi, tenant, useRulesApi } from '../rules-api-fixture';
 
 describe('rules engine API (account)', () => {
   useRulesApi();

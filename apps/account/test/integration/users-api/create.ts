@@ -15,7 +15,7 @@ import {
   userRow,
   usersOf,
   useUsersApi,
-} from './users-api-fixture';
+} from '../users-api-fixture';
 
 describe('users API', () => {
   useUsersApi();

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCESS_EVENT_TYPES, TOPICS, userStateKey } from '@kyc/contracts';
 import { db, eventually, mintKey } from '@kyc/testing';
 
-import { api, condition, newAction, newRule, otherApi, tenant, useRulesApi } from './rules-api-fixture';
+import { api, condition, newAction, newRule, otherApi, tenant, useRulesApi } from '../rules-api-fixture';
 
 describe('rules engine API (account)', () => {
   useRulesApi();

@@ -14,7 +14,7 @@ import {
   tenantB,
   userRow,
   useUsersApi,
-} from './users-api-fixture';
+} from '../users-api-fixture';
 
 describe('users API', () => {
   useUsersApi();

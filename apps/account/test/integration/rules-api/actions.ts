@@ -1,4 +1,4 @@
-import { actionsOf, api, fieldsOf, newAction, newRule, putJson, tenant, useRulesApi } from './rules-api-fixture';
+import { actionsOf, api, fieldsOf, newAction, newRule, putJson, tenant, useRulesApi } from '../rules-api-fixture';
 
 describe('rules engine API (account)', () => {
   useRulesApi();

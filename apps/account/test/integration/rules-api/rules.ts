@@ -9,7 +9,7 @@ import {
   rulesOf,
   tenant,
   useRulesApi,
-} from './rules-api-fixture';
+} from '../rules-api-fixture';
 
 describe('rules engine API (account)', () => {
   useRulesApi();
