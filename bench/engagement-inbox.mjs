@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { repoRoot, StackError } from '../tools/stack/util.mjs';
-import { call, connectDemoTenant, json, sleep, startEngagementBench } from './engagement-setup.mjs';
+import { call, connectDemoTenant, cpuSeconds, json, sleep, startEngagementBench } from './engagement-setup.mjs';
 import { num } from './kit.mjs';
 
 const require = createRequire(import.meta.url);
@@ -184,6 +184,7 @@ export async function engagementInboxBenchmark(ctx) {
     }
     ctx.log(`engagement-inbox: ${agentCount} agents online with a push channel each on ${line.waba_line}`);
 
+    const cpuBefore = await cpuSeconds(bench.engagement.pid);
     const started = Date.now();
     let reconnected;
     await pool(messages, writers, async (i) => {
@@ -208,6 +209,9 @@ export async function engagementInboxBenchmark(ctx) {
       size = received.size;
       await sleep(100);
     }
+    const deliveredS = (Date.now() - started) / 1000;
+    const cpuAfter = await cpuSeconds(bench.engagement.pid);
+    const cpuS = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
     const lost = messages - received.size;
     const duplicated = [...received.values()].filter((l) => l.length > 1).length;
     const latencies = [...received.entries()].map(([i, l]) => l[0].at - sentAt.get(i)).sort((x, y) => x - y);
@@ -219,6 +223,12 @@ export async function engagementInboxBenchmark(ctx) {
       messages,
       writers,
       messages_written_s: Math.round(writtenS * 10) / 10,
+      // Until the last message reached its channel (or a minute without any).
+      messages_delivered_s: Math.round(deliveredS * 10) / 10,
+      // The engagement process's CPU time meanwhile (user + system), and messages per CPU second:
+      // the figure that holds on a loaded machine, where wall-clock rates do not.
+      engagement_cpu_s: cpuS === undefined ? null : Math.round(cpuS * 10) / 10,
+      messages_per_engagement_cpu_s: cpuS ? Math.round((received.size / cpuS) * 10) / 10 : null,
       message_to_channel_ms: { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), max: latencies.at(-1) },
       stored_to_channel_ms: { p50: pct(pushed, 0.5), p99: pct(pushed, 0.99), max: pushed.at(-1) },
       lost,
@@ -228,7 +238,7 @@ export async function engagementInboxBenchmark(ctx) {
       forced_reconnects: channels.reduce((n, c) => n + c.reconnects, 0),
     };
     ctx.log(
-      `engagement-inbox: ${messages} messages to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}`,
+      `engagement-inbox: ${messages} messages to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}; delivered in ${result.messages_delivered_s} s, engagement CPU ${result.engagement_cpu_s} s (${result.messages_per_engagement_cpu_s} messages per CPU second)`,
     );
     return { result };
   } finally {

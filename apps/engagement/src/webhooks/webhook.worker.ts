@@ -54,6 +54,10 @@ export class WebhookWorker implements OnApplicationBootstrap {
     this.jobs.register<WebhookJob>(WEBHOOK_QUEUE, (job) => this.process(job), {
       concurrency: 8,
       lockMs: this.config.ENGAGEMENT_WORKER_LOCK_MS,
+      // The jobs are the rest of the webhook requests that queue them (acknowledged at once): a
+      // queue yielding to those requests ran one job per poll (5 a second) while the provider's
+      // deliveries kept the process busy, and its backlog grew as fast as they came.
+      yields: false,
     });
   }
 
