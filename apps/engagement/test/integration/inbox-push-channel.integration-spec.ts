@@ -1,4 +1,5 @@
 import { ENGAGEMENT_AGENT, ENGAGEMENT_READ } from '@kyc/contracts';
+import { foregroundLoad } from '@kyc/platform';
 import { ApiClient, createRoleUser, eventually, mintKey, TestTenant } from '@kyc/testing';
 
 import { ConnectedTenant } from './support/engagement-helpers';
@@ -104,6 +105,22 @@ describe('agent inbox push channel (GET /v1/engagement/inbox/events): scoping, r
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
       expect(new Set(ids).size).toBe(ids.length);
     }
+  });
+
+  it('open push channels are no load the job queues yield to: a user message still reaches them at once', async () => {
+    const open = Array.from({ length: 10 }, () => channel(a.tenant.apiKey));
+    for (const c of open) {
+      expect(await c.open()).toBe(200);
+      await c.waitFor((ev) => ev.some((e) => e.event === 'hello'));
+    }
+    // Ten idle streams, more than JOBS_YIELD_AT (8): counted as requests in flight, they kept the
+    // process busy for good and every yielding queue at one job a poll.
+    expect(foregroundLoad.yieldAt).toBeGreaterThan(0);
+    expect(foregroundLoad.yieldAt).toBeLessThanOrEqual(open.length);
+    await eventually(async () => expect(foregroundLoad.busy).toBe(false));
+    await userWrites(stack.sandbox, a.t, '573007770020', 'con diez canales', 'Veinte');
+    for (const c of open) await c.waitFor(() => texts(c).includes('con diez canales'));
+    for (const c of open) c.close();
   });
 
   it('resumes after a dropped connection with Last-Event-ID: the missed events once, none repeated', async () => {
