@@ -6,7 +6,8 @@
 // Kafka → inbox feed → each owner's channel. Measured at the SSE client: message-to-screen latency
 // (from the provider call to the event read by the owner's channel; p50/p99/max; and from the moment the
 // service stored the message, the push path alone), messages lost
-// (never read by their owner's channel) and duplicated (read twice by one channel). Halfway through,
+// (never read by their owner's channel) and duplicated (read twice by one channel); the engagement
+// process's CPU seconds meanwhile and messages per CPU second (what holds on a loaded machine). Halfway through,
 // a quarter of the channels are dropped and resumed with Last-Event-ID (a forced reconnect).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
