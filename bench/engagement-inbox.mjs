@@ -166,10 +166,14 @@ export async function engagementInboxBenchmark(ctx) {
     const received = new Map(); // message number → [{ agent, at }]
     let wrongOwner = 0;
     let outOfOrder = 0;
+    const outOfOrderSeen = [];
     for (const a of agents) {
       let last = 0;
       const ch = new Channel(`${base}/v1/engagement/inbox/events`, a.key, (event, id, data, at) => {
-        if (id <= last) outOfOrder++;
+        if (id <= last) {
+          outOfOrder++;
+          if (outOfOrderSeen.length < 5) outOfOrderSeen.push({ agent: a.email, event, id, after: last });
+        }
         last = id;
         if (event !== 'message.received') return;
         const m = /^i(\d+)$/.exec(data.activity?.text ?? '');
@@ -177,7 +181,7 @@ export async function engagementInboxBenchmark(ctx) {
         if (data.owner !== a.email) wrongOwner++;
         const list = received.get(Number(m[1])) ?? [];
         // Also from the moment the service stored the message (the webhook job's commit): the push path alone.
-        list.push({ agent: a.email, at, stored: Date.parse(data.activity.creation_date) });
+        list.push({ agent: a.email, id, at, stored: Date.parse(data.activity.creation_date) });
         received.set(Number(m[1]), list);
       });
       await ch.open();
@@ -237,6 +241,12 @@ export async function engagementInboxBenchmark(ctx) {
       wrong_owner: wrongOwner,
       ids_not_increasing: outOfOrder,
       forced_reconnects: channels.reduce((n, c) => n + c.reconnects, 0),
+      // The first few of each, to tell a repeat on one channel from a message pushed to two owners.
+      duplicates_seen: [...received.entries()]
+        .filter(([, l]) => l.length > 1)
+        .slice(0, 5)
+        .map(([i, l]) => ({ message: i, readings: l.map(({ agent, id }) => ({ agent, id })) })),
+      ids_not_increasing_seen: outOfOrderSeen,
     };
     ctx.log(
       `engagement-inbox: ${messages} messages to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}; delivered in ${result.messages_delivered_s} s, engagement CPU ${result.engagement_cpu_s} s (${result.messages_per_engagement_cpu_s} messages per CPU second)`,
