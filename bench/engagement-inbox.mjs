@@ -6,14 +6,15 @@
 // Kafka → inbox feed → each owner's channel. Measured at the SSE client: message-to-screen latency
 // (from the provider call to the event read by the owner's channel; p50/p99/max; and from the moment the
 // service stored the message, the push path alone), messages lost
-// (never read by their owner's channel) and duplicated (read twice by one channel). Halfway through,
+// (never read by their owner's channel) and duplicated (read twice by one channel); the engagement
+// process's CPU seconds meanwhile and messages per CPU second (what holds on a loaded machine). Halfway through,
 // a quarter of the channels are dropped and resumed with Last-Event-ID (a forced reconnect).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { repoRoot, StackError } from '../tools/stack/util.mjs';
-import { call, connectDemoTenant, json, sleep, startEngagementBench } from './engagement-setup.mjs';
+import { call, connectDemoTenant, cpuSeconds, json, sleep, startEngagementBench } from './engagement-setup.mjs';
 import { num } from './kit.mjs';
 
 const require = createRequire(import.meta.url);
@@ -165,10 +166,14 @@ export async function engagementInboxBenchmark(ctx) {
     const received = new Map(); // message number → [{ agent, at }]
     let wrongOwner = 0;
     let outOfOrder = 0;
+    const outOfOrderSeen = [];
     for (const a of agents) {
       let last = 0;
       const ch = new Channel(`${base}/v1/engagement/inbox/events`, a.key, (event, id, data, at) => {
-        if (id <= last) outOfOrder++;
+        if (id <= last) {
+          outOfOrder++;
+          if (outOfOrderSeen.length < 5) outOfOrderSeen.push({ agent: a.email, event, id, after: last });
+        }
         last = id;
         if (event !== 'message.received') return;
         const m = /^i(\d+)$/.exec(data.activity?.text ?? '');
@@ -176,7 +181,7 @@ export async function engagementInboxBenchmark(ctx) {
         if (data.owner !== a.email) wrongOwner++;
         const list = received.get(Number(m[1])) ?? [];
         // Also from the moment the service stored the message (the webhook job's commit): the push path alone.
-        list.push({ agent: a.email, at, stored: Date.parse(data.activity.creation_date) });
+        list.push({ agent: a.email, id, at, stored: Date.parse(data.activity.creation_date) });
         received.set(Number(m[1]), list);
       });
       await ch.open();
@@ -184,6 +189,7 @@ export async function engagementInboxBenchmark(ctx) {
     }
     ctx.log(`engagement-inbox: ${agentCount} agents online with a push channel each on ${line.waba_line}`);
 
+    const cpuBefore = await cpuSeconds(bench.engagement.pid);
     const started = Date.now();
     let reconnected;
     await pool(messages, writers, async (i) => {
@@ -208,6 +214,9 @@ export async function engagementInboxBenchmark(ctx) {
       size = received.size;
       await sleep(100);
     }
+    const deliveredS = (Date.now() - started) / 1000;
+    const cpuAfter = await cpuSeconds(bench.engagement.pid);
+    const cpuS = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
     const lost = messages - received.size;
     const duplicated = [...received.values()].filter((l) => l.length > 1).length;
     const latencies = [...received.entries()].map(([i, l]) => l[0].at - sentAt.get(i)).sort((x, y) => x - y);
@@ -219,6 +228,12 @@ export async function engagementInboxBenchmark(ctx) {
       messages,
       writers,
       messages_written_s: Math.round(writtenS * 10) / 10,
+      // Until the last message reached its channel (or a minute without any).
+      messages_delivered_s: Math.round(deliveredS * 10) / 10,
+      // The engagement process's CPU time meanwhile (user + system), and messages per CPU second:
+      // the figure that holds on a loaded machine, where wall-clock rates do not.
+      engagement_cpu_s: cpuS === undefined ? null : Math.round(cpuS * 10) / 10,
+      messages_per_engagement_cpu_s: cpuS ? Math.round((received.size / cpuS) * 10) / 10 : null,
       message_to_channel_ms: { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), max: latencies.at(-1) },
       stored_to_channel_ms: { p50: pct(pushed, 0.5), p99: pct(pushed, 0.99), max: pushed.at(-1) },
       lost,
@@ -226,9 +241,15 @@ export async function engagementInboxBenchmark(ctx) {
       wrong_owner: wrongOwner,
       ids_not_increasing: outOfOrder,
       forced_reconnects: channels.reduce((n, c) => n + c.reconnects, 0),
+      // The first few of each, to tell a repeat on one channel from a message pushed to two owners.
+      duplicates_seen: [...received.entries()]
+        .filter(([, l]) => l.length > 1)
+        .slice(0, 5)
+        .map(([i, l]) => ({ message: i, readings: l.map(({ agent, id }) => ({ agent, id })) })),
+      ids_not_increasing_seen: outOfOrderSeen,
     };
     ctx.log(
-      `engagement-inbox: ${messages} messages to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}`,
+      `engagement-inbox: ${messages} messages to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}; delivered in ${result.messages_delivered_s} s, engagement CPU ${result.engagement_cpu_s} s (${result.messages_per_engagement_cpu_s} messages per CPU second)`,
     );
     return { result };
   } finally {

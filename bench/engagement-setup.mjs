@@ -3,6 +3,7 @@
 // stack's database and broker (so that a scenario can kill and restart it), and the demo tenant
 // connected to a WABA of its own at the sandbox provider.
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -68,6 +69,8 @@ export async function startEngagementBench(ctx, env = {}) {
     RATE_LIMIT_TENANT_PER_SECOND: '1000000',
     RATE_LIMIT_KEY_PER_SECOND: '1000000',
     RATE_LIMIT_CLIENT_PER_SECOND: '1000000',
+    // BENCH_ENGAGEMENT_NODE_OPTIONS: node flags of the engagement process only (e.g. '--cpu-prof --cpu-prof-dir=.stack/prof').
+    ...(process.env.BENCH_ENGAGEMENT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_ENGAGEMENT_NODE_OPTIONS } : {}),
     ...env,
   };
   const logsDir = path.join(repoRoot, '.stack', 'bench', 'logs');
@@ -95,6 +98,18 @@ export async function startEngagementBench(ctx, env = {}) {
     await sleep(100);
   }
   return bench;
+}
+
+/** CPU seconds (user + system) a process used so far, from /proc (Linux); undefined elsewhere. */
+export async function cpuSeconds(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Gives the demo tenant a WABA of its own at the sandbox provider: credentials, subscription; its line. */

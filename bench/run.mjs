@@ -18,6 +18,8 @@
 //                      for the search latency (100000)
 //   BENCH_INBOX_AGENTS / _MESSAGES / _USERS / _WRITERS  engagement-inbox: agents with a push channel (20),
 //                      user messages (2000) from users (200), messages in flight (32)
+//   BENCH_ENGAGEMENT_NODE_OPTIONS  NODE_OPTIONS of the engagement process the engagement scenarios start
+//                      (e.g. '--require <a profiler or statement counter>'; experiments only)
 //   BENCH_SERVICE_ENV  extra service env as JSON, e.g. '{"DB_POOL_SIZE":"40"}' (for experiments)
 //   BENCH_SETUP_SQL    SQL run against the bench database after each scenario's stack is up, to try a
 //                      table or index change, e.g. 'DROP INDEX checks.checks_pending_idx'

@@ -84,11 +84,9 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
   registerMethodNotAllowed(fastify);
   const access = rootLogger().child({ context: 'http' });
   foregroundLoad.yieldAt = config.JOBS_YIELD_AT;
-  const finished = () => foregroundLoad.finished();
   fastify.addHook('onRequest', (req, reply, done) => {
-    // 'close': the response went out or the connection dropped; either way the request is over.
-    foregroundLoad.started();
-    reply.raw.once('close', finished);
+    // Until 'close' (the response went out or the connection dropped) or the response turns into a stream.
+    foregroundLoad.track(reply.raw);
     void reply.header('x-request-id', req.id);
     ambientContext.run({ requestId: String(req.id) }, done);
   });

@@ -1,10 +1,18 @@
-/** The SQL of ChatStore: constant text, values as $n parameters. */
-
-export const INSERT_OPEN = `INSERT INTO chats (id, tenant_id, line_id, line_phone, queue, contact_phone, contact_name, status, tags,
+/**
+ * A user's message joins the open chat of its conversation ($1 id of a new chat, $2 tenant, $3 line,
+ * $4 line phone and queue, $5 contact phone, $6 name or null, $7 now), or opens one: one statement
+ * that inserts the chat, or locks the open one (the partial unique index on tenant, line and contact
+ * of open chats) and moves its latest activity, 24-hour window and contact name. RETURNING the
+ * chat; opened when its id is $1. A chat closed meanwhile no longer conflicts: a new one opens.
+ */
+export const USER_MESSAGE_CHAT = `INSERT INTO chats (id, tenant_id, line_id, line_phone, queue, contact_phone, contact_name, status, tags,
          enqueued_at, last_user_message_at, last_activity_at, last_actor_type, last_activity_type, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $4, $5, $6, 'open', '{}', $7, $7, $7, 'user', 'message', $7, $7)
-       ON CONFLICT (tenant_id, line_id, contact_phone) WHERE status = 'open' DO NOTHING
-       RETURNING id`;
+       ON CONFLICT (tenant_id, line_id, contact_phone) WHERE status = 'open' DO UPDATE
+         SET contact_name = COALESCE(EXCLUDED.contact_name, chats.contact_name),
+             last_user_message_at = EXCLUDED.last_user_message_at, last_activity_at = EXCLUDED.last_activity_at,
+             last_actor_type = 'user', last_activity_type = 'message', updated_at = EXCLUDED.updated_at
+       RETURNING *`;
 
 export const OPEN_CHATS_BY_LINE = `SELECT line_id, count(*)::int AS n FROM chats
             WHERE tenant_id = $1 AND status = 'open' AND line_id = ANY($2) GROUP BY line_id`;

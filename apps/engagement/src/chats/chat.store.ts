@@ -1,7 +1,8 @@
-import { preparedQuery, rawQuery } from '@kyc/platform';
+import { mapRow, preparedQuery, rawQuery } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+import { ChatEntity } from './chat.entity';
 import * as SQL from './chat.sql';
 
 /**
@@ -15,9 +16,10 @@ export class ChatStore {
     return rawQuery(m.connection, sql, values, m) as unknown as Promise<T>;
   }
 
-  /** Opens the chat of a conversation ($1 id, $2 tenant, $3 line, $4 line phone and queue, $5 contact phone, $6 name, $7 now) unless one is open: its id when it did. */
-  insertOpen<T>(m: EntityManager, values: unknown[]): Promise<T> {
-    return this.run<T>(m, SQL.INSERT_OPEN, values);
+  /** The open chat of a conversation a user's message joins, opened or locked (USER_MESSAGE_CHAT). */
+  async userMessageChat(m: EntityManager, values: unknown[]): Promise<ChatEntity> {
+    const [row] = await preparedQuery(m.connection, 'engagement:user-message-chat', SQL.USER_MESSAGE_CHAT, values, m);
+    return mapRow(m.connection.getRepository(ChatEntity), row);
   }
 
   /** The tenant's ($1) open chats per line of these ($2). */

@@ -43,36 +43,32 @@ export class ChatsService {
    */
   async onUserMessage(m: EntityManager, u: UserMessage): Promise<ChatEntity> {
     const now = this.clock.now();
-    const tenantId = u.line.tenantId;
-    const phone = u.message.phone;
-    const inserted: { id: string }[] = await this.chatStore.insertOpen<{ id: string }[]>(m, [
-      newId('CHT'),
-      tenantId,
+    const id = newId('CHT');
+    // One statement opens the chat or locks the open one and moves its latest activity (the
+    // message's activity below is then not the latest's writer).
+    const chat = await this.chatStore.userMessageChat(m, [
+      id,
+      u.line.tenantId,
       u.line.id,
       u.line.phone,
-      phone,
-      u.contactName ?? null,
+      u.message.phone,
+      u.contactName || null,
       now,
     ]);
-    const chat = await m
-      .createQueryBuilder(ChatEntity, 'c')
-      .where(`c.tenantId = :tenantId AND c.lineId = :lineId AND c.contactPhone = :phone AND c.status = 'open'`, {
-        tenantId,
-        lineId: u.line.id,
-        phone,
-      })
-      .setLock('pessimistic_write')
-      .getOneOrFail();
     await addActivity(
       m,
       chat,
-      { actorType: 'user', actor: phone, activityType: 'message', text: u.message.text, messageId: u.message.id },
+      {
+        actorType: 'user',
+        actor: u.message.phone,
+        activityType: 'message',
+        text: u.message.text,
+        messageId: u.message.id,
+      },
       now,
+      false,
     );
-    chat.lastUserMessageAt = now;
-    if (u.contactName) chat.contactName = u.contactName;
-    await m.update(ChatEntity, { id: chat.id }, { lastUserMessageAt: now, contactName: chat.contactName });
-    if (inserted.length) {
+    if (chat.id === id) {
       await chatEvents.opened(this.outbox, m, chat);
       await this.assignment.assign(m, chat);
     }

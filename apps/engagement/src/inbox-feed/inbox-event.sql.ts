@@ -17,9 +17,13 @@ export const INSERT = `INSERT INTO inbox_events (event_id, tenant_id, chat_id, o
         ORDER BY e.n
        ON CONFLICT (event_id) DO NOTHING RETURNING seq::text`;
 
-/** Rows after a seq ($1), oldest first, at most $2. */
+/**
+ * Rows after a seq ($1), oldest first, at most $2. Ordered by the column, qualified: a bare `seq`
+ * names the output column, the text `seq::text`, and a batch crossing 999 → 1000 came back as
+ * 1000…, 999 (the feed's head moved back and rows were pushed twice).
+ */
 export const AFTER = `SELECT seq::text, tenant_id, chat_id, owner, previous_owner, type, data, created_at
-         FROM inbox_events WHERE seq > $1 ORDER BY seq LIMIT $2`;
+         FROM inbox_events WHERE seq > $1 ORDER BY inbox_events.seq LIMIT $2`;
 
 /** The newest and the oldest seq kept (0 when none). */
 export const BOUNDS = `SELECT COALESCE(max(seq), 0)::text AS head, COALESCE(min(seq), 0)::text AS oldest FROM inbox_events`;

@@ -1,5 +1,5 @@
 import { ENGAGEMENT_AGENT, ENGAGEMENT_MANAGE } from '@kyc/contracts';
-import { Caller, FieldError, ValidationFailedException } from '@kyc/platform';
+import { Caller, FieldError, foregroundLoad, ValidationFailedException } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -70,6 +70,8 @@ export class InboxStreamService {
       'x-accel-buffering': 'no',
       'x-request-id': String(req.id),
     });
+    // An open channel waits idle for events: it is no foreground load for the job queues to yield to.
+    foregroundLoad.streaming(res);
     res.write(`retry: ${RETRY_MS}\n`);
     res.write(
       frame(start.cursor, start.reset ? 'reset' : 'hello', {

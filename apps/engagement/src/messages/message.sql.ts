@@ -33,3 +33,6 @@ export const STATUS_MESSAGES_SQL = `SELECT id, tenant_id, status, error, provide
 export const STATUS_UPDATES_SQL = `UPDATE messages m SET status = u.status, error = u.error, updated_at = u.updated_at
   FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, status, error, updated_at)
  WHERE m.id = u.id`;
+
+/** Whether a message has the provider id $1 (in any tenant: provider ids are unique). */
+export const KNOWS_PROVIDER_ID_SQL = `SELECT 1 FROM messages WHERE provider_message_id = $1`;

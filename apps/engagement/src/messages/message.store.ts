@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { MessageEntity } from './message.entity';
-import { STATUS_MESSAGES_SQL, STATUS_UPDATES_SQL, storeMessagesSql } from './message.sql';
+import { KNOWS_PROVIDER_ID_SQL, STATUS_MESSAGES_SQL, STATUS_UPDATES_SQL, storeMessagesSql } from './message.sql';
 
 /** A message to store, with its outbox row when it has an event (built in the caller's request). */
 export interface NewMessage {
@@ -128,7 +128,14 @@ export class MessageStore {
 
   /** Whether a message with this provider id is stored (in any tenant: provider ids are unique). */
   async knowsProviderId(m: EntityManager, providerMessageId: string): Promise<boolean> {
-    return !!(await m.findOneBy(MessageEntity, { providerMessageId }));
+    const rows = await preparedQuery(
+      this.dataSource,
+      'engagement:knows-provider-id',
+      KNOWS_PROVIDER_ID_SQL,
+      [providerMessageId],
+      m,
+    );
+    return rows.length > 0;
   }
 
   /** A message of the tenant by the provider's id (ids in webhooks come from outside: never looked up across tenants). */

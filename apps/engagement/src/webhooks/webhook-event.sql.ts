@@ -7,3 +7,6 @@ export const receiveWebhookSql = (jobs: JobQueueService) => `WITH evt AS (
        INSERT INTO webhook_events (digest, received_at, processed_at) VALUES ($1, $2, NULL) ON CONFLICT DO NOTHING
      )
      ${jobs.insertSql('$3')}`;
+
+/** Marks the webhook $1 processed at $2 (in its processing transaction). */
+export const PROCESSED_WEBHOOK_SQL = `UPDATE webhook_events SET processed_at = $2 WHERE digest = $1`;

@@ -1,9 +1,8 @@
-import { JobQueueService, JobRow, writeQuery } from '@kyc/platform';
+import { JobQueueService, JobRow, preparedQuery, writeQuery } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-import { WebhookEventEntity } from './webhook-event.entity';
-import { receiveWebhookSql } from './webhook-event.sql';
+import { PROCESSED_WEBHOOK_SQL, receiveWebhookSql } from './webhook-event.sql';
 
 /** The received provider webhooks (webhook_events): recorded with their processing job, marked when processed. */
 @Injectable()
@@ -28,6 +27,6 @@ export class WebhookEventStore {
 
   /** Marks a webhook processed, in the processing transaction. */
   async processed(m: EntityManager, digest: string, at: Date): Promise<void> {
-    await m.update(WebhookEventEntity, { digest }, { processedAt: at });
+    await preparedQuery(this.dataSource, 'engagement:webhook-processed', PROCESSED_WEBHOOK_SQL, [digest, at], m);
   }
 }

@@ -1,4 +1,4 @@
-import { Clock, InboxService, Job, JobQueueService } from '@kyc/platform';
+import { Clock, InboxService, Job, JOB_COMPLETED, JobQueueService } from '@kyc/platform';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
@@ -54,15 +54,49 @@ export class WebhookWorker implements OnApplicationBootstrap {
     this.jobs.register<WebhookJob>(WEBHOOK_QUEUE, (job) => this.process(job), {
       concurrency: 8,
       lockMs: this.config.ENGAGEMENT_WORKER_LOCK_MS,
+      // The jobs are the rest of the webhook requests that queue them (acknowledged at once): a
+      // queue yielding to those requests ran one job per poll (5 a second) while the provider's
+      // deliveries kept the process busy, and its backlog grew as fast as they came.
+      yields: false,
     });
   }
 
-  private async process(job: Job<WebhookJob>): Promise<void> {
+  /**
+   * Conversations (line and user) with a webhook job of this process running or waiting: the
+   * promise the next job of that conversation waits for.
+   */
+  private readonly conversations = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs the webhook jobs of one conversation in the order the queue hands them out (the order the
+   * webhooks were received), one after the other, while jobs of other conversations run alongside:
+   * a user's messages join their chat in the order they came.
+   */
+  private process(job: Job<WebhookJob>): Promise<void | typeof JOB_COMPLETED> {
+    const keys = [
+      ...new Set(
+        webhookEntries(job.payload.body).flatMap(({ changes }) =>
+          changes.flatMap((c) => (c.kind === 'messages' ? c.messages.map((x) => `${c.phoneNumberId}:${x.from}`) : [])),
+        ),
+      ),
+    ];
+    if (!keys.length) return this.apply(job);
+    const before = keys.flatMap((k) => this.conversations.get(k) ?? []);
+    const run = Promise.allSettled(before).then(() => this.apply(job));
+    const settled = run.catch(() => undefined);
+    for (const k of keys) this.conversations.set(k, settled);
+    void settled.then(() => {
+      for (const k of keys) if (this.conversations.get(k) === settled) this.conversations.delete(k);
+    });
+    return run;
+  }
+
+  private async apply(job: Job<WebhookJob>): Promise<void | typeof JOB_COMPLETED> {
     const { digest, body } = job.payload;
     // A status that came before its message makes this run fail and the queue run the job again later
     // (1 s, 2 s, 4 s: no worker waits meanwhile); the last run applies the rest and drops what is unknown.
     const waitForMessages = job.attempt < STATUS_WAIT_RUNS;
-    await this.inbox.handle(
+    const outcome = await this.inbox.handle(
       INBOX_CONSUMER,
       {
         id: `wa:${digest}`,
@@ -76,9 +110,13 @@ export class WebhookWorker implements OnApplicationBootstrap {
       async (m) => {
         await this.dispatch(m, body, waitForMessages);
         await this.events.processed(m, digest, this.clock.now());
+        // The job completes with its effects (one commit); a duplicate or parked webhook's job is
+        // completed by the queue.
+        await this.jobs.complete(m, job);
       },
       { passThrough: (err) => err instanceof StatusBeforeMessageError },
     );
+    return outcome === 'processed' ? JOB_COMPLETED : undefined;
   }
 
   private async dispatch(m: EntityManager, body: WhatsAppWebhook, waitForMessages: boolean): Promise<void> {

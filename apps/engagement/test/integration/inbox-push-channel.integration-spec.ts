@@ -1,6 +1,8 @@
 import { ENGAGEMENT_AGENT, ENGAGEMENT_READ } from '@kyc/contracts';
+import { foregroundLoad } from '@kyc/platform';
 import { ApiClient, createRoleUser, eventually, mintKey, TestTenant } from '@kyc/testing';
 
+import { InboxEventStore } from '../../src/inbox-feed/inbox-event.store';
 import { ConnectedTenant } from './support/engagement-helpers';
 import { useEngagementStack } from './support/engagement-stack';
 import { SseClient } from './support/sse-client';
@@ -106,6 +108,22 @@ describe('agent inbox push channel (GET /v1/engagement/inbox/events): scoping, r
     }
   });
 
+  it('open push channels are no load the job queues yield to: a user message still reaches them at once', async () => {
+    const open = Array.from({ length: 10 }, () => channel(a.tenant.apiKey));
+    for (const c of open) {
+      expect(await c.open()).toBe(200);
+      await c.waitFor((ev) => ev.some((e) => e.event === 'hello'));
+    }
+    // Ten idle streams, more than JOBS_YIELD_AT (8): counted as requests in flight, they kept the
+    // process busy for good and every yielding queue at one job a poll.
+    expect(foregroundLoad.yieldAt).toBeGreaterThan(0);
+    expect(foregroundLoad.yieldAt).toBeLessThanOrEqual(open.length);
+    await eventually(async () => expect(foregroundLoad.busy).toBe(false));
+    await userWrites(stack.sandbox, a.t, '573007770020', 'con diez canales', 'Veinte');
+    for (const c of open) await c.waitFor(() => texts(c).includes('con diez canales'));
+    for (const c of open) c.close();
+  });
+
   it('resumes after a dropped connection with Last-Event-ID: the missed events once, none repeated', async () => {
     const first = channel(a.tenant.apiKey);
     expect(await first.open()).toBe(200);
@@ -143,5 +161,27 @@ describe('agent inbox push channel (GET /v1/engagement/inbox/events): scoping, r
 
     const anonymous = new SseClient(`${stack.engagement.url}/v1/engagement/inbox/events`, {});
     expect(await anonymous.open()).toBe(401);
+  });
+
+  it('reads the feed in seq order across a power of ten (a batch 95…105 was sorted as text: 100…105, 95…99)', async () => {
+    const store = stack.engagement.app.get(InboxEventStore);
+    const { head } = await store.bounds();
+    // One batch of rows crossing the next power of ten (of another tenant: no channel sees them).
+    const n = 10 ** String(head + 1).length - head + 5;
+    await store.append(
+      Array.from({ length: n }, (_, i) => ({
+        event_id: `order-${head}-${i}`,
+        tenant_id: 't-order',
+        chat_id: `CHT-order-${i}`,
+        owner: null,
+        previous_owner: null,
+        type: 'chat.opened' as const,
+        data: {},
+        created_at: new Date(),
+      })),
+    );
+    const seqs = (await store.after(head, 1000)).map((r) => Number(r.seq));
+    expect(seqs).toHaveLength(n);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
   });
 });

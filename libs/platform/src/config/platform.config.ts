@@ -209,7 +209,9 @@ export class PlatformConfig {
    * (it is saturated), each queue runs at most one job and claims only at its poll, so the backlog
    * waits instead of slowing the API; it catches up when the load passes. 0: never yield. A queue
    * registered with `yields: false` (the validations engines, whose work runs on threads below normal
-   * priority) keeps its concurrency.
+   * priority; engagement's provider webhooks, whose jobs are the rest of the requests that queue them)
+   * keeps its concurrency. An open server-sent event stream (the agent inbox's push channel) is not
+   * counted: it waits idle for events.
    */
   @EnvNumber()
   @IsInt()

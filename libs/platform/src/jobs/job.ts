@@ -39,8 +39,9 @@ export interface QueueOptions {
   /**
    * While HTTP requests keep the process busy (foregroundLoad), a queue runs at its floor: one job,
    * claimed by the poll only. false for a queue whose work runs off the event loop below normal
-   * priority (the validations engines' threads): it keeps its concurrency and is claimed on every
-   * wake-up, so its jobs wait for no poll.
+   * priority (the validations engines' threads), or whose jobs are the rest of the very requests
+   * that queue them (engagement's provider webhooks: yielding, its backlog grew as fast as they came):
+   * it keeps its concurrency and is claimed on every wake-up, so its jobs wait for no poll.
    */
   yields?: boolean;
 }

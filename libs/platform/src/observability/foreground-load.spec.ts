@@ -1,3 +1,6 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+
 import { ForegroundLoad } from './foreground-load';
 
 describe('ForegroundLoad', () => {
@@ -24,5 +27,22 @@ describe('ForegroundLoad', () => {
     const load = new ForegroundLoad();
     for (let i = 0; i < 100; i++) load.started();
     expect(load.busy).toBe(false);
+  });
+
+  it('counts a request until its response closes, or until it turns into a stream, once', () => {
+    const load = new ForegroundLoad();
+    load.yieldAt = 2;
+    const plain = new EventEmitter() as unknown as ServerResponse;
+    const streams = [1, 2, 3].map(() => new EventEmitter() as unknown as ServerResponse);
+    load.track(plain);
+    for (const s of streams) load.track(s);
+    expect(load.current).toBe(4);
+    // Open push channels wait idle for events: they are not load the job queues yield to.
+    for (const s of streams) load.streaming(s);
+    expect(load.current).toBe(1);
+    for (const s of streams) (s as unknown as EventEmitter).emit('close');
+    load.streaming(plain);
+    (plain as unknown as EventEmitter).emit('close');
+    expect(load.current).toBe(0);
   });
 });

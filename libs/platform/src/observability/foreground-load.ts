@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /** After the last moment this many requests were in flight, the process still counts as busy for this long. */
 const HOLD_MS = 250;
 
@@ -21,6 +23,31 @@ export class ForegroundLoad {
     this.inFlight--;
   }
 
+  /**
+   * Counts a request until its response closes (the HTTP server calls this for every request), or
+   * until the response turns into a stream (`streaming`), whichever comes first, once.
+   */
+  track(res: ServerResponse): void {
+    this.started();
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      this.finished();
+    };
+    releases.set(res, release);
+    res.once('close', release);
+  }
+
+  /**
+   * A response that became a long-lived stream (server-sent events) stops counting as load: it
+   * waits idle for events for minutes, and a few open consoles would otherwise keep the process
+   * "busy" for good and every yielding job queue at its floor (one job a poll).
+   */
+  streaming(res: ServerResponse): void {
+    releases.get(res)?.();
+  }
+
   get current(): number {
     return this.inFlight;
   }
@@ -29,6 +56,8 @@ export class ForegroundLoad {
     return this.yieldAt > 0 && (this.inFlight >= this.yieldAt || Date.now() < this.busyUntil);
   }
 }
+
+const releases = new WeakMap<ServerResponse, () => void>();
 
 /** The process's one ForegroundLoad, fed by the HTTP server (createServiceApp). */
 export const foregroundLoad = new ForegroundLoad();
