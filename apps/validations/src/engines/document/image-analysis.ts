@@ -2,7 +2,8 @@
 // the images handed to OCR (the MRZ strip located from the rows, the bottom band where an MRZ is printed,
 // the whole side, the visual zone above the MRZ; binarized, as PGM), colour,
 // sharpness, screen-grid periodicity and a dark frame, and the editing software named in the file's metadata.
-// Pure and synchronous: it runs on the document worker thread (document.worker.ts).
+// It runs on the document image thread (document-image.worker.ts): the decode awaits libvips (decodeImage),
+// the rest is synchronous JavaScript over the pixels.
 
 import { colour, gridStrength, laplacianVariance } from '../image/metrics';
 import {
@@ -56,8 +57,8 @@ export interface SideAnalysis {
 const OCR_WIDTH = 1400;
 const VISUAL_STRIPS = 3;
 
-export function analyzeSide(bytes: Buffer): SideAnalysis {
-  const raster = decodeImage(bytes);
+export async function analyzeSide(bytes: Buffer): Promise<SideAnalysis> {
+  const raster = await decodeImage(bytes);
   const gray = toGray(raster);
   const ocrGray = shrinkGray(gray, OCR_WIDTH);
   const band = cropGray(ocrGray, 0, ocrGray.height * 0.45, ocrGray.width, ocrGray.height * 0.55);

@@ -25,8 +25,8 @@ describe('face similarity mapping', () => {
 });
 
 describe('passive liveness (texture, colour, screen grid)', () => {
-  const whole = (jpeg: Buffer) => {
-    const raster = decodeImage(jpeg);
+  const whole = async (jpeg: Buffer) => {
+    const raster = await decodeImage(jpeg);
     // The face is in the middle third of a crop made with the default margin.
     const box = {
       x: raster.width * 0.3,
@@ -38,11 +38,11 @@ describe('passive liveness (texture, colour, screen grid)', () => {
   };
 
   it('passes a colour portrait and fails the same face re-captured from a gray print on a screen', async () => {
-    expect(whole(await faceCrop(SAMPLE_FACES.s1Blonde))).toMatchObject({
+    expect(await whole(await faceCrop(SAMPLE_FACES.s1Blonde))).toMatchObject({
       passed: true,
       method: 'texture-color-grid-v1',
     });
-    const recaptured = whole(await recapturedFacePhoto());
+    const recaptured = await whole(await recapturedFacePhoto());
     expect(recaptured.passed).toBe(false);
     expect(recaptured.signals.gridStrength).toBeGreaterThan(4);
   });

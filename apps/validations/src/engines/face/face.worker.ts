@@ -235,7 +235,7 @@ async function detect(small: Raster): Promise<Detection[]> {
 
 async function describe(image: Uint8Array): Promise<FaceDescription & { ms: number }> {
   const started = performance.now();
-  const original = decodeImage(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+  const original = await decodeImage(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
   return { ...(await describeRaster(original)), ms: Math.round(performance.now() - started) };
 }
 

@@ -41,10 +41,10 @@ export function sampleImage(sample: SampleNumber): Buffer {
   return readFileSync(samplePath(sample));
 }
 
-function decoded(sample: SampleNumber): Raster {
+async function decoded(sample: SampleNumber): Promise<Raster> {
   let r = cache.get(sample);
   if (!r) {
-    r = decodeImage(sampleImage(sample));
+    r = await decodeImage(sampleImage(sample));
     cache.set(sample, r);
   }
   return r;
@@ -66,8 +66,8 @@ export interface CropOptions {
 }
 
 /** A portrait cut around a face of a sample photo, as a JPEG. */
-export function faceCrop(face: SampleFace, options: CropOptions = {}): Buffer {
-  const src = decoded(face.sample);
+export async function faceCrop(face: SampleFace, options: CropOptions = {}): Promise<Buffer> {
+  const src = await decoded(face.sample);
   const margin = options.margin ?? 0.8;
   const x0 = Math.max(0, face.box.x - face.box.width * margin);
   const y0 = Math.max(0, face.box.y - face.box.height * margin);
@@ -105,16 +105,16 @@ export function faceCrop(face: SampleFace, options: CropOptions = {}): Buffer {
 }
 
 /** Two photos of the same person: a portrait, and the same face captured again (wider, brighter, JPEG 60). */
-export function samePersonPhotos(face: SampleFace = SAMPLE_FACES.s1Blonde): [Buffer, Buffer] {
-  return [faceCrop(face), faceCrop(face, { margin: 1.1, width: 360, brightness: 25, quality: 60 })];
+export async function samePersonPhotos(face: SampleFace = SAMPLE_FACES.s1Blonde): Promise<[Buffer, Buffer]> {
+  return [await faceCrop(face), await faceCrop(face, { margin: 1.1, width: 360, brightness: 25, quality: 60 })];
 }
 
 /** Portraits of two different people (two faces of the same group photo). */
-export function differentPeoplePhotos(): [Buffer, Buffer] {
-  return [faceCrop(SAMPLE_FACES.s1Blonde), faceCrop(SAMPLE_FACES.s1Dark)];
+export async function differentPeoplePhotos(): Promise<[Buffer, Buffer]> {
+  return [await faceCrop(SAMPLE_FACES.s1Blonde), await faceCrop(SAMPLE_FACES.s1Dark)];
 }
 
 /** A portrait re-captured from a black-and-white print shown on a screen (fails passive liveness). */
-export function recapturedFacePhoto(face: SampleFace = SAMPLE_FACES.s1Blonde): Buffer {
+export function recapturedFacePhoto(face: SampleFace = SAMPLE_FACES.s1Blonde): Promise<Buffer> {
   return faceCrop(face, { grayscale: true, screenGrid: true });
 }

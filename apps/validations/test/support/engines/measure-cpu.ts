@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (which === 'all' || which === 'face') {
     const face = new WorkerFaceEngine();
     await face.warmUp();
-    const [, photo] = samePersonPhotos();
+    const [, photo] = await samePersonPhotos();
     await cpuPerCall('face describe (360 px portrait)', () => face.describe(photo));
     await face.close();
   }

@@ -62,8 +62,8 @@ async function measureFaces(): Promise<void> {
     `face: cross-photo pairs matching at ${THRESHOLD}: ${fmt(matches(across))}; next closest: ${fmt(across.slice(matches(across).length, matches(across).length + 4))}`,
   );
 
-  const [a, b] = samePersonPhotos();
-  const [, c] = differentPeoplePhotos();
+  const [a, b] = await samePersonPhotos();
+  const [, c] = await differentPeoplePhotos();
   const times: number[] = [];
   const describe = async (img: Buffer) => {
     const s = performance.now();

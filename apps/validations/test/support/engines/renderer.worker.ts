@@ -39,5 +39,5 @@ function run(call: RendererCall): unknown {
 
 serve<RendererCall, unknown>(
   () => Promise.resolve(),
-  (call) => Promise.resolve({ result: run(call) }),
+  async (call) => ({ result: await run(call) }),
 );

@@ -5,31 +5,33 @@ import { locateMrz } from './mrz-locate';
 
 jest.setTimeout(120_000);
 
-const binarized = (image: Buffer) => binarize(shrinkGray(toGray(decodeImage(image)), 1400));
+const binarized = async (image: Buffer) => binarize(shrinkGray(toGray(await decodeImage(image)), 1400));
 
 describe('locateMrz (the MRZ strip from the rows, without OCR)', () => {
   it('finds the two lines of a passport page and the three of an ID card reverse, in their bottom part', async () => {
-    const passport = binarized((await renderPassport({ encoding: 'jpeg' })).image);
+    const passport = await binarized((await renderPassport({ encoding: 'jpeg' })).image);
     const onPage = locateMrz(passport);
     // The renderer prints the MRZ band from y = 620 of 880.
     expect(onPage).toMatchObject({ lines: 2 });
     expect(onPage!.top).toBeGreaterThan(600);
     expect(onPage!.bottom).toBeLessThan(880);
     const card = await renderIdCard({ encoding: 'jpeg' });
-    expect(locateMrz(binarized(card.reverse))).toMatchObject({ lines: 3 });
+    expect(locateMrz(await binarized(card.reverse))).toMatchObject({ lines: 3 });
     // The same page shown on a screen (bezel, blur) still shows its MRZ rows.
-    expect(locateMrz(binarized((await renderPassport({ photoOfPhoto: true })).image))).toMatchObject({ lines: 2 });
+    expect(locateMrz(await binarized((await renderPassport({ photoOfPhoto: true })).image))).toMatchObject({
+      lines: 2,
+    });
   });
 
   it('finds none on a side without an MRZ (the ID card front)', async () => {
     const card = await renderIdCard();
-    expect(locateMrz(binarized(card.front))).toBeUndefined();
+    expect(locateMrz(await binarized(card.front))).toBeUndefined();
   });
 });
 
 describe('horizontalStrips', () => {
   it('cuts between text lines: each cut row has no more transitions than the rows around it', async () => {
-    const page = binarized((await renderIdCard()).front);
+    const page = await binarized((await renderIdCard()).front);
     const strips = horizontalStrips(page, 3);
     expect(strips).toHaveLength(3);
     expect(strips.reduce((sum, s) => sum + s.height, 0)).toBe(page.height);
