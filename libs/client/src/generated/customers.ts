@@ -380,9 +380,9 @@ export interface components {
             } | null;
             /** Format: email */
             email?: string | null;
-            external_id: string;
+            external_id?: string;
             name?: string | null;
-            phone_number: string;
+            phone_number?: string;
         };
         CreateContactPropertyDto: {
             /**

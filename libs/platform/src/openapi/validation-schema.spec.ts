@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 import { Body, Controller, Module, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 import { FormBody } from '../validation/form-body';
 import { previewOpenApiDocument } from './openapi-document';
@@ -23,6 +23,16 @@ class ReportDto {
   @ApiProperty()
   @Matches(/^[a-z]{1,8}$/)
   report_id!: string;
+
+  @ApiProperty()
+  @IsIn(['all', 'one'])
+  scope!: string;
+
+  @ApiPropertyOptional({ description: 'required when scope is one' })
+  @ValidateIf((o: ReportDto) => o.scope === 'one')
+  @IsDefined()
+  @IsString()
+  item_id?: string;
 }
 
 @Controller('v1/things')
@@ -73,5 +83,9 @@ describe('OpenAPI request bodies from the validation rules', () => {
   it("a body documented with @ApiBody({ type }) and validated by the route carries the DTO's rules", () => {
     const schema = doc.components!.schemas!.ReportDto as { properties: Record<string, { pattern?: string }> };
     expect(schema.properties.report_id.pattern).toBe('^[a-z]{1,8}$');
+  });
+
+  it('a field required only when another says so (@ValidateIf with @IsDefined) is not required in the schema', () => {
+    expect((doc.components!.schemas!.ReportDto as { required?: string[] }).required).toEqual(['report_id', 'scope']);
   });
 });

@@ -219,7 +219,10 @@ export function applyValidationRules(
     if (property.type === 'array' && !property.items) property.items = {};
     const optional = rules.some((m) => m.type === 'conditionalValidation');
     const defined = rules.some((m) => m.type === 'isDefined');
-    if (optional && !defined) {
+    // `@ValidateIf(...)` with `@IsDefined()`: required only when another field says so (a rule across
+    // fields, stated in the description), so not required in the schema
+    const requiredIf = defined && rules.some((m) => m.type === 'conditionalValidation' && m.name !== 'isOptional');
+    if ((optional && !defined) || requiredIf) {
       required.delete(name);
       if (rules.some((m) => m.type === 'conditionalValidation' && m.name === 'isOptional')) property.nullable = true;
     } else if (declaredOptional.has(name) && rules.every((m) => m.type === 'customValidation' && !BUILT_IN.has(m.name ?? '')))
