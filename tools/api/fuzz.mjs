@@ -134,6 +134,31 @@ export async function mintKey(info, name) {
 
 const tomlString = (v) => JSON.stringify(String(v));
 
+/**
+ * The run's schemathesis.toml. Seeded ids are dictionaries bound to their path parameter, not fixed
+ * values: a generated request draws the seed (when it fits the parameter's schema), but a request the
+ * stateful phase makes by following a link keeps the link's value, so a POST is followed by a read of
+ * what it created (a fixed `[parameters]` value would override the link, and an earlier DELETE of the
+ * seed then looks like a created resource that is gone). `allow-x00 = false`: the platform refuses a
+ * NUL character anywhere in a request, in a value or in a property name (docs/api.md, Requests; every
+ * operation's 400), a rule OpenAPI 3.0 cannot put on the names of additional properties
+ * (`propertyNames` is JSON Schema 2020-12, OpenAPI 3.1); its refusals are tested by
+ * libs/testing/test/integration/request-hardening.integration-spec.ts.
+ */
+export function fuzzConfig(seeds) {
+  const lines = ['[generation]', 'allow-x00 = false', ''];
+  const names = Object.keys(seeds);
+  if (names.length) {
+    lines.push('[parameters]');
+    for (const name of names)
+      lines.push(`${tomlString(`path.${name}`)} = { dictionary = ${tomlString(`seed-${name}`)} }`);
+    lines.push('');
+    for (const [name, value] of Object.entries(seeds))
+      lines.push(`[dictionaries.${tomlString(`seed-${name}`)}]`, `values = [${tomlString(value)}]`, '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** The findings of one service's run: [{ operation, code, title }] (schemathesis's JSON report). */
 export function findingsOf(report) {
   const findings = [];
@@ -174,7 +199,12 @@ function runSchemathesis(args, logFile) {
     const out = createWriteStream(logFile);
     const child = spawn(venvBin('schemathesis'), args, {
       cwd: repoRoot,
-      env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false', NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        SCHEMATHESIS_TELEMETRY: 'false',
+        NO_COLOR: '1',
+        SCHEMATHESIS_HOOKS: path.join(repoRoot, 'tools', 'api', 'fuzz_hooks.py'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(out);
@@ -224,10 +254,7 @@ export async function fuzzServices({ info, profile = 'ci', log, reportDir, only 
       const service = queue.shift();
       const started = Date.now();
       const config = path.join(reportDir, `${service}.toml`);
-      const params = Object.entries(seeds[service] ?? {})
-        .map(([name, value]) => `${tomlString(`path.${name}`)} = ${tomlString(value)}`)
-        .join('\n');
-      await writeFile(config, `[parameters]\n${params}\n`);
+      await writeFile(config, fuzzConfig(seeds[service] ?? {}));
       const reportFile = path.join(reportDir, `${service}.json`);
       const logFile = path.join(reportDir, `${service}.log`);
       const code = await runSchemathesis(

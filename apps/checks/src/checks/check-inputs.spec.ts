@@ -59,6 +59,13 @@ describe('check inputs', () => {
     expect(fields(person(bad))).toEqual([field]);
   });
 
+  it('takes an optional field sent as null as absent (a generated client sends unset nullable fields so)', () => {
+    const parsed = parseCheckInputs(person({ region: null, payment_date: null, first_name: null }), NOW);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.inputs).not.toHaveProperty('first_name');
+    expect(fields(person({ country: null }))).toEqual(['country']);
+  });
+
   it('accepts every gender value of the spec, in any case', () => {
     for (const gender of ['male', 'masculino', 'hombre', 'h', 'female', 'femenino', 'mujer', 'm', 'MUJER'])
       expect(fields(person({ country: 'MX', gender }))).toEqual([]);

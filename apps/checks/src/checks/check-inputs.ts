@@ -53,7 +53,12 @@ export interface ParsedCheckInputs {
  * left to the caller (it depends on the API key version).
  */
 export function parseCheckInputs(body: Record<string, unknown>, now: Date): ParsedCheckInputs {
-  const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  const given = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  // An optional field sent as null is absent (docs/api.md; the document declares them nullable): never
+  // a given input for the rules across fields, nor stored as the text "null".
+  // (the copy keeps the prototype: a form body stays recognizable, isFormBody)
+  const plain = Object.create(Object.getPrototypeOf(given) as object | null) as Record<string, unknown>;
+  for (const key of Object.keys(given)) if (given[key] !== null) plain[key] = given[key];
   // A body whose every field is valid skips both libraries; anything else gets their exact errors.
   const fast = fastDto?.(plain);
   const dto = fast ?? plainToInstance(CreateCheckDto, plain, { exposeDefaultValues: true });

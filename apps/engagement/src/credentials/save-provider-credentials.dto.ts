@@ -7,6 +7,9 @@ export class SaveProviderCredentialsDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)
+  // sent as `Authorization: Bearer <access_token>`: header-safe characters only (RFC 6750), else every
+  // later call to the provider fails
+  @Matches(/^[\x21-\x7E]+$/, { message: 'access_token must be printable ASCII characters without spaces' })
   access_token!: string;
 
   @Trim()

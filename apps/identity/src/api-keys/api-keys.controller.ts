@@ -32,7 +32,7 @@ export class ApiKeysController {
   @Post()
   @RequirePermissions('svc.keys')
   @ApiSuccess({ status: 201, type: IssuedApiKeyResponse, example: ISSUED_API_KEY_EXAMPLE })
-  @ApiEnvelopeErrors(400, 403, 413)
+  @ApiEnvelopeErrors(400, 403, { 404: ['flow IDFnope not found', 'flow_not_found'] }, 413)
   async create(@CurrentCaller() caller: Caller, @Body() dto: CreateApiKeyDto) {
     const { key, token } = await this.apiKeys.issue({
       tenantId: caller.tenantId,

@@ -3786,9 +3786,11 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A form body sends `config` as JSON text, or as dotted fields (`config.<name>` or `config.<field>.<name>`) merged into it; repeated fields are a list, values are text */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateActionDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateActionDto"];
             };
         };
         responses: {
@@ -4098,9 +4100,11 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A form body sends `config` as JSON text, or as dotted fields (`config.<name>` or `config.<field>.<name>`) merged into it; repeated fields are a list, values are text */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UpdateActionDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateActionDto"];
             };
         };
         responses: {

@@ -745,105 +745,110 @@ export interface components {
              * @description Continuous batch (with frequency): last day the checks repeat; must allow one run
              * @example 2027-01-31
              */
-            end_date?: string;
+            end_date?: string | null;
             /** @description Continuous batch (with end_date): daily, weekly, monthly, yearly or <n>d|w|m|y */
-            frequency?: string;
+            frequency?: string | null;
             /** @enum {string} */
             service: "checks";
             /** @description person, vehicle, company or the name of a custom type of this country */
             type: string;
         };
         CreateCheckDto: {
-            birth_certificate?: string;
+            birth_certificate?: string | null;
             /** @description Company name (required for complete checks in Brazil) */
-            company_name?: string;
+            company_name?: string | null;
             /**
              * @description Document country (case-insensitive)
              * @enum {string}
              */
             country: "ALL" | "BR" | "CO" | "CL" | "MX" | "PE" | "CR";
             /** @description External identifier, free reference; no effect on processing */
-            custom_input?: string;
-            /** @example 1990-05-31 */
-            date_of_birth?: string;
-            diplomatic_id?: string;
+            custom_input?: string | null;
+            /**
+             * Format: date
+             * @example 1990-05-31
+             */
+            date_of_birth?: string | null;
+            diplomatic_id?: string | null;
             /** @description Chilean identity document number */
-            document_number?: string;
+            document_number?: string | null;
             /**
              * @description What national_id holds
-             * @enum {string}
+             * @enum {string|null}
              */
-            document_type?: "national-id" | "foreign-id" | "tax-id" | "passport";
-            driver_license?: string;
+            document_type?: "national-id" | "foreign-id" | "tax-id" | "passport" | null;
+            driver_license?: string | null;
             /** @description Colombian escrow */
-            escrow?: string;
+            escrow?: string | null;
             /** @description Person first name */
-            first_name?: string;
+            first_name?: string | null;
             /** @description Chilean certificate folio */
-            folio?: string;
+            folio?: string | null;
             /** @description true forces a new check instead of returning a recent identical one */
-            force_creation?: boolean;
-            foreign_id?: string;
-            /** @enum {string} */
-            gender?: "male" | "masculino" | "hombre" | "h" | "female" | "femenino" | "mujer" | "m";
+            force_creation?: boolean | null;
+            foreign_id?: string | null;
+            /** @enum {string|null} */
+            gender?: "male" | "masculino" | "hombre" | "h" | "female" | "femenino" | "mujer" | "m" | null;
             /** @description 15-digit IMEI */
-            imei?: string;
+            imei?: string | null;
             /**
+             * Format: date
              * @description Document issue date
              * @example 2010-01-15
              */
-            issue_date?: string;
+            issue_date?: string | null;
             /** @description Person or entity last name */
-            last_name?: string;
+            last_name?: string | null;
             /** @description Vehicle license plate */
-            license_plate?: string;
+            license_plate?: string | null;
             /** @description National ID (in Brazil the CPF, 11 digits) */
-            national_id?: string;
+            national_id?: string | null;
             /**
              * @description Country of birth; required with native_national_id
-             * @enum {string}
+             * @enum {string|null}
              */
-            native_country?: "CO" | "MX" | "PE" | "BR" | "EC" | "CL" | "VE";
+            native_country?: "CO" | "MX" | "PE" | "BR" | "EC" | "CL" | "VE" | null;
             /** @description The person’s ID in the native country */
-            native_national_id?: string;
+            native_national_id?: string | null;
             /** @description Vehicle owner ID */
-            owner_document_id?: string;
-            /** @enum {string} */
-            owner_document_type?: "national-id" | "foreign-id" | "tax-id";
-            passport?: string;
+            owner_document_id?: string | null;
+            /** @enum {string|null} */
+            owner_document_type?: "national-id" | "foreign-id" | "tax-id" | null;
+            passport?: string | null;
             /**
+             * Format: date
              * @description Circulation-permit payment day (Chile only)
              * @example 2025-03-31
              */
-            payment_date?: string;
+            payment_date?: string | null;
             /** @description ID for Venezuelans working in Colombia (also the temporary protection permit) */
-            pep?: string;
+            pep?: string | null;
             /** @description Person phone number, E.164 */
-            phone_number?: string;
-            professional_card?: string;
+            phone_number?: string | null;
+            professional_card?: string | null;
             /** @description ID for Venezuelans working in Peru */
-            ptp?: string;
+            ptp?: string | null;
             /**
              * @description Brazil only. Default: the region of birth from the CPF (national_id)
-             * @enum {string}
+             * @enum {string|null}
              */
-            region?: "DF" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | "ALL";
+            region?: "DF" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | "ALL" | null;
             /** @description The report the check is inserted into */
-            report_id?: string;
+            report_id?: string | null;
             /** @description Registry identification (RG in Brazil, alternative registry in Mexico): letters and digits; - * , . are omitted */
-            state_id?: string;
+            state_id?: string | null;
             /** @description Company ID used for tax payments */
-            tax_id?: string;
+            tax_id?: string | null;
             /** @description person, vehicle, company or the name of a custom type of this country */
             type: string;
             /** @description The person authorized the check. Required (true) from API key version 1 on; false never creates a check */
-            user_authorized?: boolean;
+            user_authorized?: boolean | null;
             /** @description NIV / VIN number */
-            vehicle_id?: string;
+            vehicle_id?: string | null;
             /** @description Verification code of criminal records (Peru, Chile) */
-            verification_code?: string;
+            verification_code?: string | null;
             /** @description Periodic revision frequency: daily, weekly, monthly, yearly or <n>d|w|m|y */
-            watch?: string;
+            watch?: string | null;
         };
         CreateContinuousCheckDto: {
             /**
@@ -855,7 +860,7 @@ export interface components {
             check_id: string;
             /** @description YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation) */
             end_date: string;
-            /** @description daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999 */
+            /** @description daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999 (trimmed, any case) */
             frequency: string;
             /**
              * @description default enabled
@@ -1090,7 +1095,7 @@ export interface components {
              * @enum {number|null}
              */
             api_key_version?: 0 | 1 | null;
-            /** @description daily, weekly, monthly, yearly or <n>d|w|m|y */
+            /** @description daily, weekly, monthly, yearly or <n>d|w|m|y, n from 1 to 999 (trimmed, any case) */
             frequency: string;
             /** @enum {string} */
             status: "enabled" | "disabled";

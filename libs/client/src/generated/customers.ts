@@ -380,9 +380,9 @@ export interface components {
             } | null;
             /** Format: email */
             email?: string | null;
-            external_id: string;
+            external_id?: string;
             name?: string | null;
-            phone_number: string;
+            phone_number?: string;
         };
         CreateContactPropertyDto: {
             /**
@@ -1196,9 +1196,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description A form body sends `custom_property_values` as JSON text, or as dotted fields (`custom_property_values.<name>`) merged into it; repeated fields are a list, values are text */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateContactDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateContactDto"];
             };
         };
         responses: {
@@ -1495,9 +1497,11 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A form body sends `custom_property_values` as JSON text, or as dotted fields (`custom_property_values.<name>`) merged into it; repeated fields are a list, values are text */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UpdateContactDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateContactDto"];
             };
         };
         responses: {

@@ -981,7 +981,7 @@ export interface components {
         };
         CreateExportDto: {
             /** @description The chat to export: required when export_type is single_chat */
-            chat_id: string;
+            chat_id?: string;
             /** @enum {string} */
             export_format: "tsv";
             /** @enum {string} */
@@ -1350,7 +1350,7 @@ export interface components {
              * @description Session message text (≤ 4096)
              * @example Hola Ana, ¿en qué te ayudo?
              */
-            text: string;
+            text?: string;
             /**
              * @description Template values by variable name
              * @example {
@@ -1407,9 +1407,9 @@ export interface components {
         };
         UpdateCapacitiesDto: {
             /** @description Required for user and default */
-            capacity: number;
+            capacity?: number;
             /** @description Agents' e-mails; required only for user */
-            targets: string[];
+            targets?: string[];
             /** @enum {string} */
             update_type: "user" | "default" | "toggle_capacity";
         };
@@ -6827,15 +6827,15 @@ export interface operations {
     };
     Chats_search: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Type of the latest activity */
                 activity_type?: "message" | "assignment" | "status_change" | "note";
                 /** @description Actor of the latest activity */
                 actor_type?: "user" | "agent" | "system" | "bot";
                 /** @description RFC 3339; with last_activity_to */
-                last_activity_from: string;
+                last_activity_from?: string;
                 /** @description RFC 3339; with last_activity_from, not before it */
-                last_activity_to: string;
+                last_activity_to?: string;
                 limit?: number;
                 /** @description true: only open chats waiting in a queue (no owner) */
                 only_enqueued?: boolean;

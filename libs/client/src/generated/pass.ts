@@ -527,9 +527,9 @@ export interface components {
         };
         ValidationItemDto: {
             /** @description Required when type is document */
-            document: components["schemas"]["ValidationDocumentDto"];
+            document?: components["schemas"]["ValidationDocumentDto"];
             /** @description Required when type is face */
-            face: components["schemas"]["ValidationFaceDto"];
+            face?: components["schemas"]["ValidationFaceDto"];
             /** @description Makes the write idempotent */
             process_id?: string | null;
             resource_id: string;

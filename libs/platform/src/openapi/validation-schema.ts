@@ -15,6 +15,7 @@ import { getMetadataStorage } from 'class-validator';
 import { PLATFORM_ADMIN_ROUTE, REQUIRED_PERMISSIONS } from '../auth/auth.decorators';
 import type { PlatformRouteConfig } from '../http/request-limits';
 import { isBodyOptional } from '../validation/body-optional';
+import { formFoldsOf } from '../validation/form-body';
 
 type Schema = SchemaObject & { nullable?: boolean };
 
@@ -218,7 +219,10 @@ export function applyValidationRules(
     if (property.type === 'array' && !property.items) property.items = {};
     const optional = rules.some((m) => m.type === 'conditionalValidation');
     const defined = rules.some((m) => m.type === 'isDefined');
-    if (optional && !defined) {
+    // `@ValidateIf(...)` with `@IsDefined()`: required only when another field says so (a rule across
+    // fields, stated in the description), so not required in the schema
+    const requiredIf = defined && rules.some((m) => m.type === 'conditionalValidation' && m.name !== 'isOptional');
+    if ((optional && !defined) || requiredIf) {
       required.delete(name);
       if (rules.some((m) => m.type === 'conditionalValidation' && m.name === 'isOptional')) property.nullable = true;
     } else if (declaredOptional.has(name) && rules.every((m) => m.type === 'customValidation' && !BUILT_IN.has(m.name ?? '')))
@@ -253,6 +257,8 @@ export interface RouteDtos {
   permissions: string[];
   /** @OAuthErrorShape(): errors in the RFC 6749 shape. */
   oauthErrors: boolean;
+  /** `@FormBody(dto, prefixes, levels)`: object fields a form sends as JSON text or as dotted fields. */
+  formFolds?: { prefixes: readonly string[]; levels: 1 | 2 };
 }
 
 /** The DTO classes each route validates: its body (`@Body()` or a custom body decorator) and query objects. */
@@ -269,7 +275,7 @@ export function routeDtos(app: INestApplication): RouteDtos[] {
         if (key === 'constructor' || typeof proto[key] !== 'function') continue;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<
           string,
-          { index: number; data?: unknown }
+          { index: number; data?: unknown; pipes?: unknown[] }
         >;
         const types = (Reflect.getMetadata('design:paramtypes', proto, key) ?? []) as unknown[];
         const handler = proto[key] as object;
@@ -293,13 +299,50 @@ export function routeDtos(app: INestApplication): RouteDtos[] {
           if (!isDtoClass(type)) continue;
           if (kind === String(RouteParamtypes.QUERY) && arg.data === undefined) route.queries.push(type);
           else if (kind === String(RouteParamtypes.BODY) && arg.data === undefined) route.body = type;
-          else if (kind.includes('__customRouteArgs__')) route.body ??= type;
+          else if (kind.includes('__customRouteArgs__')) {
+            route.body ??= type;
+            route.formFolds ??= formFoldsOf(arg.pipes);
+          }
+        }
+        // A body read as a plain object and validated by the route itself against a DTO it documents
+        // with `@ApiBody({ type })` (e.g. `@ValidatesBody`): that DTO's rules are still the ones checked.
+        if (!route.body) {
+          const documented = (Reflect.getMetadata('swagger/apiParameters', handler) ?? []) as {
+            in?: string;
+            type?: unknown;
+          }[];
+          const type = documented.find((p) => p.in === 'body' && isDtoClass(p.type))?.type;
+          if (isDtoClass(type)) route.body = type;
         }
         routes.push(route);
       }
     }
   }
   return routes;
+}
+
+/**
+ * A `@FormBody()` route also reads the body as a form (application/x-www-form-urlencoded, after JSON so
+ * generated clients keep sending JSON): each folded object field is JSON text in its own field (the
+ * `encoding`), or dotted fields the server folds into it, which OpenAPI 3.0's form styles cannot name
+ * (`form` and `deepObject` write `field[name]`): the description says them.
+ */
+function documentFormBody(
+  body: { content: Record<string, unknown>; description?: string },
+  ref: ReferenceObject,
+  folds: { prefixes: readonly string[]; levels: 1 | 2 },
+): void {
+  body.content['application/x-www-form-urlencoded'] ??= {
+    schema: ref,
+    encoding: Object.fromEntries(folds.prefixes.map((p) => [p, { contentType: 'application/json' }])),
+  };
+  const dotted = folds.prefixes
+    .map((p) => (folds.levels === 2 ? `\`${p}.<name>\` or \`${p}.<field>.<name>\`` : `\`${p}.<name>\``))
+    .join(', ');
+  const note =
+    `A form body sends ${folds.prefixes.map((p) => `\`${p}\``).join(', ')} as JSON text, or as dotted fields ` +
+    `(${dotted}) merged into it; repeated fields are a list, values are text`;
+  if (!body.description?.includes(note)) body.description = body.description ? `${body.description}. ${note}` : note;
 }
 
 /**
@@ -333,6 +376,7 @@ export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPI
       const required = !isBodyOptional(route.body);
       if (!op.requestBody) op.requestBody = { required, content: { 'application/json': { schema: ref } } };
       else if (!('$ref' in op.requestBody)) op.requestBody.required = required;
+      if (route.formFolds && !('$ref' in op.requestBody)) documentFormBody(op.requestBody, ref, route.formFolds);
     } else if (!op.requestBody && route.consumes.length) {
       const content = Object.fromEntries(
         route.consumes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),

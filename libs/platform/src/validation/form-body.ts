@@ -55,8 +55,8 @@ class FoldAndValidatePipe implements PipeTransform {
 
   constructor(
     private readonly dto: Type<unknown>,
-    private readonly prefixes: readonly string[],
-    private readonly levels: FoldLevels,
+    readonly prefixes: readonly string[],
+    readonly levels: FoldLevels,
   ) {}
 
   transform(value: unknown) {
@@ -78,3 +78,9 @@ const RawBody = createParamDecorator(
  */
 export const FormBody = (dto: Type<unknown>, prefixes: readonly string[], levels: FoldLevels = 1): ParameterDecorator =>
   RawBody(new FoldAndValidatePipe(dto, prefixes, levels));
+
+/** The dotted fields a `@FormBody()` folds, from a route argument's pipes (the OpenAPI document says them). */
+export function formFoldsOf(pipes: unknown): { prefixes: readonly string[]; levels: FoldLevels } | undefined {
+  const pipe = Array.isArray(pipes) ? pipes.find((p) => p instanceof FoldAndValidatePipe) : undefined;
+  return pipe ? { prefixes: pipe.prefixes, levels: pipe.levels } : undefined;
+}

@@ -56,6 +56,10 @@ describe('createValidationPipe', () => {
     const optional = { type: 'body' as const, metatype: AllOptional };
     await expect(pipe.transform(undefined, optional)).resolves.toEqual({});
     await expect(pipe.transform({}, optional)).resolves.toEqual({});
+    // a JSON `null` is a body, and not an object: refused, not taken as a missing body
+    await expect(pipe.transform(null, optional)).rejects.toMatchObject({
+      fields: [expect.objectContaining({ field: 'body' })],
+    });
     class Required {
       @IsOptional()
       @IsString()

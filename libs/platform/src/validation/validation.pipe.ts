@@ -40,9 +40,16 @@ class PlatformValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
     // A request without a body, on a route that takes a body DTO: the empty body `{}` when the DTO is
-    // @BodyOptional(), else refused naming the body (an empty object `{}` is a body).
+    // @BodyOptional(), else refused naming the body (an empty object `{}` is a body). A JSON `null` is a
+    // body that is not an object: refused naming the body on either.
     if (metadata.type === 'body' && (value === undefined || value === null) && typeof metatype === 'function') {
-      if (isBodyOptional(metatype)) value = {};
+      if (value === undefined && isBodyOptional(metatype)) value = {};
+      else if (value === null && isBodyOptional(metatype))
+        return Promise.reject(
+          new ValidationFailedException([
+            { field: 'body', message: 'the request body must be an object (JSON or form fields), or left out' },
+          ]),
+        );
       else if (propertiesOf(metatype).size)
         return Promise.reject(
           new ValidationFailedException(

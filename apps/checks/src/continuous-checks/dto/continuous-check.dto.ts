@@ -1,12 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
+import { WATCH_FREQUENCY } from '../../checks/dto/create-check.dto';
+
 /** Documentation of POST /v1/continuous-checks (the service validates the body and lists every bad field). */
 export class CreateContinuousCheckDto {
   @ApiProperty({ description: 'The check of this tenant to repeat with the same inputs' })
   check_id!: string;
 
-  @ApiProperty({ description: 'daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999' })
+  @ApiProperty({
+    description: 'daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999 (trimmed, any case)',
+    pattern: WATCH_FREQUENCY.source,
+  })
   frequency!: string;
 
   @ApiProperty({
@@ -29,7 +34,10 @@ export class CreateContinuousCheckDto {
 
 /** Documentation of PUT /v1/continuous-checks/{id}. */
 export class UpdateContinuousCheckDto {
-  @ApiProperty({ description: 'daily, weekly, monthly, yearly or <n>d|w|m|y' })
+  @ApiProperty({
+    description: 'daily, weekly, monthly, yearly or <n>d|w|m|y, n from 1 to 999 (trimmed, any case)',
+    pattern: WATCH_FREQUENCY.source,
+  })
   frequency!: string;
 
   @ApiProperty({ enum: ['enabled', 'disabled'] })

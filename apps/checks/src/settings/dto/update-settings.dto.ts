@@ -7,6 +7,15 @@ import { IsBoolean, IsIn, IsOptional, registerDecorator } from 'class-validator'
 export const MIN_MAX_DURATION_MINUTES = 15;
 export const MAX_MAX_DURATION_MINUTES = 168 * 60;
 
+/**
+ * What parseMaxDuration accepts (up to six digits, leading zeros allowed, 15m to 10080m or 1h to
+ * 168h, the unit in either case) as an OpenAPI `pattern`, so the document declares the range the
+ * custom rule checks. The server also trims the value first; the pattern leaves that out.
+ */
+export const MAX_DURATION_PATTERN =
+  '^(?:(?:0{0,4}(?:1[5-9]|[2-9][0-9])|0{0,3}[1-9][0-9]{2}|0{0,2}[1-9][0-9]{3}|0?(?:100[0-7][0-9]|10080))[mM]' +
+  '|(?:0{0,5}[1-9]|0{0,4}[1-9][0-9]|0{0,3}(?:1[0-5][0-9]|16[0-8]))[hH])$';
+
 /** `<n>m` or `<n>h` in minutes; undefined when malformed or outside 15 minutes .. 168 hours. */
 export function parseMaxDuration(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
@@ -31,6 +40,7 @@ function IsMaxDuration(): PropertyDecorator {
 export class UpdateSettingsDto {
   @ApiPropertyOptional({
     example: '6h',
+    pattern: MAX_DURATION_PATTERN,
     description: '<n>m or <n>h, 15m to 168h. Default: 48h with retries; else 3h CO, MX, PE, BR; 48h CL and ALL; 72h CR',
   })
   @IsOptional()
