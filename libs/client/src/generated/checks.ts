@@ -3015,6 +3015,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/checks/health`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "DELETE is not allowed here; the path answers GET",
+                     *       "error_code": "method_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };

@@ -2094,6 +2094,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/customers/query`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "GET is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3772,6 +3789,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/customers/segments/variables`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "PUT is not allowed here; the path answers GET",
+                     *       "error_code": "method_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description Conflict with the current state; e.g. `compute_in_progress` */
             409: {
                 headers: {
@@ -3969,6 +4003,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "segment SEG019ab9f2 not found",
                      *       "error_code": "segment_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/customers/segments/variables`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "DELETE is not allowed here; the path answers GET",
+                     *       "error_code": "method_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

@@ -2912,6 +2912,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/engagement/agent/templates/delete`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "PUT is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             /** @description The body is larger than the route accepts, or holds a text value beyond the limits */
             413: {
                 headers: {
@@ -3042,6 +3059,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "agent template saludo not found",
                      *       "error_code": "agent_template_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/engagement/agent/templates/delete`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "DELETE is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -9848,6 +9882,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/msg/outbounds/send`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "GET is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -9981,6 +10032,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "outbound OTB0c1d2 not found",
                      *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/msg/outbounds/send`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "PUT is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -10154,6 +10222,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "outbound OTB0c1d2 not found",
                      *       "error_code": "outbound_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/msg/outbounds/send`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "DELETE is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

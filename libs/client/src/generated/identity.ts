@@ -2738,6 +2738,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/processes/enqueue-log`, `/v1/processes/feed-wallet`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "GET is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -2870,6 +2887,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "process IDPnope not found",
                      *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/processes/enqueue-log`, `/v1/processes/feed-wallet`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "PUT is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -3240,6 +3274,23 @@ export interface operations {
                      *       "status": "Not Found",
                      *       "message": "process IDPnope not found",
                      *       "error_code": "process_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A path parameter whose value names a fixed path of this API (`/v1/processes/enqueue-log`, `/v1/processes/feed-wallet`), which does not answer this method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 405,
+                     *       "status": "Method Not Allowed",
+                     *       "message": "DELETE is not allowed here; the path answers POST",
+                     *       "error_code": "method_not_allowed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

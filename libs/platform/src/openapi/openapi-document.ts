@@ -2,7 +2,10 @@ import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { OperationObject, ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type {
+  OperationObject,
+  ParameterObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 import { envelope } from '../errors/error-envelope';
 import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
@@ -83,6 +86,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
     description: 'The request headers, or its URL with its query, are larger than the server reads',
     content: errorContent(431, 'The request headers (or its URL) are too large', ''),
   };
+  const shadowing = fixedPathsShadowing(document);
   let clientLimited = false;
   for (const [path, item] of Object.entries(document.paths)) {
     // A wildcard route (`uploads/*`) is written `{path}`; its parameter must carry that name.
@@ -92,7 +96,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
           parameter.name = 'path';
           parameter.description ??= 'The rest of the path (may contain `/`, sent percent-encoded as `%2F`)';
         }
-    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+    for (const method of METHODS) {
       const operation: OperationObject | undefined = item[method];
       if (!operation) continue;
       const fact = operation.operationId ? facts.get(operation.operationId) : undefined;
@@ -141,6 +145,20 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       }) as { description?: string };
       mention(bad, MALFORMED_INPUT);
       operation.responses['431'] ??= { $ref: '#/components/responses/HeadersTooLarge' };
+      // A parameter's value that spells a fixed path of the API (`GET /v1/customers/{customer_id}` with
+      // `query`) reaches that path, which answers 405 when it does not take this method.
+      const fixed = shadowing.get(path)?.filter((other) => !(document.paths[other])[method]);
+      if (fixed?.length)
+        operation.responses['405'] ??= {
+          description: `A path parameter whose value names a fixed path of this API (${fixed.map((f) => `\`${f}\``).join(', ')}), which does not answer this method`,
+          content: errorContent(
+            405,
+            `${method.toUpperCase()} is not allowed here; the path answers ${METHODS.filter((m) => (document.paths[fixed[0]])[m])
+              .map((m) => m.toUpperCase())
+              .join(', ')}`,
+            'method_not_allowed',
+          ),
+        };
       if (operation.requestBody)
         operation.responses['413'] ??= {
           description: 'The body is larger than the route accepts, or holds a text value beyond the limits',
@@ -184,6 +202,33 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       content: errorContent(429, 'Too many requests for this client address: retry after 1 s', 'too_many_requests'),
     };
   return document;
+}
+
+/**
+ * For each templated path, the fixed paths of the document it also matches (a fixed segment where the
+ * template has a parameter): the router sends such a request to the fixed path.
+ */
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+function fixedPathsShadowing(document: OpenAPIObject): Map<string, string[]> {
+  const paths = Object.keys(document.paths);
+  const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+  const shadowing = new Map<string, string[]>();
+  for (const template of paths.filter((p) => p.includes('{'))) {
+    const t = template.split('/');
+    const fixed = paths.filter((other) => {
+      const o = other.split('/');
+      if (other === template || o.length !== t.length) return false;
+      let shadows = false;
+      for (let i = 0; i < t.length; i++) {
+        if (isParam(t[i])) shadows ||= !isParam(o[i]);
+        else if (t[i] !== o[i]) return false;
+      }
+      return shadows;
+    });
+    if (fixed.length) shadowing.set(template, fixed);
+  }
+  return shadowing;
 }
 
 /**
