@@ -7,6 +7,16 @@
 const { createHash } = require('node:crypto');
 const { compileFunction } = require('node:vm');
 const Runtime = require('jest-runtime').default;
+const { version } = require('jest-runtime/package.json');
+
+// The patch replaces jest-runtime's internal `executor.compile` (jest 30): another major version may
+// name or shape it differently, so it is refused here rather than silently skipped or broken.
+const PATCHED_VERSIONS = /^30\./;
+if (!PATCHED_VERSIONS.test(version))
+  throw new Error(
+    `jest-runtime ${version}: tools/jest-code-cache-runtime.js patches jest-runtime 30's executor.compile; ` +
+      'check it against this version (or remove `runtime` from jest.preset.js)',
+  );
 
 /** filename -> { hash of the transformed source, V8 code cache of it } */
 const codeCache = new Map();
@@ -15,6 +25,10 @@ class CodeCacheRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     const executor = this.executor;
+    if (typeof executor?.compile !== 'function')
+      throw new Error(
+        `jest-runtime ${version} has no executor.compile: tools/jest-code-cache-runtime.js needs updating`,
+      );
     const compile = executor.compile.bind(executor);
     executor.compile = (scriptSource, filename) => {
       const vmContext = executor.environment.getVmContext();
