@@ -14,7 +14,7 @@ describe('finishOpenApiDocument', () => {
         '/v1/customers/{customer_id}': { get: op('get'), post: op('update') },
         '/v1/customers/{customer_id}/transactions': { get: op('transactions') },
       },
-    } as OpenAPIObject);
+    });
     const paths = document.paths;
     expect(paths['/v1/customers/{customer_id}'].get!.responses['405']).toMatchObject({
       description: expect.stringContaining('`/v1/customers/query`'),
