@@ -1,4 +1,3 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
 
 import { finishOpenApiDocument } from './openapi-document';
 
