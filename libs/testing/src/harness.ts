@@ -15,7 +15,7 @@ import {
   startServiceApp,
 } from '@kyc/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Kafka, logLevel } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
 
 /** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
@@ -156,6 +156,7 @@ export async function startInProcess(
   });
   const app = await createServiceApp(def);
   await startServiceApp(app, def, 0);
+  if (def.consumesEvents) await consumerGroupCaughtUp(def.config.KAFKA_CONSUMER_GROUP ?? def.config.SERVICE_NAME);
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
@@ -228,6 +229,8 @@ export async function startProcess(
     child.kill('SIGKILL');
     throw err;
   });
+  // Healthy means its consumers have joined their group (a service that consumes nothing has no group).
+  await consumerGroupCaughtUp(overrides.KAFKA_CONSUMER_GROUP ?? service);
   const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill(signal);
@@ -325,3 +328,47 @@ export async function freePorts(count: number): Promise<number[]> {
 
 /** A TCP port nothing listens on right now. */
 export const freePort = async () => (await freePorts(1))[0];
+
+/**
+ * Waits until a service's consumer group has committed every record its topics held when it joined.
+ *
+ * A suite that starts a service in a consumer group of its own (or the shared group after other suites)
+ * replays the run's earlier events first, among them the poison events other suites publish on purpose
+ * (each is retried with backoff before it is parked). Waiting for that backlog here, under the hook's
+ * timeout, keeps it out of the first test's own waiting. A group with no member (a service that consumes
+ * nothing) returns at once; a backlog not drained in `timeoutMs` is reported on stderr, not thrown, so a
+ * suite whose consumer is blocked on purpose still runs.
+ */
+export async function consumerGroupCaughtUp(groupId: string, timeoutMs = 120_000): Promise<void> {
+  const admin = testKafka().admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups([groupId]);
+    const topics = [
+      ...new Set(
+        (groups[0]?.members ?? []).flatMap(
+          (m) => AssignerProtocol.MemberMetadata.decode(m.memberMetadata)?.topics ?? [],
+        ),
+      ),
+    ];
+    if (!topics.length) return;
+    const ends = new Map<string, number>();
+    for (const topic of topics)
+      for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}/${p.partition}`, Number(p.high));
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const committed = await admin.fetchOffsets({ groupId, topics });
+      const behind = committed.flatMap(({ topic, partitions }) =>
+        partitions.filter((p) => Math.max(0, Number(p.offset)) < (ends.get(`${topic}/${p.partition}`) ?? 0)),
+      );
+      if (!behind.length) return;
+      if (Date.now() > deadline) {
+        process.stderr.write(`consumer group ${groupId} still behind after ${timeoutMs} ms; going on\n`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
