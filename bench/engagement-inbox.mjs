@@ -2,9 +2,12 @@
 // agents online, each with its own push channel (GET /v1/engagement/inbox/events, server-sent
 // events, the agent's own key: what each console session opens), while BENCH_INBOX_MESSAGES (2000)
 // user messages from BENCH_INBOX_USERS (200) users reach the line through the SANDBOX provider
-// (BENCH_INBOX_WRITERS, 32, in flight): provider → signed webhook → webhook job → chat → outbox →
+// (BENCH_INBOX_WRITERS, 32, in flight at most), offered at BENCH_INBOX_RATE (80) messages a second, the
+// default throughput of a WhatsApp Cloud API business number (inbound and outbound together; 0: as fast
+// as the writers go, to find the capacity): provider → signed webhook → webhook job → chat → outbox →
 // Kafka → inbox feed → each owner's channel. Measured at the SSE client: message-to-screen latency
-// (from the provider call to the event read by the owner's channel; p50/p99/max; and from the moment the
+// (from the moment the message was due by the offered rate, so a late writer counts, to the event read by
+// the owner's channel; p50/p99/max; and from the moment the
 // service stored the message, the push path alone), messages lost
 // (never read by their owner's channel) and duplicated (read twice by one channel); the engagement
 // process's CPU seconds meanwhile and messages per CPU second (what holds on a loaded machine). Halfway through,
@@ -106,6 +109,7 @@ export async function engagementInboxBenchmark(ctx) {
   const messages = num('BENCH_INBOX_MESSAGES', 2000);
   const users = num('BENCH_INBOX_USERS', 200);
   const writers = num('BENCH_INBOX_WRITERS', 32);
+  const rate = num('BENCH_INBOX_RATE', 80);
   const bench = await startEngagementBench(ctx);
   const { sandbox, base, headers } = bench;
   const tenantId = ctx.info.tenant_id;
@@ -195,7 +199,10 @@ export async function engagementInboxBenchmark(ctx) {
     await pool(messages, writers, async (i) => {
       if (i === Math.floor(messages / 2))
         reconnected = Promise.all(channels.slice(0, Math.ceil(agentCount / 4)).map((c) => c.reconnect()));
-      sentAt.set(i, Date.now());
+      // Open loop: message i is due at i / rate seconds, measured from then even if a writer is late.
+      const due = rate > 0 ? started + (i * 1000) / rate : Date.now();
+      if (due > Date.now()) await sleep(due - Date.now());
+      sentAt.set(i, due);
       await json(`${sandbox.url}/_sandbox/reply`, {
         method: 'POST',
         body: {
@@ -227,6 +234,7 @@ export async function engagementInboxBenchmark(ctx) {
       users,
       messages,
       writers,
+      offered_per_s: rate > 0 ? rate : 'unpaced',
       messages_written_s: Math.round(writtenS * 10) / 10,
       // Until the last message reached its channel (or a minute without any).
       messages_delivered_s: Math.round(deliveredS * 10) / 10,
@@ -249,7 +257,7 @@ export async function engagementInboxBenchmark(ctx) {
       ids_not_increasing_seen: outOfOrderSeen,
     };
     ctx.log(
-      `engagement-inbox: ${messages} messages to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}; delivered in ${result.messages_delivered_s} s, engagement CPU ${result.engagement_cpu_s} s (${result.messages_per_engagement_cpu_s} messages per CPU second)`,
+      `engagement-inbox: ${messages} messages (${rate > 0 ? `${rate}/s` : 'unpaced'}) to ${agentCount} agents' channels: p50 ${result.message_to_channel_ms.p50} ms, p99 ${result.message_to_channel_ms.p99} ms, max ${result.message_to_channel_ms.max} ms (stored to channel: p50 ${result.stored_to_channel_ms.p50} ms, p99 ${result.stored_to_channel_ms.p99} ms); lost ${lost}, duplicated ${duplicated}, wrong owner ${wrongOwner}, reconnects ${result.forced_reconnects}; delivered in ${result.messages_delivered_s} s, engagement CPU ${result.engagement_cpu_s} s (${result.messages_per_engagement_cpu_s} messages per CPU second)`,
     );
     return { result };
   } finally {

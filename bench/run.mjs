@@ -16,7 +16,7 @@
 //   BENCH_AGENTS_ONLINE / _CHATS / _WRITERS / _SEARCH_CHATS  engagement-agents: online agents (50), chats
 //                      opened through the sandbox provider (2000), messages in flight (32), chats seeded
 //                      for the search latency (100000)
-//   BENCH_INBOX_AGENTS / _MESSAGES / _USERS / _WRITERS  engagement-inbox: agents with a push channel (20),
+//   BENCH_INBOX_AGENTS / _MESSAGES / _USERS / _WRITERS / _RATE  engagement-inbox: agents with a push channel (20),
 //                      user messages (2000) from users (200), messages in flight (32)
 //   BENCH_ENGAGEMENT_NODE_OPTIONS  NODE_OPTIONS of the engagement process the engagement scenarios start
 //                      (e.g. '--require <a profiler or statement counter>'; experiments only)
