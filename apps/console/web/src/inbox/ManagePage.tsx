@@ -23,7 +23,7 @@ import { Link } from 'react-router-dom';
 import { ApiError, useLoad } from '../api/client';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmptyState, ErrorState, Loading } from '../shared/states';
-import { InboxEvent, useChannel, useInboxEvents } from './channel';
+import { AgentStatusEvent, InboxEvent, useChannel, useInboxEvents } from './channel';
 import { CountersTable } from './CountersTable';
 import { useInboxT } from './messages';
 import { AgentTemplate, Chat, ChatExport, inbox } from './queries';
@@ -64,29 +64,68 @@ function useChange(after: () => void) {
   return { error, busy, run };
 }
 
-/** Live figures: agents' load, the queues' counters and the queued chats, reloaded on each chat event. */
+/** What an `agent.status` event says of an agent's row, and the first load round that knows it. */
+interface AgentChange {
+  event: AgentStatusEvent['data'];
+  knownFrom: number;
+}
+
+/**
+ * Live figures: agents' load, the queues' counters and the queued chats, reloaded on each chat or
+ * agent event. An agent's status change is shown in her row at once (from the event), until a load
+ * started after it answers.
+ */
 function useLiveFigures() {
   const channel = useChannel();
   const [round, setRound] = useState(0);
-  const figures = useLoad(
+  const roundRef = useRef(round);
+  roundRef.current = round;
+  const loaded = useLoad(
     () =>
       Promise.all([inbox.agents(), inbox.counters(), inbox.queued()]).then(([agents, counters, queued]) => ({
         agents,
         counters,
         queued,
+        round,
       })),
     [channel.generation, round],
   );
+  const [changes, setChanges] = useState<Record<string, AgentChange>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const reload = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setRound((r) => r + 1), 250);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // A manager's channel carries every chat of the account: a chat opened, assigned or closed moves the figures.
+  // A manager's channel carries every chat and agent of the account: a chat opened, assigned or
+  // closed, or an agent going online or offline, moves the figures.
   useInboxEvents((e: InboxEvent) => {
+    if (e.type === 'agent.status')
+      setChanges((c) => ({ ...c, [e.data.username]: { event: e.data, knownFrom: roundRef.current + 1 } }));
     if (e.type !== 'message.status') reload();
   });
+  const data = loaded.data;
+  const figures: typeof loaded = data
+    ? {
+        ...loaded,
+        data: {
+          ...data,
+          agents: data.agents.map((a) => {
+            const change = changes[a.username];
+            if (!change || data.round >= change.knownFrom) return a;
+            const { status, groups, capacity, active_chats } = change.event;
+            return {
+              ...a,
+              status,
+              groups,
+              capacity,
+              active_chats,
+              free_capacity: Math.max(0, capacity - active_chats),
+            };
+          }),
+        },
+      }
+    : loaded;
   return { figures, reload: () => setRound((r) => r + 1) };
 }
 
