@@ -2,7 +2,7 @@ import type { ApiKeyState, RoleState, UserState } from './account/access.events'
 import type { CheckRequestedPayload } from './account/rules.events';
 import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
 import type { CustomTypeCreatedPayload, CustomTypeDeletedPayload } from './checks/custom-type.events';
-import type { AgentStatusChangedEvent } from './engagement/agent.events';
+import type { AgentCapacityChangedEvent, AgentStatusChangedEvent } from './engagement/agent.events';
 import type { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent } from './engagement/chat.events';
 import type {
   FlowStartedEvent,
@@ -49,6 +49,8 @@ export const TOPICS = {
   engagementChatClosed: 'engagement.chat.closed',
   /** An agent went online or offline or changed her queues (the managers' page and her own inbox follow it). */
   engagementAgentStatusChanged: 'engagement.agent.status-changed',
+  /** A manager changed an agent's capacity, the tenant's default capacity, or capacity limits on/off. */
+  engagementAgentCapacityChanged: 'engagement.agent.capacity-changed',
   processCreated: 'identity.process.created',
   processFinished: 'identity.process.finished',
 } as const;
@@ -83,6 +85,7 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.engagementChatAssigned, compacted: false, partitions: 3 },
   { name: TOPICS.engagementChatClosed, compacted: false, partitions: 3 },
   { name: TOPICS.engagementAgentStatusChanged, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementAgentCapacityChanged, compacted: false, partitions: 3 },
   { name: TOPICS.processCreated, compacted: false, partitions: 3 },
   { name: TOPICS.processFinished, compacted: false, partitions: 3 },
 ];
@@ -113,6 +116,7 @@ export interface TopicPayloads {
   [TOPICS.engagementChatAssigned]: ChatAssignedEvent;
   [TOPICS.engagementChatClosed]: ChatClosedEvent;
   [TOPICS.engagementAgentStatusChanged]: AgentStatusChangedEvent;
+  [TOPICS.engagementAgentCapacityChanged]: AgentCapacityChangedEvent;
   [TOPICS.processCreated]: ProcessCreatedPayload;
   [TOPICS.processFinished]: ProcessFinishedPayload;
 }

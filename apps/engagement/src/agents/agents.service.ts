@@ -1,4 +1,4 @@
-import { AgentStatusChangedEvent, TOPICS } from '@kyc/contracts';
+import { AgentCapacityChangedEvent, AgentStatusChangedEvent, TOPICS } from '@kyc/contracts';
 import { AccessCacheService, Caller, Clock, decodeStartKey, encodeStartKey, OutboxService, Page } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -107,18 +107,39 @@ export class AgentsService {
     );
     const result = await this.dataSource.transaction(async (m) => {
       const s = await this.agentSettings.lockedSettings(m, tenantId);
+      const previousDefault = s.defaultCapacity;
       const now = this.clock.now();
       if (dto.update_type === 'default') s.defaultCapacity = dto.capacity!;
       if (dto.update_type === 'toggle_capacity') s.capacityEnabled = !s.capacityEnabled;
       s.updatedAt = now;
       await m.save(AgentSettingsEntity, s);
+      const events: AgentCapacityChangedEvent[] = [];
+      const tenantWide = { default_capacity: s.defaultCapacity, capacity_enabled: s.capacityEnabled };
+      if (dto.update_type === 'toggle_capacity' || s.defaultCapacity !== previousDefault)
+        events.push({ update_type: dto.update_type, ...tenantWide, changed_at: now.toISOString() });
       const agents: AgentEntity[] = [];
       for (const u of users.sort((a, b) => a.email.localeCompare(b.email))) {
         const agent = await this.upsert(m, tenantId, u.email, u.userId);
+        const previous = agent.capacity;
         agent.capacity = dto.capacity!;
+        agent.updatedAt = now;
         await m.update(AgentEntity, { tenantId, email: u.email }, { capacity: dto.capacity!, updatedAt: now });
         agents.push(agent);
+        if (previous !== agent.capacity)
+          events.push({
+            update_type: 'user',
+            username: agent.email,
+            user_id: agent.userId,
+            own_capacity: agent.capacity,
+            previous_own_capacity: previous,
+            capacity: agent.capacity,
+            active_chats: agent.activeChats,
+            status: agent.status,
+            ...tenantWide,
+            changed_at: now.toISOString(),
+          });
       }
+      await this.capacityChanged(m, tenantId, events);
       return { settings: s, agents };
     });
     await this.queue.drain(tenantId);
@@ -182,6 +203,24 @@ export class AgentsService {
         changed_at: agent.updatedAt.toISOString(),
       } satisfies AgentStatusChangedEvent,
     });
+  }
+
+  /**
+   * `engagement.agent.capacity-changed`, in the change's transaction: one per agent whose own
+   * capacity changed (pushed as `agent.capacity` to managers and to her), one for a change of the
+   * tenant's default or limits (to managers).
+   */
+  private capacityChanged(m: EntityManager, tenantId: string, events: AgentCapacityChangedEvent[]) {
+    return this.outbox.add(
+      m,
+      ...events.map((payload) => ({
+        topic: TOPICS.engagementAgentCapacityChanged,
+        type: TOPICS.engagementAgentCapacityChanged,
+        tenantId,
+        aggregateId: payload.user_id ?? tenantId,
+        payload,
+      })),
+    );
   }
 
   /** The agent's role and its permissions, as the access cache knows them. */

@@ -1,4 +1,4 @@
-import { AgentStatusChangedEvent, EventEnvelope, MessageStatusChangedEvent, TOPICS } from '@kyc/contracts';
+import { EventEnvelope, MessageStatusChangedEvent, TOPICS } from '@kyc/contracts';
 import { Clock, createKafka } from '@kyc/platform';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
@@ -10,7 +10,7 @@ import { InboxFeedService } from './inbox-feed.service';
 
 /**
  * Feeds the inbox from the Kafka events the service already publishes (a user's message, a message's
- * delivery status, a chat opened, assigned or closed, an agent's status changed): each becomes one row of inbox_events (a Kafka batch at a time: one lookup, one insert), with the
+ * delivery status, a chat opened, assigned or closed, an agent's status or a capacity changed): each becomes one row of inbox_events (a Kafka batch at a time: one lookup, one insert), with the
  * chat and its owner resolved, in commit order (its seq is the push channel's event id). One consumer
  * group for every worker process (`<KAFKA_CONSUMER_GROUP>.inbox-feed`); a redelivered event adds
  * nothing (unique event id). Events older than the replay window are skipped (a new group reading
@@ -127,9 +127,9 @@ export class InboxFeedConsumer implements OnApplicationBootstrap, OnApplicationS
         ];
       });
     }
-    if (topic === TOPICS.engagementAgentStatusChanged)
+    if (topic === TOPICS.engagementAgentStatusChanged || topic === TOPICS.engagementAgentCapacityChanged)
       return events
-        .map((e) => agentEventRow(e as EventEnvelope<AgentStatusChangedEvent>))
+        .map((e) => agentEventRow(topic, e as Parameters<typeof agentEventRow>[1]))
         .filter((r): r is NewInboxEvent => !!r);
     const rows = events
       .map((e) => chatEventRow(topic, e as Parameters<typeof chatEventRow>[1]))

@@ -239,6 +239,48 @@ describe('agent inbox push channel (GET /v1/engagement/inbox/events): scoping, r
     expect(upToSentinel(resumed).filter((x) => x.endsWith(':agent.status'))).toHaveLength(4);
   });
 
+  it('a manager’s capacity change reaches the managers and the agent it names as `agent.capacity`; the tenant’s default only the managers', async () => {
+    const anaCh = channel(ana.key);
+    const beaCh = channel(bea.key);
+    const managerA = channel(a.tenant.apiKey);
+    const managerB = channel(b.tenant.apiKey);
+    for (const c of [anaCh, beaCh, managerA, managerB]) {
+      expect(await c.open()).toBe(200);
+      await c.waitFor((ev) => ev.some((e) => e.event === 'hello'));
+    }
+    const manager = new ApiClient(stack.engagement.url, a.tenant.apiKey);
+    const capacities = (body: object) => manager.postJson('/v1/engagement/agent/capacities', body);
+    expect((await capacities({ update_type: 'user', capacity: 7, targets: [ana.email] })).status).toBe(200);
+    expect((await capacities({ update_type: 'default', capacity: 4 })).status).toBe(200);
+    // The same default again changes nothing: no event.
+    expect((await capacities({ update_type: 'default', capacity: 4 })).status).toBe(200);
+    await managerA.waitFor(() => managerA.of('agent.capacity').some((e) => e.data.update_type === 'default'));
+    // Then events every channel of A sees (a queued chat) and B's manager sees (a chat of B).
+    await userWrites(stack.sandbox, a.t, '573007770032', 'segundo centinela de A', 'Treinta y dos');
+    await userWrites(stack.sandbox, b.t, '573007770033', 'segundo centinela de B', 'Treinta y tres');
+    for (const c of [anaCh, beaCh, managerA]) await c.waitFor(() => texts(c).includes('segundo centinela de A'));
+    await managerB.waitFor(() => texts(managerB).includes('segundo centinela de B'));
+
+    const changes = (c: SseClient) =>
+      c.of('agent.capacity').map((e) => [e.data.update_type, e.data.username ?? null, e.data.own_capacity ?? null]);
+    expect(changes(managerA)).toEqual([
+      ['user', ana.email, 7],
+      ['default', null, null],
+    ]);
+    expect(managerA.of('agent.capacity')[0].data).toMatchObject({
+      previous_own_capacity: null,
+      capacity: 7,
+      active_chats: expect.any(Number),
+      status: 'offline',
+      default_capacity: 5,
+      capacity_enabled: true,
+    });
+    expect(managerA.of('agent.capacity')[1].data).toMatchObject({ default_capacity: 4, capacity_enabled: true });
+    expect(changes(anaCh)).toEqual([['user', ana.email, 7]]);
+    expect(changes(beaCh)).toEqual([]);
+    expect(changes(managerB)).toEqual([]);
+  });
+
   it('reads the feed in seq order across a power of ten (a batch 95…105 was sorted as text: 100…105, 95…99)', async () => {
     const store = stack.engagement.app.get(InboxEventStore);
     const { head } = await store.bounds();
