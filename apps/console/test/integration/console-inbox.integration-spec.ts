@@ -382,6 +382,8 @@ describe('agent inbox in the browser', () => {
         })
       ).status,
     ).toBe(200);
+    // Set through the API by another manager: this page shows it without a reload (pushed `agent.capacity`).
+    await waitLoad(bea.email, '3 / 3');
     await ana.page.goto(`${s.console.url}/inbox`);
     await ana.page.getByTestId('my-status').getByText('En línea').waitFor();
     // Ana goes offline on her page: the managers' page shows it in her row without a reload (pushed

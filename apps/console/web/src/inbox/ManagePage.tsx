@@ -23,10 +23,10 @@ import { Link } from 'react-router-dom';
 import { ApiError, useLoad } from '../api/client';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmptyState, ErrorState, Loading } from '../shared/states';
-import { AgentStatusEvent, InboxEvent, useChannel, useInboxEvents } from './channel';
+import { InboxEvent, useChannel, useInboxEvents } from './channel';
 import { CountersTable } from './CountersTable';
 import { useInboxT } from './messages';
-import { AgentTemplate, Chat, ChatExport, inbox } from './queries';
+import { Agent, AgentTemplate, Chat, ChatExport, inbox } from './queries';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -64,16 +64,29 @@ function useChange(after: () => void) {
   return { error, busy, run };
 }
 
-/** What an `agent.status` event says of an agent's row, and the first load round that knows it. */
+/** An agent's row as an `agent.status` or `agent.capacity` event of hers gives it (none for other events). */
+function agentChange(e: InboxEvent): { username: string; row: AgentChange['row'] } | undefined {
+  if (e.type === 'agent.status') {
+    const { username, status, groups, capacity, active_chats } = e.data;
+    return { username, row: { status, groups, capacity, active_chats } };
+  }
+  if (e.type === 'agent.capacity' && e.data.username && e.data.capacity !== undefined) {
+    const { username, capacity, active_chats } = e.data;
+    return { username, row: { capacity, own_capacity: true, ...(active_chats !== undefined ? { active_chats } : {}) } };
+  }
+  return undefined;
+}
+
+/** What an agent's event says of her row, and the first load round that knows it. */
 interface AgentChange {
-  event: AgentStatusEvent['data'];
+  row: Partial<Pick<Agent, 'status' | 'groups' | 'capacity' | 'own_capacity' | 'active_chats'>>;
   knownFrom: number;
 }
 
 /**
  * Live figures: agents' load, the queues' counters and the queued chats, reloaded on each chat or
- * agent event. An agent's status change is shown in her row at once (from the event), until a load
- * started after it answers.
+ * agent event. An agent's status or capacity change is shown in her row at once (from the event),
+ * until a load started after it answers.
  */
 function useLiveFigures() {
   const channel = useChannel();
@@ -98,10 +111,10 @@ function useLiveFigures() {
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A manager's channel carries every chat and agent of the account: a chat opened, assigned or
-  // closed, or an agent going online or offline, moves the figures.
+  // closed, an agent going online or offline, a capacity changed, moves the figures.
   useInboxEvents((e: InboxEvent) => {
-    if (e.type === 'agent.status')
-      setChanges((c) => ({ ...c, [e.data.username]: { event: e.data, knownFrom: roundRef.current + 1 } }));
+    const change = agentChange(e);
+    if (change) setChanges((c) => ({ ...c, [change.username]: { row: change.row, knownFrom: roundRef.current + 1 } }));
     if (e.type !== 'message.status') reload();
   });
   const data = loaded.data;
@@ -113,15 +126,8 @@ function useLiveFigures() {
           agents: data.agents.map((a) => {
             const change = changes[a.username];
             if (!change || data.round >= change.knownFrom) return a;
-            const { status, groups, capacity, active_chats } = change.event;
-            return {
-              ...a,
-              status,
-              groups,
-              capacity,
-              active_chats,
-              free_capacity: Math.max(0, capacity - active_chats),
-            };
+            const row = { ...a, ...change.row };
+            return { ...row, free_capacity: Math.max(0, row.capacity - row.active_chats) };
           }),
         },
       }

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 
 /** The push channel's events (engagement's GET /v1/engagement/inbox/events, through the console). */
 export type ChatEventType = 'message.received' | 'message.status' | 'chat.opened' | 'chat.assigned' | 'chat.closed';
-export type InboxEventType = ChatEventType | 'agent.status';
+export type InboxEventType = ChatEventType | 'agent.status' | 'agent.capacity';
 export const INBOX_EVENT_TYPES: InboxEventType[] = [
   'message.received',
   'message.status',
@@ -11,6 +11,7 @@ export const INBOX_EVENT_TYPES: InboxEventType[] = [
   'chat.assigned',
   'chat.closed',
   'agent.status',
+  'agent.capacity',
 ];
 
 /** A chat's event: its id on the channel, its type, and what engagement says (chat_id, owner, at, and the type's data). */
@@ -46,8 +47,27 @@ export interface AgentStatusEvent {
   };
 }
 
+/**
+ * A manager changed an agent's own capacity (`username` set), or the account's default or limits
+ * (no `username`: managers' channels only).
+ */
+export interface AgentCapacityEvent {
+  id: number;
+  type: 'agent.capacity';
+  data: {
+    update_type: 'user' | 'default' | 'toggle_capacity';
+    username?: string;
+    own_capacity?: number;
+    capacity?: number;
+    active_chats?: number;
+    default_capacity: number;
+    capacity_enabled: boolean;
+    at: string;
+  };
+}
+
 /** One event of the channel. */
-export type InboxEvent = ChatInboxEvent | AgentStatusEvent;
+export type InboxEvent = ChatInboxEvent | AgentStatusEvent | AgentCapacityEvent;
 
 /** A chat activity as engagement presents it. */
 export interface Activity {
