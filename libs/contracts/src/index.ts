@@ -5,6 +5,7 @@ export * from './account/rules.events';
 export * from './checks/check.enums';
 export * from './checks/check.events';
 export * from './checks/custom-type.events';
+export * from './engagement/agent.events';
 export * from './engagement/chat.events';
 export * from './engagement/engagement.events';
 export * from './engagement/permissions';

@@ -2,6 +2,7 @@ import type { ApiKeyState, RoleState, UserState } from './account/access.events'
 import type { CheckRequestedPayload } from './account/rules.events';
 import type { CheckCreatedPayload, CheckFinishedPayload, RuleCheckCreatedPayload } from './checks/check.events';
 import type { CustomTypeCreatedPayload, CustomTypeDeletedPayload } from './checks/custom-type.events';
+import type { AgentCapacityChangedEvent, AgentStatusChangedEvent } from './engagement/agent.events';
 import type { ChatAssignedEvent, ChatClosedEvent, ChatOpenedEvent } from './engagement/chat.events';
 import type {
   FlowStartedEvent,
@@ -46,6 +47,10 @@ export const TOPICS = {
   engagementChatOpened: 'engagement.chat.opened',
   engagementChatAssigned: 'engagement.chat.assigned',
   engagementChatClosed: 'engagement.chat.closed',
+  /** An agent went online or offline or changed her queues (the managers' page and her own inbox follow it). */
+  engagementAgentStatusChanged: 'engagement.agent.status-changed',
+  /** A manager changed an agent's capacity, the tenant's default capacity, or capacity limits on/off. */
+  engagementAgentCapacityChanged: 'engagement.agent.capacity-changed',
   processCreated: 'identity.process.created',
   processFinished: 'identity.process.finished',
 } as const;
@@ -79,6 +84,8 @@ export const TOPIC_SPECS: TopicSpec[] = [
   { name: TOPICS.engagementChatOpened, compacted: false, partitions: 3 },
   { name: TOPICS.engagementChatAssigned, compacted: false, partitions: 3 },
   { name: TOPICS.engagementChatClosed, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementAgentStatusChanged, compacted: false, partitions: 3 },
+  { name: TOPICS.engagementAgentCapacityChanged, compacted: false, partitions: 3 },
   { name: TOPICS.processCreated, compacted: false, partitions: 3 },
   { name: TOPICS.processFinished, compacted: false, partitions: 3 },
 ];
@@ -108,6 +115,8 @@ export interface TopicPayloads {
   [TOPICS.engagementChatOpened]: ChatOpenedEvent;
   [TOPICS.engagementChatAssigned]: ChatAssignedEvent;
   [TOPICS.engagementChatClosed]: ChatClosedEvent;
+  [TOPICS.engagementAgentStatusChanged]: AgentStatusChangedEvent;
+  [TOPICS.engagementAgentCapacityChanged]: AgentCapacityChangedEvent;
   [TOPICS.processCreated]: ProcessCreatedPayload;
   [TOPICS.processFinished]: ProcessFinishedPayload;
 }

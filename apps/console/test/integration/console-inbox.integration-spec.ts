@@ -382,9 +382,21 @@ describe('agent inbox in the browser', () => {
         })
       ).status,
     ).toBe(200);
+    // Set through the API by another manager: this page shows it without a reload (pushed `agent.capacity`).
+    await waitLoad(bea.email, '3 / 3');
     await ana.page.goto(`${s.console.url}/inbox`);
     await ana.page.getByTestId('my-status').getByText('En línea').waitFor();
+    // Ana goes offline on her page: the managers' page shows it in her row without a reload (pushed
+    // as `agent.status`, no chat event needed), its time from her click printed.
+    const statusShown = (email: string, text: string, timeout?: number) =>
+      page.locator(`[data-agent="${email}"]`).getByText(text, { exact: true }).waitFor({ timeout });
+    await statusShown(ana.email, 'En línea');
+    const clickedAt = Date.now();
     await ana.page.getByTestId('online-switch').click();
+    await statusShown(ana.email, 'Desconectada', 5_000);
+    const shownAfter = Date.now() - clickedAt;
+    console.log(`inbox e2e: an agent's status change on the managers' page ${shownAfter} ms after her click`);
+    if (process.env.INBOX_E2E_P99_MS) expect(shownAfter).toBeLessThanOrEqual(Number(process.env.INBOX_E2E_P99_MS));
     await ana.page.getByTestId('my-status').getByText('Desconectada').waitFor();
     await deliverFrom(phone(8), 'nadie me atiende');
     await queued.first().waitFor();

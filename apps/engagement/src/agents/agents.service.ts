@@ -1,4 +1,5 @@
-import { AccessCacheService, Caller, Clock, decodeStartKey, encodeStartKey, Page } from '@kyc/platform';
+import { AgentCapacityChangedEvent, AgentStatusChangedEvent, TOPICS } from '@kyc/contracts';
+import { AccessCacheService, Caller, Clock, decodeStartKey, encodeStartKey, OutboxService, Page } from '@kyc/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -38,6 +39,7 @@ export class AgentsService {
     private readonly agentSettings: AgentSettingsService,
     private readonly queue: QueueDrain,
     private readonly clock: Clock,
+    private readonly outbox: OutboxService,
   ) {}
 
   async setStatus(caller: Caller, dto: SetAgentStatusDto): Promise<AgentView> {
@@ -50,6 +52,7 @@ export class AgentsService {
     const user = await this.userOf(caller.tenantId, email);
     const view = await this.dataSource.transaction(async (m) => {
       const agent = await this.upsert(m, caller.tenantId, email, user.user_id);
+      const before = { status: agent.status, groups: agent.groups };
       const now = this.clock.now();
       agent.status = dto.status;
       if (dto.groups) agent.groups = [...new Set(dto.groups)];
@@ -59,11 +62,10 @@ export class AgentsService {
         { tenantId: agent.tenantId, email },
         { status: agent.status, groups: agent.groups, updatedAt: now },
       );
-      return {
-        agent,
-        settings: await this.agentSettings.settings(m, caller.tenantId),
-        ...this.roleOf(caller.tenantId, user.role),
-      };
+      const settings = await this.agentSettings.settings(m, caller.tenantId);
+      const changed = before.status !== agent.status || before.groups.join('\n') !== agent.groups.join('\n');
+      if (changed) await this.statusChanged(m, caller, agent, before, settings);
+      return { agent, settings, ...this.roleOf(caller.tenantId, user.role) };
     });
     if (dto.status === 'online') await this.queue.drain(caller.tenantId);
     return { ...view, agent: await this.agents.findOneByOrFail({ tenantId: caller.tenantId, email }) };
@@ -105,18 +107,39 @@ export class AgentsService {
     );
     const result = await this.dataSource.transaction(async (m) => {
       const s = await this.agentSettings.lockedSettings(m, tenantId);
+      const previousDefault = s.defaultCapacity;
       const now = this.clock.now();
       if (dto.update_type === 'default') s.defaultCapacity = dto.capacity!;
       if (dto.update_type === 'toggle_capacity') s.capacityEnabled = !s.capacityEnabled;
       s.updatedAt = now;
       await m.save(AgentSettingsEntity, s);
+      const events: AgentCapacityChangedEvent[] = [];
+      const tenantWide = { default_capacity: s.defaultCapacity, capacity_enabled: s.capacityEnabled };
+      if (dto.update_type === 'toggle_capacity' || s.defaultCapacity !== previousDefault)
+        events.push({ update_type: dto.update_type, ...tenantWide, changed_at: now.toISOString() });
       const agents: AgentEntity[] = [];
       for (const u of users.sort((a, b) => a.email.localeCompare(b.email))) {
         const agent = await this.upsert(m, tenantId, u.email, u.userId);
+        const previous = agent.capacity;
         agent.capacity = dto.capacity!;
+        agent.updatedAt = now;
         await m.update(AgentEntity, { tenantId, email: u.email }, { capacity: dto.capacity!, updatedAt: now });
         agents.push(agent);
+        if (previous !== agent.capacity)
+          events.push({
+            update_type: 'user',
+            username: agent.email,
+            user_id: agent.userId,
+            own_capacity: agent.capacity,
+            previous_own_capacity: previous,
+            capacity: agent.capacity,
+            active_chats: agent.activeChats,
+            status: agent.status,
+            ...tenantWide,
+            changed_at: now.toISOString(),
+          });
       }
+      await this.capacityChanged(m, tenantId, events);
       return { settings: s, agents };
     });
     await this.queue.drain(tenantId);
@@ -149,6 +172,55 @@ export class AgentsService {
         chats_assigned: t.assigned,
       },
     };
+  }
+
+  /**
+   * `engagement.agent.status-changed`, in the change's transaction: the inbox feed pushes it to the
+   * tenant's managers and to the agent herself (`agent.status` on the push channel).
+   */
+  private statusChanged(
+    m: EntityManager,
+    caller: Caller,
+    agent: AgentEntity,
+    before: Pick<AgentEntity, 'status' | 'groups'>,
+    settings: Settings,
+  ) {
+    return this.outbox.add(m, {
+      topic: TOPICS.engagementAgentStatusChanged,
+      type: TOPICS.engagementAgentStatusChanged,
+      tenantId: agent.tenantId,
+      aggregateId: agent.userId,
+      payload: {
+        username: agent.email,
+        user_id: agent.userId,
+        status: agent.status,
+        previous_status: before.status,
+        groups: agent.groups,
+        previous_groups: before.groups,
+        capacity: agent.capacity ?? settings.defaultCapacity,
+        active_chats: agent.activeChats,
+        changed_by: agentEmail(caller) === agent.email ? 'self' : 'manager',
+        changed_at: agent.updatedAt.toISOString(),
+      } satisfies AgentStatusChangedEvent,
+    });
+  }
+
+  /**
+   * `engagement.agent.capacity-changed`, in the change's transaction: one per agent whose own
+   * capacity changed (pushed as `agent.capacity` to managers and to her), one for a change of the
+   * tenant's default or limits (to managers).
+   */
+  private capacityChanged(m: EntityManager, tenantId: string, events: AgentCapacityChangedEvent[]) {
+    return this.outbox.add(
+      m,
+      ...events.map((payload) => ({
+        topic: TOPICS.engagementAgentCapacityChanged,
+        type: TOPICS.engagementAgentCapacityChanged,
+        tenantId,
+        aggregateId: payload.user_id ?? tenantId,
+        payload,
+      })),
+    );
   }
 
   /** The agent's role and its permissions, as the access cache knows them. */

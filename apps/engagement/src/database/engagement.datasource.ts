@@ -20,6 +20,7 @@ import { EngagementCatalogs1764100000000 } from './migrations/1764100000000-enga
 import { EngagementAgentWorkspace1764100000001 } from './migrations/1764100000001-engagement-agent-workspace';
 import { EngagementChatNameSearch1764200000000 } from './migrations/1764200000000-engagement-chat-name-search';
 import { EngagementInboxFeed1764300000000 } from './migrations/1764300000000-engagement-inbox-feed';
+import { EngagementInboxAgentEvents1764400000000 } from './migrations/1764400000000-engagement-inbox-agent-events';
 
 /** Entities and migrations of the engagement schema, in order. Features add theirs here. */
 export const engagementEntities: EntityClass[] = [
@@ -51,6 +52,7 @@ export const engagementMigrations = [
   EngagementAgentWorkspace1764100000001,
   EngagementChatNameSearch1764200000000,
   EngagementInboxFeed1764300000000,
+  EngagementInboxAgentEvents1764400000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -1,4 +1,6 @@
 import {
+  AgentCapacityChangedEvent,
+  AgentStatusChangedEvent,
   ChatAssignedEvent,
   ChatClosedEvent,
   ChatOpenedEvent,
@@ -15,6 +17,8 @@ export const INBOX_EVENT_TYPES = [
   'chat.opened',
   'chat.assigned',
   'chat.closed',
+  'agent.status',
+  'agent.capacity',
 ] as const;
 export type InboxEventType = (typeof INBOX_EVENT_TYPES)[number];
 
@@ -25,14 +29,21 @@ export const INBOX_TOPICS = [
   TOPICS.engagementChatOpened,
   TOPICS.engagementChatAssigned,
   TOPICS.engagementChatClosed,
+  TOPICS.engagementAgentStatusChanged,
+  TOPICS.engagementAgentCapacityChanged,
 ];
 
-/** One row of the feed (table inbox_events): `seq` is the event's id on the push channel. */
+/**
+ * One row of the feed (table inbox_events): `seq` is the event's id on the push channel. A chat's
+ * event has its chat; an agent's (`agent.status`, `agent.capacity`) has none, and its `owner` is the
+ * agent it names (null: the tenant's capacity settings, for managers only).
+ */
 export interface InboxEventRow {
   seq: string;
   tenant_id: string;
-  chat_id: string;
-  /** The chat's owner when the event happened (null: queued); who may see it (visibleTo). */
+  /** null: an agent's event, not a chat's. */
+  chat_id: string | null;
+  /** The chat's owner when the event happened (null: queued), or the agent an agent's event names; who may see it (visibleTo). */
   owner: string | null;
   previous_owner: string | null;
   type: InboxEventType;
@@ -52,14 +63,16 @@ export interface InboxView {
 /**
  * The channel's scoping, decided here and nowhere else: never another tenant's event; an agent
  * sees the events of the chats she owns, of the chats just taken from her (previous owner), and of
- * queued chats (which she may take); managers and readers see the tenant's every chat.
+ * queued chats (which she may take), and of agents' events only those naming her; managers and readers see
+ * the tenant's every chat and agent.
  */
 export function visibleTo(
-  row: Pick<InboxEventRow, 'tenant_id' | 'owner' | 'previous_owner'>,
+  row: Pick<InboxEventRow, 'tenant_id' | 'chat_id' | 'owner' | 'previous_owner'>,
   view: InboxView,
 ): boolean {
   if (row.tenant_id !== view.tenantId) return false;
   if (view.all) return true;
+  if (row.chat_id === null) return !!view.me && row.owner === view.me;
   if (row.owner === null) return true;
   return !!view.me && (row.owner === view.me || row.previous_owner === view.me);
 }
@@ -93,3 +106,30 @@ export function chatEventRow(topic: string, e: EventEnvelope<ChatEvent>): NewInb
 }
 
 export type MessageEvent = MessageReceivedEvent | MessageStatusChangedEvent;
+
+const AGENT_TYPES: Record<string, InboxEventType> = {
+  [TOPICS.engagementAgentStatusChanged]: 'agent.status',
+  [TOPICS.engagementAgentCapacityChanged]: 'agent.capacity',
+};
+
+/**
+ * An agent's event as a feed row: no chat; the agent it names is the row's one agent who sees it
+ * (visibleTo), none when it names no agent (a change of the tenant's capacity settings: managers only).
+ */
+export function agentEventRow(
+  topic: string,
+  e: EventEnvelope<AgentStatusChangedEvent | AgentCapacityChangedEvent>,
+): NewInboxEvent | undefined {
+  const type = AGENT_TYPES[topic];
+  if (!type || !e.tenant_id || !e.payload) return undefined;
+  return {
+    event_id: e.id,
+    tenant_id: e.tenant_id,
+    chat_id: null,
+    owner: e.payload.username?.toLowerCase() ?? null,
+    previous_owner: null,
+    type,
+    data: { ...e.payload },
+    created_at: new Date(e.occurred_at),
+  };
+}

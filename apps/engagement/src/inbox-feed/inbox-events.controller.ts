@@ -25,7 +25,7 @@ export class InboxEventsController {
   @ApiResponse({
     status: 200,
     description:
-      'A stream of server-sent events: `hello` (or `reset`), then `message.received`, `message.status`, `chat.opened`, `chat.assigned`, `chat.closed`, each with a monotonically increasing `id`; agents receive their chats and the queued ones, managers every chat of the tenant',
+      'A stream of server-sent events: `hello` (or `reset`), then `message.received`, `message.status`, `chat.opened`, `chat.assigned`, `chat.closed`, `agent.status`, `agent.capacity`, each with a monotonically increasing `id`; agents receive their chats, the queued ones and the agent events naming them, managers every chat and agent event of the tenant',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiEnvelopeErrors(400, 403)

@@ -4,13 +4,13 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 
 import { EngagementConfig } from '../config/engagement.config';
-import { chatEventRow, INBOX_TOPICS, MessageEvent, NewInboxEvent } from './inbox-event';
+import { agentEventRow, chatEventRow, INBOX_TOPICS, MessageEvent, NewInboxEvent } from './inbox-event';
 import { InboxEventStore } from './inbox-event.store';
 import { InboxFeedService } from './inbox-feed.service';
 
 /**
  * Feeds the inbox from the Kafka events the service already publishes (a user's message, a message's
- * delivery status, a chat opened, assigned or closed): each becomes one row of inbox_events (a Kafka batch at a time: one lookup, one insert), with the
+ * delivery status, a chat opened, assigned or closed, an agent's status or a capacity changed): each becomes one row of inbox_events (a Kafka batch at a time: one lookup, one insert), with the
  * chat and its owner resolved, in commit order (its seq is the push channel's event id). One consumer
  * group for every worker process (`<KAFKA_CONSUMER_GROUP>.inbox-feed`); a redelivered event adds
  * nothing (unique event id). Events older than the replay window are skipped (a new group reading
@@ -127,6 +127,10 @@ export class InboxFeedConsumer implements OnApplicationBootstrap, OnApplicationS
         ];
       });
     }
+    if (topic === TOPICS.engagementAgentStatusChanged || topic === TOPICS.engagementAgentCapacityChanged)
+      return events
+        .map((e) => agentEventRow(topic, e as Parameters<typeof agentEventRow>[1]))
+        .filter((r): r is NewInboxEvent => !!r);
     const rows = events
       .map((e) => chatEventRow(topic, e as Parameters<typeof chatEventRow>[1]))
       .filter((r): r is NewInboxEvent => !!r);
@@ -134,9 +138,9 @@ export class InboxFeedConsumer implements OnApplicationBootstrap, OnApplicationS
     // its opening is not shown to every agent as a queued chat.
     const opened = rows.filter((r) => r.type === 'chat.opened');
     if (opened.length) {
-      const owners = await this.store.chatOwners(opened.map((r) => r.chat_id));
+      const owners = await this.store.chatOwners(opened.flatMap((r) => (r.chat_id ? [r.chat_id] : [])));
       for (const r of opened) {
-        const now = owners.get(r.chat_id);
+        const now = r.chat_id ? owners.get(r.chat_id) : undefined;
         if (now?.tenant_id === r.tenant_id) r.owner = now.owner;
       }
     }

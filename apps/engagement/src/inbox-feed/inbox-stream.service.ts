@@ -18,14 +18,20 @@ const RETRY_MS = 500;
 const frame = (id: number, event: string, data: unknown) =>
   `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/** What a channel's event carries besides its data: the chat, its owner then, when it happened. */
-const present = (row: InboxEventRow) => ({
+const presentChat = (row: InboxEventRow) => ({
   ...row.data,
   chat_id: row.chat_id,
   owner: row.owner,
   ...(row.previous_owner ? { previous_owner: row.previous_owner } : {}),
   at: new Date(row.created_at).toISOString(),
 });
+
+/**
+ * What a channel's event carries besides its data: the chat, its owner then, when it happened (an
+ * agent's event: its data, which names the agent, and when it happened).
+ */
+const present = (row: InboxEventRow) =>
+  row.chat_id === null ? { ...row.data, at: new Date(row.created_at).toISOString() } : presentChat(row);
 
 /**
  * One push channel (server-sent events) of a caller: opens with `hello` (or `reset` when the given

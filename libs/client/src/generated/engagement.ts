@@ -7015,7 +7015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A stream of server-sent events: `hello` (or `reset`), then `message.received`, `message.status`, `chat.opened`, `chat.assigned`, `chat.closed`, each with a monotonically increasing `id`; agents receive their chats and the queued ones, managers every chat of the tenant */
+            /** @description A stream of server-sent events: `hello` (or `reset`), then `message.received`, `message.status`, `chat.opened`, `chat.assigned`, `chat.closed`, `agent.status`, `agent.capacity`, each with a monotonically increasing `id`; agents receive their chats, the queued ones and the agent events naming them, managers every chat and agent event of the tenant */
             200: {
                 headers: {
                     [name: string]: unknown;

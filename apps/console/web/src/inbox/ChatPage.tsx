@@ -156,7 +156,7 @@ export default function ChatPage() {
   const add = (a: Activity) =>
     setActivities((list) => (list.some((x) => x.activity_id === a.activity_id) ? list : [...list, a]));
   useInboxEvents((e) => {
-    if (e.data.chat_id !== chatId) return;
+    if (e.type === 'agent.status' || e.type === 'agent.capacity' || e.data.chat_id !== chatId) return;
     if (e.type === 'message.received' && e.data.activity) add(e.data.activity);
     else if (e.type === 'message.status')
       setActivities((list) =>

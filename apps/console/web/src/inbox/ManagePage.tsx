@@ -26,7 +26,7 @@ import { EmptyState, ErrorState, Loading } from '../shared/states';
 import { InboxEvent, useChannel, useInboxEvents } from './channel';
 import { CountersTable } from './CountersTable';
 import { useInboxT } from './messages';
-import { AgentTemplate, Chat, ChatExport, inbox } from './queries';
+import { Agent, AgentTemplate, Chat, ChatExport, inbox } from './queries';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -64,29 +64,74 @@ function useChange(after: () => void) {
   return { error, busy, run };
 }
 
-/** Live figures: agents' load, the queues' counters and the queued chats, reloaded on each chat event. */
+/** An agent's row as an `agent.status` or `agent.capacity` event of hers gives it (none for other events). */
+function agentChange(e: InboxEvent): { username: string; row: AgentChange['row'] } | undefined {
+  if (e.type === 'agent.status') {
+    const { username, status, groups, capacity, active_chats } = e.data;
+    return { username, row: { status, groups, capacity, active_chats } };
+  }
+  if (e.type === 'agent.capacity' && e.data.username && e.data.capacity !== undefined) {
+    const { username, capacity, active_chats } = e.data;
+    return { username, row: { capacity, own_capacity: true, ...(active_chats !== undefined ? { active_chats } : {}) } };
+  }
+  return undefined;
+}
+
+/** What an agent's event says of her row, and the first load round that knows it. */
+interface AgentChange {
+  row: Partial<Pick<Agent, 'status' | 'groups' | 'capacity' | 'own_capacity' | 'active_chats'>>;
+  knownFrom: number;
+}
+
+/**
+ * Live figures: agents' load, the queues' counters and the queued chats, reloaded on each chat or
+ * agent event. An agent's status or capacity change is shown in her row at once (from the event),
+ * until a load started after it answers.
+ */
 function useLiveFigures() {
   const channel = useChannel();
   const [round, setRound] = useState(0);
-  const figures = useLoad(
+  const roundRef = useRef(round);
+  roundRef.current = round;
+  const loaded = useLoad(
     () =>
       Promise.all([inbox.agents(), inbox.counters(), inbox.queued()]).then(([agents, counters, queued]) => ({
         agents,
         counters,
         queued,
+        round,
       })),
     [channel.generation, round],
   );
+  const [changes, setChanges] = useState<Record<string, AgentChange>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const reload = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setRound((r) => r + 1), 250);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // A manager's channel carries every chat of the account: a chat opened, assigned or closed moves the figures.
+  // A manager's channel carries every chat and agent of the account: a chat opened, assigned or
+  // closed, an agent going online or offline, a capacity changed, moves the figures.
   useInboxEvents((e: InboxEvent) => {
+    const change = agentChange(e);
+    if (change) setChanges((c) => ({ ...c, [change.username]: { row: change.row, knownFrom: roundRef.current + 1 } }));
     if (e.type !== 'message.status') reload();
   });
+  const data = loaded.data;
+  const figures: typeof loaded = data
+    ? {
+        ...loaded,
+        data: {
+          ...data,
+          agents: data.agents.map((a) => {
+            const change = changes[a.username];
+            if (!change || data.round >= change.knownFrom) return a;
+            const row = { ...a, ...change.row };
+            return { ...row, free_capacity: Math.max(0, row.capacity - row.active_chats) };
+          }),
+        },
+      }
+    : loaded;
   return { figures, reload: () => setRound((r) => r + 1) };
 }
 

@@ -2,19 +2,22 @@ import { createContext, ReactNode, useContext, useEffect, useMemo, useRef, useSt
 import { Outlet } from 'react-router-dom';
 
 /** The push channel's events (engagement's GET /v1/engagement/inbox/events, through the console). */
-export type InboxEventType = 'message.received' | 'message.status' | 'chat.opened' | 'chat.assigned' | 'chat.closed';
+export type ChatEventType = 'message.received' | 'message.status' | 'chat.opened' | 'chat.assigned' | 'chat.closed';
+export type InboxEventType = ChatEventType | 'agent.status' | 'agent.capacity';
 export const INBOX_EVENT_TYPES: InboxEventType[] = [
   'message.received',
   'message.status',
   'chat.opened',
   'chat.assigned',
   'chat.closed',
+  'agent.status',
+  'agent.capacity',
 ];
 
-/** One event: its id on the channel, its type, and what engagement says (chat_id, owner, at, and the type's data). */
-export interface InboxEvent {
+/** A chat's event: its id on the channel, its type, and what engagement says (chat_id, owner, at, and the type's data). */
+export interface ChatInboxEvent {
   id: number;
-  type: InboxEventType;
+  type: ChatEventType;
   data: {
     chat_id: string;
     owner: string | null;
@@ -27,6 +30,44 @@ export interface InboxEvent {
     [key: string]: unknown;
   };
 }
+
+/** An agent went online or offline or changed her queues (managers' channels, and her own). */
+export interface AgentStatusEvent {
+  id: number;
+  type: 'agent.status';
+  data: {
+    username: string;
+    status: 'online' | 'offline';
+    previous_status: 'online' | 'offline';
+    groups: string[];
+    capacity: number;
+    active_chats: number;
+    changed_by: 'self' | 'manager';
+    at: string;
+  };
+}
+
+/**
+ * A manager changed an agent's own capacity (`username` set), or the account's default or limits
+ * (no `username`: managers' channels only).
+ */
+export interface AgentCapacityEvent {
+  id: number;
+  type: 'agent.capacity';
+  data: {
+    update_type: 'user' | 'default' | 'toggle_capacity';
+    username?: string;
+    own_capacity?: number;
+    capacity?: number;
+    active_chats?: number;
+    default_capacity: number;
+    capacity_enabled: boolean;
+    at: string;
+  };
+}
+
+/** One event of the channel. */
+export type InboxEvent = ChatInboxEvent | AgentStatusEvent | AgentCapacityEvent;
 
 /** A chat activity as engagement presents it. */
 export interface Activity {
@@ -97,7 +138,7 @@ export function InboxChannelProvider({ children }: { children: ReactNode }) {
           const id = Number(m.lastEventId);
           if (lastId.current !== undefined && id <= lastId.current) return;
           lastId.current = id;
-          const event: InboxEvent = { id, type, data: JSON.parse(m.data) as InboxEvent['data'] };
+          const event = { id, type, data: JSON.parse(m.data) as unknown } as InboxEvent;
           for (const l of listeners.current) l(event);
         });
       s.onerror = () => {
