@@ -142,10 +142,10 @@ describe('agent inbox push channel (GET /v1/engagement/inbox/events): scoping, r
     const again = channel(a.tenant.apiKey);
     expect(await again.open(resumeAt)).toBe(200);
     await userWrites(stack.sandbox, a.t, '573007770010', 'después', 'Diez');
-    await again.waitFor(() => texts(again).includes('después'));
+    // Six messages: the last one missed may reach the feed after the one sent once reconnected.
+    await again.waitFor(() => texts(again).length >= 6);
     expect(again.events[0]).toMatchObject({ event: 'hello', id: resumeAt, data: { resumed: true } });
-    // The provider's webhooks of quick messages may be processed in any order (the last one missed
-    // may even reach the feed after the one sent once reconnected): each once, none lost.
+    // The provider's webhooks of quick messages may be processed in any order: each once, none lost.
     expect([...texts(again)].sort()).toEqual([
       'después',
       'perdido 1',
