@@ -1,3 +1,5 @@
+import { DOCUMENT_COUNTRIES, DOCUMENT_TYPES } from '@kyc/contracts';
+
 import { FlowStep } from '../flows/flow.entity';
 import { StepInputDto } from './dto/process.dto';
 import { ProcessStep } from './process.entity';
@@ -41,33 +43,22 @@ export const PHONE_CALLING_CODES = ['+593', '+57', '+56', '+52', '+55', '+58', '
 const E164 = /^\+[1-9]\d{7,14}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const DOCUMENT_COUNTRIES = ['CO', 'CL', 'MX', 'PE', 'BR', 'CR', 'SV', 'ALL'];
-const DOCUMENT_TYPES = [
-  'national-id',
-  'foreign-id',
-  'driver-license',
-  'passport',
-  'identity-card',
-  'rut',
-  'ppt',
-  'cnh',
-];
-
 /**
  * The e-mail step's address, the phone step's number (E.164, a country the phone provider serves) and
- * the document step's country and type (those the validations service reads; ALL for passports only).
+ * the document step's country and type (those the validations service reads, from its contract; ALL for
+ * passports only).
  */
 export function invalidStepInputs(step: ProcessStep, given: Map<string, string>) {
   const errors: { field: string; message: string }[] = [];
   if (step.type === 'document') {
     const country = given.get('country')?.trim();
     const type = given.get('document_type')?.trim();
-    if (country !== undefined && !DOCUMENT_COUNTRIES.includes(country))
+    if (country !== undefined && !(DOCUMENT_COUNTRIES as readonly string[]).includes(country))
       errors.push({
         field: 'expected_inputs.country',
         message: `country must be one of ${DOCUMENT_COUNTRIES.join(', ')}`,
       });
-    if (type !== undefined && !DOCUMENT_TYPES.includes(type))
+    if (type !== undefined && !(DOCUMENT_TYPES as readonly string[]).includes(type))
       errors.push({
         field: 'expected_inputs.document_type',
         message: `document_type must be one of ${DOCUMENT_TYPES.join(', ')}`,
