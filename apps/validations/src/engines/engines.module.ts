@@ -12,14 +12,17 @@ import {
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 
+import { ValidationsConfig } from '../config/validations.config';
 import { OcrDocumentEngine } from './document/document.engine';
 import { TesseractRecognizer } from './document/ocr';
 import { WorkerDocumentImageAnalyzer } from './document/worker-analyzer';
 import { DOCUMENT_ENGINE, FACE_ENGINE, GOVERNMENT_REGISTRY, type GovernmentRegistry } from './engine.ports';
 import { WorkerFaceEngine } from './face/face.engine';
 import { SandboxGovernmentRegistry } from './government/sandbox-government-registry';
+import { setEngineNice } from './worker/worker-host';
 
 export const ENGINES_OPTIONS = Symbol('ENGINES_OPTIONS');
 
@@ -30,6 +33,8 @@ export interface EnginesOptions {
   faceModelPath?: string;
   /** Simulated latency of the sandbox government registry, ms (default 30). */
   registryLatencyMs?: number;
+  /** Nice value of the engine threads (default: the service's VALIDATIONS_ENGINE_NICE, else 10). */
+  engineNice?: number;
 }
 
 /**
@@ -44,7 +49,10 @@ export class EngineThreads implements OnApplicationBootstrap, OnApplicationShutd
   readonly analyzer: WorkerDocumentImageAnalyzer;
   readonly face: WorkerFaceEngine;
 
-  constructor(@Inject(ENGINES_OPTIONS) options: EnginesOptions) {
+  constructor(@Inject(ENGINES_OPTIONS) options: EnginesOptions, @Optional() config?: ValidationsConfig) {
+    // Before any engine thread starts: each takes the value when it starts (worker-host.ts).
+    const nice = options.engineNice ?? config?.VALIDATIONS_ENGINE_NICE;
+    if (nice !== undefined) setEngineNice(nice);
     this.ocr = new TesseractRecognizer({ langPath: options.ocrLangPath });
     this.analyzer = new WorkerDocumentImageAnalyzer();
     this.face = new WorkerFaceEngine({ modelPath: options.faceModelPath });
