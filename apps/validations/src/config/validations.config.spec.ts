@@ -27,6 +27,13 @@ describe('validations configuration', () => {
     expect(loadValidationsConfig(base).secretKey).toHaveLength(32);
   });
 
+  it('runs the engine threads at nice 10 unless VALIDATIONS_ENGINE_NICE says otherwise (0-19)', () => {
+    expect(loadValidationsConfig(base).VALIDATIONS_ENGINE_NICE).toBe(10);
+    expect(loadValidationsConfig({ ...base, VALIDATIONS_ENGINE_NICE: '0' }).VALIDATIONS_ENGINE_NICE).toBe(0);
+    expect(() => loadValidationsConfig({ ...base, VALIDATIONS_ENGINE_NICE: '20' })).toThrow(/VALIDATIONS_ENGINE_NICE/);
+    expect(() => loadValidationsConfig({ ...base, VALIDATIONS_ENGINE_NICE: '-5' })).toThrow(/VALIDATIONS_ENGINE_NICE/);
+  });
+
   it('fails fast naming every missing variable', () => {
     expect(() => loadValidationsConfig({})).toThrow(
       /DATABASE_URL[\s\S]*KAFKA_BROKERS|KAFKA_BROKERS[\s\S]*DATABASE_URL/,

@@ -73,6 +73,17 @@ export class ValidationsConfig extends PlatformConfig {
   @Max(32)
   VALIDATIONS_ENGINE_CONCURRENCY = 2;
 
+  /**
+   * Nice value (0-19) of the engines' threads (face, document image, OCR, and the threads their native
+   * libraries start): above 0 the event loop answering the API is scheduled before them when the CPU is
+   * short; an idle machine still gives them all of it. 0 runs them at the service's priority.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(0)
+  @Max(19)
+  VALIDATIONS_ENGINE_NICE = 10;
+
   private drawnKey?: Buffer;
 
   /** The key links are signed and OTPs peppered with. */

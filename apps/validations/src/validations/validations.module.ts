@@ -18,6 +18,7 @@ import { PerformValidationUseCase } from './use-cases/perform-validation.use-cas
 import { ValidationAdmission } from './use-cases/validation-admission';
 import { ValidationEntity } from './validation.entity';
 import { ValidationInstructions } from './validation-instructions';
+import { ValidationReadStore } from './validation-read.store';
 import { ValidationRetentionService } from './validation-retention.service';
 import { ValidationRunner } from './validation-runner';
 import { ValidationStateService } from './validation-state.service';
@@ -43,6 +44,7 @@ import { ValidationsService } from './validations.service';
     PerformValidationUseCase,
     ValidationAdmission,
     ValidationInstructions,
+    ValidationReadStore,
     ValidationRetentionService,
     ValidationStateService,
     ValidationRunner,

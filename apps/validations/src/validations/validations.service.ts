@@ -9,6 +9,7 @@ import { ValidationEntity } from './validation.entity';
 import { presentValidation } from './validation.presenter';
 import { ValidationInstructions } from './validation-instructions';
 import { PROCESS_QUEUE } from './validation-queues';
+import { ValidationReadStore } from './validation-read.store';
 import { ValidationErrorCode, ValidationException } from './validations.exception';
 
 const PAGE_SIZE = 20;
@@ -24,6 +25,7 @@ export class ValidationsService implements OnModuleInit {
     @InjectRepository(ValidationEntity) private readonly validations: Repository<ValidationEntity>,
     private readonly accounts: AccountsService,
     private readonly media: MediaService,
+    private readonly reads: ValidationReadStore,
     private readonly instructions: ValidationInstructions,
     private readonly jobs: JobQueueService,
     private readonly clock: Clock,
@@ -52,15 +54,21 @@ export class ValidationsService implements OnModuleInit {
   }
 
   async get(caller: Caller, id: string, accountId?: string): Promise<ValidationEntity> {
-    const v = await this.validations.findOneBy({ tenantId: caller.tenantId, id });
+    return this.visible(await this.validations.findOneBy({ tenantId: caller.tenantId, id }), id, accountId);
+  }
+
+  /** The validation when the caller may see it (not deleted; the account's when an account is named). */
+  private visible(v: ValidationEntity | null, id: string, accountId?: string): ValidationEntity {
     if (!v || v.deletedAt || (accountId !== undefined && v.accountId !== accountId))
       throw new ValidationException(ValidationErrorCode.ValidationNotFound, `validation ${id} not found`);
     return v;
   }
 
   async getPresented(caller: Caller, id: string, showDetails: boolean, baseUrl: string, accountId?: string) {
-    const v = await this.get(caller, id, accountId);
-    const media = await this.media.slotsOf('validation', [v.id]);
+    // One statement for the validation and its slots: the path clients poll while the engines work.
+    const found = await this.reads.findWithMedia(caller.tenantId, id);
+    const v = this.visible(found?.validation ?? null, id, accountId);
+    const media = found?.media ?? [];
     return presentValidation(v, {
       instructions: this.instructions.of(v, media, baseUrl),
       showDetails,

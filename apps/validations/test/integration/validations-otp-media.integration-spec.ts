@@ -363,6 +363,11 @@ describe('validations: e-mail and phone OTP, media, delete and restore', () => {
       const plain = await s.api.get(`/v1/validations/${id}`);
       expect(plain.body.media).toBeUndefined();
       expect(plain.body.inputs).toBeUndefined();
+      // The GET reads the validation and both slots in one statement: only the empty one keeps its link.
+      expect(plain.body.instructions).toEqual({
+        reverse_url: res.body.instructions.reverse_url,
+        upload_expiration: res.body.instructions.upload_expiration,
+      });
       const detailed = await s.api.get(`/v1/validations/${id}?show_details=true`);
       expect(detailed.body.inputs).toMatchObject({
         country: 'CO',

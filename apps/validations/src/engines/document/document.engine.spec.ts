@@ -111,4 +111,49 @@ describe('OcrDocumentEngine', () => {
       { field: 'last_name', expected: 'Rodríguez Silva', document: 'PEREZ GOMEZ' },
     ]);
   });
+
+  it("reads the visual zone's first strip on the text worker while the MRZ is read, only when manipulation is checked", async () => {
+    const calls: { kind: 'mrz' | 'text'; start: number; end: number }[] = [];
+    const timed =
+      (kind: 'mrz' | 'text', read: (image: Buffer) => Promise<string>) =>
+      async (image: Buffer): Promise<string> => {
+        const call = { kind, start: performance.now(), end: Infinity };
+        calls.push(call);
+        try {
+          return await read(image);
+        } finally {
+          call.end = performance.now();
+        }
+      };
+    const timing = new OcrDocumentEngine({
+      analyzer,
+      ocr: {
+        readMrz: timed('mrz', (image) => ocr.readMrz(image)),
+        readText: timed('text', (image) => ocr.readText(image)),
+        close: () => Promise.resolve(),
+      },
+      registry: new SandboxGovernmentRegistry({ latencyMs: 0 }),
+      now: () => new Date('2026-01-15T12:00:00Z'),
+    });
+    const passport = await renderPassport({ encoding: 'jpeg' });
+    const input = (manipulation: boolean): DocumentEngineInput => ({
+      country: 'ALL',
+      documentType: 'passport',
+      front: passport.image,
+      expected: {},
+      checks: { ...ALL_CHECKS, manipulation, governmentDatabase: false },
+    });
+
+    const checked = await timing.validate(input(true));
+    expect(checked.status).toBe('success');
+    expect(checked.subvalidations.find((s) => s.name === 'manipulation')).toMatchObject({ status: 'success' });
+    const [mrz] = calls.filter((c) => c.kind === 'mrz');
+    const [text] = calls.filter((c) => c.kind === 'text');
+    expect(text.start).toBeLessThan(mrz.end); // started before the MRZ was read, not after
+
+    calls.length = 0;
+    const unchecked = await timing.validate(input(false));
+    expect(unchecked.status).toBe('success');
+    expect(calls.map((c) => c.kind)).toEqual(['mrz']); // no visual zone read when manipulation is off
+  });
 });

@@ -92,6 +92,10 @@ export class OcrDocumentEngine implements DocumentEngine {
         subvalidations: [{ name: 'image', status: 'failure', reason: 'missing_image' }],
       };
 
+    // The manipulation check reads the visual zone's first strip in every case where it gets to compare (an MRZ
+    // with a surname, no editor in the metadata): it is read on the text worker while the MRZ worker reads
+    // the MRZ, instead of after it. Same reads, in the same order; only the wait is shared.
+    const firstStrip = this.prefetchFirstStrip(input, sides);
     const found = await this.readMrz(sides, now);
     const extracted: ExtractedDocumentData = found?.mrz.extracted ?? {};
     const nationalNumber = this.nationalNumber(input, found?.mrz);
@@ -103,7 +107,7 @@ export class OcrDocumentEngine implements DocumentEngine {
       mrz: found?.mrz,
       extracted,
       nationalNumber,
-      visualText: (enough) => this.readVisualZone(sides, enough),
+      visualText: (enough) => this.readVisualZone(sides, enough, firstStrip),
     };
 
     const outcomes: SubvalidationOutcome[] = [];
@@ -146,16 +150,32 @@ export class OcrDocumentEngine implements DocumentEngine {
     return stripFallback;
   }
 
+  /** The side whose visual zone the manipulation check reads: the front, or the only side. */
+  private visualSide(sides: AnalyzedSide[]): AnalyzedSide | undefined {
+    return sides.find((s) => s.side === 'front') ?? sides[0];
+  }
+
+  /** The OCR of the visual zone's first strip, started now when the manipulation check will read it. */
+  private prefetchFirstStrip(input: DocumentEngineInput, sides: AnalyzedSide[]): Promise<string> | undefined {
+    if (!input.checks.manipulation || sides.some((s) => s.analysis.metrics.editingSoftware)) return undefined;
+    const strip = this.visualSide(sides)?.analysis.visualStripsPgm[0];
+    if (!strip) return undefined;
+    const read = this.deps.ocr.readText(strip);
+    read.catch(() => undefined); // unread when no MRZ surname is found; a failure then concerns nobody
+    return read;
+  }
+
   /** The visual zone's strips OCR'd top to bottom, until `enough` is satisfied with the text so far. */
   private async readVisualZone(
     sides: AnalyzedSide[],
     enough: (text: string) => boolean = () => false,
+    firstStrip?: Promise<string>,
   ): Promise<string | undefined> {
-    const side = sides.find((s) => s.side === 'front') ?? sides[0];
+    const side = this.visualSide(sides);
     if (!side) return undefined;
     let text = '';
-    for (const strip of side.analysis.visualStripsPgm) {
-      text += await this.deps.ocr.readText(strip);
+    for (const [i, strip] of side.analysis.visualStripsPgm.entries()) {
+      text += await (i === 0 && firstStrip ? firstStrip : this.deps.ocr.readText(strip));
       if (enough(text)) return text;
     }
     // Not satisfied by the strips (a cut may have split a line): the zone whole, as one read.

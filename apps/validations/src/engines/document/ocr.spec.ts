@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 
+import { DEFAULT_ENGINE_NICE, setEngineNice } from '../worker/worker-host';
 import { TesseractRecognizer } from './ocr';
 
 jest.setTimeout(120_000);
@@ -27,6 +28,21 @@ describe('TesseractRecognizer threads', () => {
       const started = [...threadNices()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
       expect(started.filter((nice) => nice > getPriority()).length).toBeGreaterThanOrEqual(2);
     } finally {
+      await ocr.close();
+    }
+  });
+
+  (linux ? it : it.skip)('take the nice value setEngineNice gave (VALIDATIONS_ENGINE_NICE)', async () => {
+    const nice = Math.max(getPriority(), 15);
+    setEngineNice(nice);
+    const before = threadNices();
+    const ocr = new TesseractRecognizer();
+    try {
+      await ocr.warmUp();
+      const started = [...threadNices()].filter(([tid]) => !before.has(tid)).map(([, n]) => n);
+      expect(started.filter((n) => n === nice).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      setEngineNice(DEFAULT_ENGINE_NICE);
       await ocr.close();
     }
   });
