@@ -110,6 +110,7 @@ export async function engagementInboxBenchmark(ctx) {
   const users = num('BENCH_INBOX_USERS', 200);
   const writers = num('BENCH_INBOX_WRITERS', 32);
   const rate = num('BENCH_INBOX_RATE', 80);
+  const warmUp = num('BENCH_INBOX_WARMUP', 200);
   const bench = await startEngagementBench(ctx);
   const { sandbox, base, headers } = bench;
   const tenantId = ctx.info.tenant_id;
@@ -151,7 +152,8 @@ export async function engagementInboxBenchmark(ctx) {
     await json(`${base}/v1/engagement/agent/capacities`, {
       method: 'POST',
       headers,
-      body: { update_type: 'default', capacity: Math.ceil(users / agentCount) + 5 },
+      // Room for the warm-up's chats too: every measured chat gets an owner at once.
+      body: { update_type: 'default', capacity: Math.ceil((users + warmUp) / agentCount) + 5 },
     });
     for (const a of agents)
       for (let i = 0; ; i++) {
@@ -169,6 +171,7 @@ export async function engagementInboxBenchmark(ctx) {
     const sentAt = new Map();
     const received = new Map(); // message number → [{ agent, at }]
     let wrongOwner = 0;
+    let warmedUp = 0;
     let outOfOrder = 0;
     const outOfOrderSeen = [];
     for (const a of agents) {
@@ -180,6 +183,7 @@ export async function engagementInboxBenchmark(ctx) {
         }
         last = id;
         if (event !== 'message.received') return;
+        if (/^w\d+$/.test(data.activity?.text ?? '')) warmedUp++;
         const m = /^i(\d+)$/.exec(data.activity?.text ?? '');
         if (!m) return;
         if (data.owner !== a.email) wrongOwner++;
@@ -193,6 +197,26 @@ export async function engagementInboxBenchmark(ctx) {
     }
     ctx.log(`engagement-inbox: ${agentCount} agents online with a push channel each on ${line.waba_line}`);
 
+    // Warm-up, not measured: first messages of other users at the same rate, so the figures are those
+    // of a running service, not of a process's first seconds (its code not yet optimised, its pool's
+    // connections not yet open). BENCH_INBOX_WARMUP=0 measures a fresh process.
+    if (warmUp > 0) {
+      const t0 = Date.now();
+      await pool(warmUp, writers, async (i) => {
+        const due = t0 + (i * 1000) / (rate || 80);
+        if (due > Date.now()) await sleep(due - Date.now());
+        await json(`${sandbox.url}/_sandbox/reply`, {
+          method: 'POST',
+          body: {
+            phone_number_id: waba.phone_numbers[0].id,
+            from: `57322${String(i).padStart(7, '0')}`,
+            text: `w${i}`,
+            name: `Warm-up ${i}`,
+          },
+        });
+      });
+      for (const end = Date.now() + 60_000; warmedUp < warmUp && Date.now() < end;) await sleep(50);
+    }
     const cpuBefore = await cpuSeconds(bench.engagement.pid);
     const started = Date.now();
     let reconnected;
@@ -235,6 +259,7 @@ export async function engagementInboxBenchmark(ctx) {
       messages,
       writers,
       offered_per_s: rate > 0 ? rate : 'unpaced',
+      warm_up_messages: warmUp,
       messages_written_s: Math.round(writtenS * 10) / 10,
       // Until the last message reached its channel (or a minute without any).
       messages_delivered_s: Math.round(deliveredS * 10) / 10,

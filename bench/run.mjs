@@ -16,8 +16,9 @@
 //   BENCH_AGENTS_ONLINE / _CHATS / _WRITERS / _SEARCH_CHATS  engagement-agents: online agents (50), chats
 //                      opened through the sandbox provider (2000), messages in flight (32), chats seeded
 //                      for the search latency (100000)
-//   BENCH_INBOX_AGENTS / _MESSAGES / _USERS / _WRITERS / _RATE  engagement-inbox: agents with a push channel (20),
-//                      user messages (2000) from users (200), messages in flight (32)
+//   BENCH_INBOX_AGENTS / _MESSAGES / _USERS / _WRITERS / _RATE / _WARMUP  engagement-inbox: agents with a push
+//                      channel (20), user messages (2000) from users (200), messages in flight (32), offered
+//                      per second (80; 0: unpaced), warm-up messages not measured (200)
 //   BENCH_ENGAGEMENT_NODE_OPTIONS  NODE_OPTIONS of the engagement process the engagement scenarios start
 //                      (e.g. '--require <a profiler or statement counter>'; experiments only)
 //   BENCH_SERVICE_ENV  extra service env as JSON, e.g. '{"DB_POOL_SIZE":"40"}' (for experiments)
