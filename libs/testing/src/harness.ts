@@ -15,7 +15,7 @@ import {
   startServiceApp,
 } from '@kyc/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
+import { Admin, AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
 
 /** Where the shared test infrastructure is (set by libs/testing/harness/global-setup.mjs). */
@@ -340,22 +340,23 @@ export const freePort = async () => (await freePorts(1))[0];
  * suite whose consumer is blocked on purpose still runs.
  */
 export async function consumerGroupCaughtUp(groupId: string, timeoutMs = 120_000): Promise<void> {
+  // Never thrown: the service is up, and a caller that failed here would leave it running unreferenced,
+  // consuming later suites' events in the group.
+  await waitForGroup(groupId, timeoutMs).catch((err: unknown) =>
+    process.stderr.write(`consumer group ${groupId}: could not tell its lag (${String(err)}); going on\n`),
+  );
+}
+
+async function waitForGroup(groupId: string, timeoutMs: number): Promise<void> {
   const admin = testKafka().admin();
   await admin.connect();
   try {
-    const { groups } = await admin.describeGroups([groupId]);
-    const topics = [
-      ...new Set(
-        (groups[0]?.members ?? []).flatMap(
-          (m) => AssignerProtocol.MemberMetadata.decode(m.memberMetadata)?.topics ?? [],
-        ),
-      ),
-    ];
+    const deadline = Date.now() + timeoutMs;
+    const topics = await subscribedTopics(admin, groupId, deadline);
     if (!topics.length) return;
     const ends = new Map<string, number>();
     for (const topic of topics)
       for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}/${p.partition}`, Number(p.high));
-    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const committed = await admin.fetchOffsets({ groupId, topics });
       const behind = committed.flatMap(({ topic, partitions }) =>
@@ -370,5 +371,28 @@ export async function consumerGroupCaughtUp(groupId: string, timeoutMs = 120_000
     }
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * The topics a consumer group's members subscribe to, read once the group is stable: while members
+ * join (replicas started side by side), their metadata is not complete yet. None for a group without
+ * members; what the members said, if the group is still rebalancing at the deadline.
+ */
+async function subscribedTopics(admin: Admin, groupId: string, deadline: number): Promise<string[]> {
+  for (;;) {
+    const [group] = (await admin.describeGroups([groupId])).groups;
+    if (!group?.members.length) return [];
+    const stable = group.state === 'Stable';
+    const topics = new Set<string>();
+    for (const m of group.members) {
+      try {
+        for (const t of AssignerProtocol.MemberMetadata.decode(m.memberMetadata)?.topics ?? []) topics.add(t);
+      } catch {
+        // Metadata of a member still joining: asked again below.
+      }
+    }
+    if ((stable && topics.size) || Date.now() > deadline) return [...topics];
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
