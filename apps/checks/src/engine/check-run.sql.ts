@@ -29,16 +29,27 @@ export const COUNT_ATTEMPT_SQL = `UPDATE check_databases SET attempts = attempts
 export const timerSql = (outbox: OutboxService, jobs: JobQueueService) => `WITH dbs AS (
     UPDATE check_databases d SET status = v.status, message = v.message, updated_at = $2
       FROM jsonb_to_recordset($3::jsonb) AS v(id text, status text, message text) WHERE d.id = v.id AND d.check_id = $1
-  ), c AS (
-    UPDATE checks SET status = $4, score = $5, id_score = $6, homonym_score = $7, result = $8::json, updated_at = $2, finished_at = COALESCE($9, finished_at) WHERE id = $1
-  ), runs AS (
-    ${insertRunsSql('$10')}
-  ), evt AS (
-    ${outbox.insertSql('$11')}
-  ), next AS (
+  ), ${settledCheckSql(outbox, { check: 1, now: 2, first: 4 })}, next AS (
     ${jobs.insertSql('$12')}
   )
   SELECT 1`;
+
+/**
+ * The CTEs `c`, `runs` and `evt` that settle a check (settledParams of check-run.store.ts, bound from
+ * parameter `first` on): its status, scores, result and finished_at, its collector runs and its
+ * finished event (an empty array when not finishing); `check` and `now` are the check id's and the
+ * moment's parameters.
+ */
+const settledCheckSql = (outbox: OutboxService, at: { check: number; now: number; first: number }) => {
+  const $ = (i: number) => `$${at.first + i}`;
+  return `c AS (
+    UPDATE checks SET status = ${$(0)}, score = ${$(1)}, id_score = ${$(2)}, homonym_score = ${$(3)}, result = ${$(4)}::json, updated_at = $${at.now}, finished_at = COALESCE(${$(5)}, finished_at) WHERE id = $${at.check}
+  ), runs AS (
+    ${insertRunsSql($(6))}
+  ), evt AS (
+    ${outbox.insertSql($(7))}
+  )`;
+};
 
 /**
  * The insert of collector runs (RunRow, see runRow) from the bound JSON array `param`, optionally
@@ -57,13 +68,7 @@ export const insertRunsSql = (param: string, where?: string) =>
  */
 export const recordSql = (outbox: OutboxService, jobs: JobQueueService) => `WITH d AS (
     UPDATE check_databases SET status = $3, answer = $4::jsonb, message = $5, answered_at = $6, updated_at = $6 WHERE id = $1 AND check_id = $2
-  ), c AS (
-    UPDATE checks SET status = $7, score = $8, id_score = $9, homonym_score = $10, result = $11::json, updated_at = $6, finished_at = COALESCE($12, finished_at) WHERE id = $2
-  ), runs AS (
-    ${insertRunsSql('$13')}
-  ), evt AS (
-    ${outbox.insertSql('$14')}
-  ), done AS (
+  ), ${settledCheckSql(outbox, { check: 2, now: 6, first: 7 })}, done AS (
     ${jobs.completeSql('$15', '$16')}
   )
   SELECT 1`;

@@ -39,28 +39,39 @@ export interface StartWrite {
   jobs: JobRow[];
 }
 
-/** One database's recorded outcome with the settled check (recordSql). */
-export interface RecordWrite {
+/** The settled check, its collector runs and its events: what a record and a timer both write (settledCheckSql). */
+interface Settlement {
   check: CheckEntity;
-  row: CheckDatabaseEntity;
   now: Date;
   finished: boolean;
   runs: RunRow[];
   events: OutboxRow[];
+}
+
+/** One database's recorded outcome with the settled check (recordSql). */
+export interface RecordWrite extends Settlement {
+  row: CheckDatabaseEntity;
   /** The collect job that asked: it completes with the record. */
   job?: Job;
 }
 
 /** A timer's changes with the settled check (timerSql). */
-export interface TimerWrite {
-  check: CheckEntity;
+export interface TimerWrite extends Settlement {
   changed: CheckDatabaseEntity[];
-  now: Date;
-  finished: boolean;
-  runs: RunRow[];
-  events: OutboxRow[];
   jobs: JobRow[];
 }
+
+/** The parameters of settledCheckSql, in its order. */
+const settledParams = (w: Settlement): unknown[] => [
+  w.check.status,
+  w.check.score,
+  w.check.idScore,
+  w.check.homonymScore,
+  JSON.stringify(w.check.result),
+  w.finished ? w.check.finishedAt : null,
+  JSON.stringify(w.runs),
+  JSON.stringify(w.events),
+];
 
 /**
  * A check's run by the engine: the one writer of a stored check's state, scores and result, of its
@@ -195,14 +206,7 @@ export class CheckRunStore {
         w.row.answer === null ? null : JSON.stringify(w.row.answer),
         w.row.message,
         w.now,
-        w.check.status,
-        w.check.score,
-        w.check.idScore,
-        w.check.homonymScore,
-        JSON.stringify(w.check.result),
-        w.finished ? w.check.finishedAt : null,
-        JSON.stringify(w.runs),
-        JSON.stringify(w.events),
+        ...settledParams(w),
         w.job ? [w.job.id] : [],
         w.job ? [w.job.attempt] : [],
       ],
@@ -220,14 +224,7 @@ export class CheckRunStore {
         w.check.id,
         w.now,
         JSON.stringify(w.changed.map((r) => ({ id: r.id, status: r.status, message: r.message }))),
-        w.check.status,
-        w.check.score,
-        w.check.idScore,
-        w.check.homonymScore,
-        JSON.stringify(w.check.result),
-        w.finished ? w.check.finishedAt : null,
-        JSON.stringify(w.runs),
-        JSON.stringify(w.events),
+        ...settledParams(w),
         JSON.stringify(w.jobs),
       ],
       m,
