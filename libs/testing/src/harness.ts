@@ -154,6 +154,7 @@ export async function startInProcess(
     entities: def.entities,
     migrations: def.migrations,
   });
+  if (def.consumesEvents) await startsAtTopicEnds(def.config.KAFKA_CONSUMER_GROUP ?? def.config.SERVICE_NAME);
   const app = await createServiceApp(def);
   await startServiceApp(app, def, 0);
   if (def.consumesEvents) await consumerGroupCaughtUp(def.config.KAFKA_CONSUMER_GROUP ?? def.config.SERVICE_NAME);
@@ -200,6 +201,7 @@ export async function startProcess(
   port: number,
   overrides: Record<string, string> = {},
 ): Promise<ServiceProcess> {
+  await startsAtTopicEnds(overrides.KAFKA_CONSUMER_GROUP ?? service);
   const logFile = path.join(harness().dir, `${service}-${port}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(
@@ -328,6 +330,62 @@ export async function freePorts(count: number): Promise<number[]> {
 
 /** A TCP port nothing listens on right now. */
 export const freePort = async () => (await freePorts(1))[0];
+
+/** The consumer groups this suite (this test file) has started a service in, placed at the topics' ends. */
+const placedGroups = new Map<string, Promise<void>>();
+
+/**
+ * The first time a suite starts a service in a consumer group, the group's offsets move to the end of
+ * every topic: the service consumes what is published from then on, not the run's earlier events (other
+ * suites' events, among them the poison events some publish on purpose, which a fresh group would retry
+ * with backoff before parking them). A later start in the same group (a restart, a second replica)
+ * resumes where the group stopped, as a deployed service does. A group that has members (another
+ * process of the suite's) is left as it is. Best effort, like the lag wait: an error is one line on stderr.
+ */
+function startsAtTopicEnds(groupId: string): Promise<void> {
+  let placed = placedGroups.get(groupId);
+  if (!placed) {
+    placed = placeAtTopicEnds(groupId).catch((err: unknown) => {
+      process.stderr.write(`consumer group ${groupId}: not placed at the topics' ends (${String(err)}); going on\n`);
+    });
+    placedGroups.set(groupId, placed);
+  }
+  return placed;
+}
+
+async function placeAtTopicEnds(groupId: string): Promise<void> {
+  const kafka = testKafka();
+  const admin = kafka.admin();
+  await admin.connect();
+  let offsets: { topic: string; partition: number; offset: string }[];
+  try {
+    const [group] = (await admin.describeGroups([groupId])).groups;
+    if (group?.members.length) return;
+    const topics = (await admin.listTopics()).filter((topic) => !topic.startsWith('__'));
+    offsets = (
+      await Promise.all(
+        topics.map(async (topic) =>
+          (await admin.fetchTopicOffsets(topic)).map((p) => ({ topic, partition: p.partition, offset: p.high })),
+        ),
+      )
+    ).flat();
+  } finally {
+    await admin.disconnect();
+  }
+  if (!offsets.length) return;
+  // One member joins, commits the ends of every partition and leaves (admin.setOffsets joins once per topic).
+  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topics: [...new Set(offsets.map((o) => o.topic))] });
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: async () => undefined });
+    await joined;
+    await consumer.commitOffsets(offsets);
+  } finally {
+    await consumer.disconnect();
+  }
+}
 
 /**
  * Waits until a service's consumer group has committed every record its topics held when it joined.

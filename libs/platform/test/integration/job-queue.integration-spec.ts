@@ -192,7 +192,17 @@ describe('JobQueueService on real PostgreSQL', () => {
     const seen: string[] = [];
     jobs.register<{ n: string }>('test.order', async (job) => void seen.push(job.payload.n), { concurrency: 1 });
     await jobs.drain();
-    expect(seen).toEqual(['lapsed', 'a', 'b', 'c']);
+    // On a mismatch the rows say why (a job left running, retried, or never due); CI failed here once.
+    const rows = async () =>
+      (
+        await db().query(
+          `SELECT payload->>'n' AS n, status, attempts, run_at, locked_until, last_error FROM engagement.jobs WHERE queue = 'test.order' ORDER BY id`,
+        )
+      ).rows;
+    expect({ seen, rows: seen.length === 4 ? 'not read' : await rows() }).toEqual({
+      seen: ['lapsed', 'a', 'b', 'c'],
+      rows: 'not read',
+    });
     clock.advance(31_000);
     await jobs.drain();
     expect(seen).toEqual(['lapsed', 'a', 'b', 'c', 'future']);
