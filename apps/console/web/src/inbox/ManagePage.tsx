@@ -64,22 +64,28 @@ function useChange(after: () => void) {
   return { error, busy, run };
 }
 
-/** An agent's row as an `agent.status` or `agent.capacity` event of hers gives it (none for other events). */
+/**
+ * An agent's row as an `agent.status` or `agent.capacity` event of hers gives it (none for other
+ * events). Not her load: the event's `active_chats` is a snapshot of when it was written, and the
+ * feed does not order an agent's events against the chats' (other keys), so a chat assigned by the
+ * same change may already be in the loaded figures; the load comes from the reload every chat event
+ * starts.
+ */
 function agentChange(e: InboxEvent): { username: string; row: AgentChange['row'] } | undefined {
   if (e.type === 'agent.status') {
-    const { username, status, groups, capacity, active_chats } = e.data;
-    return { username, row: { status, groups, capacity, active_chats } };
+    const { username, status, groups, capacity } = e.data;
+    return { username, row: { status, groups, capacity } };
   }
   if (e.type === 'agent.capacity' && e.data.username && e.data.capacity !== undefined) {
-    const { username, capacity, active_chats } = e.data;
-    return { username, row: { capacity, own_capacity: true, ...(active_chats !== undefined ? { active_chats } : {}) } };
+    const { username, capacity } = e.data;
+    return { username, row: { capacity, own_capacity: true } };
   }
   return undefined;
 }
 
 /** What an agent's event says of her row, and the first load round that knows it. */
 interface AgentChange {
-  row: Partial<Pick<Agent, 'status' | 'groups' | 'capacity' | 'own_capacity' | 'active_chats'>>;
+  row: Partial<Pick<Agent, 'status' | 'groups' | 'capacity' | 'own_capacity'>>;
   knownFrom: number;
 }
 
