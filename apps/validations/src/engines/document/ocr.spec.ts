@@ -3,6 +3,7 @@ import { getPriority } from 'node:os';
 
 import { DEFAULT_ENGINE_NICE, setEngineNice } from '../worker/worker-host';
 import { TesseractRecognizer } from './ocr';
+import { warmUpPage } from './warm-up';
 
 jest.setTimeout(120_000);
 
@@ -44,6 +45,26 @@ describe('TesseractRecognizer threads', () => {
     } finally {
       setEngineNice(DEFAULT_ENGINE_NICE);
       await ocr.close();
+    }
+  });
+});
+
+describe('TesseractRecognizer close', () => {
+  it('lets a read under way end before it terminates the workers, and refuses reads after', async () => {
+    const ocr = new TesseractRecognizer();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // Closed while the worker is still starting (the application's warm-up cut short by a shutdown).
+      const read = ocr.readText(warmUpPage());
+      await ocr.close();
+      await expect(read).resolves.toEqual(expect.any(String));
+      await expect(ocr.readMrz(warmUpPage())).rejects.toThrow('the OCR engine is closed');
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
     }
   });
 });

@@ -32,6 +32,7 @@ export class TesseractRecognizer implements TextRecognizer {
   private mrzWorker?: Promise<Worker>;
   private textWorker?: Promise<Worker>;
   private closed = false;
+  private readonly reading = new Set<Promise<string>>();
 
   constructor(private readonly options: OcrOptions = {}) {}
 
@@ -73,20 +74,33 @@ export class TesseractRecognizer implements TextRecognizer {
     await Promise.all([this.mrz(), this.text()]);
   }
 
-  async readMrz(image: Buffer): Promise<string> {
-    if (this.closed) throw new Error('the OCR engine is closed');
-    const { data } = await (await this.mrz()).recognize(image);
-    return data.text;
+  readMrz(image: Buffer): Promise<string> {
+    return this.read(() => this.mrz(), image);
   }
 
-  async readText(image: Buffer): Promise<string> {
-    if (this.closed) throw new Error('the OCR engine is closed');
-    const { data } = await (await this.text()).recognize(image);
-    return data.text;
+  readText(image: Buffer): Promise<string> {
+    return this.read(() => this.text(), image);
   }
 
+  /**
+   * A read counts until it ends, so close() terminates no worker under it: tesseract.js posts a job to a
+   * terminated worker from a promise nobody awaits (an unhandled rejection) and never settles the read.
+   */
+  private async read(worker: () => Promise<Worker>, image: Buffer): Promise<string> {
+    if (this.closed) throw new Error('the OCR engine is closed');
+    const read = worker().then(async (w) => (await w.recognize(image)).data.text);
+    this.reading.add(read);
+    try {
+      return await read;
+    } finally {
+      this.reading.delete(read);
+    }
+  }
+
+  /** Refuses new reads, lets those under way end, then terminates the workers. */
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.allSettled([...this.reading]);
     const workers = [this.mrzWorker, this.textWorker].filter((w): w is Promise<Worker> => w !== undefined);
     this.mrzWorker = this.textWorker = undefined;
     await Promise.all(workers.map(async (w) => (await w).terminate()));

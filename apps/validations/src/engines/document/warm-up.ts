@@ -1,15 +1,14 @@
 // The document threads' warm-up: a synthetic page run through the image thread and both OCR workers when the
-// application starts, so the first validations do not pay for the threads' first work. Measured on the bench's
-// passport (process.cpuUsage, every thread): the first validation after boot took ~960 ms of CPU and the second
-// ~560, against ~350 once warm (the image thread's start and libvips' load, the analysis loops still
-// interpreted, each Tesseract worker's first recognitions); after this warm-up ~380 and ~420. In the benchmark
-// the first passports arrive together, so that cost landed on the slowest of them (the p99).
+// application starts, so the first validations do not pay for the threads' first work (the image thread's
+// start and libvips' load, the analysis loops still interpreted, each Tesseract worker's first recognitions).
+// In the benchmark the first passports arrive together, so that cost landed on the slowest of them (the p99);
+// docs/benchmarks.md has the figures.
 
 import { createRaster, encodeJpeg, type Raster } from '../image/raster';
 import type { DocumentImageAnalyzer } from './document.engine';
 import type { TextRecognizer } from './ocr';
 
-/** Passes over the page: the second one still lowered the next validation's CPU (~480 → ~380 ms). */
+/** Passes over the page: a second one still lowers the next validation's CPU. */
 const PASSES = 2;
 
 /**
