@@ -1,5 +1,5 @@
-// Stops the broker (possibly restarted by a test: its pid is in kafka.pid) and PostgreSQL, then
-// removes the run's data.
+// Stops each worker's broker (possibly restarted by a test: its pid is in kafka.pid) and PostgreSQL,
+// then removes the run's data.
 import { readFile, rm } from 'node:fs/promises';
 
 const alive = (pid) => {
@@ -14,6 +14,12 @@ const alive = (pid) => {
 export default async function globalTeardown() {
   const h = globalThis.__KYC_HARNESS__;
   if (!h) return;
+  await Promise.all(h.stacks.map(stopWorkerStack));
+  if (!process.env.KYC_KEEP_TEST_STACK)
+    await rm(h.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}
+
+async function stopWorkerStack(h) {
   const pid = Number(await readFile(h.pidFile, 'utf8').catch(() => '0'));
   if (pid) {
     try {
@@ -28,6 +34,4 @@ export default async function globalTeardown() {
   await h.kafka.stop().catch(() => {});
   await h.pgbouncer?.stop().catch(() => {});
   await h.postgres.stop().catch(() => {});
-  if (!process.env.KYC_KEEP_TEST_STACK)
-    await rm(h.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }

@@ -32,10 +32,15 @@ export interface Harness {
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 
+/** This jest worker's PostgreSQL and Kafka (global-setup starts one pair per worker). */
 export function harness(): Harness {
   const raw = process.env.KYC_TEST_HARNESS;
   if (!raw) throw new Error('KYC_TEST_HARNESS is not set: run integration suites through `npm run test:integration`');
-  return JSON.parse(raw);
+  const stacks: Harness[] = JSON.parse(raw);
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  const stack = stacks[worker - 1];
+  if (!stack) throw new Error(`no harness stack for jest worker ${worker} (${stacks.length} started)`);
+  return stack;
 }
 
 export const signer = () => new ApiKeySigner(harness().privateKey);
@@ -374,7 +379,8 @@ async function placeAtTopicEnds(groupId: string): Promise<void> {
   }
   if (!offsets.length) return;
   // One member joins, commits the ends of every partition and leaves (admin.setOffsets joins once per topic).
-  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+  // A short fetch wait: leaving waits for the fetch under way (kafkajs' default would add 5 s to each start).
+  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 50 });
   await consumer.connect();
   try {
     await consumer.subscribe({ topics: [...new Set(offsets.map((o) => o.topic))] });
