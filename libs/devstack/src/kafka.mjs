@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import kafkajs from 'kafkajs';
@@ -45,27 +45,14 @@ function checkJava() {
 }
 
 /** Downloads the broker jars with Maven once; later starts reuse them. */
-export async function ensureKafkaJars(cacheDir, log = () => {}) {
-  const libs = path.join(cacheDir, `kafka-${KAFKA_VERSION}`, 'libs');
-  if (existsSync(libs) && readdirSync(libs).some((f) => f.startsWith('kafka_2.13-'))) return libs;
-  const work = path.dirname(libs);
-  await mkdir(work, { recursive: true });
-  await writeFile(path.join(work, 'pom.xml'), POM);
-  log(`resolving Kafka ${KAFKA_VERSION} jars from Maven Central (first start only)`);
-  const r = spawnSync(
-    'mvn',
-    ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'],
-    { cwd: work, encoding: 'utf8' },
-  );
-  if (r.error)
-    throw new StackError(
-      'Maven (mvn) was not found on PATH: it resolves the Kafka jars (Debian: apt-get install maven)',
-    );
-  if (r.status !== 0)
-    throw new StackError(
-      `Maven could not resolve org.apache.kafka:kafka_2.13:${KAFKA_VERSION}:\n${tail(`${r.stdout}\n${r.stderr}`)}`,
-    );
-  return libs;
+export function ensureKafkaJars(cacheDir, log = () => {}) {
+  return ensureJars({
+    dir: path.join(cacheDir, `kafka-${KAFKA_VERSION}`),
+    pom: POM,
+    marker: 'kafka_2.13-',
+    artifact: `org.apache.kafka:kafka_2.13:${KAFKA_VERSION}`,
+    log,
+  });
 }
 
 const TOOLS_POM = POM.replace(
@@ -78,24 +65,61 @@ const TOOLS_POM = POM.replace(
  * `kafka-topics.sh` runs), resolved with Maven once into a folder of their own; with the broker's
  * jars on the class path they run as the scripts of the Kafka image do.
  */
-export async function ensureKafkaToolsJars(cacheDir, log = () => {}) {
-  const libs = path.join(cacheDir, `kafka-tools-${KAFKA_VERSION}`, 'libs');
-  if (existsSync(libs) && readdirSync(libs).some((f) => f.startsWith('kafka-tools-'))) return libs;
-  const work = path.dirname(libs);
-  await mkdir(work, { recursive: true });
-  await writeFile(path.join(work, 'pom.xml'), TOOLS_POM);
-  log(`resolving Kafka ${KAFKA_VERSION} tools jars from Maven Central (first use only)`);
-  const r = spawnSync(
-    'mvn',
-    ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'],
-    { cwd: work, encoding: 'utf8' },
-  );
-  if (r.error) throw new StackError('Maven (mvn) was not found on PATH: it resolves the Kafka tools jars');
-  if (r.status !== 0)
-    throw new StackError(
-      `Maven could not resolve org.apache.kafka:kafka-tools:${KAFKA_VERSION}:\n${tail(`${r.stdout}\n${r.stderr}`)}`,
-    );
-  return libs;
+export function ensureKafkaToolsJars(cacheDir, log = () => {}) {
+  return ensureJars({
+    dir: path.join(cacheDir, `kafka-tools-${KAFKA_VERSION}`),
+    pom: TOOLS_POM,
+    marker: 'kafka-tools-',
+    artifact: `org.apache.kafka:kafka-tools:${KAFKA_VERSION}`,
+    log,
+  });
+}
+
+/** The resolutions under way in this process, by folder: brokers started side by side share one. */
+const resolving = new Map();
+
+/**
+ * `dir`/libs holding the runtime jars of `pom`, resolved with Maven the first time. Maven works in a
+ * folder of its own and the jars move into place with one rename, so processes resolving at the same
+ * time (test workers on a fresh clone) never read each other's half-written files.
+ */
+function ensureJars({ dir, pom, marker, artifact, log }) {
+  const libs = path.join(dir, 'libs');
+  const ready = () => existsSync(libs) && readdirSync(libs).some((f) => f.startsWith(marker));
+  if (ready()) return Promise.resolve(libs);
+  let resolved = resolving.get(libs);
+  if (!resolved) {
+    resolved = (async () => {
+      const work = `${dir}.resolving-${process.pid}-${randomBytes(4).toString('hex')}`;
+      await mkdir(work, { recursive: true });
+      try {
+        await writeFile(path.join(work, 'pom.xml'), pom);
+        log(`resolving ${artifact} jars from Maven Central (first use only)`);
+        const r = spawnSync(
+          'mvn',
+          ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=libs', '-DincludeScope=runtime'],
+          { cwd: work, encoding: 'utf8' },
+        );
+        if (r.error)
+          throw new StackError(
+            'Maven (mvn) was not found on PATH: it resolves the Kafka jars (Debian: apt-get install maven)',
+          );
+        if (r.status !== 0)
+          throw new StackError(`Maven could not resolve ${artifact}:\n${tail(`${r.stdout}\n${r.stderr}`)}`);
+        await mkdir(dir, { recursive: true });
+        // Another process may have put its copy in place first: the same jars, kept.
+        await rename(path.join(work, 'libs'), libs).catch((err) => {
+          if (!ready()) throw err;
+        });
+        return libs;
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    })();
+    resolving.set(libs, resolved);
+    resolved.catch(() => resolving.delete(libs));
+  }
+  return resolved;
 }
 
 /**
