@@ -2,8 +2,8 @@
 // the @vladmandic/face-api package. One image at a time; the HTTP event loop never runs the model.
 //
 // Per photo (method and measurements: docs/services/validations-engines.md, "Face engine"):
-// 1. detection on a copy scaled down to DETECT_SIDE px: Tiny Face Detector (input 320, ~70 ms of CPU);
-//    its face is kept when it finds one large face (a portrait); otherwise SSD MobileNet v1 (512, ~390 ms);
+// 1. detection on a copy scaled down to DETECT_SIDE px: Tiny Face Detector (input 320, the cheap one);
+//    its face is kept when it finds one large face (a portrait); otherwise SSD MobileNet v1 (512);
 // 2. for each face, largest first, a region around it cut from the photo at full resolution (up to
 //    maxSide): 68-point landmarks on the detector's box; the box is then re-drawn from those landmarks the
 //    way SSD MobileNet v1 frames a face (LANDMARK_BOX) and the landmarks read again on it, so the

@@ -1,6 +1,5 @@
 // Decoded images as plain RGBA rasters. Uploads are decoded by libvips through sharp (decodeImage; native
-// libjpeg-turbo and libspng: the 1250 x 880 passport page in ~11 ms of CPU against ~90 in the pure-JavaScript
-// jpeg-js it replaced), asynchronously, awaited on the engines' worker threads. The rest is plain JavaScript
+// libjpeg-turbo and libspng), asynchronously, awaited on the engines' worker threads. The rest is plain JavaScript
 // over the pixels: grey, crops, shrinking, binarizing, and the encoders (PGM for the OCR; PNG with pngjs and
 // JPEG with jpeg-js for the tests' images and the fake camera, never for decoding an upload).
 
