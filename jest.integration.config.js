@@ -12,10 +12,10 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/libs/testing/src/contract.setup.ts'],
   globalSetup: '<rootDir>/libs/testing/harness/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/testing/harness/global-teardown.mjs',
-  // One suite at a time unless TEST_INTEGRATION_WORKERS says more; each jest worker has its own
-  // PostgreSQL and Kafka (harness/global-setup.mjs). Two halve the integration step on a 2-core machine,
-  // but the load they add still turns a few suites' timing flaky, so CI runs one.
-  maxWorkers: Number(process.env.TEST_INTEGRATION_WORKERS || 1),
+  // Two suites at a time, each jest worker on its own PostgreSQL and Kafka (harness/global-setup.mjs):
+  // a suite waits on its services most of the time, so two share the 2-core machine. One when
+  // tools/test-integration.mjs is given paths, unless TEST_INTEGRATION_WORKERS says otherwise.
+  maxWorkers: Number(process.env.TEST_INTEGRATION_WORKERS || 2),
   // A bound for a hung test, not a wait: on a loaded 2-core machine a suite's boot and a browser
   // test take minutes.
   testTimeout: 180_000,

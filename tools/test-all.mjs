@@ -19,9 +19,9 @@ const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   // Two projects at a time: each project's jest runs in band on a 2-core machine (maxWorkers = cores - 1).
   ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=2', '--outputStyle=stream', '--skip-nx-cache']],
-  // The console's inbox walk, which prints the message-to-screen latency of 50 messages (issue 36), runs
-  // as a step of its own, so no other suite shares the 2 cores with it when suites run side by side
-  // (TEST_INTEGRATION_WORKERS).
+  // Two suites at a time (jest.integration.config.js), but the console's inbox walk, which prints the
+  // message-to-screen latency of 50 messages (issue 36), runs alone after, so another suite does not
+  // share the 2 cores with it.
   ['integration', process.execPath, ['tools/test-integration.mjs', `--testPathIgnorePatterns=${INBOX_WALK}`]],
   ['inbox walk, alone', process.execPath, ['tools/test-integration.mjs', INBOX_WALK]],
   // One service's suite again with the services behind PgBouncer in transaction mode (no session state).
