@@ -17,6 +17,8 @@ const INBOX_WALK = 'apps/console/test/integration/console-inbox.integration-spec
 const steps = [
   ['build', process.execPath, ['tools/build.mjs']],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  // The API proof's own logic (how it reads schemathesis's findings and the allow-list's reasons).
+  ['tools', process.execPath, ['--test', 'tools/api/']],
   // Two projects at a time: each project's jest runs in band on a 2-core machine (maxWorkers = cores - 1).
   ['unit', bin('nx'), ['run-many', '-t', 'test', '--parallel=2', '--outputStyle=stream', '--skip-nx-cache']],
   // Two suites at a time (jest.integration.config.js), but the console's inbox walk, which prints the

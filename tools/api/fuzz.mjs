@@ -159,12 +159,51 @@ export function fuzzConfig(seeds) {
   return `${lines.join('\n')}\n`;
 }
 
-/** The findings of one service's run: [{ operation, code, title }] (schemathesis's JSON report). */
-export function findingsOf(report) {
+/**
+ * The refusals behind each operation's ST202 findings, read from schemathesis's log (run with
+ * `--output-truncate false`; its JSON report names the operations but not the answers): for every
+ * test case that failed ST202, the 400 envelope's `fields` (or its `error_code` and `message` when it
+ * has none). An answer that is not an envelope is kept as `{ unreadable }`, which no entry allows.
+ */
+export function refusalsOf(logText) {
+  const byOperation = new Map();
+  const blocks = logText.split(/\n_{3,} (.+?) _{3,}\n/);
+  for (let i = 1; i < blocks.length; i += 2) {
+    const operation = blocks[i];
+    for (const testCase of blocks[i + 1].split(/(?:^|\n)\d+\. Test Case ID: /).slice(1)) {
+      if (!/^- ST202 /m.test(testCase)) continue;
+      const body = /^\[\d{3}\][^\n]*:\n\n\s*`(.*)`\s*$/m.exec(testCase)?.[1];
+      let refusal;
+      try {
+        const envelope = JSON.parse(body ?? '');
+        refusal = envelope.fields?.length
+          ? envelope.fields.map((f) => ({ field: String(f.field), message: String(f.message) }))
+          : [{ field: '', error_code: String(envelope.error_code ?? ''), message: String(envelope.message ?? '') }];
+      } catch {
+        refusal = [{ unreadable: (body ?? 'no answer in the log').slice(0, 200) }];
+      }
+      if (!byOperation.has(operation)) byOperation.set(operation, []);
+      byOperation.get(operation).push(refusal);
+    }
+  }
+  return byOperation;
+}
+
+/**
+ * The findings of one service's run: [{ operation, code, title, refusals? }] (schemathesis's JSON
+ * report; an ST202 finding carries the refusals its log shows, see refusalsOf).
+ */
+export function findingsOf(report, logText = '') {
+  const refusals = refusalsOf(logText);
   const findings = [];
   for (const failure of report.failures ?? [])
     for (const operation of failure.operations ?? [])
-      findings.push({ operation, code: failure.code, title: failure.title });
+      findings.push({
+        operation,
+        code: failure.code,
+        title: failure.title,
+        ...(failure.code === 'ST202' ? { refusals: refusals.get(operation) ?? [] } : {}),
+      });
   for (const error of report.errors ?? [])
     findings.push({
       operation: error.operation ?? error.label ?? '*',
@@ -174,13 +213,26 @@ export function findingsOf(report) {
   return findings;
 }
 
+/**
+ * The allow-list: `fuzz.<service>` (and `fuzz.all`, for every service) lists reviewed findings.
+ * An ST202 entry is a reason, not an operation: `field` (exact, or a pattern with `*` for any
+ * characters, e.g. `products.*.price`), `message` (a regular expression the refusal's message
+ * matches) and optionally `operation`; an envelope without fields is named by `error_code`.
+ * Any other entry names `operation` (or "*") and `code`. Every entry says `why`.
+ */
 export function loadAllowList(file = path.join(repoRoot, 'tools', 'api', 'allow-list.yaml')) {
   const doc = YAML.parse(readFileSync(file, 'utf8')) ?? {};
   const fuzz = doc.fuzz ?? {};
   for (const [service, entries] of Object.entries(fuzz))
-    for (const e of entries ?? [])
-      if (!e.operation || !e.code || !e.why)
-        throw new Error(`tools/api/allow-list.yaml: fuzz.${service} entry without operation, code and why`);
+    for (const e of entries ?? []) {
+      if (!e.code || !e.why) throw new Error(`tools/api/allow-list.yaml: fuzz.${service} entry without code and why`);
+      if (e.code === 'ST202' && !(e.field || e.error_code) && !e.message)
+        throw new Error(
+          `tools/api/allow-list.yaml: fuzz.${service} ST202 entry without field (or error_code) and message`,
+        );
+      if (e.code !== 'ST202' && !e.operation)
+        throw new Error(`tools/api/allow-list.yaml: fuzz.${service} ${e.code} entry without operation`);
+    }
   for (const e of doc.clients ?? [])
     if (!e.language || !e.step || !e.why)
       throw new Error('tools/api/allow-list.yaml: clients entry without language, step and why');
@@ -189,10 +241,43 @@ export function loadAllowList(file = path.join(repoRoot, 'tools', 'api', 'allow-
   return { fuzz, clients: doc.clients ?? [], documents: doc.documents ?? [] };
 }
 
-export const allowed = (entries, finding) =>
-  (entries ?? []).find(
-    (e) => (e.operation === '*' || e.operation === finding.operation) && (e.code === '*' || e.code === finding.code),
+const fieldMatches = (pattern, field) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  ).test(field);
+
+/** The entry that accepts one refused field (or fieldless envelope) of an operation. */
+const reasonFor = (entries, operation, error) =>
+  entries.find(
+    (e) =>
+      e.code === 'ST202' &&
+      (!e.operation || e.operation === operation) &&
+      !error.unreadable &&
+      (e.error_code ? e.error_code === error.error_code : fieldMatches(e.field ?? '', error.field)) &&
+      (!e.message || new RegExp(e.message).test(error.message)),
   );
+
+/**
+ * Whether the allow-list accepts a finding: an ST202 finding when its log shows every refusal and
+ * every refused field of each has a reason listed; any other by its operation and code.
+ */
+export const allowed = (entries, finding) => {
+  entries = entries ?? [];
+  if (finding.code === 'ST202')
+    return (
+      finding.refusals.length > 0 &&
+      finding.refusals.every((refusal) => refusal.every((error) => reasonFor(entries, finding.operation, error)))
+    );
+  return entries.some(
+    (e) =>
+      e.code !== 'ST202' &&
+      (e.operation === '*' || e.operation === finding.operation) &&
+      (e.code === '*' || e.code === finding.code),
+  );
+};
 
 function runSchemathesis(args, logFile) {
   return new Promise((resolve) => {
@@ -280,6 +365,8 @@ export async function fuzzServices({ info, profile = 'ci', log, reportDir, only 
           String(settings.workers),
           '--request-timeout',
           '30',
+          '--output-truncate',
+          'false',
           ...streamOperations(service).flatMap((id) => ['--exclude-operation-id', id]),
           '--report',
           'json',
@@ -296,8 +383,9 @@ export async function fuzzServices({ info, profile = 'ci', log, reportDir, only 
           errors: [{ operation: '*', message: `schemathesis exited ${code} without a report; see ${logFile}` }],
         };
       }
-      const findings = findingsOf(report);
-      const unexpected = findings.filter((f) => !allowed(allowList.fuzz[service], f));
+      const findings = findingsOf(report, readFileSync(logFile, 'utf8'));
+      const entries = [...(allowList.fuzz.all ?? []), ...(allowList.fuzz[service] ?? [])];
+      const unexpected = findings.filter((f) => !allowed(entries, f));
       const seconds = (Date.now() - started) / 1000;
       const generated = report.test_cases?.generated ?? 0;
       log(

@@ -52,6 +52,17 @@ function runProgram(cmd, cmdArgs, options = {}) {
   });
 }
 
+/** A finding the allow-list does not accept, with the refusals (fields and messages) an ST202 finding saw. */
+const describeFinding = (f) =>
+  [
+    `    ${f.code} ${f.operation} (${f.title})`,
+    ...(f.refusals ?? []).map(
+      (refusal) =>
+        `      refused: ${refusal.map((e) => (e.unreadable ? `unreadable ${e.unreadable}` : `${e.field || e.error_code}: ${e.message}`)).join('; ')}`,
+    ),
+    ...(f.refusals && !f.refusals.length ? ['      (the log shows no refusal for it)'] : []),
+  ].join('\n');
+
 /** Judges a program's output: every FAIL step must be in the allow-list for its language. */
 function judgeProgram(language, { code, output }, logFile) {
   writeFileSync(logFile, output);
@@ -193,7 +204,7 @@ try {
         r.ok,
         `${r.testCases} test cases in ${r.seconds.toFixed(0)} s, ${r.findings.length} findings (${allowedCount} in the allow-list)` +
           (r.unexpected.length
-            ? `; NOT in the allow-list:\n${r.unexpected.map((f) => `    ${f.code} ${f.operation} (${f.title})`).join('\n')}\n    details: ${r.log}`
+            ? `; NOT in the allow-list:\n${r.unexpected.map(describeFinding).join('\n')}\n    details: ${r.log}`
             : ''),
       );
     }

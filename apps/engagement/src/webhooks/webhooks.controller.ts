@@ -1,6 +1,6 @@
 import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, NoRateLimit, Public } from '@kyc/platform';
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, RawBodyRequest, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { SIGNATURE_HEADER } from '../provider/whatsapp-webhook';
@@ -47,6 +47,19 @@ export class WebhooksController {
     { 404: ['unknown messaging provider sms', 'unknown_provider'] },
     413,
   )
+  @ApiBody({
+    description:
+      "The provider's webhook as it sends it (WhatsApp Cloud API: `object` and `entry[].changes[]`), signed over its raw bytes",
+    schema: {
+      type: 'object',
+      required: ['object', 'entry'],
+      properties: {
+        object: { type: 'string', example: 'whatsapp_business_account' },
+        entry: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      },
+      additionalProperties: true,
+    },
+  })
   @HttpCode(200)
   receive(
     @Param('provider') provider: string,

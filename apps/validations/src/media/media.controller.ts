@@ -1,6 +1,6 @@
 import { ApiEnvelopeErrors, ApiPublic, ApiSuccess, Public } from '@kyc/platform';
 import { Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { UPLOAD_EXAMPLE, UploadResponse } from './dto/media.response';
@@ -32,6 +32,7 @@ export class MediaController {
     },
   )
   @ApiConsumes('text/plain', 'application/octet-stream')
+  @ApiBody({ description: 'The file, Base64-encoded (as text)', schema: { type: 'string', format: 'byte' } })
   async upload(@Param('media_id') mediaId: string, @Query() query: SignedLinkQuery, @Req() req: FastifyRequest) {
     const media = await this.media.upload(mediaId, query.expires, query.signature, req.body);
     return {

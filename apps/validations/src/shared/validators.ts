@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { isISO31661Alpha2, registerDecorator, ValidationOptions } from 'class-validator';
+import { Equals, IsISO31661Alpha2, registerDecorator, ValidationOptions } from 'class-validator';
 
 export const ACCOUNT_ID_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 export const PHONE_PATTERN = /^\+?[1-9][0-9]{6,14}$/;
@@ -22,17 +22,9 @@ export function IsFullDate(options?: ValidationOptions): PropertyDecorator {
     });
 }
 
-/** ISO 3166-1 alpha-2 (upper-cased first). */
-export function IsCountryCode(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, key: string | symbol) =>
-    registerDecorator({
-      name: 'isCountryCode',
-      target: target.constructor,
-      propertyName: String(key),
-      options: { message: `${String(key)} must be an ISO 3166 alpha-2 country code`, ...options },
-      validator: { validate: (value: unknown) => typeof value === 'string' && isISO31661Alpha2(value) },
-    });
-}
+/** ISO 3166-1 alpha-2 (upper-cased first; the document lists the codes). */
+export const IsCountryCode = (options?: ValidationOptions): PropertyDecorator =>
+  IsISO31661Alpha2({ message: (a) => `${a.property} must be an ISO 3166 alpha-2 country code`, ...options });
 
 /** Trims, and upper-cases strings (country codes). */
 export const UpperTrim = () =>
@@ -59,17 +51,9 @@ export function OnlyForTypes(types: readonly string[], options?: ValidationOptio
     });
 }
 
-/** user_authorized must be true (the user consented to the validation). */
-export function MustBeTrue(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, key: string | symbol) =>
-    registerDecorator({
-      name: 'mustBeTrue',
-      target: target.constructor,
-      propertyName: String(key),
-      options: { message: `${String(key)} must be true`, ...options },
-      validator: { validate: (value: unknown) => value === true },
-    });
-}
+/** user_authorized must be true (the user consented to the validation); the document says `enum: [true]`. */
+export const MustBeTrue = (options?: ValidationOptions): PropertyDecorator =>
+  Equals(true, { message: (a) => `${a.property} must be true`, ...options });
 
 /**
  * country depends on type: for each type listed, the countries allowed and whether it is

@@ -20,15 +20,20 @@ import { jpegLike, otpFromMail, upload } from './validations-helpers';
 function roundRobin() {
   const targets: string[] = [];
   const hits = new Map<string, number>();
+  /** Answers to requests it matches are held until `release` resolves (a slow network on the way back). */
+  const hold: { matches?: (method: string, url: string) => boolean; release?: Promise<void> } = {};
   let next = 0;
   const server = http.createServer((req, res) => {
     const target = new URL(targets[next++ % targets.length]);
     hits.set(target.port, (hits.get(target.port) ?? 0) + 1);
+    const held = hold.matches?.(req.method ?? '', req.url ?? '') ? hold.release : undefined;
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        void (held ?? Promise.resolve()).then(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
       },
     );
     upstream.on('error', () => res.writeHead(502).end());
@@ -37,6 +42,7 @@ function roundRobin() {
   return {
     targets,
     hits,
+    hold,
     listen: (port: number) =>
       new Promise<string>((resolve) => server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${port}`))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -150,7 +156,8 @@ describe('replicas: two validations and two identity processes behind round-robi
     expect([checked.status, checked.body.validation_status]).toEqual([200, 'success']);
   });
 
-  it('an identity process with an e-mail validator step runs across both identity and both validations replicas', async () => {
+  /** A process of a form step then an e-mail step, its form step done. */
+  async function formThenEmailProcess() {
     const flow = await identity.postJson('/v1/flows', {
       name: 'Form and e-mail',
       timeout_seconds: 3600,
@@ -182,6 +189,11 @@ describe('replicas: two validations and two identity processes behind round-robi
         })
       ).status,
     ).toBe(200);
+    return { id, step, submit };
+  }
+
+  it('an identity process with an e-mail validator step runs across both identity and both validations replicas', async () => {
+    const { id, step, submit } = await formThenEmailProcess();
     const email = `ana.${Date.now()}@example.test`;
     const sent = await submit({
       step_id: step.step_id,
@@ -208,5 +220,42 @@ describe('replicas: two validations and two identity processes behind round-robi
     );
     for (const port of identityProxy.targets.map((t) => new URL(t).port))
       expect(identityProxy.hits.get(port)).toBeGreaterThan(0);
+  });
+
+  it('a right code whose validation ends the process before validations answers identity: 200 with the process finished', async () => {
+    const { id, step, submit } = await formThenEmailProcess();
+    const email = `bea.${Date.now()}@example.test`;
+    const sent = await submit({
+      step_id: step.step_id,
+      verification_id: step.verification_id,
+      type: 'email',
+      expected_inputs: [{ name: 'email', value: email }],
+    });
+    expect(sent.body.steps[1].status).toBe('awaiting_validation');
+    const { code } = await otpFromMail(smtp, email);
+    // validations' answer to the code (POST /v1/validations/{id}) is held on its way back to identity, while validations.validation.finished
+    // reaches identity and ends the process first.
+    let release!: () => void;
+    validationsProxy.hold.release = new Promise<void>((resolve) => (release = resolve));
+    validationsProxy.hold.matches = (method, url) => method === 'POST' && /^\/v1\/validations\/[^/?]+/.test(url);
+    try {
+      const answer = submit({
+        step_id: step.step_id,
+        verification_id: step.verification_id,
+        type: 'email',
+        expected_inputs: [{ name: 'code', value: code }],
+      });
+      await eventually(
+        async () =>
+          expect((await identity.get(`/v1/processes/${id}/result`)).body).toMatchObject({ status: 'success' }),
+        { timeoutMs: 30_000 },
+      );
+      release();
+      const res = await answer;
+      expect([res.status, res.body.status]).toEqual([200, 'success']);
+    } finally {
+      validationsProxy.hold.matches = undefined;
+      release();
+    }
   });
 });

@@ -7174,7 +7174,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The provider's webhook as it sends it (WhatsApp Cloud API: `object` and `entry[].changes[]`), signed over its raw bytes */
+        requestBody: {
+            content: {
+                "application/json": {
+                    entry: {
+                        [key: string]: unknown;
+                    }[];
+                    /** @example whatsapp_business_account */
+                    object: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Accepted; processed once, off the request */
             200: {
@@ -7255,6 +7268,23 @@ export interface operations {
                      *       "status": "Payload Too Large",
                      *       "message": "Request body is too large",
                      *       "error_code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 415,
+                     *       "status": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/xml",
+                     *       "error_code": "bad_request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];

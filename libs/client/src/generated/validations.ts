@@ -418,8 +418,11 @@ export interface components {
         CreateAccountDto: {
             /** @description Pattern [a-zA-Z0-9_.-]+; random alphanumeric when omitted */
             account_id?: string | null;
-            /** @description ISO 3166 alpha-2 */
-            country?: string | null;
+            /**
+             * @description ISO 3166 alpha-2
+             * @enum {string|null}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | null;
             /**
              * Format: date
              * @description RFC 3339 date, YYYY-MM-DD
@@ -466,8 +469,11 @@ export interface components {
             phone_type?: "home" | "office" | "recover";
             /** @enum {string} */
             type: "face-recognition" | "email-verification" | "phone-verification" | "face-search";
-            /** @description must be true */
-            user_authorized: boolean;
+            /**
+             * @description must be true
+             * @enum {boolean}
+             */
+            user_authorized: true;
         };
         CreateValidationDto: {
             /** @description document-validation: created if omitted; other types: the account of the enrollment (required) */
@@ -519,8 +525,11 @@ export interface components {
             timeout?: number | null;
             /** @enum {string} */
             type: "document-validation" | "face-recognition" | "email-verification" | "phone-verification" | "face-search";
-            /** @description must be true */
-            user_authorized: boolean;
+            /**
+             * @description must be true
+             * @enum {boolean}
+             */
+            user_authorized: true;
             /** @description Identity flows: the flow validator block (threshold, timeout, allowed_retries, retry_ttl, use_manual_review, include_face_search, document_config, e-mail texts, custom_name), preferred over the tenant config; JSON object (or JSON text in forms) */
             validator_settings?: {
                 [key: string]: unknown;
@@ -3938,6 +3947,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The file, Base64-encoded (as text) */
         requestBody: {
             content: {
                 "application/octet-stream": string;

@@ -99,7 +99,8 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
     for (const method of METHODS) {
       const operation: OperationObject | undefined = item[method];
       if (!operation) continue;
-      const fact = operation.operationId ? facts.get(operation.operationId) : undefined;
+      // a route at several paths is `Name_method[0]`, `Name_method[1]`, ...
+      const fact = operation.operationId ? facts.get(operation.operationId.replace(/\[\d+\]$/, '')) : undefined;
       const oauth = fact?.oauthErrors === true;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
       if (!isPublic && !operation.responses['401'])

@@ -10,7 +10,7 @@ import type {
   ReferenceObject,
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, isISO31661Alpha2 } from 'class-validator';
 
 import { PLATFORM_ADMIN_ROUTE, REQUIRED_PERMISSIONS } from '../auth/auth.decorators';
 import type { PlatformRouteConfig } from '../http/request-limits';
@@ -68,10 +68,16 @@ const FORMATS: Record<string, string> = {
   isFullDate: 'date',
 };
 
+const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+/** The assigned ISO 3166-1 alpha-2 codes, as class-validator's isISO31661Alpha2 knows them. */
+const COUNTRY_CODES = LETTERS.flatMap((a) => LETTERS.map((b) => a + b)).filter((code) => isISO31661Alpha2(code));
+
 /** class-validator's own rules this generator reads (any other rule is the application's own validator). */
 const BUILT_IN = new Set([
   ...Object.keys(FORMATS),
   ...['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isIn', 'isEnum', 'matches'],
+  'isISO31661Alpha2',
+  'equals',
   ...['isLength', 'minLength', 'maxLength', 'min', 'max', 'isPositive', 'isNotEmpty'],
   ...['arrayMinSize', 'arrayMaxSize', 'arrayNotEmpty'],
 ]);
@@ -108,6 +114,16 @@ function applyRule(schema: Schema, m: Metadata): void {
       }
       break;
     }
+    case 'equals':
+      if (['string', 'number', 'boolean'].includes(typeof c[0])) {
+        schema.enum = [c[0]];
+        schema.type = typeof c[0] as 'string' | 'number' | 'boolean';
+      }
+      break;
+    case 'isISO31661Alpha2':
+      schema.type = 'string';
+      schema.enum ??= COUNTRY_CODES;
+      break;
     case 'isEnum':
       if (!schema.enum && c[0] && typeof c[0] === 'object') schema.enum = Object.values(c[0] as object);
       break;
@@ -352,11 +368,14 @@ function documentFormBody(
  */
 export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPIObject): void {
   const schemas = (document.components!.schemas ??= {}) as Record<string, Schema>;
-  const operations = new Map<string, OperationObject>();
+  // A route served at several paths is one operation per path, `Name_method[0]`, `Name_method[1]`, ...
+  const operations = new Map<string, OperationObject[]>();
   for (const item of Object.values(document.paths))
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const op = item[method];
-      if (op?.operationId) operations.set(op.operationId, op);
+      if (!op?.operationId) continue;
+      const id = op.operationId.replace(/\[\d+\]$/, '');
+      operations.set(id, [...(operations.get(id) ?? []), op]);
     }
   const done = new Set<Type<unknown>>();
   const refOf = (cls: Type<unknown>): ReferenceObject => {
@@ -367,9 +386,10 @@ export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPI
     }
     return { $ref: `#/components/schemas/${cls.name}` };
   };
-  for (const route of routes) {
-    const op = operations.get(route.operationId);
-    if (!op) continue;
+  for (const route of routes)
+    for (const op of operations.get(route.operationId) ?? []) documentRoute(route, op);
+
+  function documentRoute(route: RouteDtos, op: OperationObject): void {
     if (route.body) {
       const ref = refOf(route.body);
       // optional only for a @BodyOptional() DTO (the server then takes no body as `{}`)

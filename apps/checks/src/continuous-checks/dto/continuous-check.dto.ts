@@ -5,7 +5,7 @@ import { WATCH_FREQUENCY } from '../../checks/dto/create-check.dto';
 
 /** Documentation of POST /v1/continuous-checks (the service validates the body and lists every bad field). */
 export class CreateContinuousCheckDto {
-  @ApiProperty({ description: 'The check of this tenant to repeat with the same inputs' })
+  @ApiProperty({ description: 'The check of this tenant to repeat with the same inputs', pattern: '\\S', maxLength: 64 })
   check_id!: string;
 
   @ApiProperty({
@@ -17,6 +17,7 @@ export class CreateContinuousCheckDto {
   @ApiProperty({
     description:
       'YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation)',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   })
   end_date!: string;
 

@@ -31,6 +31,8 @@ export class SubmitCodeUseCase {
     const p = await this.processes.findOneBy({ tenantId: caller.tenantId, id });
     if (!p || p.deletedAt || !this.store.visibleTo(caller, p))
       throw new ProcessException(ProcessErrorCode.ProcessNotFound, `process ${id} not found`);
+    if (p.status !== 'pending')
+      throw new ProcessException(ProcessErrorCode.ProcessFinished, `process ${id} is already ${p.status}`);
     const step = p.steps[p.currentStep];
     requireInputFor(step, dto);
     const others = (dto.expected_inputs ?? []).filter((i) => i.name !== 'code').map((i) => i.name);
@@ -62,7 +64,11 @@ export class SubmitCodeUseCase {
         { field: 'expected_inputs.code', message: 'the verification of this step already ended' },
       ]);
     }
-    return this.store.mutate(caller, id, true, async (m, locked) => {
+    // The validation's finished event may reach this service before the answer above does and move the
+    // process on (a right last code finishes it): the code was checked, so the answer is the process as
+    // it now is, not a conflict.
+    return this.store.mutate(caller, id, false, async (m, locked) => {
+      if (locked.status !== 'pending') return;
       const s = locked.steps.find((x) => x.validation_id === step.validation_id);
       if (s && s.status === 'awaiting_validation') {
         s.code_status = outcome.validation_status === 'success' ? 'accepted' : 'rejected';
