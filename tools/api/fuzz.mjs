@@ -146,7 +146,15 @@ const tomlString = (v) => JSON.stringify(String(v));
  * libs/testing/test/integration/request-hardening.integration-spec.ts.
  */
 export function fuzzConfig(seeds) {
-  const lines = ['[generation]', 'allow-x00 = false', ''];
+  const lines = [
+    '[generation]',
+    'allow-x00 = false',
+    '',
+    // schemathesis's refusals, and 413, 414 and 431: a body, path parameter or URL over the documented bound
+    '[checks.negative_data_rejection]',
+    `expected-statuses = ${JSON.stringify(['400', '401', '403', '404', '405', '406', '409', '413', '414', '415', '422', '428', '429', '431', '5xx'])}`,
+    '',
+  ];
   const names = Object.keys(seeds);
   if (names.length) {
     lines.push('[parameters]');
@@ -163,7 +171,7 @@ export function fuzzConfig(seeds) {
  * The refusals behind each operation's ST202 findings, read from schemathesis's log (run with
  * `--output-truncate false`; its JSON report names the operations but not the answers): for every
  * test case that failed ST202, the 400 envelope's `fields` (or its `error_code` and `message` when it
- * has none). An answer that is not an envelope is kept as `{ unreadable }`, which no entry allows.
+ * has none; an OAuth endpoint's `error` and `error_description`). An answer that is not an envelope is kept as `{ unreadable }`, which no entry allows.
  */
 export function refusalsOf(logText) {
   const byOperation = new Map();
@@ -178,7 +186,9 @@ export function refusalsOf(logText) {
         const envelope = JSON.parse(body ?? '');
         refusal = envelope.fields?.length
           ? envelope.fields.map((f) => ({ field: String(f.field), message: String(f.message) }))
-          : [{ field: '', error_code: String(envelope.error_code ?? ''), message: String(envelope.message ?? '') }];
+          : typeof envelope.error === 'string' // an OAuth endpoint's error (RFC 6749 section 5.2)
+            ? [{ field: '', error_code: envelope.error, message: String(envelope.error_description ?? '') }]
+            : [{ field: '', error_code: String(envelope.error_code ?? ''), message: String(envelope.message ?? '') }];
       } catch {
         refusal = [{ unreadable: (body ?? 'no answer in the log').slice(0, 200) }];
       }

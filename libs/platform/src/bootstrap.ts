@@ -20,6 +20,7 @@ import { registerMethodNotAllowed } from './http/method-not-allowed';
 import { registerClientRateLimit } from './http/rate-limit/client-rate-limit.hook';
 import { RateLimiterService } from './http/rate-limit/rate-limiter.service';
 import { clientErrorHandler, frameworkErrors, registerRequestHardening } from './http/request-hardening';
+import { PATH_PARAM_MAX_LENGTH } from './http/request-limits';
 import { trustedProxies } from './http/trusted-proxies';
 import { foregroundLoad } from './observability/foreground-load';
 import { JsonLogger, rootLogger } from './observability/logger';
@@ -66,6 +67,8 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     },
     // The ceiling of every parser; JSON and form bodies are held to HTTP_BODY_LIMIT_BYTES per route (request-hardening.ts).
     bodyLimit: Math.max(config.HTTP_MAX_BODY_BYTES ?? 52_428_800, config.HTTP_BODY_LIMIT_BYTES ?? 0),
+    // A longer path parameter is answered 414 before any route runs; the documents state the bound.
+    maxParamLength: PATH_PARAM_MAX_LENGTH,
     // Only configured proxies' X-Forwarded-* are believed (none by default).
     trustProxy: trustedProxies(config.TRUSTED_PROXIES) || false,
     logger: false,

@@ -55,7 +55,19 @@ export class WebhooksController {
       required: ['object', 'entry'],
       properties: {
         object: { type: 'string', example: 'whatsapp_business_account' },
-        entry: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        entry: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['id', 'changes'],
+            properties: {
+              id: { type: 'string', minLength: 1, description: 'The business account (WABA) id' },
+              changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+            },
+            additionalProperties: true,
+          },
+        },
       },
       additionalProperties: true,
     },

@@ -858,7 +858,10 @@ export interface components {
             api_key_version?: 0 | 1 | null;
             /** @description The check of this tenant to repeat with the same inputs */
             check_id: string;
-            /** @description YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation) */
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation)
+             */
             end_date: string;
             /** @description daily, weekly, monthly, yearly or <n>d|w|m|y (e.g. 3d, 2w), n from 1 to 999 (trimmed, any case) */
             frequency: string;
@@ -1209,6 +1212,23 @@ export interface components {
                  *       "status": "Too Many Requests",
                  *       "message": "Too many requests for this client address: retry after 1 s",
                  *       "error_code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
+        /** @description A path parameter is longer than 100 characters */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 414,
+                 *       "status": "URI Too Long",
+                 *       "message": "'/v1/checks/CHK…' is exceeding the max param length",
+                 *       "error_code": "bad_request"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -1620,6 +1640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1764,6 +1785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1927,6 +1949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -2074,6 +2097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -2254,6 +2278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -2425,6 +2450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -2917,6 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3032,6 +3059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3130,6 +3158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3269,6 +3298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3387,6 +3417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3507,6 +3538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -3633,6 +3665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -4549,6 +4582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -4681,6 +4715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -5263,6 +5298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -5457,6 +5493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -5604,6 +5641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -6105,6 +6143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {

@@ -1568,6 +1568,23 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
             };
         };
+        /** @description A path parameter is longer than 100 characters */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 414,
+                 *       "status": "URI Too Long",
+                 *       "message": "'/v1/checks/CHK…' is exceeding the max param length",
+                 *       "error_code": "bad_request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1763,6 +1780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1892,6 +1910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -2946,6 +2965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -3081,6 +3101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3738,6 +3759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3871,6 +3893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -4013,6 +4036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */
@@ -4183,6 +4207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -4365,6 +4390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -4510,6 +4536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -4692,6 +4719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -4871,6 +4899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -5057,6 +5086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -5237,6 +5267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -5464,6 +5495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -5595,6 +5627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -5762,6 +5795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -5950,6 +5984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -6138,6 +6173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -6336,6 +6372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -6780,6 +6817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -6855,6 +6893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequestsFromClient"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -7160,6 +7199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             431: components["responses"]["HeadersTooLarge"];
         };
     };
@@ -7178,9 +7218,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entry: {
+                    entry: ({
+                        changes: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The business account (WABA) id */
+                        id: string;
+                    } & {
                         [key: string]: unknown;
-                    }[];
+                    })[];
                     /** @example whatsapp_business_account */
                     object: string;
                 } & {
@@ -7273,6 +7319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -7586,6 +7633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -7716,6 +7764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -8307,6 +8356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -8457,6 +8507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -8592,6 +8643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -8787,6 +8839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -8920,6 +8973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -9070,6 +9124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -9410,6 +9465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -9929,6 +9985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -10122,6 +10179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -10291,6 +10349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             /** @description A dependency is not available; e.g. `provider_unavailable` */

@@ -632,6 +632,23 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
             };
         };
+        /** @description A path parameter is longer than 100 characters */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 414,
+                 *       "status": "URI Too Long",
+                 *       "message": "'/v1/checks/CHK…' is exceeding the max param length",
+                 *       "error_code": "bad_request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1413,6 +1430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1567,6 +1585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1748,6 +1767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -1943,6 +1963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {
@@ -2613,6 +2634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {

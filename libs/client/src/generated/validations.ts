@@ -961,6 +961,23 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
             };
         };
+        /** @description A path parameter is longer than 100 characters */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 414,
+                 *       "status": "URI Too Long",
+                 *       "message": "'/v1/checks/CHK…' is exceeding the max param length",
+                 *       "error_code": "bad_request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1357,6 +1374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1468,6 +1486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1603,6 +1622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1721,6 +1741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -1942,6 +1963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -2097,6 +2119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -2288,6 +2311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -2409,6 +2433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -2523,6 +2548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -3525,6 +3551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3623,6 +3650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -3707,6 +3735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequestsFromClient"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -4045,6 +4074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Unsupported content type; e.g. `unsupported_media_type` */
             415: {
                 headers: {
@@ -4497,6 +4527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -4646,6 +4677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A content type the route does not read (JSON and form bodies, or the media types it lists) */
             415: {
                 headers: {
@@ -4794,6 +4826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
         };
@@ -4922,6 +4955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description The Idempotency-Key was used with another body */
             422: {
                 headers: {

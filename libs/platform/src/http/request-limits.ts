@@ -30,6 +30,9 @@ export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
 
+/** The longest path parameter the router reads (Fastify's `maxParamLength`); a longer one is 414. */
+export const PATH_PARAM_MAX_LENGTH = 100;
+
 /** What the platform keeps in a route's Fastify config (`req.routeOptions.config`). */
 export interface PlatformRouteConfig {
   /** Marked @Public(): no API key is checked before the body is read. */

@@ -5,10 +5,12 @@ import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@n
 import type {
   OperationObject,
   ParameterObject,
+  SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 import { envelope } from '../errors/error-envelope';
 import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
+import { PATH_PARAM_MAX_LENGTH } from '../http/request-limits';
 import { ANY_JSON_EXTENSION, ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
 import { applyValidationToDocument, RouteDtos,routeDtos } from './validation-schema';
 
@@ -82,6 +84,10 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
     },
   };
   // Node's HTTP parser refuses headers (or a URL with its query) beyond its limit on every route
+  document.components.responses.UriTooLong = {
+    description: `A path parameter is longer than ${PATH_PARAM_MAX_LENGTH} characters`,
+    content: errorContent(414, "'/v1/checks/CHK…' is exceeding the max param length", 'bad_request'),
+  };
   document.components.responses.HeadersTooLarge = {
     description: 'The request headers, or its URL with its query, are larger than the server reads',
     content: errorContent(431, 'The request headers (or its URL) are too large', ''),
@@ -95,6 +101,11 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
         if (parameter.in === 'path' && parameter.name === '*' && path.includes('{path}')) {
           parameter.name = 'path';
           parameter.description ??= 'The rest of the path (may contain `/`, sent percent-encoded as `%2F`)';
+        } else if (parameter.in === 'path') {
+          // the router answers 414 to a longer parameter, before the route
+          const schema = (parameter.schema ?? { type: 'string' }) as SchemaObject;
+          if (schema.type === 'string' && schema.maxLength === undefined) schema.maxLength = PATH_PARAM_MAX_LENGTH;
+          parameter.schema = schema;
         }
     for (const method of METHODS) {
       const operation: OperationObject | undefined = item[method];
@@ -146,6 +157,8 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       }) as { description?: string };
       mention(bad, MALFORMED_INPUT);
       operation.responses['431'] ??= { $ref: '#/components/responses/HeadersTooLarge' };
+      if ((operation.parameters as ParameterObject[] | undefined)?.some((p) => p.in === 'path'))
+        operation.responses['414'] ??= { $ref: '#/components/responses/UriTooLong' };
       // A parameter's value that spells a fixed path of the API (`GET /v1/customers/{customer_id}` with
       // `query`) reaches that path, which answers 405 when it does not take this method.
       const fixed = shadowing.get(path)?.filter((other) => !(document.paths[other])[method]);

@@ -1,10 +1,23 @@
 import 'reflect-metadata';
 
-import { Body, Controller, Module, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Module, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import {
+  Equals,
+  IsDefined,
+  IsIn,
+  IsISO31661Alpha2,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 
 import { FormBody } from '../validation/form-body';
+import { Trim } from '../validation/transforms';
 import { previewOpenApiDocument } from './openapi-document';
 
 class NoteDto {
@@ -35,6 +48,28 @@ class ReportDto {
   item_id?: string;
 }
 
+class ConsentDto {
+  @ApiProperty()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  name!: string;
+
+  @ApiProperty()
+  @Equals(true)
+  user_authorized!: boolean;
+
+  @ApiProperty()
+  @IsISO31661Alpha2()
+  country!: string;
+}
+
+class CountryQuery {
+  @ApiProperty()
+  @Matches(/^([A-Z]{2}|ALL)$/)
+  country!: string;
+}
+
 @Controller('v1/things')
 class ThingsController {
   @Post()
@@ -52,6 +87,22 @@ class ThingsController {
   @ApiBody({ type: ReportDto })
   report(@Body() body: Record<string, unknown>) {
     return body;
+  }
+
+  @Post('consents')
+  consent(@Body() body: ConsentDto) {
+    return body;
+  }
+
+  // one route at two paths: two operations, `Things_health[0]` and `Things_health[1]`
+  @Get(['health', 'status/health'])
+  health(@Query() query: CountryQuery) {
+    return query;
+  }
+
+  @Get(':thing_id')
+  one(@Param('thing_id') id: string) {
+    return id;
   }
 }
 
@@ -87,5 +138,26 @@ describe('OpenAPI request bodies from the validation rules', () => {
 
   it('a field required only when another says so (@ValidateIf with @IsDefined) is not required in the schema', () => {
     expect((doc.components!.schemas!.ReportDto as { required?: string[] }).required).toEqual(['report_id', 'scope']);
+  });
+
+  it('a trimmed, non-empty string needs a character other than white space; Equals and ISO country codes are enums', () => {
+    const schema = doc.components!.schemas!.ConsentDto as { properties: Record<string, Record<string, unknown>> };
+    expect(schema.properties.name.pattern).toBe('\\S');
+    expect(schema.properties.user_authorized).toMatchObject({ type: 'boolean', enum: [true] });
+    expect(schema.properties.country.enum).toEqual(expect.arrayContaining(['AR', 'BR', 'CO', 'MX']));
+    expect(schema.properties.country.enum).not.toContain('XX');
+  });
+
+  it("a route served at two paths carries its query DTO's rules on both", () => {
+    for (const path of ['/v1/things/health', '/v1/things/status/health']) {
+      const parameters = doc.paths[path].get!.parameters as { name: string; schema: { pattern?: string } }[];
+      expect(parameters.find((p) => p.name === 'country')?.schema.pattern).toBe('^([A-Z]{2}|ALL)$');
+    }
+  });
+
+  it('a path parameter is bounded by the router, and its 414 is documented', () => {
+    const op = doc.paths['/v1/things/{thing_id}'].get!;
+    expect((op.parameters as { schema: { maxLength?: number } }[])[0].schema.maxLength).toBe(100);
+    expect(op.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
   });
 });

@@ -16,6 +16,7 @@ import { PLATFORM_ADMIN_ROUTE, REQUIRED_PERMISSIONS } from '../auth/auth.decorat
 import type { PlatformRouteConfig } from '../http/request-limits';
 import { isBodyOptional } from '../validation/body-optional';
 import { formFoldsOf } from '../validation/form-body';
+import { isTrimmed } from '../validation/transforms';
 
 type Schema = SchemaObject & { nullable?: boolean };
 
@@ -117,7 +118,7 @@ function applyRule(schema: Schema, m: Metadata): void {
     case 'equals':
       if (['string', 'number', 'boolean'].includes(typeof c[0])) {
         schema.enum = [c[0]];
-        schema.type = typeof c[0] as 'string' | 'number' | 'boolean';
+        schema.type = typeof c[0];
       }
       break;
     case 'isISO31661Alpha2':
@@ -233,6 +234,14 @@ export function applyValidationRules(
       } else applyRule(property, m);
     }
     if (property.type === 'array' && !property.items) property.items = {};
+    // trimmed, then not empty: at least one character other than white space
+    if (
+      isTrimmed(cls.prototype as object, name) &&
+      rules.some((m) => m.name === 'isNotEmpty' && !m.each) &&
+      property.type === 'string' &&
+      !property.pattern
+    )
+      property.pattern = '\\S';
     const optional = rules.some((m) => m.type === 'conditionalValidation');
     const defined = rules.some((m) => m.type === 'isDefined');
     // `@ValidateIf(...)` with `@IsDefined()`: required only when another field says so (a rule across

@@ -30,7 +30,17 @@ export function ToArray(): PropertyDecorator {
   );
 }
 
+const TRIMMED = Symbol('kyc:trimmed');
+
 /** Trims strings; leaves other values for the validators. */
 export function Trim(): PropertyDecorator {
-  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+  const transform = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+  return (target, key) => {
+    Reflect.defineMetadata(TRIMMED, true, target, key);
+    transform(target, key);
+  };
 }
+
+/** Whether `@Trim()` trims the property before its rules run (the document then asks for a non-space character). */
+export const isTrimmed = (prototype: object, property: string): boolean =>
+  Reflect.getMetadata(TRIMMED, prototype, property) === true;

@@ -5,7 +5,11 @@ import { WATCH_FREQUENCY } from '../../checks/dto/create-check.dto';
 
 /** Documentation of POST /v1/continuous-checks (the service validates the body and lists every bad field). */
 export class CreateContinuousCheckDto {
-  @ApiProperty({ description: 'The check of this tenant to repeat with the same inputs', pattern: '\\S', maxLength: 64 })
+  @ApiProperty({
+    description: 'The check of this tenant to repeat with the same inputs',
+    pattern: '\\S',
+    maxLength: 64,
+  })
   check_id!: string;
 
   @ApiProperty({
@@ -18,6 +22,7 @@ export class CreateContinuousCheckDto {
     description:
       'YYYY-MM-DD (inclusive, UTC); must allow at least one run (the first run is one period after creation)',
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    format: 'date',
   })
   end_date!: string;
 
