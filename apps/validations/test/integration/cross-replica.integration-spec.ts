@@ -156,8 +156,8 @@ describe('replicas: two validations and two identity processes behind round-robi
     expect([checked.status, checked.body.validation_status]).toEqual([200, 'success']);
   });
 
-  /** A process of a form step then an e-mail step, its form step done. */
-  async function formThenEmailProcess() {
+  /** A process of a form step then an e-mail step, its form step done and its code sent to `name`'s address. */
+  async function formThenEmailProcess(name: string) {
     const flow = await identity.postJson('/v1/flows', {
       name: 'Form and e-mail',
       timeout_seconds: 3600,
@@ -189,12 +189,7 @@ describe('replicas: two validations and two identity processes behind round-robi
         })
       ).status,
     ).toBe(200);
-    return { id, step, submit };
-  }
-
-  it('an identity process with an e-mail validator step runs across both identity and both validations replicas', async () => {
-    const { id, step, submit } = await formThenEmailProcess();
-    const email = `ana.${Date.now()}@example.test`;
+    const email = `${name}.${Date.now()}@example.test`;
     const sent = await submit({
       step_id: step.step_id,
       verification_id: step.verification_id,
@@ -204,15 +199,19 @@ describe('replicas: two validations and two identity processes behind round-robi
     expect(sent.body.steps[1].status).toBe('awaiting_validation');
     // The step's validation was created through the validations proxy; its code came by e-mail.
     const { code } = await otpFromMail(smtp, email);
-    await eventually(async () => {
-      const res = await submit({
+    const sendCode = () =>
+      submit({
         step_id: step.step_id,
         verification_id: step.verification_id,
         type: 'email',
         expected_inputs: [{ name: 'code', value: code }],
       });
-      expect(res.status).toBe(200);
-    });
+    return { id, sendCode };
+  }
+
+  it('an identity process with an e-mail validator step runs across both identity and both validations replicas', async () => {
+    const { id, sendCode } = await formThenEmailProcess('ana');
+    await eventually(async () => expect((await sendCode()).status).toBe(200));
     // validations.validation.finished, consumed by the identity group (either replica), ends the process.
     await eventually(
       async () => expect((await identity.get(`/v1/processes/${id}/result`)).body).toMatchObject({ status: 'success' }),
@@ -223,28 +222,14 @@ describe('replicas: two validations and two identity processes behind round-robi
   });
 
   it('a right code whose validation ends the process before validations answers identity: 200 with the process finished', async () => {
-    const { id, step, submit } = await formThenEmailProcess();
-    const email = `bea.${Date.now()}@example.test`;
-    const sent = await submit({
-      step_id: step.step_id,
-      verification_id: step.verification_id,
-      type: 'email',
-      expected_inputs: [{ name: 'email', value: email }],
-    });
-    expect(sent.body.steps[1].status).toBe('awaiting_validation');
-    const { code } = await otpFromMail(smtp, email);
-    // validations' answer to the code (POST /v1/validations/{id}) is held on its way back to identity, while validations.validation.finished
-    // reaches identity and ends the process first.
+    const { id, sendCode } = await formThenEmailProcess('bea');
+    // validations' answer to the code (POST /v1/validations/{id}) is held on its way back to identity,
+    // while validations.validation.finished reaches identity and ends the process first.
     let release!: () => void;
     validationsProxy.hold.release = new Promise<void>((resolve) => (release = resolve));
     validationsProxy.hold.matches = (method, url) => method === 'POST' && /^\/v1\/validations\/[^/?]+/.test(url);
     try {
-      const answer = submit({
-        step_id: step.step_id,
-        verification_id: step.verification_id,
-        type: 'email',
-        expected_inputs: [{ name: 'code', value: code }],
-      });
+      const answer = sendCode();
       await eventually(
         async () =>
           expect((await identity.get(`/v1/processes/${id}/result`)).body).toMatchObject({ status: 'success' }),
