@@ -68,7 +68,7 @@ export async function createServiceApp(def: ServiceDefinition): Promise<NestFast
     // The ceiling of every parser; JSON and form bodies are held to HTTP_BODY_LIMIT_BYTES per route (request-hardening.ts).
     bodyLimit: Math.max(config.HTTP_MAX_BODY_BYTES ?? 52_428_800, config.HTTP_BODY_LIMIT_BYTES ?? 0),
     // A longer path parameter is answered 414 before any route runs; the documents state the bound.
-    maxParamLength: PATH_PARAM_MAX_LENGTH,
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     // Only configured proxies' X-Forwarded-* are believed (none by default).
     trustProxy: trustedProxies(config.TRUSTED_PROXIES) || false,
     logger: false,
