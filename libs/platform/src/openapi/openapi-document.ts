@@ -12,7 +12,7 @@ import { envelope } from '../errors/error-envelope';
 import { NO_RATE_LIMIT_EXTENSION } from '../http/rate-limit/rate-limit.decorators';
 import { PATH_PARAM_MAX_LENGTH } from '../http/request-limits';
 import { ANY_JSON_EXTENSION, ErrorEnvelopeDto, FieldErrorDto } from './api-docs.decorators';
-import { applyValidationToDocument, RouteDtos,routeDtos } from './validation-schema';
+import { applyValidationToDocument, RouteDtos, routeDtos, routeOperationId } from './validation-schema';
 
 export interface OpenApiInfo {
   title: string;
@@ -110,8 +110,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
     for (const method of METHODS) {
       const operation: OperationObject | undefined = item[method];
       if (!operation) continue;
-      // a route at several paths is `Name_method[0]`, `Name_method[1]`, ...
-      const fact = operation.operationId ? facts.get(operation.operationId.replace(/\[\d+\]$/, '')) : undefined;
+      const fact = operation.operationId ? facts.get(routeOperationId(operation.operationId)) : undefined;
       const oauth = fact?.oauthErrors === true;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
       if (!isPublic && !operation.responses['401'])

@@ -268,6 +268,9 @@ export function applyValidationRules(
   if (!schema.required.length) delete schema.required;
 }
 
+/** The route of an operation: a route served at several paths is `Name_method[0]`, `Name_method[1]`, ... */
+export const routeOperationId = (operationId: string): string => operationId.replace(/\[\d+\]$/, '');
+
 export interface RouteDtos {
   operationId: string;
   body?: Type<unknown>;
@@ -377,13 +380,13 @@ function documentFormBody(
  */
 export function applyValidationToDocument(routes: RouteDtos[], document: OpenAPIObject): void {
   const schemas = (document.components!.schemas ??= {}) as Record<string, Schema>;
-  // A route served at several paths is one operation per path, `Name_method[0]`, `Name_method[1]`, ...
+  // A route served at several paths is one operation per path.
   const operations = new Map<string, OperationObject[]>();
   for (const item of Object.values(document.paths))
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const op = item[method];
       if (!op?.operationId) continue;
-      const id = op.operationId.replace(/\[\d+\]$/, '');
+      const id = routeOperationId(op.operationId);
       operations.set(id, [...(operations.get(id) ?? []), op]);
     }
   const done = new Set<Type<unknown>>();
