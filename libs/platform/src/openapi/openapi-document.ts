@@ -83,11 +83,12 @@ export function finishOpenApiDocument(document: OpenAPIObject, routes: RouteDtos
       content: errorContent(429, 'Too many requests for this tenant: retry after 1 s', 'too_many_requests'),
     },
   };
-  // Node's HTTP parser refuses headers (or a URL with its query) beyond its limit on every route
+  // The router refuses a path parameter beyond its bound (on routes with one)
   document.components.responses.UriTooLong = {
     description: `A path parameter is longer than ${PATH_PARAM_MAX_LENGTH} characters`,
     content: errorContent(414, "'/v1/checks/CHK…' is exceeding the max param length", 'bad_request'),
   };
+  // Node's HTTP parser refuses headers (or a URL with its query) beyond its limit on every route
   document.components.responses.HeadersTooLarge = {
     description: 'The request headers, or its URL with its query, are larger than the server reads',
     content: errorContent(431, 'The request headers (or its URL) are too large', ''),
