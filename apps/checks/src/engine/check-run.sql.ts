@@ -7,6 +7,9 @@ import type { JobQueueService, OutboxService } from '@kyc/platform';
  * fragments (OutboxService.insertSql, JobQueueService.insertSql / completeSql).
  */
 
+/** Attempts at starting a check (as the start jobs had). */
+export const START_MAX_ATTEMPTS = 10;
+
 export const LOCK_CHECK_SQL = `SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`;
 
 /**
@@ -18,6 +21,29 @@ export const CHECK_DATABASES_SQL = `SELECT * FROM check_databases WHERE check_id
 /** The check and the databases its tenant stored credentials for, in one read. */
 export const LOAD_FOR_START_SQL = `SELECT c.*, ARRAY(SELECT database_id FROM collector_credentials WHERE tenant_id = c.tenant_id) AS stored_credentials
   FROM checks c WHERE c.id = $1 AND c.tenant_id = $2`;
+
+/**
+ * The checks waiting to start as the engine's start work items (JobSource of the queue
+ * WAITING_START_QUEUE; a new check has no start job): a not_started check written by this version
+ * (start_attempts not NULL; one of the previous version has its start job) whose claim lease is
+ * none or lapsed. Oldest first, from checks_start_due_idx.
+ */
+const START_DUE_WHERE = `status = 'not_started' AND start_attempts IS NOT NULL AND created_at <= $1
+   AND (start_claimed_until IS NULL OR start_claimed_until < $1)`;
+
+/** One row when a check waiting to start is due at $1. */
+export const START_DUE_SQL = `SELECT 1 FROM checks WHERE ${START_DUE_WHERE} ORDER BY created_at LIMIT 1`;
+
+/** Claims up to $3 checks due to start at $1, leased until $2, counting an attempt (as the jobs' claim). */
+export const START_CLAIM_SQL = `UPDATE checks c SET start_attempts = c.start_attempts + 1, start_claimed_until = $2
+    FROM (SELECT id FROM checks WHERE ${START_DUE_WHERE} ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
+   WHERE c.id = due.id
+  RETURNING c.id, c.tenant_id, jsonb_build_object('check_id', c.id) AS payload, c.start_attempts AS attempts,
+            ${START_MAX_ATTEMPTS} AS max_attempts, c.created_at AS run_at, c.trace_context, c.correlation_id`;
+
+/** A failed start attempt $2 of check $1: claimable again from $4, or never ($3, its last attempt). */
+export const START_FAIL_SQL = `UPDATE checks SET start_claimed_until = CASE WHEN $3::boolean THEN 'infinity'::timestamptz ELSE $4::timestamptz END
+  WHERE id = $1 AND start_attempts = $2 AND status = 'not_started'`;
 
 export const COUNT_ATTEMPT_SQL = `UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`;
 

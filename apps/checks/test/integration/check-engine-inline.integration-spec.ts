@@ -169,4 +169,62 @@ describe('check engine fast path (databases asked inline by the start job)', () 
     expect(check.status).toBe('delayed');
     expect(await finishedEvents(id)).toBe(0);
   });
+
+  describe('a new check is its own start work item (no start job)', () => {
+    const startState = async (id: string) =>
+      (await db().query(`SELECT status, start_attempts, start_claimed_until FROM checks.checks WHERE id = $1`, [id]))
+        .rows[0] as { status: string; start_attempts: number | null; start_claimed_until: Date | null };
+    const peru = (nationalId: string) => ({ country: 'PE', type: 'person', national_id: nationalId });
+
+    it('writes no start job: the engine claims the waiting check from checks and finishes it', async () => {
+      const { api } = await tenant();
+      const id = await create(api, peru('40000101'));
+      expect(await jobsOf(id, 'checks.start')).toBe(0);
+      expect(await startState(id)).toMatchObject({
+        status: 'not_started',
+        start_attempts: 0,
+        start_claimed_until: null,
+      });
+      await jobs.drain();
+      expect((await get(api, id)).status).toBe('completed');
+      expect(await startState(id)).toMatchObject({ status: 'completed', start_attempts: 1 });
+      expect(await finishedEvents(id)).toBe(1);
+    });
+
+    it('a start whose worker died is claimed again once its lease lapses, not before', async () => {
+      const { api } = await tenant();
+      const id = await create(api, peru('40000102'));
+      // A worker claimed it (as the claim statement does) and died before starting it.
+      await db().query(
+        `UPDATE checks.checks SET start_attempts = 1, start_claimed_until = $2 WHERE id = $1 AND status = 'not_started'`,
+        [id, new Date(clock.now().getTime() + 60_000)],
+      );
+      await jobs.drain();
+      expect(await startState(id)).toMatchObject({ status: 'not_started', start_attempts: 1 });
+      clock.advance(60_001);
+      await jobs.drain();
+      expect(await startState(id)).toMatchObject({ status: 'completed', start_attempts: 2 });
+      expect(await finishedEvents(id)).toBe(1);
+    });
+
+    it('a check written by the previous version (its start job, start_attempts NULL) starts once, by its job only', async () => {
+      const { api } = await tenant();
+      const id = await create(api, peru('40000103'));
+      // What a replica of the previous version writes during a rolling upgrade: no start_attempts, a start job.
+      await db().query(`UPDATE checks.checks SET start_attempts = NULL WHERE id = $1`, [id]);
+      await db().query(
+        `INSERT INTO checks.jobs (queue, tenant_id, payload, max_attempts, run_at) SELECT 'checks.start', tenant_id, jsonb_build_object('check_id', id), 10, created_at FROM checks.checks WHERE id = $1`,
+        [id],
+      );
+      await jobs.drain();
+      expect(await startState(id)).toMatchObject({ status: 'completed', start_attempts: null });
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = $1 AND status = 'completed' AND attempts = 1`,
+          [id],
+        ),
+      ).toBe(1);
+      expect(await finishedEvents(id)).toBe(1);
+    });
+  });
 });
