@@ -26,17 +26,20 @@ export const LOAD_FOR_START_SQL = `SELECT c.*, ARRAY(SELECT database_id FROM col
  * The checks waiting to start as the engine's start work items (JobSource of the queue
  * WAITING_START_QUEUE; a new check has no start job): a not_started check written by this version
  * (start_attempts not NULL; one of the previous version has its start job) whose claim lease is
- * none or lapsed. Oldest first, from checks_start_due_idx.
+ * none or lapsed, from checks_start_due_idx. No ORDER BY: while a burst of new checks outruns the
+ * table's statistics the planner estimates a handful of waiting checks and, to sort them, read and
+ * sorted every one of them (12 ms per claim with 9,000 waiting); without it a claim stops at the
+ * first due ones in heap order, which is creation order (2 ms, the bitmap of the partial index).
  */
 const START_DUE_WHERE = `status = 'not_started' AND start_attempts IS NOT NULL AND created_at <= $1
    AND (start_claimed_until IS NULL OR start_claimed_until < $1)`;
 
 /** One row when a check waiting to start is due at $1. */
-export const START_DUE_SQL = `SELECT 1 FROM checks WHERE ${START_DUE_WHERE} ORDER BY created_at LIMIT 1`;
+export const START_DUE_SQL = `SELECT 1 FROM checks WHERE ${START_DUE_WHERE} LIMIT 1`;
 
 /** Claims up to $3 checks due to start at $1, leased until $2, counting an attempt (as the jobs' claim). */
 export const START_CLAIM_SQL = `UPDATE checks c SET start_attempts = c.start_attempts + 1, start_claimed_until = $2
-    FROM (SELECT id FROM checks WHERE ${START_DUE_WHERE} ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
+    FROM (SELECT id FROM checks WHERE ${START_DUE_WHERE} LIMIT $3 FOR UPDATE SKIP LOCKED) due
    WHERE c.id = due.id
   RETURNING c.id, c.tenant_id, jsonb_build_object('check_id', c.id) AS payload, c.start_attempts AS attempts,
             ${START_MAX_ATTEMPTS} AS max_attempts, c.created_at AS run_at, c.trace_context, c.correlation_id`;
