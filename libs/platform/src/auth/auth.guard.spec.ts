@@ -7,8 +7,8 @@ import { Reflector } from '@nestjs/core';
 import { PlatformException } from '../errors/app.exception';
 import { AccessCacheService } from './access-cache.service';
 import { ApiKeySigner, ApiKeyVerifier } from './api-key.tokens';
-import { AuthGuard } from './auth.guard';
 import { KEY_TYPES, PUBLIC_ROUTE, REQUIRED_PERMISSIONS } from './auth.decorators';
+import { AuthGuard } from './auth.guard';
 import { AuthenticatedRequest, CALLER } from './caller';
 
 const envelope = (payload: unknown) =>
@@ -16,16 +16,13 @@ const envelope = (payload: unknown) =>
     JSON.stringify({ id: 'e', type: 't', version: 1, tenant_id: 't1', occurred_at: '', aggregate_id: 'a', payload }),
   );
 
-class Routes {
-  read() {}
-  write() {}
-  open() {}
-  anyKey() {}
-}
-SetMetadata(REQUIRED_PERMISSIONS, ['checks.read'])(Routes.prototype, 'read', { value: Routes.prototype.read });
-SetMetadata(REQUIRED_PERMISSIONS, ['checks.write'])(Routes.prototype, 'write', { value: Routes.prototype.write });
-SetMetadata(PUBLIC_ROUTE, true)(Routes.prototype, 'open', { value: Routes.prototype.open });
-SetMetadata(KEY_TYPES, ['backend', 'web'])(Routes.prototype, 'anyKey', { value: Routes.prototype.anyKey });
+class Routes {}
+/** The routes' handlers, each with the declarations a controller method would carry. */
+const handlers = { read: () => undefined, write: () => undefined, open: () => undefined, anyKey: () => undefined };
+SetMetadata(REQUIRED_PERMISSIONS, ['checks.read'])(handlers.read);
+SetMetadata(REQUIRED_PERMISSIONS, ['checks.write'])(handlers.write);
+SetMetadata(PUBLIC_ROUTE, true)(handlers.open);
+SetMetadata(KEY_TYPES, ['backend', 'web'])(handlers.anyKey);
 
 describe('AuthGuard (route metadata read once per handler, one permission set per role state)', () => {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -48,18 +45,18 @@ describe('AuthGuard (route metadata read once per handler, one permission set pe
     token = await signer.userKey('t1', 'u1', new Date(), 600);
   });
 
-  const call = async (handler: keyof Routes) => {
+  const call = async (handler: keyof typeof handlers) => {
     const req: AuthenticatedRequest = { headers: { 'service-api-key': token } };
     const context = {
       getType: () => 'http',
-      getHandler: () => Routes.prototype[handler],
+      getHandler: () => handlers[handler],
       getClass: () => Routes,
       switchToHttp: () => ({ getRequest: () => req }),
     } as unknown as ExecutionContext;
     await guard.canActivate(context);
     return req[CALLER];
   };
-  const refusal = (handler: keyof Routes) =>
+  const refusal = (handler: keyof typeof handlers) =>
     call(handler).then(
       () => undefined,
       (err: PlatformException) => err.errorCode,
