@@ -8,7 +8,7 @@ import type { OutboxService } from '@kyc/platform';
 
 /**
  * Stores a group of checks (the JSON recordset $1) and their created events ($3), each check
- * waiting to start (status not_started, start_attempts 0: the engine's start claims it from
+ * waiting to start (status not_started, self_start: the engine's start claims it from
  * checks_start_due_idx, CheckRunStore.startSource; no start job);
  * per check: created, an existing recent one with its inputs ($2 seconds), or unknown custom type.
  * It also copies the custom type's weights and the tenant's settings onto the check. Planned per
@@ -30,12 +30,12 @@ export const createSql = (outbox: OutboxService) => `WITH r AS (
        FROM r WHERE r.known
    ), ins AS (
      INSERT INTO checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by, created_at, updated_at,
-                         region, previous_check, weights, settings, rule_depth, requested_by_execution, start_attempts, correlation_id, trace_context)
+                         region, previous_check, weights, settings, rule_depth, requested_by_execution, self_start, correlation_id, trace_context)
      SELECT d.id, d.tenant_id, d.country, d.type, 'not_started', d.inputs, d.input_hash, d.custom_input, d.report_id, d.user_authorized, d.created_by, d.created_at, d.created_at,
             d.region, d.previous_check, d.custom_weights,
             (SELECT jsonb_build_object('max_duration_minutes', s.max_duration_minutes, 'retries', s.retries, 'names_matching_type', s.names_matching_type)
                FROM check_settings s WHERE s.tenant_id = d.tenant_id),
-            d.rule_depth, d.requested_by_execution, 0, d.correlation_id, d.trace_context
+            d.rule_depth, d.requested_by_execution, true, d.correlation_id, d.trace_context
        FROM d WHERE d.recent_id IS NULL
      RETURNING id
    ), evt AS (

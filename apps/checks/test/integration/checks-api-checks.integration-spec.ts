@@ -116,11 +116,11 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
         `SELECT count(*)::int AS events FROM checks.outbox WHERE type = 'checks.check.created' AND message_key = ANY($1)`,
         [ids],
       );
-      // Each waits to start in checks itself (start_attempts set), with no start job.
+      // Each waits to start in checks itself (self_start), with no start job.
       const {
         rows: [{ waiting, jobs }],
       } = await db().query(
-        `SELECT (SELECT count(*)::int FROM checks.checks WHERE id = ANY($1) AND start_attempts IS NOT NULL) AS waiting,
+        `SELECT (SELECT count(*)::int FROM checks.checks WHERE id = ANY($1) AND self_start) AS waiting,
                 (SELECT count(*)::int FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = ANY($1)) AS jobs`,
         [ids],
       );
