@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, RunningService, startInProcess, startService } from '@kyc/testing';
+import { DataSource } from 'typeorm';
 
 import { checksService } from '../../src/app.module';
+import { ChecksStartWithoutJob1764400000000 } from '../../src/database/migrations/1764400000000-checks-start-without-job';
 import { createCheck as create, getCheck as get, statusOf, tenantWithClient } from './check-helpers';
 
 /**
@@ -256,6 +258,32 @@ describe('check engine fast path (databases asked inline by the start job)', () 
         ),
       ).toBe(1);
       expect(await finishedEvents(id)).toBe(1);
+    });
+
+    it('reverting the migration queues a start job for each check of this version still waiting (rolled back here)', async () => {
+      const { api } = await tenant();
+      const original = await create(api, peru('40000104'));
+      await jobs.drain();
+      const id = await waitingCopy(original, 'claimed until', new Date(clock.now().getTime() + 60_000));
+      const runner = checks.app.get(DataSource).createQueryRunner();
+      await runner.startTransaction();
+      try {
+        await new ChecksStartWithoutJob1764400000000().down(runner);
+        const [job] = await runner.query(
+          `SELECT tenant_id, max_attempts FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = $1`,
+          [id],
+        );
+        expect(job).toEqual({ tenant_id: expect.any(String), max_attempts: 10 });
+        const [{ n }] = await runner.query(
+          `SELECT count(*)::int AS n FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = $1`,
+          [original],
+        );
+        expect(n).toBe(0); // a started check gets none
+        await new ChecksStartWithoutJob1764400000000().up(runner);
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
     });
   });
 });
