@@ -1,4 +1,4 @@
-import { JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
+import { ManualClock, OutboxService } from '@kyc/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
@@ -20,12 +20,7 @@ function creator() {
   };
   const clock = new ManualClock('2030-01-01T00:00:00Z');
   const config = new ChecksConfig();
-  const store = new CheckStore(
-    {} as DataSource,
-    new OutboxService(clock),
-    new JobQueueService({} as DataSource, clock),
-    config,
-  );
+  const store = new CheckStore({} as DataSource, new OutboxService(clock), config);
   const checks = new ChecksService(
     repo as unknown as Repository<CheckEntity>,
     {} as Repository<CheckDatabaseEntity>,

@@ -1,4 +1,4 @@
-import { Caller, JobQueueService, ManualClock, OutboxService } from '@kyc/platform';
+import { Caller, ManualClock, OutboxService } from '@kyc/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 
 import { CollectorRegistry } from '../collectors/collector.registry';
@@ -58,12 +58,7 @@ function service(
   const manager = { query, findBy: jest.fn(() => Promise.resolve(db.existing ?? [])) };
   const config = Object.assign(new ChecksConfig(), { CHECKS_DEDUP_WINDOW_SECONDS: 600 });
   const clock = new ManualClock('2030-01-01T00:00:00Z');
-  const store = new CheckStore(
-    {} as DataSource,
-    new OutboxService(clock),
-    new JobQueueService({} as DataSource, clock),
-    config,
-  );
+  const store = new CheckStore({} as DataSource, new OutboxService(clock), config);
   const svc = new ChecksService(
     {} as Repository<CheckEntity>,
     {} as Repository<CheckDatabaseEntity>,

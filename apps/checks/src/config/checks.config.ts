@@ -120,7 +120,7 @@ export class ChecksConfig extends PlatformConfig {
   @Min(0)
   CHECKS_INLINE_COLLECT_MAX_MS = 2_000;
 
-  /** Start jobs (plan, inline asks, first settle) one process runs at the same time. */
+  /** Check starts (plan, inline asks, first settle) one process runs at the same time; as many again for start jobs queued by a replica of the previous version. */
   @EnvNumber()
   @IsInt()
   @Min(1)

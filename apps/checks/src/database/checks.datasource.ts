@@ -17,6 +17,7 @@ import { Batches1763770700000 } from './migrations/1763770700000-batches';
 import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-result-without-nulls';
 import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';
 import { BatchUploadAttempts1764300000000 } from './migrations/1764300000000-batch-upload-attempts';
+import { ChecksStartWithoutJob1764400000000 } from './migrations/1764400000000-checks-start-without-job';
 
 export const checksEntities: EntityClass[] = [
   CheckEntity,
@@ -38,6 +39,7 @@ export const checksMigrations = [
   ResultWithoutNulls1763770900000,
   ResultAsJson1763771000000,
   BatchUploadAttempts1764300000000,
+  ChecksStartWithoutJob1764400000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -7,6 +7,9 @@ import type { JobQueueService, OutboxService } from '@kyc/platform';
  * fragments (OutboxService.insertSql, JobQueueService.insertSql / completeSql).
  */
 
+/** Attempts at starting a check (as the start jobs had). */
+export const START_MAX_ATTEMPTS = 10;
+
 export const LOCK_CHECK_SQL = `SELECT * FROM checks WHERE id = $1 AND tenant_id = $2 FOR UPDATE`;
 
 /**
@@ -18,6 +21,42 @@ export const CHECK_DATABASES_SQL = `SELECT * FROM check_databases WHERE check_id
 /** The check and the databases its tenant stored credentials for, in one read. */
 export const LOAD_FOR_START_SQL = `SELECT c.*, ARRAY(SELECT database_id FROM collector_credentials WHERE tenant_id = c.tenant_id) AS stored_credentials
   FROM checks c WHERE c.id = $1 AND c.tenant_id = $2`;
+
+/**
+ * The checks waiting to start as the engine's start work items (JobSource of the queue
+ * WAITING_START_QUEUE; a new check has no start job): a not_started check written by this version
+ * (self_start; one of the previous version has its start job) without a live claim in the
+ * UNLOGGED check_start_claims (none, or its lease lapsed), from checks_start_due_idx. No ORDER BY:
+ * while a burst of new checks outruns the table's statistics the planner estimates a handful of
+ * waiting checks and, to sort them, read and sorted every one of them (12 ms per claim with 9,000
+ * waiting); without it a claim stops at the first due ones in heap order, which is creation order.
+ */
+const START_DUE_WHERE = `c.status = 'not_started' AND c.self_start AND c.created_at <= $1
+   AND NOT EXISTS (SELECT 1 FROM check_start_claims s WHERE s.check_id = c.id AND s.claimed_until >= $1)`;
+
+/** One row when a check waiting to start is due at $1. */
+export const START_DUE_SQL = `SELECT 1 FROM checks c WHERE ${START_DUE_WHERE} LIMIT 1`;
+
+/**
+ * Claims up to $3 checks due to start at $1, leased until $2, counting an attempt (as the jobs'
+ * claim). The row locks (SKIP LOCKED) keep concurrent claimers off each other's checks; a claimer
+ * whose snapshot missed a claim just committed finds its lease in ON CONFLICT and gets nothing.
+ */
+export const START_CLAIM_SQL = `WITH due AS (
+    SELECT c.id, c.tenant_id, c.created_at, c.trace_context, c.correlation_id FROM checks c
+     WHERE ${START_DUE_WHERE} LIMIT $3 FOR UPDATE OF c SKIP LOCKED
+  ), claimed AS (
+    INSERT INTO check_start_claims AS s (check_id, attempts, claimed_until) SELECT id, 1, $2 FROM due
+    ON CONFLICT (check_id) DO UPDATE SET attempts = s.attempts + 1, claimed_until = EXCLUDED.claimed_until WHERE s.claimed_until < $1
+    RETURNING s.check_id, s.attempts
+  )
+  SELECT d.id, d.tenant_id, jsonb_build_object('check_id', d.id) AS payload, cl.attempts, ${START_MAX_ATTEMPTS} AS max_attempts,
+         d.created_at AS run_at, d.trace_context, d.correlation_id
+    FROM claimed cl JOIN due d ON d.id = cl.check_id`;
+
+/** A failed start attempt $2 of check $1: claimable again from $4, or never ($3, its last attempt). */
+export const START_FAIL_SQL = `UPDATE check_start_claims SET claimed_until = CASE WHEN $3::boolean THEN 'infinity'::timestamptz ELSE $4::timestamptz END
+  WHERE check_id = $1 AND attempts = $2`;
 
 export const COUNT_ATTEMPT_SQL = `UPDATE check_databases SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`;
 
@@ -76,7 +115,8 @@ export const recordSql = (outbox: OutboxService, jobs: JobQueueService) => `WITH
 /**
  * Starts checks (StartItem, $1; their ids $2), each only if still not_started, with its databases
  * and of the started ones only: the collector runs ($7), the finished events ($3), the collect
- * and timer jobs ($4, by check_id). Completes the start jobs ($5 ids, $6 attempts), started or not.
+ * and timer jobs ($4, by check_id). Completes the start jobs ($5 ids, $6 attempts), started or not,
+ * and forgets the started checks' claims (check_start_claims).
  * Returns per item (in order) whether it started. The id array lets the planner find the checks by
  * primary key: it estimates a recordset at 100 rows and would otherwise scan the whole table.
  */
@@ -107,5 +147,7 @@ export const startSql = (outbox: OutboxService, jobs: JobQueueService) => `WITH 
     ${jobs.insertSql('$4', "j.payload->>'check_id' IN (SELECT id FROM c)")}
   ), done AS (
     ${jobs.completeSql('$5', '$6')}
+  ), unclaimed AS (
+    DELETE FROM check_start_claims WHERE check_id IN (SELECT id FROM c)
   )
   SELECT s.i, c.id IS NOT NULL AS started FROM s LEFT JOIN c ON c.id = s.id ORDER BY s.i`;

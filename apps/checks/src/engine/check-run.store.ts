@@ -4,6 +4,7 @@ import {
   Job,
   JobQueueService,
   JobRow,
+  JobSource,
   mapRow,
   OutboxRow,
   OutboxService,
@@ -22,17 +23,20 @@ import {
   LOAD_FOR_START_SQL,
   LOCK_CHECK_SQL,
   recordSql,
+  START_CLAIM_SQL,
+  START_DUE_SQL,
+  START_FAIL_SQL,
   startSql,
   timerSql,
 } from './check-run.sql';
-import { RunRow, StartJob } from './engine.types';
+import { RunRow, START_QUEUE, StartJob } from './engine.types';
 
-/** A check started by the start job (its settled state, databases, runs, events and jobs): one item of startSql. */
+/** A check started by its start (a claimed check or a start job; its settled state, databases, runs, events and jobs): one item of startSql. */
 export interface StartWrite {
   check: CheckEntity;
   rows: CheckDatabaseEntity[];
   finished: boolean;
-  /** The start job, completed by the statement whether its check started or not. */
+  /** The start's work item: a start job is completed by the statement whether its check started or not. */
   job: Job<StartJob>;
   runs: RunRow[];
   events: OutboxRow[];
@@ -101,6 +105,9 @@ export class CheckRunStore {
   }
 
   /** A check and the databases its tenant stored credentials for, in one read (the start job). */
+  /** The checks waiting to start as the start queue's work items (no start job): WAITING_START_QUEUE. */
+  readonly startSource: JobSource = { dueSql: START_DUE_SQL, claimSql: START_CLAIM_SQL, failSql: START_FAIL_SQL };
+
   async loadForStart(
     checkId: string,
     tenantId: string,
@@ -237,6 +244,7 @@ export class CheckRunStore {
    * per start in order, whether its check started.
    */
   private async start(starts: StartWrite[], m?: EntityManager): Promise<boolean[]> {
+    const legacy = starts.filter((s) => s.job.queue === START_QUEUE);
     // Unnamed: its join with checks is planned at each call, for the table's size now (see rawQuery).
     const rows = await writeQuery<{ i: number; started: boolean }>(
       this.dataSource,
@@ -246,8 +254,9 @@ export class CheckRunStore {
         starts.map((s) => s.check.id),
         JSON.stringify(starts.flatMap((s) => s.events)),
         JSON.stringify(starts.flatMap((s) => s.jobs)),
-        starts.map((s) => s.job.id),
-        starts.map((s) => s.job.attempt),
+        // Start jobs (queued by a replica of the previous version) complete; a claimed check needs nothing.
+        legacy.map((s) => s.job.id),
+        legacy.map((s) => s.job.attempt),
         JSON.stringify(starts.flatMap((s) => s.runs)),
       ],
       m,

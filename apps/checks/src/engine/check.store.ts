@@ -1,8 +1,8 @@
 import {
   captureTraceContext,
+  currentRequestId,
   findOneRaw,
   GroupCommit,
-  JobQueueService,
   mapRow,
   OutboxService,
   preparedQuery,
@@ -17,7 +17,6 @@ import { ChecksConfig } from '../config/checks.config';
 import { CheckEntity } from './check.entity';
 import { createSql, presentedCheckSql } from './check.sql';
 import { createdEvent } from './check-record';
-import { START_QUEUE, StartJob } from './engine.types';
 
 /** A new check (not stored) with what its store needs to know. */
 export interface NewCheck {
@@ -31,6 +30,8 @@ export interface NewCheck {
    * of whichever request's statement stores the group.
    */
   trace?: TraceCarrier | null;
+  /** The id of the request that creates it (captured before it joins a group), continued by its start. */
+  correlationId?: string | null;
 }
 
 /** What storing a check gave: created, an existing recent one with its inputs, or its custom type is unknown. */
@@ -44,7 +45,7 @@ const presentedStatements = new Map<string, { name: string; text: string }>();
 
 /**
  * A check's creation and its reads by the API: the one writer of new checks (INSERT INTO checks)
- * with their created events and start jobs, each one statement of check.sql.ts through the
+ * with their created events (a new check is its own start work item: no start job), each one statement of check.sql.ts through the
  * platform's raw-query API. Once stored, a check's run (its state, result, databases and collector
  * runs) is written by the engine's CheckRunStore only.
  *
@@ -62,10 +63,9 @@ export class CheckStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
-    private readonly jobs: JobQueueService,
     private readonly config: ChecksConfig,
   ) {
-    this.createText = createSql(outbox, jobs);
+    this.createText = createSql(outbox);
     this.creations = new GroupCommit((items) => this.create(items), {
       maxBatch: 200,
       maxInFlight: config.CHECKS_CREATE_GROUP_IN_FLIGHT,
@@ -77,16 +77,18 @@ export class CheckStore {
   createOne(item: NewCheck, manager?: EntityManager): Promise<StoreOutcome> {
     if (manager) return this.create([item], manager).then(([outcome]) => outcome);
     if (tracingActive()) item.trace = captureTraceContext();
+    item.correlationId = currentRequestId() ?? null;
     return this.creations.submit(item);
   }
 
   /**
-   * Stores checks with their created events and start jobs in one statement (its own transaction
+   * Stores checks (each waiting to start) with their created events in one statement (its own transaction
    * when no manager is given) and says, per check in order, what became of it.
    */
   async create(items: NewCheck[], manager?: EntityManager): Promise<StoreOutcome[]> {
     if (!items.length) return [];
-    const checks = items.map(({ check, builtIn, force }, i) => ({
+    const traced = tracingActive();
+    const checks = items.map(({ check, builtIn, force, trace, correlationId }, i) => ({
       i,
       id: check.id,
       tenant_id: check.tenantId,
@@ -105,25 +107,16 @@ export class CheckStore {
       previous_check: check.previousCheck,
       rule_depth: check.ruleDepth,
       requested_by_execution: check.requestedByExecution,
+      // What a start job carried: the creating request's id and trace, continued by the start.
+      correlation_id: correlationId === undefined ? (currentRequestId() ?? null) : correlationId,
+      trace_context: traced ? (trace === undefined ? captureTraceContext() : trace) : null,
     }));
     // An item's trace (captured by createOne), else the active one (undefined: captured by row()).
     const events = items.map(({ check, trace }) => this.outbox.row(createdEvent(check, trace)));
-    const startJobs = items.map(({ check, trace }) =>
-      this.jobs.row<StartJob>(
-        START_QUEUE,
-        { check_id: check.id },
-        { tenantId: check.tenantId, maxAttempts: 10, runAt: check.createdAt, traceContext: trace },
-      ),
-    );
     const rows = await writeQuery<StoreOutcome & { i: number }>(
       this.dataSource,
       this.createText,
-      [
-        JSON.stringify(checks),
-        this.config.CHECKS_DEDUP_WINDOW_SECONDS,
-        JSON.stringify(events),
-        JSON.stringify(startJobs),
-      ],
+      [JSON.stringify(checks), this.config.CHECKS_DEDUP_WINDOW_SECONDS, JSON.stringify(events)],
       manager,
     );
     return rows.map(({ outcome, id }) => ({ outcome, id }));

@@ -5,7 +5,10 @@ import type { CollectorAnswer } from '../collectors/collector';
 import type { CheckEntity } from './check.entity';
 import type { CheckDatabaseEntity } from './check-database.entity';
 
+/** Start jobs, queued only by replicas of the previous version (before ChecksStartWithoutJob). */
 export const START_QUEUE = 'checks.start';
+/** The checks waiting to start, claimed from checks itself (CheckRunStore.startSource). */
+export const WAITING_START_QUEUE = 'checks.start.waiting';
 export const COLLECT_QUEUE = 'checks.collect';
 export const TIMER_QUEUE = 'checks.timer';
 

@@ -2,8 +2,17 @@ import { JobQueueService } from '@kyc/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 
 import { ChecksConfig } from '../config/checks.config';
+import { CheckRunStore } from './check-run.store';
 import { collectBackoffMs } from './collector-call';
-import { COLLECT_QUEUE, CollectJob, START_QUEUE, StartJob, TIMER_QUEUE, TimerJob } from './engine.types';
+import {
+  COLLECT_QUEUE,
+  CollectJob,
+  START_QUEUE,
+  StartJob,
+  TIMER_QUEUE,
+  TimerJob,
+  WAITING_START_QUEUE,
+} from './engine.types';
 import { CollectDatabaseUseCase } from './use-cases/collect-database.use-case';
 import { RunCheckTimerUseCase } from './use-cases/run-check-timer.use-case';
 import { StartCheckUseCase } from './use-cases/start-check.use-case';
@@ -12,7 +21,8 @@ import { StartCheckUseCase } from './use-cases/start-check.use-case';
  * The check engine's workers. A check moves not_started -> in_progress (-> delayed) -> completed |
  * error, in steps, each a use case with one entry point (`execute`):
  *
- * - start (`checks.start`, StartCheckUseCase): plans the databases, asks the quick ones inline,
+ * - start (`checks.start.waiting`: the checks waiting to start, claimed from `checks` itself; and
+ *   `checks.start`, the start jobs of replicas of the previous version; StartCheckUseCase): plans the databases, asks the quick ones inline,
  *   starts the check with its collect and timer jobs in one statement.
  * - collect (`checks.collect`, CollectDatabaseUseCase): asks one database and records its outcome
  *   (RecordOutcomeUseCase; webhook answers: RecordWebhookAnswerUseCase).
@@ -36,6 +46,7 @@ export class EngineWorker implements OnModuleInit {
     private readonly startCheck: StartCheckUseCase,
     private readonly collectDatabase: CollectDatabaseUseCase,
     private readonly runTimer: RunCheckTimerUseCase,
+    private readonly store: CheckRunStore,
   ) {}
 
   onModuleInit(): void {
@@ -43,6 +54,11 @@ export class EngineWorker implements OnModuleInit {
     const lockMs = this.config.CHECKS_WORKER_LOCK_MS;
     // Not transactional: it may ask databases (outside any transaction), then starts the check in
     // one statement of its own; a re-run finds the check started and stops.
+    this.jobs.register<StartJob>(WAITING_START_QUEUE, (job) => this.startCheck.execute(job), {
+      concurrency: this.config.CHECKS_START_CONCURRENCY,
+      lockMs,
+      source: this.store.startSource,
+    });
     this.jobs.register<StartJob>(START_QUEUE, (job) => this.startCheck.execute(job), {
       concurrency: this.config.CHECKS_START_CONCURRENCY,
       lockMs,

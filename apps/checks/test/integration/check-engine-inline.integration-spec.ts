@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 import { JobQueueService, ManualClock } from '@kyc/platform';
 import { closeDb, db, RunningService, startInProcess, startService } from '@kyc/testing';
+import { DataSource } from 'typeorm';
 
 import { checksService } from '../../src/app.module';
+import { ChecksStartWithoutJob1764400000000 } from '../../src/database/migrations/1764400000000-checks-start-without-job';
 import { createCheck as create, getCheck as get, statusOf, tenantWithClient } from './check-helpers';
 
 /**
@@ -168,5 +170,120 @@ describe('check engine fast path (databases asked inline by the start job)', () 
     expect(statusOf(check, 'sandbox-co-police').status).toBe('delayed');
     expect(check.status).toBe('delayed');
     expect(await finishedEvents(id)).toBe(0);
+  });
+
+  describe('a new check is its own start work item (no start job)', () => {
+    const startState = async (id: string) =>
+      (
+        await db().query(
+          `SELECT c.status, c.self_start, s.attempts, s.claimed_until
+             FROM checks.checks c LEFT JOIN checks.check_start_claims s ON s.check_id = c.id WHERE c.id = $1`,
+          [id],
+        )
+      ).rows[0] as { status: string; self_start: boolean | null; attempts: number | null; claimed_until: Date | null };
+    const peru = (nationalId: string) => ({ country: 'PE', type: 'person', national_id: nationalId });
+
+    it('writes no start job: the engine claims the waiting check and finishes it, its claim forgotten', async () => {
+      const { api } = await tenant();
+      const id = await create(api, peru('40000101'));
+      expect(await jobsOf(id, 'checks.start')).toBe(0);
+      // The engine may already be starting it (a commit wakes the queue): only the marker is certain here.
+      expect(await startState(id)).toMatchObject({ self_start: true });
+      await jobs.drain();
+      expect((await get(api, id)).status).toBe('completed');
+      expect(await startState(id)).toEqual({
+        status: 'completed',
+        self_start: true,
+        attempts: null,
+        claimed_until: null,
+      });
+      expect(await finishedEvents(id)).toBe(1);
+    });
+
+    /**
+     * A copy of check `from`, waiting to start, written in one statement with what it needs (so
+     * the engine, woken by every commit, never sees it without): a claim of a worker that died,
+     * or, as a replica of the previous version writes it, no self_start and a start job.
+     */
+    const waitingCopy = async (from: string, as: 'claimed until' | 'previous version', at: Date) => {
+      const id = `CHK${randomBytes(16).toString('hex')}`;
+      const copy = `INSERT INTO checks.checks (id, tenant_id, country, type, status, inputs, input_hash, custom_input, report_id, user_authorized, created_by,
+                                               created_at, updated_at, region, previous_check, weights, settings, rule_depth, requested_by_execution, self_start)
+                    SELECT $1, tenant_id, country, type, 'not_started', inputs, input_hash || 'copy', custom_input, report_id, user_authorized, created_by,
+                           created_at, created_at, region, previous_check, weights, settings, rule_depth, requested_by_execution, $4
+                      FROM checks.checks WHERE id = $2 RETURNING id, tenant_id`;
+      await db().query(
+        as === 'claimed until'
+          ? `WITH c AS (${copy}) INSERT INTO checks.check_start_claims (check_id, attempts, claimed_until) SELECT id, 1, $3 FROM c`
+          : `WITH c AS (${copy}) INSERT INTO checks.jobs (queue, tenant_id, payload, max_attempts, run_at)
+               SELECT 'checks.start', tenant_id, jsonb_build_object('check_id', id), 10, $3 FROM c`,
+        [id, from, at, as === 'claimed until' ? true : null],
+      );
+      return id;
+    };
+
+    it('a start whose worker died is claimed again once its lease lapses, not before', async () => {
+      const { api } = await tenant();
+      const original = await create(api, peru('40000102'));
+      await jobs.drain();
+      const id = await waitingCopy(original, 'claimed until', new Date(clock.now().getTime() + 60_000));
+      await jobs.drain();
+      expect(await startState(id)).toMatchObject({ status: 'not_started', attempts: 1 });
+      clock.advance(60_001);
+      await jobs.drain();
+      expect(await startState(id)).toMatchObject({ status: 'completed', attempts: null });
+      expect(await finishedEvents(id)).toBe(1);
+    });
+
+    it('a check written by the previous version (self_start NULL, its start job) is started by its job only', async () => {
+      const { api } = await tenant();
+      const original = await create(api, peru('40000103'));
+      await jobs.drain();
+      // Its start job is due in an hour: until then nothing starts it.
+      const id = await waitingCopy(original, 'previous version', new Date(clock.now().getTime() + 3_600_000));
+      await jobs.drain();
+      expect(await startState(id)).toEqual({
+        status: 'not_started',
+        self_start: null,
+        attempts: null,
+        claimed_until: null,
+      });
+      clock.advance(3_600_000);
+      await jobs.drain();
+      expect(await startState(id)).toMatchObject({ status: 'completed', attempts: null });
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = $1 AND status = 'completed' AND attempts = 1`,
+          [id],
+        ),
+      ).toBe(1);
+      expect(await finishedEvents(id)).toBe(1);
+    });
+
+    it('reverting the migration queues a start job for each check of this version still waiting (rolled back here)', async () => {
+      const { api } = await tenant();
+      const original = await create(api, peru('40000104'));
+      await jobs.drain();
+      const id = await waitingCopy(original, 'claimed until', new Date(clock.now().getTime() + 60_000));
+      const runner = checks.app.get(DataSource).createQueryRunner();
+      await runner.startTransaction();
+      try {
+        await new ChecksStartWithoutJob1764400000000().down(runner);
+        const [job] = await runner.query(
+          `SELECT tenant_id, max_attempts FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = $1`,
+          [id],
+        );
+        expect(job).toEqual({ tenant_id: expect.any(String), max_attempts: 10 });
+        const [{ n }] = await runner.query(
+          `SELECT count(*)::int AS n FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = $1`,
+          [original],
+        );
+        expect(n).toBe(0); // a started check gets none
+        await new ChecksStartWithoutJob1764400000000().up(runner);
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+    });
   });
 });

@@ -116,13 +116,15 @@ describe('checks API through the platform (auth, envelope, tenancy, idempotency)
         `SELECT count(*)::int AS events FROM checks.outbox WHERE type = 'checks.check.created' AND message_key = ANY($1)`,
         [ids],
       );
+      // Each waits to start in checks itself (self_start), with no start job.
       const {
-        rows: [{ jobs }],
+        rows: [{ waiting, jobs }],
       } = await db().query(
-        `SELECT count(DISTINCT payload->>'check_id')::int AS jobs FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = ANY($1)`,
+        `SELECT (SELECT count(*)::int FROM checks.checks WHERE id = ANY($1) AND self_start) AS waiting,
+                (SELECT count(*)::int FROM checks.jobs WHERE queue = 'checks.start' AND payload->>'check_id' = ANY($1)) AS jobs`,
         [ids],
       );
-      expect({ events, jobs }).toEqual({ events: 40, jobs: 40 });
+      expect({ events, waiting, jobs }).toEqual({ events: 40, waiting: 40, jobs: 0 });
       const {
         rows: [{ unknown }],
       } = await db().query(

@@ -14,6 +14,16 @@ export const API_KEY_HEADERS = ['service-api-key', 'truora-api-key'];
 /** A route that states no key types takes backend keys only. */
 const BACKEND_ONLY: readonly ApiKeyType[] = ['backend'];
 
+/** What a route declares about its callers (its decorators, read once per handler). */
+interface RouteAuth {
+  public: boolean;
+  platformAdmin: boolean;
+  keyTypes: readonly ApiKeyType[];
+  required: string[] | undefined;
+}
+
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
+
 /**
  * Global guard: every route needs a valid API key unless marked @Public(). Missing, malformed,
  * forged, expired or revoked keys, and keys of unknown or disabled users, get 401. Then the key's
@@ -22,16 +32,41 @@ const BACKEND_ONLY: readonly ApiKeyType[] = ['backend'];
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** Route metadata per handler: decorators are fixed once the application is built. */
+  private readonly routes = new WeakMap<object, RouteAuth>();
+  /**
+   * A role's permissions as a Set, per role state (the access cache replaces a role's state
+   * object when the role changes, so a changed role gets a new Set): one Set per role, not one
+   * per request.
+   */
+  private readonly permissionSets = new WeakMap<object, ReadonlySet<string>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: ApiKeyVerifier,
     private readonly access: AccessCacheService,
   ) {}
 
+  private routeAuth(context: ExecutionContext): RouteAuth {
+    const handler = context.getHandler();
+    let route = this.routes.get(handler);
+    if (!route) {
+      const targets = [handler, context.getClass()];
+      route = {
+        public: !!this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets),
+        platformAdmin: !!this.reflector.getAllAndOverride<boolean>(PLATFORM_ADMIN_ROUTE, targets),
+        keyTypes: this.reflector.getAllAndOverride<ApiKeyType[]>(KEY_TYPES, targets) ?? BACKEND_ONLY,
+        required: this.reflector.getAllAndOverride<string[]>(REQUIRED_PERMISSIONS, targets),
+      };
+      this.routes.set(handler, route);
+    }
+    return route;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const route = this.routeAuth(context);
+    if (route.public) return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = API_KEY_HEADERS.map((h) => req.headers[h]).find(
       (v): v is string => typeof v === 'string' && v.length > 0,
@@ -39,7 +74,7 @@ export class AuthGuard implements CanActivate {
     if (!token) throw new PlatformException(PlatformErrorCode.MissingApiKey, 'The Service-API-Key header is required');
     const claims = await this.verifier.verify(token.trim());
 
-    if (this.reflector.getAllAndOverride<boolean>(PLATFORM_ADMIN_ROUTE, targets)) {
+    if (route.platformAdmin) {
       if (claims.key_type !== 'platform_admin')
         throw new PlatformException(PlatformErrorCode.Forbidden, 'This operation needs a platform operator token');
       return true;
@@ -48,12 +83,12 @@ export class AuthGuard implements CanActivate {
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'Operator tokens are not API keys');
 
     const caller = await this.resolveCaller(claims);
-    this.requireKeyType(caller, this.reflector.getAllAndOverride<ApiKeyType[]>(KEY_TYPES, targets) ?? BACKEND_ONLY);
+    this.requireKeyType(caller, route.keyTypes);
     req[CALLER] = caller;
     const store = ambientContext.getStore();
     if (store) store.tenantId = caller.tenantId;
 
-    const required = this.reflector.getAllAndOverride<string[]>(REQUIRED_PERMISSIONS, targets);
+    const required = route.required;
     if (required?.length) caller.requireAny(...required);
     return true;
   }
@@ -100,6 +135,16 @@ export class AuthGuard implements CanActivate {
       );
   }
 
+  private permissionsOf(role: { permissions?: string[] } | undefined): ReadonlySet<string> {
+    if (!role?.permissions) return NO_PERMISSIONS;
+    let permissions = this.permissionSets.get(role);
+    if (!permissions) {
+      permissions = new Set(role.permissions);
+      this.permissionSets.set(role, permissions);
+    }
+    return permissions;
+  }
+
   private async resolveCaller(claims: ApiKeyClaims): Promise<Caller> {
     if (!claims.tenant_id || !claims.sub)
       throw new PlatformException(PlatformErrorCode.InvalidApiKey, 'The API key is malformed');
@@ -119,7 +164,7 @@ export class AuthGuard implements CanActivate {
       claims.key_type,
       claims.ver === 1 ? 1 : 0,
       user.role,
-      new Set(role?.permissions ?? []),
+      this.permissionsOf(role),
       role?.access_rules ?? [],
       claims.grant,
       claims.flow_id,

@@ -9,7 +9,16 @@ import { metricsRegistry } from '../observability/metrics';
 import { ambientContext } from '../observability/request-context.storage';
 import { runDetached, runInTraceContext, TraceCarrier, tracingActive } from '../observability/trace-context';
 import { Clock } from '../time/clock';
-import { EnqueueOptions, Job, JOB_COMPLETED, JobHandler, JobRow, PermanentJobError, QueueOptions } from './job';
+import {
+  EnqueueOptions,
+  Job,
+  JOB_COMPLETED,
+  JobHandler,
+  JobRow,
+  JobSource,
+  PermanentJobError,
+  QueueOptions,
+} from './job';
 import {
   CLAIM_SQL,
   COMPLETE_JOB_SQL,
@@ -39,7 +48,9 @@ const errorMessage = (err: unknown): string => (err instanceof Error ? err.messa
 
 interface Registration {
   handler: JobHandler<unknown>;
-  options: Required<Omit<QueueOptions, 'backoffMs'>> & { backoffMs: (attempt: number) => number };
+  options: Required<Omit<QueueOptions, 'backoffMs' | 'source'>> & { backoffMs: (attempt: number) => number };
+  /** The queue's items are the service's own rows (QueueOptions.source), not jobs rows. */
+  source?: JobSource;
   inFlight: number;
   /** The last claim got every job it asked for: more are likely due, claim without looking first. */
   backlog: boolean;
@@ -91,6 +102,7 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       handler: handler as JobHandler<unknown>,
       inFlight: 0,
       backlog: false,
+      source: options.source,
       options: {
         concurrency: options.concurrency ?? 4,
         lockMs: options.lockMs ?? 5 * 60_000,
@@ -272,8 +284,16 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
     // One read finds the queues with due jobs, so an idle poll costs one query, not one per queue.
     const due = new Set<string>(open.filter((queue) => this.queues.get(queue)!.backlog));
     if (look.length) {
-      const found = await rawQuery<{ queue: string }>(this.dataSource, DUE_QUEUES_SQL, [look, this.clock.now()]);
-      for (const { queue } of found) due.add(queue);
+      const now = this.clock.now();
+      const fromJobs = look.filter((queue) => !this.queues.get(queue)!.source);
+      if (fromJobs.length) {
+        const found = await rawQuery<{ queue: string }>(this.dataSource, DUE_QUEUES_SQL, [fromJobs, now]);
+        for (const { queue } of found) due.add(queue);
+      }
+      for (const queue of look) {
+        const source = this.queues.get(queue)!.source;
+        if (source && (await rawQuery(this.dataSource, source.dueSql, [now])).length) due.add(queue);
+      }
     }
     for (const [queue, reg] of this.queues) {
       if (!due.has(queue) || !claimable(reg)) continue;
@@ -283,18 +303,16 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
       // per finished one (each claim is a statement and a commit); its running jobs kick it again.
       if (reg.backlog && reg.inFlight > 0 && free < Math.ceil(reg.options.concurrency / 4)) continue;
       const now = this.clock.now();
-      const jobs = await rawQuery<ClaimedRow>(this.dataSource, CLAIM_SQL, [
-        queue,
-        now,
-        new Date(now.getTime() + reg.options.lockMs),
-        free,
-      ]);
+      const until = new Date(now.getTime() + reg.options.lockMs);
+      const jobs = reg.source
+        ? await rawQuery<ClaimedRow>(this.dataSource, reg.source.claimSql, [now, until, free])
+        : await rawQuery<ClaimedRow>(this.dataSource, CLAIM_SQL, [queue, now, until, free]);
       reg.backlog = jobs.length === free;
       for (const row of jobs) {
         claimed++;
         const job: Job = {
           id: String(row.id),
-          queue: row.queue,
+          queue,
           tenantId: row.tenant_id,
           payload: row.payload,
           attempt: row.attempts,
@@ -331,9 +349,9 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
             if (reg.options.transactional) {
               await this.dataSource.transaction(async (m) => {
                 await reg.handler(job, m);
-                await this.markDone(m, job);
+                if (!reg.source) await this.markDone(m, job);
               });
-            } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED) {
+            } else if ((await reg.handler(job, this.dataSource.manager)) !== JOB_COMPLETED && !reg.source) {
               await this.markDone(this.dataSource.manager, job);
             }
           });
@@ -342,13 +360,16 @@ export class JobQueueService implements BeforeApplicationShutdown, OnApplication
           const permanent = err instanceof PermanentJobError;
           const final = permanent || job.attempt >= job.maxAttempts;
           const retryAt = new Date(this.clock.now().getTime() + reg.options.backoffMs(job.attempt));
-          await rawQuery(this.dataSource, FAIL_JOB_SQL, [
-            job.id,
-            job.attempt,
-            final ? 'failed' : 'pending',
-            final ? job.runAt : retryAt,
-            errorMessage(err).slice(0, 2_000),
-          ]).catch((e: unknown) => this.logger.error({ err: e, msg: 'could not record job failure' }));
+          const failed = reg.source
+            ? rawQuery(this.dataSource, reg.source.failSql, [job.id, job.attempt, final, retryAt])
+            : rawQuery(this.dataSource, FAIL_JOB_SQL, [
+                job.id,
+                job.attempt,
+                final ? 'failed' : 'pending',
+                final ? job.runAt : retryAt,
+                errorMessage(err).slice(0, 2_000),
+              ]);
+          await failed.catch((e: unknown) => this.logger.error({ err: e, msg: 'could not record job failure' }));
           jobsRun.inc({ queue: job.queue, outcome: final ? 'failed' : 'retried' });
           this.logger.warn({
             err,

@@ -44,6 +44,35 @@ export interface QueueOptions {
    * it keeps its concurrency and is claimed on every wake-up, so its jobs wait for no poll.
    */
   yields?: boolean;
+  /**
+   * The queue's work items are rows of a table of the service (e.g. checks waiting to start)
+   * instead of `jobs` rows: the queue claims, retries and recovers them through these statements,
+   * and a handler's own effect completes an item (it leaves the claim's condition). Such an item
+   * costs no jobs row, no claim of one and no completion.
+   */
+  source?: JobSource;
+}
+
+/**
+ * The statements of a queue whose items are the service's own rows (QueueOptions.source). Each
+ * item carries its own attempt count and lease, so the queue's guarantees hold as for `jobs`:
+ * claimed by one worker at a time (FOR UPDATE SKIP LOCKED), taken over when its lease lapses,
+ * retried until max attempts.
+ */
+export interface JobSource {
+  /** One row (any columns) when an item is due at $1 (a claimable lease: none, or lapsed). */
+  dueSql: string;
+  /**
+   * Claims up to $3 items due at $1, leased until $2, counting an attempt; returns per item the
+   * columns of a claimed job: id (text), tenant_id, payload, attempts, max_attempts, run_at,
+   * trace_context, correlation_id.
+   */
+  claimSql: string;
+  /**
+   * A failed attempt: item $1, attempt $2 (only if that attempt still owns it), $3 true when it is
+   * final (never claimed again), else claimable again from $4.
+   */
+  failSql: string;
 }
 
 /**
