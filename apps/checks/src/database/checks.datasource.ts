@@ -18,6 +18,7 @@ import { ResultWithoutNulls1763770900000 } from './migrations/1763770900000-resu
 import { ResultAsJson1763771000000 } from './migrations/1763771000000-result-as-json';
 import { BatchUploadAttempts1764300000000 } from './migrations/1764300000000-batch-upload-attempts';
 import { ChecksStartWithoutJob1764400000000 } from './migrations/1764400000000-checks-start-without-job';
+import { EngineLeanerWrites1764500000000 } from './migrations/1764500000000-engine-leaner-writes';
 
 export const checksEntities: EntityClass[] = [
   CheckEntity,
@@ -40,6 +41,7 @@ export const checksMigrations = [
   ResultAsJson1763771000000,
   BatchUploadAttempts1764300000000,
   ChecksStartWithoutJob1764400000000,
+  EngineLeanerWrites1764500000000,
 ];
 
 /** For the TypeORM CLI (migration:generate / migration:run). */

@@ -26,6 +26,9 @@ export function relayThreadScript(dir = __dirname): string {
 /** A relay thread that died is started again after this long. */
 const RESTART_MS = 1_000;
 
+/** Commits kick the relay thread at most this often (onCommit). */
+const KICK_INTERVAL_MS = 20;
+
 /**
  * The service's outbox relay (OutboxRelay, outbox-relay.ts) on a worker thread of its own
  * (outbox-relay.worker.ts), with its own two database connections and the process's Kafka
@@ -39,17 +42,25 @@ export class OutboxRelayService implements OnApplicationShutdown {
   private readonly logger = new Logger('outbox-relay');
   /**
    * Commits signalled within one event-loop turn (a busy loop finishes many) make one kick: one
-   * message to the thread, not one each (a pass reads every row committed before it starts).
+   * message to the thread, not one each (a pass reads every row committed before it starts). Under
+   * load, at most one kick per KICK_INTERVAL_MS: the thread starts passes at most every 100 ms and
+   * looks again after a pass that found events, so more messages would only cost both threads CPU
+   * (2.6 % of a POST /v1/checks before). The first commit after a quiet spell kicks at once.
    */
   private readonly onCommit = () => {
     if (this.kickScheduled) return;
     this.kickScheduled = true;
-    setImmediate(() => {
+    const fire = () => {
       this.kickScheduled = false;
+      this.lastKick = Date.now();
       this.kick();
-    });
+    };
+    const wait = this.lastKick + KICK_INTERVAL_MS - Date.now();
+    if (wait > 0) setTimeout(fire, wait).unref();
+    else setImmediate(fire);
   };
   private kickScheduled = false;
+  private lastKick = 0;
   private worker?: Worker;
   private data?: RelayThreadData;
   private stopped = false;
