@@ -1,7 +1,7 @@
 // Shared measurement kit of the bench scenarios (bench/run.mjs): settings, logging, autocannon
 // runs with warm-up and server CPU, child processes cleaned up on exit, small HTTP and table helpers.
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,15 @@ export const settings = {
 };
 if (!(settings.durationSec > 0)) throw new StackError('BENCH_DURATION must be greater than 0');
 if (!(settings.connections >= 1)) throw new StackError('BENCH_CONNECTIONS must be at least 1');
-export const GOALS = { minThroughputRatio: 0.5, maxServiceP99Ms: 50 };
+/**
+ * checks-http's goals (issue 39), against the bare server of the same run: POST at least 0.75 of
+ * the bare INSERT's rate, p99 under 30 ms, at most twice its CPU per request and 1,500 B of WAL per
+ * check; GET at least 0.8 of the bare SELECT's rate, p99 under 25 ms.
+ */
+export const GOALS = {
+  post: { minThroughputRatio: 0.75, maxServiceP99Ms: 30, maxCpuRatio: 2, maxWalBytes: 1500 },
+  get: { minThroughputRatio: 0.8, maxServiceP99Ms: 25 },
+};
 
 const t0 = Date.now();
 export const log = (msg) => console.log(`[bench +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
@@ -77,6 +85,46 @@ export function cpuMs(pid) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by a PostgreSQL server: its postmaster (`postmasterPid`), every child
+ * process (backends, WAL writer, checkpointer, autovacuum) and the children those have reaped
+ * (cutime, cstime of the postmaster: backends that ended). Null where /proc is not available.
+ */
+export function postgresCpuMs(postmasterPid) {
+  if (!postmasterPid) return null;
+  try {
+    const stat = (pid) => {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return text.slice(text.lastIndexOf(')') + 2).split(' ');
+    };
+    const own = stat(postmasterPid);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || Number(entry) === postmasterPid) continue;
+      try {
+        const f = stat(entry);
+        if (Number(f[1]) === postmasterPid) ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The postmaster's pid of the PostgreSQL server `db` (a pg client) is connected to: its backend's parent. */
+export async function postmasterPidOf(db) {
+  try {
+    const backend = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const text = readFileSync(`/proc/${backend}/stat`, 'utf8');
+    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
     return null;
   }
@@ -239,3 +287,39 @@ export const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))], 2);
 };
+
+/**
+ * PostgreSQL's WAL between two positions by record type (pg_walinspect, shipped with PostgreSQL
+ * 15 and later; the bench's user is the superuser), per unit of work: what a request or a check
+ * writes, to the byte. Null (with a log line) where the extension is not available.
+ */
+export async function walByRecordType(db, fromLsn, toLsn, units, top = 12) {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+    const { rows } = await db.query(
+      `SELECT "resource_manager/record_type" AS record, count, record_size, fpi_size, combined_size
+         FROM pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) WHERE count > 0 ORDER BY combined_size DESC LIMIT ${Math.trunc(top)}`,
+      [fromLsn, toLsn],
+    );
+    return rows.map((r) => ({
+      record: r.record,
+      per_unit: round(Number(r.count) / units, 2),
+      bytes_per_unit: Math.round(Number(r.combined_size) / units),
+      full_page_image_bytes_per_unit: Math.round(Number(r.fpi_size) / units),
+    }));
+  } catch (err) {
+    log(`WAL by record type not available: ${err.message}`);
+    return null;
+  }
+}
+
+/** Prints walByRecordType's rows under a title. */
+export function printWalBreakdown(title, rows) {
+  if (!rows?.length) return;
+  console.log(`\n${title}`);
+  console.log(`${'record'.padEnd(28)}  ${'count'.padStart(6)}  ${'bytes'.padStart(6)}  of which full-page images`);
+  for (const r of rows)
+    console.log(
+      `${r.record.padEnd(28)}  ${String(r.per_unit).padStart(6)}  ${String(r.bytes_per_unit).padStart(6)}  ${r.full_page_image_bytes_per_unit}`,
+    );
+}
