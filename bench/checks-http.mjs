@@ -9,9 +9,12 @@ import { freePort, repoRoot, StackError } from '../tools/stack/util.mjs';
 import {
   GOALS,
   benchDir,
+  cpuMs,
   http,
   log,
   num,
+  postgresCpuMs,
+  postmasterPidOf,
   printTable,
   printWalBreakdown,
   round,
@@ -172,13 +175,24 @@ export async function checksHttp(ctx) {
       { url: serviceUrl, requests: postRequests({ ...formHeaders, ...keyHeader }, '/v1/checks') },
       { ...dbCheck(checksTable), serverPid: servicePid },
     );
+    // The drain: what finishing a check costs the checks process and PostgreSQL (default sandbox
+    // latencies), to tell whether the collectors' concurrency or the work sets its rate.
+    const postmaster = await postmasterPidOf(db);
+    const drainStart = { cpu: cpuMs(servicePid), pg: postgresCpuMs(postmaster) };
     postService.backlog = await drainBacklog(num('BENCH_DRAIN_TIMEOUT', 120) * 1000);
     const backlog = postService.backlog;
     if (backlog?.at_end_of_run.unfinished_checks) {
       const finished = backlog.at_end_of_run.unfinished_checks - (backlog.left?.unfinished_checks ?? 0);
-      backlog.checks_finished_per_sec = round(finished / (backlog.drain_ms / 1000));
+      const seconds = backlog.drain_ms / 1000;
+      const cpu = cpuMs(servicePid) - drainStart.cpu;
+      const pgCpu = postgresCpuMs(postmaster) - drainStart.pg;
+      backlog.checks_finished_per_sec = round(finished / seconds);
+      backlog.checks_process_cpu_pct = round(cpu / 10 / seconds);
+      backlog.postgres_cpu_pct = round(pgCpu / 10 / seconds);
+      backlog.per_check_ms = { checks_process: round(cpu / finished, 3), postgres: round(pgCpu / finished, 3) };
       log(
-        `after the burst the engine finished ${finished} checks at ${backlog.checks_finished_per_sec} checks/s (${backlog.drained ? 'all' : `${backlog.left?.unfinished_checks} left`})`,
+        `after the burst the engine finished ${finished} checks at ${backlog.checks_finished_per_sec} checks/s (${backlog.drained ? 'all' : `${backlog.left?.unfinished_checks} left`}); ` +
+          `checks process ${backlog.checks_process_cpu_pct}% of a core (${backlog.per_check_ms.checks_process} ms per check), PostgreSQL ${backlog.postgres_cpu_pct}% (${backlog.per_check_ms.postgres} ms per check)`,
       );
     }
     const targets = [postBase, postService, getBase, getService];

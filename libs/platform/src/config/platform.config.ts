@@ -192,7 +192,7 @@ export class PlatformConfig {
   @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
   LOG_LEVEL = 'info';
 
-  /** How often the outbox relay looks for events committed by other processes (it is also kicked after its own commits, once per event-loop turn). */
+  /** How often the outbox relay looks for events committed by other processes (it is also kicked after its own commits, at most every 20 ms). */
   @EnvNumber()
   @IsInt()
   @Min(10)
