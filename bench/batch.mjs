@@ -1,9 +1,9 @@
 // Scenario: a batch of BENCH_BATCH_ROWS (default 10,000) person rows with sandbox latency 0 (the
 // scenario's serviceEnv). Goals (GOAL below): every check created and finished in under 15 s from
 // POST /v1/batches/{id}/start, the progress GET's p99 under 100 ms meanwhile, and the xlsx report
-// generated in under 10 s. Also, figures that
-// hold on a loaded machine: the checks process's CPU and PostgreSQL's WAL per check, from the
-// start to the last check finished.
+// generated in under 10 s. Also, per check from the start to the last check finished (counts
+// that hold on a loaded machine): the CPU of the checks process and of PostgreSQL, and the WAL,
+// by record type.
 import { createRequire } from 'node:module';
 
 import pg from 'pg';

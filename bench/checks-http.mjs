@@ -184,15 +184,20 @@ export async function checksHttp(ctx) {
     if (backlog?.at_end_of_run.unfinished_checks) {
       const finished = backlog.at_end_of_run.unfinished_checks - (backlog.left?.unfinished_checks ?? 0);
       const seconds = backlog.drain_ms / 1000;
-      const cpu = cpuMs(servicePid) - drainStart.cpu;
-      const pgCpu = postgresCpuMs(postmaster) - drainStart.pg;
+      // CPU ms used since `from` (null where /proc could not be read).
+      const since = (from, now) => (from === null || now === null ? null : now - from);
+      const cpu = since(drainStart.cpu, cpuMs(servicePid));
+      const pgCpu = since(drainStart.pg, postgresCpuMs(postmaster));
       backlog.checks_finished_per_sec = round(finished / seconds);
-      backlog.checks_process_cpu_pct = round(cpu / 10 / seconds);
-      backlog.postgres_cpu_pct = round(pgCpu / 10 / seconds);
-      backlog.per_check_ms = { checks_process: round(cpu / finished, 3), postgres: round(pgCpu / finished, 3) };
+      backlog.checks_process_cpu_pct = cpu === null ? null : round(cpu / 10 / seconds);
+      backlog.postgres_cpu_pct = pgCpu === null ? null : round(pgCpu / 10 / seconds);
+      backlog.per_check_ms = {
+        checks_process: cpu === null || !finished ? null : round(cpu / finished, 3),
+        postgres: pgCpu === null || !finished ? null : round(pgCpu / finished, 3),
+      };
       log(
         `after the burst the engine finished ${finished} checks at ${backlog.checks_finished_per_sec} checks/s (${backlog.drained ? 'all' : `${backlog.left?.unfinished_checks} left`}); ` +
-          `checks process ${backlog.checks_process_cpu_pct}% of a core (${backlog.per_check_ms.checks_process} ms per check), PostgreSQL ${backlog.postgres_cpu_pct}% (${backlog.per_check_ms.postgres} ms per check)`,
+          `checks process ${backlog.checks_process_cpu_pct ?? '-'}% of a core (${backlog.per_check_ms.checks_process ?? '-'} ms per check), PostgreSQL ${backlog.postgres_cpu_pct ?? '-'}% (${backlog.per_check_ms.postgres ?? '-'} ms per check)`,
       );
     }
     const targets = [postBase, postService, getBase, getService];

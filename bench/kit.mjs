@@ -78,13 +78,21 @@ export async function runLoad(opts) {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name (state first: ppid is [1], utime [11], stime [12]); throws where there is none. */
+function procStat(pid) {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Clock ticks to ms (USER_HZ = 100). */
+const ticksMs = (ticks) => (ticks * 1000) / 100;
+
 /** CPU time (user + system, ms) a process has used so far; null where /proc is not available. */
 export function cpuMs(pid) {
   if (!pid) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
+    const f = procStat(pid);
+    return ticksMs(Number(f[11]) + Number(f[12]));
   } catch {
     return null;
   }
@@ -98,22 +106,18 @@ export function cpuMs(pid) {
 export function postgresCpuMs(postmasterPid) {
   if (!postmasterPid) return null;
   try {
-    const stat = (pid) => {
-      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return text.slice(text.lastIndexOf(')') + 2).split(' ');
-    };
-    const own = stat(postmasterPid);
+    const own = procStat(postmasterPid);
     let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry) || Number(entry) === postmasterPid) continue;
       try {
-        const f = stat(entry);
+        const f = procStat(entry);
         if (Number(f[1]) === postmasterPid) ticks += Number(f[11]) + Number(f[12]);
       } catch {
         // the process ended meanwhile
       }
     }
-    return (ticks * 1000) / 100;
+    return ticksMs(ticks);
   } catch {
     return null;
   }
@@ -123,8 +127,7 @@ export function postgresCpuMs(postmasterPid) {
 export async function postmasterPidOf(db) {
   try {
     const backend = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-    const text = readFileSync(`/proc/${backend}/stat`, 'utf8');
-    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number(procStat(backend)[1]);
   } catch {
     return null;
   }
