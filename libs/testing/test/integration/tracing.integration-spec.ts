@@ -177,7 +177,7 @@ describe('traces across services', () => {
         const found = {
           request: find('checks-traced', (s) => s.kind === 2 && !s.parentSpanId),
           route: find('checks-traced', (s) => s.attributes['http.route'] === '/v1/checks'),
-          engine: find('checks-traced', (s) => s.name === 'job checks.start'),
+          engine: find('checks-traced', (s) => s.name === 'job checks.start.waiting'),
           consumed: find('account-traced', (s) => s.name === 'process checks.check.finished'),
           action: find('account-traced', (s) => s.name === 'job bre.http_request'),
           call: find('account-traced', (s) => s.kind === 3 && s.spanId === hook.traceparent!.split('-')[2]),
